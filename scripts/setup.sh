@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs every build and test dependency from Debian 12's archive.
+# Idempotent: prints nothing and exits 0 when everything is already present.
+set -euo pipefail
+
+PKGS=(
+  build-essential cmake ninja-build pkg-config git
+  verilator            # 5.006: RTL -> C++ for lock-step tests and co-simulation
+  yosys                # 0.23: synthesis checks (scripts/synth.sh)
+  iverilog             # second simulator for the RTL
+  libsystemc-dev       # SystemC 2.3.4 / TLM-2.0 network models
+  libgtest-dev googletest
+  libcli11-dev         # command lines
+  libyaml-cpp-dev      # scenario files
+  nlohmann-json3-dev   # summary.json / bench output
+  libfmt-dev
+  python3 python3-matplotlib python3-numpy python3-yaml   # scripts/plot.py only
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+echo "setup.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+// The register map of every block: the one table that the RTL, the reference models,
+// the profiles and the docs all use. rtl/*_regmap.vh is generated from it by
+// tb/regmap_gen (a CTest checks the committed copy is up to date) and the CSR tests
+// write every register of the Verilated RTL and compare with these rows.
+//
+// CSR bus (all blocks): csr_we/csr_re, csr_addr[7:0] (byte address, 32-bit aligned),
+// csr_wdata[31:0]; csr_rdata is valid the cycle after csr_re. A write takes effect on
+// the next clock edge. A written value outside [min, max] is clamped to the nearest
+// bound (read back shows the stored value); this is how illegal values are handled.
+#pragma once
+#include <cstdint>
+#include <string_view>
+
+namespace dcqcn {
+
+struct RegDef {
+  std::string_view name;   // ALL_CAPS, unit suffix
+  uint8_t addr;            // byte address within the block's CSR space
+  uint32_t reset;          // value after rst
+  uint32_t min;            // writes below are clamped up to min
+  uint32_t max;            // writes above are clamped down to max
+  std::string_view desc;   // one line for the docs
+};
+
+inline constexpr uint32_t clamp_reg(const RegDef& r, uint32_t v) {
+  return v < r.min ? r.min : (v > r.max ? r.max : v);
+}
+
+}  // namespace dcqcn
+
+#include "regmap_rp.h"
+#include "regmap_np.h"
+#include "regmap_cp.h"
