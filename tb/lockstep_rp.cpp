@@ -1,0 +1,450 @@
+// SPDX-License-Identifier: MIT
+// Lock-step test of rtl/dcqcn_rp.sv against RpModel (tb/ref/rp_ref.h): random and
+// directed events, the same inputs to both every cycle, every output compared every
+// cycle; the first mismatch stops the run with the cycle, seed, event and both values.
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <deque>
+#include <map>
+#include <memory>
+#include <stdexcept>
+
+#include VHEADER
+#include "harness.h"
+#include "profiles.h"
+#include "rp_ref.h"
+#include "verilated.h"
+#include "verilated_vcd_c.h"
+
+using namespace dcqcn;
+using tb::Coverage;
+using tb::Diff;
+
+namespace {
+
+constexpr uint32_t kFlows = DUT_SIZE;
+
+struct Tmr {  // a timer the block announced, waiting for its deadline
+  uint32_t flow;
+  uint8_t kind;  // 2 alpha, 3 increase (the event op)
+  uint8_t gen;
+};
+
+class Bench {
+ public:
+  explicit Bench(const tb::Options& o)
+      : opt_(o), rng_(o.seed), ref_(kFlows), ctx_(std::make_unique<VerilatedContext>()) {
+    ctx_->randReset(2);
+    ctx_->randSeed(static_cast<int>(o.seed & 0x7fffffff));
+    dut_ = std::make_unique<VMODEL>(ctx_.get());
+    if (!opt_.vcd.empty()) {
+      ctx_->traceEverOn(true);
+      vcd_ = std::make_unique<VerilatedVcdC>();
+      dut_->trace(vcd_.get(), 99);
+      vcd_->open(opt_.vcd.c_str());
+    }
+    define_coverage();
+  }
+  ~Bench() {
+    if (vcd_) vcd_->close();
+    dut_->final();
+  }
+
+  int run();
+
+ private:
+  void define_coverage();
+  bool cycle(RpModel::In in);  // one clock; false on mismatch
+  RpModel::In idle_in() const {
+    RpModel::In in;
+    in.out_ready = true;
+    return in;
+  }
+  void reset();
+  void load_profile(const std::string& name);
+  RpEvent random_event();
+  void random_csr(RpModel::In& in);
+
+  tb::Options opt_;
+  tb::Rng rng_;
+  RpModel ref_;
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<VMODEL> dut_;
+  std::unique_ptr<VerilatedVcdC> vcd_;
+  Coverage cov_;
+  uint64_t cycle_ = 0, accepted_ = 0, outputs_ = 0;
+  int fail_ = 0;
+
+  // time: 64-bit unwrapped in the bench, 32-bit on the pins
+  uint64_t now64_ = 0;
+  std::deque<std::pair<uint64_t, RpEvent>> inflight_;  // accepted events and their now64, in order
+  std::multimap<uint64_t, Tmr> timers_;        // by deadline (unwrapped)
+  std::map<std::pair<uint32_t, uint8_t>, std::multimap<uint64_t, Tmr>::iterator> tmr_idx_;
+  std::vector<uint32_t> hot_;
+  int phase_ = 0;            // 0 congested, 1 recovering, 2 mixed
+  uint64_t phase_left_ = 0;
+  bool last_valid_ = false;
+  uint32_t last_flow_ = 0;
+  bool wrapped_ = false;
+};
+
+void Bench::define_coverage() {
+  cov_.define("inc_fast_recovery", "DCQCN increase step in fast recovery");
+  cov_.define("inc_additive", "DCQCN additive increase step");
+  cov_.define("inc_hyper", "DCQCN hyper increase step (both counters past F)");
+  cov_.define("plus_fast_recovery", "DCQCN+ S < F");
+  cov_.define("plus_mid", "DCQCN+ F <= S <= 4F");
+  cov_.define("plus_high", "DCQCN+ S > 4F");
+  cov_.define("plus_period_tau", "DCQCN+ period set by tau");
+  cov_.define("plus_period_mtu", "DCQCN+ period set by MTU / Rc");
+  cov_.define("byte_counter_expiry", "byte counter reached B");
+  cov_.define("alpha_decay", "alpha timer decayed alpha");
+  cov_.define("alpha_floor", "alpha decayed to its floor, timer disarmed");
+  cov_.define("rate_clamp_min", "cut clamped at the minimum rate");
+  cov_.define("rate_clamp_line", "target rate clamped at line rate");
+  cov_.define("cut", "CE CNP cut the rate");
+  cov_.define("cut_blocked_rrmp", "CE CNP inside the rate-reduce monitor period");
+  cov_.define("first_cnp_rate", "rate set on the first CNP");
+  cov_.define("clamp_after_ti", "target clamped because of a timer increase");
+  cov_.define("ue_cnp", "TCD UE CNP: increase restarted only");
+  cov_.define("stale_timer", "timer event with an outdated tag ignored");
+  cov_.define("inc_timer_disarm", "flow fully recovered, increase timer cancelled");
+  cov_.define("pace_keep_schedule", "packet left on time: exact schedule kept");
+  cov_.define("pace_restart", "packet left late: schedule restarts at now");
+  cov_.define("init_flow", "INIT event");
+  cov_.define("query", "QUERY event");
+  cov_.define("same_flow_back_to_back", "events to one flow in consecutive cycles");
+  cov_.define("timestamp_wrap", "now wrapped past 2^32 with events in flight");
+  cov_.define("csr_write_during_traffic", "register written with events in the pipeline");
+  cov_.define("csr_clamp", "register write outside [min, max] clamped");
+  cov_.define("csr_read", "register read back");
+  if (opt_.backpressure) cov_.define("backpressure_stall", "output valid while not ready");
+  cov_.define("reset_during_traffic", "reset with events in the pipeline");
+}
+
+void Bench::reset() {
+  RpModel::In in = idle_in();
+  in.rst = true;
+  cycle(in);
+  cycle(in);
+  // wait out the RAM clear
+  for (uint32_t i = 0; i < kFlows + 2; ++i) cycle(idle_in());
+  inflight_.clear();
+  timers_.clear();
+  tmr_idx_.clear();
+  last_valid_ = false;
+}
+
+void Bench::load_profile(const std::string& name) {
+  for (const auto& w : profile_writes(name, 1 + static_cast<unsigned>(rng_.below(64)))) {
+    if (w.block != Block::RP) continue;
+    RpModel::In in = idle_in();
+    in.csr_we = true;
+    in.csr_addr = w.addr;
+    in.csr_wdata = w.value;
+    if (!cycle(in)) return;
+  }
+}
+
+bool Bench::cycle(RpModel::In in) {
+  // Drive
+  VMODEL& d = *dut_;
+  d.rst = in.rst;
+  d.s_evt_valid = in.evt_valid;
+  d.s_evt_op = in.evt.op;
+  d.s_evt_flow = in.evt.flow;
+  d.s_evt_now_ns = in.evt.now_ns;
+  d.s_evt_bytes = in.evt.bytes;
+  d.s_evt_cnp_ue = in.evt.cnp_ue;
+  d.s_evt_tau_ns = in.evt.tau_ns;
+  d.s_evt_gen = in.evt.gen;
+  d.m_out_ready = in.out_ready;
+  d.csr_we = in.csr_we;
+  d.csr_re = in.csr_re;
+  d.csr_addr = in.csr_addr;
+  d.csr_wdata = in.csr_wdata;
+  d.clk = 0;
+  d.eval();
+  if (vcd_) vcd_->dump(2 * cycle_);
+
+  // Compare (not during reset: the RTL's outputs then are whatever reset makes them)
+  const RpModel::Out r = ref_.outputs(in);
+  if (!in.rst) {
+    std::vector<Diff> diffs;
+    auto chk = [&](const char* n, uint64_t a, uint64_t b) {
+      diffs.push_back({n, a, b});
+      return a == b;
+    };
+    bool ok = chk("s_evt_ready", d.s_evt_ready, r.evt_ready);
+    ok &= chk("m_out_valid", d.m_out_valid, r.out_valid);
+    ok &= chk("csr_rdata", d.csr_rdata, r.csr_rdata);
+    if (r.out_valid && d.m_out_valid) {
+      const RpResult& o = r.out;
+      ok &= chk("m_out_op", d.m_out_op, o.op);
+      ok &= chk("m_out_flow", d.m_out_flow, o.flow);
+      ok &= chk("m_out_stale", d.m_out_stale, o.stale);
+      ok &= chk("m_out_next_tx_ns", d.m_out_next_tx_ns, o.next_tx_ns);
+      ok &= chk("m_out_rc_kbps", d.m_out_rc_kbps, o.rc);
+      ok &= chk("m_out_rt_kbps", d.m_out_rt_kbps, o.rt);
+      ok &= chk("m_out_alpha_q16", d.m_out_alpha_q16, o.alpha);
+      ok &= chk("m_out_atmr", d.m_out_atmr, o.atmr);
+      ok &= chk("m_out_agen", d.m_out_agen, o.agen);
+      ok &= chk("m_out_adl_ns", d.m_out_adl_ns, o.adl_ns);
+      ok &= chk("m_out_itmr", d.m_out_itmr, o.itmr);
+      ok &= chk("m_out_igen", d.m_out_igen, o.igen);
+      ok &= chk("m_out_idl_ns", d.m_out_idl_ns, o.idl_ns);
+    }
+    if (!ok) {
+      // The output belongs to the oldest event in flight.
+      const RpEvent e = inflight_.empty() ? in.evt : inflight_.front().second;
+      char ev[256];
+      std::snprintf(ev, sizeof ev,
+                    "op=%u flow=%u now=%u bytes=%u ue=%d tau=%u gen=%u (the event whose output "
+                    "differs); this cycle: out_ready=%d csr_we=%d addr=0x%02x wdata=%u",
+                    e.op, e.flow, e.now_ns, e.bytes, e.cnp_ue, e.tau_ns, e.gen, in.out_ready,
+                    in.csr_we, in.csr_addr, in.csr_wdata);
+      fail_ = tb::report_mismatch(opt_, cycle_, ev, diffs);
+      return false;
+    }
+  }
+
+  // Bookkeeping on what the handshakes do this cycle
+  if (!in.rst) {
+    if (in.evt_valid && r.evt_ready) {
+      ++accepted_;
+      inflight_.push_back({now64_, in.evt});
+      if (last_valid_ && last_flow_ == in.evt.flow) cov_.hit("same_flow_back_to_back");
+      last_valid_ = true;
+      last_flow_ = in.evt.flow;
+    } else {
+      last_valid_ = false;
+    }
+    if (r.out_valid && !in.out_ready) cov_.hit("backpressure_stall");  // only with --bp
+    if (r.out_valid && in.out_ready) {
+      ++outputs_;
+      const uint64_t t0 = inflight_.front().first;
+      inflight_.pop_front();
+      const RpResult& o = r.out;
+      auto track = [&](uint8_t act, uint8_t kind, uint8_t gen, uint32_t dl) {
+        const auto key = std::make_pair(o.flow, kind);
+        auto it = tmr_idx_.find(key);
+        if (act == 0) return;
+        if (it != tmr_idx_.end()) {
+          timers_.erase(it->second);
+          tmr_idx_.erase(it);
+        }
+        if (act == 1) {
+          const int32_t delta = static_cast<int32_t>(dl - static_cast<uint32_t>(t0));
+          const uint64_t due = t0 + static_cast<uint64_t>(std::max<int32_t>(delta, 0));
+          tmr_idx_[key] = timers_.insert({due, Tmr{o.flow, kind, gen}});
+        }
+      };
+      track(o.atmr, 2, o.agen, o.adl_ns);
+      track(o.itmr, 3, o.igen, o.idl_ns);
+    }
+    if (in.csr_we && !inflight_.empty()) cov_.hit("csr_write_during_traffic");
+    if (in.csr_re) cov_.hit("csr_read");
+  }
+
+  d.clk = 1;
+  d.eval();
+  if (vcd_) vcd_->dump(2 * cycle_ + 1);
+  ref_.step(in);
+  ++cycle_;
+  return true;
+}
+
+RpEvent Bench::random_event() {
+  // time advances
+  const unsigned k = static_cast<unsigned>(rng_.below(100));
+  uint64_t dt = k < 55 ? rng_.below(20) : k < 90 ? rng_.below(500) : k < 99 ? rng_.below(20000)
+                                                                             : rng_.below(2000000);
+  const uint64_t before = now64_;
+  now64_ += dt;
+  if ((before >> 32) != (now64_ >> 32)) wrapped_ = true;
+  if (wrapped_ && !inflight_.empty()) {
+    cov_.hit("timestamp_wrap");
+    wrapped_ = false;
+  }
+
+  if (phase_left_ == 0) {
+    phase_ = static_cast<int>(rng_.below(3));
+    phase_left_ = 2000 + rng_.below(8000);
+    if (rng_.chance(30)) {  // new hot set
+      hot_.clear();
+      for (int i = 0; i < 4; ++i) hot_.push_back(static_cast<uint32_t>(rng_.below(kFlows)));
+    }
+  }
+  --phase_left_;
+
+  RpEvent e;
+  e.now_ns = static_cast<uint32_t>(now64_);
+  e.flow = rng_.chance(85) ? hot_[rng_.below(hot_.size())] : static_cast<uint32_t>(rng_.below(kFlows));
+
+  // a due timer?
+  if (!timers_.empty() && timers_.begin()->first <= now64_ && rng_.chance(70)) {
+    const Tmr t = timers_.begin()->second;
+    tmr_idx_.erase({t.flow, t.kind});
+    timers_.erase(timers_.begin());
+    e.op = t.kind;
+    e.flow = t.flow;
+    e.gen = t.gen;
+    if (rng_.chance(3)) e.gen = static_cast<uint8_t>(e.gen + 1 + rng_.below(255));  // stale
+    return e;
+  }
+  const unsigned cnp_pct = phase_ == 0 ? 12 : phase_ == 1 ? 0 : 1;
+  const unsigned p = static_cast<unsigned>(rng_.below(1000));
+  if (p < cnp_pct * 10) {
+    e.op = static_cast<uint8_t>(RpOp::CNP);
+    e.cnp_ue = rng_.chance(15);
+    e.tau_ns = rng_.chance(50) ? static_cast<uint32_t>(rng_.below(100000))
+                               : static_cast<uint32_t>(rng_.below(4000));
+  } else if (p < cnp_pct * 10 + 20) {
+    e.op = static_cast<uint8_t>(2 + rng_.below(2));  // timer with a random tag
+    e.gen = static_cast<uint8_t>(rng_.below(256));
+  } else if (p < cnp_pct * 10 + 40) {
+    e.op = static_cast<uint8_t>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY (and 6, 7)
+  } else if (p < cnp_pct * 10 + 43) {
+    e.op = static_cast<uint8_t>(RpOp::INIT);
+  } else {
+    e.op = static_cast<uint8_t>(RpOp::TX);
+    const unsigned b = static_cast<unsigned>(rng_.below(100));
+    e.bytes = static_cast<uint16_t>(b < 70 ? 64 + rng_.below(4033) : b < 98 ? rng_.below(9217)
+                                                                            : rng_.below(65536));
+  }
+  e.gen = e.op == 2 || e.op == 3 ? e.gen : static_cast<uint8_t>(rng_.below(256));
+  return e;
+}
+
+void Bench::random_csr(RpModel::In& in) {
+  const unsigned i = static_cast<unsigned>(rng_.below(RP_NUM_REGS));
+  const RegDef& d = kRpRegs[i];
+  in.csr_we = true;
+  in.csr_addr = d.addr;
+  const unsigned k = static_cast<unsigned>(rng_.below(100));
+  uint64_t v;
+  if (k < 10) {
+    v = rng_.chance(50) ? (d.min ? d.min - 1 - rng_.below(d.min) : d.min)
+                        : (d.max < 0xffffffffu ? d.max + 1 + rng_.below(0xffffffffu - d.max) : d.max);
+  } else if (k < 20) {
+    v = rng_.chance(50) ? d.min : d.max;
+  } else {
+    // log-uniform inside the range, so small and large values both occur
+    const uint64_t span = static_cast<uint64_t>(d.max) - d.min + 1;
+    const unsigned bits = static_cast<unsigned>(rng_.below(33));
+    v = d.min + (bits >= 64 ? rng_.next() : rng_.next() & ((1ull << bits) - 1)) % span;
+  }
+  in.csr_wdata = static_cast<uint32_t>(v);
+  if (v < d.min || v > d.max) cov_.hit("csr_clamp");
+}
+
+int Bench::run() {
+  reset();
+  // Wrap early: start up to 5 ms before 2^32 ns.
+  now64_ = 0xFFFFFFFFull - rng_.below(5000000);
+  load_profile(opt_.profile);
+  const auto& names = profile_names();
+  hot_ = {0, 1, static_cast<uint32_t>(kFlows - 1), static_cast<uint32_t>(rng_.below(kFlows))};
+
+  const auto t0 = std::chrono::steady_clock::now();
+  uint64_t next_profile = 20000 + rng_.below(20000);
+  bool did_reset = false;
+  const uint64_t reset_at = opt_.events / 2 + rng_.below(opt_.events / 4 + 1);
+  while (accepted_ < opt_.events && !fail_) {
+    if (accepted_ >= next_profile) {
+      load_profile(names[rng_.below(names.size())]);
+      next_profile = accepted_ + 20000 + rng_.below(20000);
+      if (rng_.chance(50)) {  // small byte counter so that hyper increase is reached
+        RpModel::In in = idle_in();
+        in.csr_we = true;
+        in.csr_addr = reg_addr(Block::RP, "BYTE_COUNTER_BYTES");
+        in.csr_wdata = 65536 + static_cast<uint32_t>(rng_.below(100000));
+        cycle(in);
+      }
+      continue;
+    }
+    if (!did_reset && accepted_ >= reset_at) {
+      did_reset = true;
+      if (!inflight_.empty()) cov_.hit("reset_during_traffic");
+      reset();
+      load_profile(names[rng_.below(names.size())]);
+      continue;
+    }
+    RpModel::In in = idle_in();
+    in.out_ready = !opt_.backpressure || rng_.chance(70);
+    if (!(opt_.idle && rng_.chance(30))) {
+      in.evt_valid = true;
+      in.evt = random_event();
+    }
+    if (rng_.chance(1)) {
+      if (rng_.chance(40)) random_csr(in);
+      else {
+        in.csr_re = true;
+        in.csr_addr = static_cast<uint8_t>(rng_.below(96));
+      }
+    }
+    // keep the same event on the pins until it is accepted
+    while (!fail_) {
+      const bool ready = ref_.outputs(in).evt_ready;
+      if (!cycle(in)) break;
+      if (!in.evt_valid || ready) break;
+      in.csr_we = in.csr_re = false;
+      in.out_ready = !opt_.backpressure || rng_.chance(70);
+    }
+  }
+  // drain
+  for (int i = 0; i < 4 * RpModel::kLatency && !fail_; ++i) cycle(idle_in());
+  if (fail_) return fail_;
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+  const RpCov& c = ref_.algo.cov;
+  cov_.hit("inc_fast_recovery", c.fr);
+  cov_.hit("inc_additive", c.ai);
+  cov_.hit("inc_hyper", c.hai);
+  cov_.hit("plus_fast_recovery", c.plus_fr);
+  cov_.hit("plus_mid", c.plus_mid);
+  cov_.hit("plus_high", c.plus_high);
+  cov_.hit("plus_period_tau", c.plus_tau);
+  cov_.hit("plus_period_mtu", c.plus_mtu);
+  cov_.hit("byte_counter_expiry", c.bc_expire);
+  cov_.hit("alpha_decay", c.alpha_decay);
+  cov_.hit("alpha_floor", c.alpha_floor);
+  cov_.hit("rate_clamp_min", c.rc_clamp_min);
+  cov_.hit("rate_clamp_line", c.rt_clamp_line);
+  cov_.hit("cut", c.cut);
+  cov_.hit("cut_blocked_rrmp", c.cut_blocked);
+  cov_.hit("first_cnp_rate", c.first_rate);
+  cov_.hit("clamp_after_ti", c.clamp_after_ti);
+  cov_.hit("ue_cnp", c.ue);
+  cov_.hit("stale_timer", c.stale);
+  cov_.hit("inc_timer_disarm", c.inc_disarm);
+  cov_.hit("pace_keep_schedule", c.pace_keep);
+  cov_.hit("pace_restart", c.pace_restart);
+  cov_.hit("init_flow", c.init);
+  cov_.hit("query", c.query);
+
+  const bool all = cov_.report(stdout);
+  std::printf("rp: %" PRIu64 " events, %" PRIu64 " cycles, 0 mismatches, %.0f events/s (NUM_FLOWS=%u)\n",
+              accepted_, cycle_, secs > 0 ? accepted_ / secs : 0.0, kFlows);
+  if (!all) {
+    std::printf("FAIL: coverage incomplete; reproduce: %s\n", tb::repro_command(opt_).c_str());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Verilated::commandArgs(argc, argv);
+  const tb::Options o = tb::parse_options(argc, argv, "lockstep_rp");
+  try {
+    Bench b(o);
+    return b.run();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lockstep_rp: %s\n", e.what());
+    return 2;
+  }
+}

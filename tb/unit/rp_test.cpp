@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: MIT
+// Directed tests of the RP reference model (tb/ref/rp_ref.h): the algorithm's numbers,
+// pacing accuracy, and fidelity of the fixed-point formats against the float model.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <queue>
+
+#include "profiles.h"
+#include "rp_float.h"
+#include "rp_ref.h"
+
+using namespace dcqcn;
+
+namespace {
+
+constexpr uint8_t TX = 0, CNP = 1, ATMR = 2, ITMR = 3, QUERY = 4, INIT = 5;
+
+void load(RpAlgo& a, const std::string& profile, uint32_t line_kbps = 40000000) {
+  a.regs = rp_reset_regs();
+  for (const auto& w : profile_writes(profile))
+    if (w.block == Block::RP) rp_csr_write(a.regs, w.addr, w.value);
+  a.regs[RP_LINE_RATE_KBPS] = line_kbps;
+}
+
+RpResult ev(RpAlgo& a, uint8_t op, uint32_t now, uint16_t bytes = 0, uint8_t gen = 0,
+            bool ue = false, uint32_t tau = 0) {
+  RpEvent e;
+  e.op = op;
+  e.flow = 3;
+  e.now_ns = now;
+  e.bytes = bytes;
+  e.gen = gen;
+  e.cnp_ue = ue;
+  e.tau_ns = tau;
+  return a.process(e);
+}
+
+}  // namespace
+
+TEST(RpRef, FreshFlowStartsAtLineRateAndPacesExactly) {
+  RpAlgo a(16);
+  load(a, "paper");
+  RpResult r = ev(a, TX, 1000, 1500);
+  EXPECT_EQ(r.rc, 40000000u);
+  EXPECT_EQ(r.rt, 40000000u);
+  EXPECT_EQ(r.alpha, 65536u);
+  EXPECT_EQ(r.next_tx_ns, 1000u + 300u);  // 1500 B at 40 Gb/s = 300 ns
+  r = ev(a, TX, 1300, 1500);
+  EXPECT_EQ(r.next_tx_ns, 1600u);
+}
+
+TEST(RpRef, CnpCutsByAlphaOverTwoAndArmsBothTimers) {
+  RpAlgo a(16);
+  load(a, "paper");
+  RpResult r = ev(a, CNP, 5000);
+  EXPECT_EQ(r.rc, 20000000u);  // alpha = 1: Rc * (1 - 1/2)
+  EXPECT_EQ(r.rt, 40000000u);  // Rt = old Rc
+  EXPECT_EQ(r.alpha, 65536u);  // (1 - g) * 1 + g = 1
+  EXPECT_EQ(r.atmr, 1);
+  EXPECT_EQ(r.adl_ns, 5000u + 55000u);
+  EXPECT_EQ(r.itmr, 1);
+  EXPECT_EQ(r.idl_ns, 5000u + 55000u);
+  // alpha timer: alpha *= (1 - 1/256)
+  r = ev(a, ATMR, 60000, 0, r.agen);
+  EXPECT_EQ(r.alpha, 65536u - 256u);
+  EXPECT_FALSE(r.stale);
+  // a second CNP cuts with the decayed alpha: 20e6 * 65280 / 2^17
+  r = ev(a, CNP, 61000);
+  EXPECT_EQ(r.rc, 20000000u - static_cast<uint32_t>((20000000ull * 65280) >> 17));
+  EXPECT_EQ(r.rt, 20000000u);
+}
+
+TEST(RpRef, FiveFastRecoveryStepsThenAdditiveThenHyper) {
+  RpAlgo a(16);
+  load(a, "paper");
+  RpResult r = ev(a, CNP, 0);  // Rc 20 G, Rt 40 G
+  uint32_t now = 0;
+  uint32_t rc = r.rc;
+  for (int i = 0; i < 5; ++i) {  // F = 5 fast-recovery iterations: Rt fixed
+    now += 55000;
+    r = ev(a, ITMR, now, 0, r.igen);
+    rc = (40000000u + rc + 1) / 2;
+    EXPECT_EQ(r.rt, 40000000u) << "step " << i;
+    EXPECT_EQ(r.rc, rc) << "step " << i;
+  }
+  // 6th expiry: additive increase, Rt would pass line rate and is clamped
+  now += 55000;
+  r = ev(a, ITMR, now, 0, r.igen);
+  EXPECT_EQ(r.rt, 40000000u);
+
+  // From a low rate: cut to the minimum several times, then recover
+  load(a, "paper");
+  a.regs[RP_BYTE_COUNTER_BYTES] = 65536;
+  for (int i = 0; i < 12; ++i) r = ev(a, CNP, 100000 + i);
+  EXPECT_EQ(r.rc, 100000u);  // clamped at the 100 Mb/s minimum
+  const uint32_t rt0 = r.rt;
+  now = 200000;
+  for (int i = 0; i < 6; ++i) r = ev(a, ITMR, now += 55000, 0, r.igen);  // T_stage = 6
+  EXPECT_EQ(r.rt, rt0 + 40000u);  // one AI step (6th expiry, BC_stage 0)
+  for (int i = 0; i < 7; ++i) r = ev(a, TX, now += 10, 65535 / 7 * 7 > 0 ? 9362 : 0);
+  r = ev(a, QUERY, now);
+  // 7 * 9362 = 65534 < 65536: not yet; one more byte-counter expiry needs the next TX
+  const uint32_t rt1 = r.rt;
+  r = ev(a, TX, now += 10, 9362);  // BC_stage 0 -> 1: additive (min(T,BC) = 0 <= F)
+  EXPECT_EQ(r.rt, rt1 + 40000u);
+  for (int i = 0; i < 5; ++i)      // BC expiries 2..6 (each needs 65536 bytes)
+    for (int k = 0; k < 7; ++k) r = ev(a, TX, now += 10, 9362);
+  const uint32_t rt2 = r.rt;
+  // now T_stage = 6, BC_stage = 6: the next timer expiry is hyper with i = 6 - 5 = 1
+  r = ev(a, ITMR, now += 55000, 0, r.igen);
+  EXPECT_EQ(r.rt, rt2 + 100000u);
+}
+
+TEST(RpRef, ConnectxLimitsCutAndCoalescesCnpsInMonitorPeriod) {
+  RpAlgo a(16);
+  load(a, "connectx");
+  RpResult r = ev(a, CNP, 0);
+  // alpha = 1023/1024; cut = Rc * alpha / 2 <= Rc * 50 %: here alpha/2 < 50 %
+  EXPECT_EQ(r.rc, 40000000u - static_cast<uint32_t>((40000000ull * 65472) >> 17));
+  EXPECT_EQ(r.rt, 40000000u);  // clamp_tgt_rate 0: target not set to Rc
+  const uint32_t rc1 = r.rc;
+  r = ev(a, CNP, 3999);  // inside the 4 us monitor period: no cut
+  EXPECT_EQ(r.rc, rc1);
+  r = ev(a, CNP, 4000);
+  EXPECT_LT(r.rc, rc1);
+  // MAX_CUT_Q16 = 50 % bounds a cut with alpha = 1 and CUT_SHIFT 0
+  a.regs[RP_CUT_SHIFT] = 0;
+  const uint32_t rc2 = r.rc;
+  r = ev(a, CNP, 9000);
+  EXPECT_EQ(r.rc, rc2 - (rc2 >> 1));
+}
+
+TEST(RpRef, FirstCnpRateAndUeReaction) {
+  RpAlgo a(16);
+  load(a, "paper");
+  a.regs[RP_FIRST_CNP_RATE_KBPS] = 5000000;
+  RpResult r = ev(a, CNP, 0);
+  EXPECT_EQ(r.rc, 5000000u);
+  r = ev(a, CNP, 100);
+  EXPECT_EQ(r.rc, 2500000u);  // later CNPs cut as usual
+  // UE: no cut, no alpha change, increase restarted
+  const uint32_t alpha = r.alpha, rc = r.rc;
+  r = ev(a, CNP, 200, 0, 0, true);
+  EXPECT_EQ(r.rc, rc);
+  EXPECT_EQ(r.alpha, alpha);
+  EXPECT_EQ(r.itmr, 1);
+  EXPECT_EQ(r.atmr, 0);
+  EXPECT_EQ(a.state(3).t_stage, 0);
+}
+
+TEST(RpRef, StaleTimerIgnoredAndInitForgets) {
+  RpAlgo a(16);
+  load(a, "paper");
+  RpResult r = ev(a, CNP, 0);
+  const uint8_t old = r.igen;
+  r = ev(a, CNP, 10);  // re-arms: old tag is stale now
+  r = ev(a, ITMR, 55000, 0, old);
+  EXPECT_TRUE(r.stale);
+  EXPECT_EQ(r.rc, 10000000u);
+  r = ev(a, INIT, 60000);
+  EXPECT_EQ(r.rc, 40000000u);
+  EXPECT_EQ(r.atmr, 2);
+  EXPECT_EQ(r.itmr, 2);
+  EXPECT_FALSE(a.state(3).valid);
+}
+
+TEST(RpRef, AlphaDecaysToItsFloorThenTimerStops) {
+  RpAlgo a(16);
+  load(a, "connectx");
+  RpResult r = ev(a, CNP, 0);
+  uint32_t now = 0;
+  int steps = 0;
+  while (r.atmr == 1 && steps < 100000) {
+    now += 1000;
+    r = ev(a, ATMR, now, 0, r.agen);
+    ++steps;
+  }
+  EXPECT_EQ(r.atmr, 2);  // cancelled at the floor
+  EXPECT_LT(r.alpha * 320u, 65536u);  // one more step would not change alpha
+  EXPECT_GT(r.alpha, 150u);           // ... and it stopped at that point, not at 0
+  // Truncating each decrement makes the fixed point decay a little slower than
+  // (1 - g)^n; the step count stays within 15 % of the float count.
+  const double est = std::log(r.alpha / 65472.0) / std::log(1 - 320 / 65536.0);
+  EXPECT_NEAR(steps, est, 0.15 * est);
+}
+
+TEST(RpRef, DcqcnPlusPeriodIsLambdaTimesMaxOfTauAndMtuTime) {
+  RpAlgo a(16);
+  load(a, "dcqcn_plus");
+  a.regs[RP_LAMBDA_Q8] = 512;  // 2.0
+  RpResult r = ev(a, CNP, 1000, 0, 0, false, 50000);
+  // Rc 20 Gb/s: MTU 1500 B takes 600 ns < tau 50 us -> K = 2 * 50 us
+  EXPECT_EQ(r.idl_ns, 1000u + 100000u);
+  a.regs[RP_MIN_RATE_KBPS] = 1000;
+  for (int i = 0; i < 20; ++i) r = ev(a, CNP, 2000 + i, 0, 0, false, 1000);
+  // Rc is now 1 Mb/s: MTU time 12 ms > tau -> K = 2 * 12 ms
+  EXPECT_EQ(r.rc, 1000u);
+  EXPECT_EQ(r.idl_ns, 2019u + 24000000u);
+}
+
+// Pacing: a flow that always sends at the returned time achieves Rc within 0.1 %.
+TEST(RpRef, PacingLongRunErrorBelowOnePerMille) {
+  for (double rate_kbps : {1000.0, 7777.0, 100000.0, 1234567.0, 9999999.0, 25000000.0, 40000000.0,
+                           100000000.0, 400000000.0}) {
+    for (uint16_t bytes : {64, 1500, 4096}) {
+      RpAlgo a(16);
+      load(a, "paper", 400000000);
+      a.regs[RP_MIN_RATE_KBPS] = static_cast<uint32_t>(rate_kbps);
+      a.regs[RP_LINE_RATE_KBPS] = static_cast<uint32_t>(rate_kbps);
+      uint64_t t = 0xFFFF0000u;  // crosses the 2^32 wrap
+      const int n = 2000;
+      uint64_t next = t;
+      for (int i = 0; i < n; ++i) {
+        t = next;
+        const RpResult r = ev(a, TX, static_cast<uint32_t>(t), bytes);
+        next = t + static_cast<uint32_t>(r.next_tx_ns - static_cast<uint32_t>(t));
+      }
+      const double secs = (next - 0xFFFF0000u) * 1e-9;
+      const double achieved_kbps = n * bytes * 8.0 / secs / 1000.0;
+      EXPECT_LT(std::fabs(achieved_kbps / rate_kbps - 1.0), 1e-3)
+          << "rate " << rate_kbps << " kb/s, " << bytes << " B";
+    }
+  }
+}
+
+// ----------------------------------------------------------------- fidelity
+
+namespace {
+
+// Drives RpAlgo and RpFloat with the same events: a backlogged flow sending 1500 B
+// packets at the fixed model's pacing, CNPs every `cnp_ns` until `cnp_until_ns`, and
+// the timers the fixed model announces. Returns the largest |Rc_fixed - Rc_float|.
+double fidelity(const std::string& profile, uint32_t cnp_ns, uint64_t cnp_until_ns,
+                uint64_t end_ns, uint32_t* final_rc = nullptr) {
+  RpAlgo fx(4);
+  load(fx, profile);
+  RpFloat fl(fx.regs);
+  enum Kind { K_CNP = 0, K_ATMR = 1, K_ITMR = 2, K_TX = 3 };
+  struct E { uint64_t t; int kind; uint8_t gen; bool operator>(const E& o) const {
+    return t != o.t ? t > o.t : kind > o.kind; } };
+  std::priority_queue<E, std::vector<E>, std::greater<E>> q;
+  std::map<int, uint8_t> live;  // timer kind -> tag (only the latest is delivered)
+  for (uint64_t t = 1000; t < cnp_until_ns; t += cnp_ns) q.push({t, K_CNP, 0});
+  q.push({0, K_TX, 0});
+  double worst = 0;
+  while (!q.empty()) {
+    const E e = q.top();
+    q.pop();
+    if (e.t > end_ns) break;
+    RpEvent ev;
+    ev.flow = 1;
+    ev.now_ns = static_cast<uint32_t>(e.t);
+    if (e.kind == K_CNP) {
+      ev.op = CNP;
+      fl.cnp(ev.now_ns, false);
+    } else if (e.kind == K_ATMR || e.kind == K_ITMR) {
+      auto it = live.find(e.kind);
+      if (it == live.end() || it->second != e.gen) continue;  // cancelled or re-armed
+      ev.op = e.kind == K_ATMR ? ATMR : ITMR;
+      ev.gen = e.gen;
+      if (e.kind == K_ATMR) fl.alpha_timer(); else fl.inc_timer();
+    } else {
+      ev.op = TX;
+      ev.bytes = 1500;
+      fl.tx(1500);
+    }
+    const RpResult r = fx.process(ev);
+    if (e.kind == K_TX)
+      q.push({e.t + static_cast<uint32_t>(r.next_tx_ns - ev.now_ns), K_TX, 0});
+    auto track = [&](int kind, uint8_t act, uint8_t gen, uint32_t dl) {
+      if (act == 1) { live[kind] = gen; q.push({e.t + static_cast<uint32_t>(dl - ev.now_ns), kind, gen}); }
+      if (act == 2) live.erase(kind);
+    };
+    track(K_ATMR, r.atmr, r.agen, r.adl_ns);
+    track(K_ITMR, r.itmr, r.igen, r.idl_ns);
+    worst = std::max(worst, std::fabs(static_cast<double>(r.rc) - fl.rc));
+    if (final_rc) *final_rc = r.rc;
+  }
+  return worst;
+}
+
+}  // namespace
+
+class RpFidelity : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RpFidelity, CnpEvery50usFor10msThenQuiet50ms) {
+  const double w = fidelity(GetParam(), 50000, 10000000, 60000000);
+  std::printf("fidelity %s CNP/50us: max |Rc - Rc_float| = %.0f kb/s (%.4f %% of line)\n",
+              GetParam().c_str(), w, w / 400000.0);
+  EXPECT_LE(w, 0.005 * 40000000);
+}
+
+TEST_P(RpFidelity, CnpEvery10usFor10msThenQuiet50ms) {
+  const double w = fidelity(GetParam(), 10000, 10000000, 60000000);
+  std::printf("fidelity %s CNP/10us: max |Rc - Rc_float| = %.0f kb/s (%.4f %% of line)\n",
+              GetParam().c_str(), w, w / 400000.0);
+  EXPECT_LE(w, 0.005 * 40000000);
+}
+
+TEST_P(RpFidelity, HeldAtMinimumRate) {
+  uint32_t rc = 0;
+  const double w = fidelity(GetParam(), 5000, 20000000, 20000000, &rc);
+  std::printf("fidelity %s held at min: max |Rc - Rc_float| = %.0f kb/s, final Rc %u kb/s\n",
+              GetParam().c_str(), w, rc);
+  EXPECT_LE(w, 0.005 * 40000000);
+  RpAlgo tmp(1);
+  load(tmp, GetParam());
+  EXPECT_LE(rc, tmp.regs[RP_MIN_RATE_KBPS] * 2);  // pinned near the floor
+}
+
+INSTANTIATE_TEST_SUITE_P(Profiles, RpFidelity, ::testing::Values("paper", "connectx"));
+
+TEST(Profiles, AllResolveAndUnknownIsRejectedWithTheList) {
+  for (const auto& p : profile_names()) EXPECT_FALSE(profile_writes(p, 8).empty()) << p;
+  try {
+    profile_writes("papr");
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("paper, connectx"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Profiles, ConnectxAndStaticValuesMatchTheSpec) {
+  auto get = [](const std::string& p, std::string_view n, unsigned flows = 1) {
+    for (const auto& w : profile_writes(p, flows))
+      if (w.block == Block::RP && w.name == n) return w.value;
+    return ~0u;
+  };
+  EXPECT_EQ(get("connectx", "BYTE_COUNTER_BYTES"), 32767u * 64);
+  EXPECT_EQ(get("connectx", "TIMER_PERIOD_NS"), 300000u);
+  EXPECT_EQ(get("dcqcn_plus_static", "TIMER_PERIOD_NS", 80), 248000u);  // 3.1 us * 80
+  EXPECT_EQ(get("dcqcn_plus_static", "AI_RATE_KBPS", 80), 3200u);       // 256/80 Mb/s
+  EXPECT_EQ(get("strawman", "BYTE_COUNTER_BYTES"), 150000u);
+}
+
+TEST(Regmap, RpRowsAreConsistent) {
+  for (size_t i = 0; i < kRpRegs.size(); ++i) {
+    const auto& r = kRpRegs[i];
+    EXPECT_EQ(r.addr, i * 4) << r.name;
+    EXPECT_LE(r.min, r.reset) << r.name;
+    EXPECT_LE(r.reset, r.max) << r.name;
+  }
+  RpRegs g = rp_reset_regs();
+  rp_csr_write(g, kRpRegs[RP_ALPHA_PERIOD_NS].addr, 0);  // zero period: clamped
+  EXPECT_EQ(g[RP_ALPHA_PERIOD_NS], 100u);
+  rp_csr_write(g, kRpRegs[RP_G_Q16].addr, 1u << 20);     // g > 1: clamped
+  EXPECT_EQ(g[RP_G_Q16], 65536u);
+  EXPECT_EQ(rp_csr_read(g, 0xFC), 0u);                   // unmapped reads 0
+}
