@@ -2,6 +2,7 @@
 // Lock-step test of rtl/dcqcn_rp.sv against RpModel (tb/ref/rp_ref.h): random and
 // directed events, the same inputs to both every cycle, every output compared every
 // cycle; the first mismatch stops the run with the cycle, seed, event and both values.
+#include <array>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -171,29 +172,33 @@ bool Bench::cycle(RpModel::In in) {
   // Compare (not during reset: the RTL's outputs then are whatever reset makes them)
   const RpModel::Out r = ref_.outputs(in);
   if (!in.rst) {
-    std::vector<Diff> diffs;
+    // Compare without allocating; the named list is built only for the report.
+    struct Cmp { const char* n; uint64_t rtl, ref; };
+    std::array<Cmp, 20> cmp;
+    size_t nc = 0;
+    bool ok = true;
     auto chk = [&](const char* n, uint64_t a, uint64_t b) {
-      diffs.push_back({n, a, b});
-      return a == b;
+      cmp[nc++] = {n, a, b};
+      ok &= a == b;
     };
-    bool ok = chk("s_evt_ready", d.s_evt_ready, r.evt_ready);
-    ok &= chk("m_out_valid", d.m_out_valid, r.out_valid);
-    ok &= chk("csr_rdata", d.csr_rdata, r.csr_rdata);
+    chk("s_evt_ready", d.s_evt_ready, r.evt_ready);
+    chk("m_out_valid", d.m_out_valid, r.out_valid);
+    chk("csr_rdata", d.csr_rdata, r.csr_rdata);
     if (r.out_valid && d.m_out_valid) {
       const RpResult& o = r.out;
-      ok &= chk("m_out_op", d.m_out_op, o.op);
-      ok &= chk("m_out_flow", d.m_out_flow, o.flow);
-      ok &= chk("m_out_stale", d.m_out_stale, o.stale);
-      ok &= chk("m_out_next_tx_ns", d.m_out_next_tx_ns, o.next_tx_ns);
-      ok &= chk("m_out_rc_kbps", d.m_out_rc_kbps, o.rc);
-      ok &= chk("m_out_rt_kbps", d.m_out_rt_kbps, o.rt);
-      ok &= chk("m_out_alpha_q16", d.m_out_alpha_q16, o.alpha);
-      ok &= chk("m_out_atmr", d.m_out_atmr, o.atmr);
-      ok &= chk("m_out_agen", d.m_out_agen, o.agen);
-      ok &= chk("m_out_adl_ns", d.m_out_adl_ns, o.adl_ns);
-      ok &= chk("m_out_itmr", d.m_out_itmr, o.itmr);
-      ok &= chk("m_out_igen", d.m_out_igen, o.igen);
-      ok &= chk("m_out_idl_ns", d.m_out_idl_ns, o.idl_ns);
+      chk("m_out_op", d.m_out_op, o.op);
+      chk("m_out_flow", d.m_out_flow, o.flow);
+      chk("m_out_stale", d.m_out_stale, o.stale);
+      chk("m_out_next_tx_ns", d.m_out_next_tx_ns, o.next_tx_ns);
+      chk("m_out_rc_kbps", d.m_out_rc_kbps, o.rc);
+      chk("m_out_rt_kbps", d.m_out_rt_kbps, o.rt);
+      chk("m_out_alpha_q16", d.m_out_alpha_q16, o.alpha);
+      chk("m_out_atmr", d.m_out_atmr, o.atmr);
+      chk("m_out_agen", d.m_out_agen, o.agen);
+      chk("m_out_adl_ns", d.m_out_adl_ns, o.adl_ns);
+      chk("m_out_itmr", d.m_out_itmr, o.itmr);
+      chk("m_out_igen", d.m_out_igen, o.igen);
+      chk("m_out_idl_ns", d.m_out_idl_ns, o.idl_ns);
     }
     if (!ok) {
       // The output belongs to the oldest event in flight.
@@ -204,6 +209,8 @@ bool Bench::cycle(RpModel::In in) {
                     "differs); this cycle: out_ready=%d csr_we=%d addr=0x%02x wdata=%u",
                     e.op, e.flow, e.now_ns, e.bytes, e.cnp_ue, e.tau_ns, e.gen, in.out_ready,
                     in.csr_we, in.csr_addr, in.csr_wdata);
+      std::vector<Diff> diffs;
+      for (size_t i = 0; i < nc; ++i) diffs.push_back({cmp[i].n, cmp[i].rtl, cmp[i].ref});
       fail_ = tb::report_mismatch(opt_, cycle_, ev, diffs);
       return false;
     }

@@ -278,7 +278,7 @@ RpModel::RpModel(uint32_t num_flows) : algo(num_flows), n_(num_flows) {}
 
 RpModel::Out RpModel::outputs(const In& in) const {
   Out o;
-  const Slot& last = pipe_[kLatency - 1];
+  const Slot& last = pos(kLatency - 1);
   const bool en = !last.valid || in.out_ready;
   o.evt_ready = en && clearing_ == 0;
   o.out_valid = last.valid;
@@ -289,7 +289,7 @@ RpModel::Out RpModel::outputs(const In& in) const {
 
 void RpModel::step(const In& in) {
   if (in.rst) {
-    for (auto& s : pipe_) s.valid = false;
+    for (auto& s : ring_) s.valid = false;
     clearing_ = n_;
     csr_rdata_ = 0;
     algo.regs = rp_reset_regs();
@@ -297,21 +297,20 @@ void RpModel::step(const In& in) {
     return;
   }
   const Out o = outputs(in);
-  const bool en = !pipe_[kLatency - 1].valid || in.out_ready;
+  const bool en = !pos(kLatency - 1).valid || in.out_ready;
   // CSR read samples the registers before this edge's write.
   if (in.csr_re) csr_rdata_ = rp_csr_read(algo.regs, in.csr_addr);
   if (en) {
-    // Stage P (item in the last divider register) -> output register.
-    Slot outp = pipe_[kLatency - 2];
-    if (outp.valid) outp.a.r = algo.stage_p(outp.a);
-    for (int i = kLatency - 1; i >= 2; --i) pipe_[i] = pipe_[i - 1];
-    pipe_[kLatency - 1] = outp;
-    // Stage A (item in the accept register) -> first divider register.
-    Slot a = pipe_[0];
+    // Stage P on the last divider register, stage A on the accept register, in place;
+    // then every register moves one position on.
+    Slot& p = pos(kLatency - 2);
+    if (p.valid) p.a.r = algo.stage_p(p.a);
+    Slot& a = pos(0);
     if (a.valid) a.a = algo.stage_a(a.ev);
-    pipe_[1] = a;
-    pipe_[0].valid = in.evt_valid && o.evt_ready;
-    pipe_[0].ev = in.evt;
+    head_ = (head_ + kLatency - 1) % kLatency;
+    Slot& in0 = pos(0);
+    in0.valid = in.evt_valid && o.evt_ready;
+    in0.ev = in.evt;
   }
   if (clearing_ > 0) --clearing_;
   if (in.csr_we) rp_csr_write(algo.regs, in.csr_addr, in.csr_wdata);

@@ -145,7 +145,12 @@ class RpModel {
   struct Slot { bool valid = false; RpEvent ev; RpStageA a; };
   uint32_t n_;
   uint32_t clearing_ = 0;  // cycles of RAM clearing left
-  std::array<Slot, kLatency> pipe_{};  // [0] accepted event, [1..43] divider, [44] output
+  // Ring of pipeline registers: position 0 is the accepted event, 1..43 the divider,
+  // 44 the output register. pos() maps a position to the ring; a shift is one index step.
+  std::array<Slot, kLatency> ring_{};
+  unsigned head_ = 0;
+  Slot& pos(unsigned i) { return ring_[(head_ + i) % kLatency]; }
+  const Slot& pos(unsigned i) const { return ring_[(head_ + i) % kLatency]; }
   uint32_t csr_rdata_ = 0;
 };
 

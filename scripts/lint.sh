@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Lints every top-level block with `verilator --lint-only -Wall` (waivers only from
+# rtl/dcqcn.vlt). Prints one line per block; exits non-zero on any warning.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mapfile -t SRCS < <(grep -v '^\s*//' rtl/dcqcn.f | sed '/^\s*$/d; s|^|rtl/|')
+fail=0
+for top in dcqcn_rp dcqcn_np dcqcn_cp; do
+  for n in 16 1024 4096; do
+    param=NUM_FLOWS; [ "$top" = dcqcn_cp ] && param=NUM_QUEUES
+    if out=$(verilator --lint-only -Wall -Irtl rtl/dcqcn.vlt "${SRCS[@]}" --top-module "$top" \
+             -G$param=$n 2>&1); then
+      echo "lint: $top $param=$n clean"
+    else
+      echo "lint: $top $param=$n FAILED"; echo "$out"; fail=1
+    fi
+  done
+done
+exit $fail
