@@ -16,7 +16,7 @@
 // only when an event arrives, and a simulation clocks it only when it has work.
 //
 // Pipeline: accept (state RAM read) -> stage A (rate state update, forwarding of the
-// previous write) -> 42-stage restoring divider (bytes * 8 / Rc in ns.12) -> stage P
+// previous write) -> 42-stage restoring divider (the payload waits in a LUTRAM delay line) (bytes * 8 / Rc in ns.12) -> stage P
 // (pacing state RAM, DCQCN+ increase deadline) -> output register.
 // Latency 45 cycles from s_evt handshake to m_out_valid; throughput 1 event/cycle.
 // Back-pressure: m_out_ready low freezes the whole pipeline (s_evt_ready follows).
@@ -502,23 +502,37 @@ module dcqcn_rp #(
                   a_itmr, n_igen, a_idl, s1_now_reg, plus, r_lambda[15:0], n_tau};
 
   logic            dv_valid_reg [0:DV];
-  logic [PAYW-1:0] dv_pay_reg   [0:DV];
+  logic [31:0]     dv_den_reg   [0:DV];   // Rc, the divisor
   logic [31:0]     dv_rem_reg   [0:DV];
   logic [DV-1:0]   dv_nq_reg    [0:DV];   // remaining numerator bits, then quotient bits
-  logic [31:0]     dv_den       [0:DV];
 
-  genvar k;
-  generate
-    for (k = 0; k <= DV; k = k + 1) begin : g_dv_den
-      // Rc sits at a fixed place in the payload.
-      assign dv_den[k] = dv_pay_reg[k][PAYW-3-FW-1-1 -: 32];
+  // The rest of the payload waits in a delay line (LUTRAM) instead of travelling through
+  // the divider registers: written when an item enters divider stage 0, read back when
+  // it reaches stage DV (DV+1 enabled edges later) and, for its flow, one stage earlier
+  // to address RAM B.
+  localparam int DL = 64;            // delay-line depth, a power of two > DV + 1
+  localparam int DLW = $clog2(DL);
+  logic [PAYW-1:0] dl_mem  [0:DL-1];
+  logic [FW-1:0]   dl_flow [0:DL-1];
+  logic [DLW-1:0]  dl_wptr_reg;
+  logic [PAYW-1:0] p_pay;
+  logic [FW-1:0]   p_next_flow;
+  assign p_pay       = dl_mem[dl_wptr_reg - DLW'(DV + 1)];
+  assign p_next_flow = dl_flow[dl_wptr_reg - DLW'(DV)];
+
+  always_ff @(posedge clk) begin
+    if (en) begin
+      dl_mem[dl_wptr_reg]  <= a_pay;
+      dl_flow[dl_wptr_reg] <= s1_flow_reg;
+      dl_wptr_reg <= dl_wptr_reg + 1'b1;
     end
-  endgenerate
+    if (rst) dl_wptr_reg <= '0;
+  end
 
   always_ff @(posedge clk) begin
     if (en) begin
       dv_valid_reg[0] <= s1_valid_reg;
-      dv_pay_reg[0]   <= a_pay;
+      dv_den_reg[0]   <= n_rc;
       // RC >= 1000 > 2^9: the top NW-DV = 9 quotient bits are zero
       dv_rem_reg[0]   <= {23'd0, a_num[NW-1:DV]};
       dv_nq_reg[0]    <= a_num[DV-1:0];
@@ -526,19 +540,20 @@ module dcqcn_rp #(
     if (rst) dv_valid_reg[0] <= 1'b0;
   end
 
+  genvar k;
   generate
     for (k = 0; k < DV; k = k + 1) begin : g_dv
       logic [32:0] trial;
       logic        qbit;
       always_comb begin
         trial = {dv_rem_reg[k], dv_nq_reg[k][DV-1]};
-        qbit  = trial >= {1'b0, dv_den[k]};
+        qbit  = trial >= {1'b0, dv_den_reg[k]};
       end
       always_ff @(posedge clk) begin
         if (en) begin
           dv_valid_reg[k+1] <= dv_valid_reg[k];
-          dv_pay_reg[k+1]   <= dv_pay_reg[k];
-          dv_rem_reg[k+1]   <= qbit ? 32'(trial - {1'b0, dv_den[k]}) : trial[31:0];
+          dv_den_reg[k+1]   <= dv_den_reg[k];
+          dv_rem_reg[k+1]   <= qbit ? 32'(trial - {1'b0, dv_den_reg[k]}) : trial[31:0];
           dv_nq_reg[k+1]    <= {dv_nq_reg[k][DV-2:0], qbit};
         end
         if (rst) dv_valid_reg[k+1] <= 1'b0;
@@ -557,7 +572,7 @@ module dcqcn_rp #(
   logic [15:0]   p_lambda;
   logic [DV-1:0] p_q;
   assign {p_op, p_flow, p_stale, p_rc, p_rt, p_alpha, p_atmr, p_agen, p_adl, p_itmr, p_igen,
-          p_idl_in, p_now, p_plus, p_lambda, p_tau} = dv_pay_reg[DV];
+          p_idl_in, p_now, p_plus, p_lambda, p_tau} = p_pay;
   assign p_q = dv_nq_reg[DV];
 
   logic          ramb_we;
@@ -567,7 +582,7 @@ module dcqcn_rp #(
   dcqcn_ram_sdp #(.WIDTH(PW), .DEPTH(NUM_FLOWS)) u_ram_b (
     .clk(clk),
     .we(ramb_we), .waddr(ramb_waddr), .wdata(ramb_wdata),
-    .re(en), .raddr(dv_pay_reg[DV-1][PAYW-4 -: FW]), .rdata(ramb_rdata)
+    .re(en), .raddr(p_next_flow), .rdata(ramb_rdata)
   );
 
   logic          fwdb_valid_reg;
