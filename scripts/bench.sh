@@ -12,7 +12,7 @@ echo "  \"host_cores\": $(nproc),"
 echo "  \"lockstep_events_per_s\": {"
 first=1
 for b in rp np cp; do
-  line=$(build/tb/lockstep_${b}_4096 --seed 1 --events "$N" --quiet | grep -E "^$b: ")
+  line=$(build/tb/lockstep_${b}_4096 --seed 1 --events "$N" --quiet | grep -E "^$b: [0-9]+ events")
   eps=$(echo "$line" | sed -E 's/.* ([0-9.]+) events\/s.*/\1/')
   [ $first -eq 0 ] && echo ","
   printf '    "%s": %s' "$b" "$eps"

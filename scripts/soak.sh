@@ -12,7 +12,7 @@ pids=()
 for b in rp np cp; do
   ( out=$(build/tb/lockstep_${b}_4096 --seed "$SEED" --events "$N" --idle 1 --bp 1 --quiet) \
       || { echo "$out"; echo "soak: $b FAILED (seed $SEED)"; exit 1; }
-    echo "$out" | grep -E "^$b: " ) &
+    echo "$out" | grep -E "^$b: [0-9]+ events" ) &
   pids+=($!)
 done
 rc=0

@@ -24,7 +24,7 @@ for b in "${BLOCKS[@]}"; do
     echo "synth: $top failed, see $log"; fail=1; continue
   fi
   st=build/synth/${b}_${SIZE}.stat
-  cnt() { awk -v pat="$1" '$2 ~ pat {s += $1} END {print s + 0}' "$st"; }
+  cnt() { awk -v pat="$1" '$1 ~ pat {s += $2} END {print s + 0}' "$st"; }
   lut=$(cnt '^LUT[1-6]$'); ff=$(cnt '^FD[RSCP]E$'); srl=$(cnt '^SRL(16E|C32E)$')
   b36=$(cnt '^RAMB36E1$'); b18=$(cnt '^RAMB18E1$'); dsp=$(cnt '^DSP48E1$')
   lat=$(cnt '^(LDCE|LDPE|\$_DLATCH.*|\$dlatch)$')

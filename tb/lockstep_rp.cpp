@@ -65,6 +65,7 @@ class Bench {
   void reset();
   void load_profile(const std::string& name);
   RpEvent random_event();
+  void start_episode();
   void random_csr(RpModel::In& in);
 
   tb::Options opt_;
@@ -88,7 +89,36 @@ class Bench {
   bool last_valid_ = false;
   uint32_t last_flow_ = 0;
   bool wrapped_ = false;
+  bool force_cnp_ = false;
+  bool in_episode_ = false;  // no INIT and no random register writes while it lasts
+  unsigned episode_n_ = 0;
 };
+
+// A directed episode inside the random run: one flow is cut by a CE CNP and then left to
+// recover for ~6000 events with a small byte counter, so that every increase phase of
+// DCQCN (hyper increase needs both counters past F) and DCQCN+ (S > 4F) is reached
+// whatever the seed.
+void Bench::start_episode() {
+  static const char* const kProfiles[] = {"paper", "dcqcn_plus", "connectx"};
+  for (const RegDef& d : kRpRegs) {  // undo earlier random writes (line rate, MTU, ...)
+    RpModel::In in = idle_in();
+    in.csr_we = true;
+    in.csr_addr = d.addr;
+    in.csr_wdata = d.reset;
+    cycle(in);
+  }
+  load_profile(kProfiles[episode_n_++ % 3]);
+  RpModel::In in = idle_in();
+  in.csr_we = true;
+  in.csr_addr = reg_addr(Block::RP, "BYTE_COUNTER_BYTES");
+  in.csr_wdata = 65536;
+  cycle(in);
+  hot_ = {static_cast<uint32_t>(rng_.below(kFlows))};
+  phase_ = 1;
+  phase_left_ = 6000;
+  force_cnp_ = true;
+  in_episode_ = true;
+}
 
 void Bench::define_coverage() {
   cov_.define("inc_fast_recovery", "DCQCN increase step in fast recovery");
@@ -276,6 +306,7 @@ RpEvent Bench::random_event() {
   }
 
   if (phase_left_ == 0) {
+    in_episode_ = false;
     phase_ = static_cast<int>(rng_.below(3));
     phase_left_ = 2000 + rng_.below(8000);
     if (rng_.chance(30)) {  // new hot set
@@ -287,6 +318,13 @@ RpEvent Bench::random_event() {
 
   RpEvent e;
   e.now_ns = static_cast<uint32_t>(now64_);
+  if (force_cnp_) {
+    force_cnp_ = false;
+    e.op = static_cast<uint8_t>(RpOp::CNP);
+    e.flow = hot_[0];
+    e.tau_ns = 20000;
+    return e;
+  }
   e.flow = rng_.chance(85) ? hot_[rng_.below(hot_.size())] : static_cast<uint32_t>(rng_.below(kFlows));
 
   // a due timer?
@@ -312,7 +350,7 @@ RpEvent Bench::random_event() {
     e.gen = static_cast<uint8_t>(rng_.below(256));
   } else if (p < cnp_pct * 10 + 40) {
     e.op = static_cast<uint8_t>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY (and 6, 7)
-  } else if (p < cnp_pct * 10 + 43) {
+  } else if (p < cnp_pct * 10 + 43 && !in_episode_) {
     e.op = static_cast<uint8_t>(RpOp::INIT);
   } else {
     e.op = static_cast<uint8_t>(RpOp::TX);
@@ -356,9 +394,16 @@ int Bench::run() {
 
   const auto t0 = std::chrono::steady_clock::now();
   uint64_t next_profile = 20000 + rng_.below(20000);
+  uint64_t next_episode = 0;
   bool did_reset = false;
   const uint64_t reset_at = opt_.events / 2 + rng_.below(opt_.events / 4 + 1);
   while (accepted_ < opt_.events && !fail_) {
+    if (accepted_ >= next_episode) {
+      start_episode();
+      next_episode = accepted_ + 40000 + rng_.below(20000);
+      next_profile = std::max(next_profile, accepted_ + 6000);
+      continue;
+    }
     if (accepted_ >= next_profile) {
       load_profile(names[rng_.below(names.size())]);
       next_profile = accepted_ + 20000 + rng_.below(20000);
@@ -385,7 +430,7 @@ int Bench::run() {
       in.evt = random_event();
     }
     if (rng_.chance(1)) {
-      if (rng_.chance(40)) random_csr(in);
+      if (rng_.chance(40) && !in_episode_) random_csr(in);
       else {
         in.csr_re = true;
         in.csr_addr = static_cast<uint8_t>(rng_.below(96));

@@ -1,11 +1,27 @@
 // SPDX-License-Identifier: MIT
-// CP registers. See regmap.h for the bus and clamping.
+// CP (congestion point, switch egress ECN marker) registers. See regmap.h for the bus
+// and clamping. Queue lengths in bytes, times in ns, probabilities in Q16.
 #pragma once
 #include <array>
 
 namespace dcqcn {
 
-enum CPReg : unsigned { CP_NUM_REGS };
-inline constexpr std::array<RegDef, CP_NUM_REGS> kCpRegs{{}};
+enum CpReg : unsigned {
+  CP_MODE, CP_KMIN_BYTES, CP_KMAX_BYTES, CP_PMAX_Q16, CP_LFSR_SEED, CP_MAX_TON_NS,
+  CP_SAMPLE_NS, CP_HIGH_BYTES, CP_LOW_BYTES, CP_TCD_CE_RULE, CP_NUM_REGS
+};
+
+inline constexpr std::array<RegDef, CP_NUM_REGS> kCpRegs{{
+  {"MODE",        0x00, 0,      0, 1,           "0 = RED/ECN marking (DCQCN CP), 1 = TCD ternary marking (UE/CE code points)"},
+  {"KMIN_BYTES",  0x04, 5000,   0, 0xFFFFFFFFu, "RED Kmin: no marking for q <= Kmin"},
+  {"KMAX_BYTES",  0x08, 200000, 0, 0xFFFFFFFFu, "RED Kmax: p = 1 for q > Kmax (Kmax < Kmin acts as Kmax = Kmin)"},
+  {"PMAX_Q16",    0x0C, 655,    0, 65536,       "RED Pmax in Q16 (655 = 1%, 65536 = 1.0)"},
+  {"LFSR_SEED",   0x10, 1,      1, 0xFFFFFFFFu, "write reloads the marking LFSR with this value (0 is clamped to 1)"},
+  {"MAX_TON_NS",  0x14, 97000,  0, 1u << 30,    "TCD max(T_on): ON-OFF pattern while now - end of last PFC OFF < this (0 = only while paused)"},
+  {"SAMPLE_NS",   0x18, 10000,  1, 1u << 30,    "TCD queue-trend sampling period T"},
+  {"HIGH_BYTES",  0x1C, 20000,  0, 0xFFFFFFFFu, "TCD congestion: queue grew over a period and q > HIGH"},
+  {"LOW_BYTES",   0x20, 5000,   0, 0xFFFFFFFFu, "TCD non-congestion: q <= LOW (the congestion test is applied first)"},
+  {"TCD_CE_RULE", 0x24, 0,      0, 1,           "TCD outside ON-OFF: 0 = queue-trend rule gives CE, 1 = RED rule gives CE"},
+}};
 
 }  // namespace dcqcn

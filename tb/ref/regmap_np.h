@@ -1,11 +1,22 @@
 // SPDX-License-Identifier: MIT
-// NP registers. See regmap.h for the bus and clamping.
+// NP (notification point, CNP generator) registers. See regmap.h for the bus and
+// clamping. Times in ns. docs/np.md explains how they combine.
 #pragma once
 #include <array>
 
 namespace dcqcn {
 
-enum NPReg : unsigned { NP_NUM_REGS };
-inline constexpr std::array<RegDef, NP_NUM_REGS> kNpRegs{{}};
+enum NpReg : unsigned {
+  NP_CNP_INTERVAL_NS, NP_MODE, NP_PLUS_ENABLE, NP_CNP_GEN_TIME_NS, NP_EPOCH_NS,
+  NP_NUM_REGS
+};
+
+inline constexpr std::array<RegDef, NP_NUM_REGS> kNpRegs{{
+  {"CNP_INTERVAL_NS", 0x00, 50000,  0,   1u << 30, "hold-off N: at most one CNP per N ns per flow (0 = a CNP for every marked packet)"},
+  {"MODE",            0x04, 0,      0,   1,        "0 = DCQCN (only ECN 11 is a mark), 1 = TCD (ECN 11 = CE and ECN 10 = UE are marks)"},
+  {"PLUS_ENABLE",     0x08, 0,      0,   1,        "1 = DCQCN+: hold-off tau = max(N, active flows of the last epoch * CNP_GEN_TIME)"},
+  {"CNP_GEN_TIME_NS", 0x0C, 1000,   0,   1u << 20, "DCQCN+: NIC time per generated CNP (thesis: about 1 us on ConnectX-4)"},
+  {"EPOCH_NS",        0x10, 100000, 100, 1u << 30, "DCQCN+: epoch over which the flows sent a CNP are counted"},
+}};
 
 }  // namespace dcqcn

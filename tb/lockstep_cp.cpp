@@ -1,0 +1,620 @@
+// SPDX-License-Identifier: MIT
+// Lock-step test of rtl/dcqcn_cp.sv against dcqcn::CpModel (tb/ref/cp_ref.h).
+//
+// Every cycle both get the same inputs and every output is compared (s_evt_ready,
+// m_out_valid, every m_out_* field when valid, csr_rdata). The stimulus runs in phases,
+// each programming the CSRs during traffic for one marking regime (RED, DCTCP step,
+// Kmin > Kmax, TCD with the trend rule, TCD with the RED rule), with random extra CSR
+// writes (illegal values included, read back and checked against the clamp), LFSR
+// reseeds, PFC XOFF/XON storms that make ON-OFF patterns and then stop, queue lengths
+// that walk between low and high targets or sit on the thresholds, time that moves in
+// small steps, medium steps, big jumps and across the 2^32 wrap, INIT and no-op events,
+// and one reset in the middle of the run.
+#include VHEADER
+#include <verilated.h>
+#include <verilated_vcd_c.h>
+
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <deque>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "cp_ref.h"
+#include "harness.h"
+
+using namespace dcqcn;
+using dcqcn::tb::Coverage;
+using dcqcn::tb::Diff;
+using dcqcn::tb::Options;
+using dcqcn::tb::Rng;
+
+namespace {
+
+constexpr uint32_t kQueues = DUT_SIZE;
+static_assert((kQueues & (kQueues - 1)) == 0, "DUT_SIZE must be a power of two");
+
+enum Phase { PH_RED, PH_DCTCP, PH_KMIN_GT_KMAX, PH_TCD_TREND, PH_TCD_RED, PH_COUNT };
+const char* const kPhaseName[PH_COUNT] = {"red", "dctcp", "kmin>kmax", "tcd-trend", "tcd-red"};
+
+struct CsrOp {
+  bool we = false, re = false;
+  uint8_t addr = 0;
+  uint32_t wdata = 0;
+  bool check = false;       // re: the read data must equal `expect` two cycles later
+  uint32_t expect = 0;
+  bool clamped = false;
+};
+
+// Stimulus: one event at a time, with the CSR programme of each phase.
+class Stimulus {
+ public:
+  Stimulus(Rng& rng) : rng_(rng), qlen_(kQueues), target_(kQueues), paused_(kQueues),
+                       storm_(kQueues) {
+    // Start 0.5..3 ms before the 2^32 ns wrap so every run crosses it early.
+    now_ = 0xFFFFFFFFu - static_cast<uint32_t>(500000 + rng_.below(2500000));
+    for (uint32_t q = 0; q < kQueues; ++q) target_[q] = static_cast<uint32_t>(rng_.below(300000));
+  }
+
+  // A new phase: its CSR writes (each followed by a checked read-back) go to `csr`.
+  void new_phase(std::deque<CsrOp>& csr) {
+    phase_ = static_cast<Phase>(rng_.below(PH_COUNT));
+    phase_left_ = 800 + rng_.below(4000);
+    const unsigned hot = 1 + static_cast<unsigned>(rng_.below(8));
+    hot_.clear();
+    for (unsigned i = 0; i < hot; ++i) hot_.push_back(static_cast<uint32_t>(rng_.below(kQueues)));
+    std::vector<std::pair<CpReg, uint32_t>> w;
+    auto red_params = [&] {
+      kmin_ = static_cast<uint32_t>(rng_.below(60000));
+      const uint64_t k = rng_.below(3);
+      kmax_ = kmin_ + (k == 0   ? 1 + static_cast<uint32_t>(rng_.below(300000))
+                       : k == 1 ? 1 + static_cast<uint32_t>(rng_.below(3000))
+                                : 1u << rng_.below(11));  // a power of two: exact ties
+      const uint32_t pm[] = {655, 65536, 0, 30000, 32768, 16384,
+                             static_cast<uint32_t>(rng_.below(65537)),
+                             static_cast<uint32_t>(rng_.below(200000))};  // last may clamp
+      w.push_back({CP_KMIN_BYTES, kmin_});
+      w.push_back({CP_KMAX_BYTES, kmax_});
+      w.push_back({CP_PMAX_Q16, pm[rng_.below(8)]});
+    };
+    switch (phase_) {
+      case PH_RED:
+        w.push_back({CP_MODE, 0});
+        red_params();
+        break;
+      case PH_DCTCP:
+        w.push_back({CP_MODE, 0});
+        kmin_ = kmax_ = 1000 + static_cast<uint32_t>(rng_.below(100000));
+        w.push_back({CP_KMIN_BYTES, kmin_});
+        w.push_back({CP_KMAX_BYTES, kmax_});
+        w.push_back({CP_PMAX_Q16, rng_.chance(80) ? 65536u : 0xFFFFFFFFu});  // clamps to 65536
+        break;
+      case PH_KMIN_GT_KMAX:
+        w.push_back({CP_MODE, 0});
+        kmin_ = 20000 + static_cast<uint32_t>(rng_.below(100000));
+        kmax_ = kmin_ - 1 - static_cast<uint32_t>(rng_.below(kmin_));
+        w.push_back({CP_KMIN_BYTES, kmin_});
+        w.push_back({CP_KMAX_BYTES, kmax_});
+        w.push_back({CP_PMAX_Q16, static_cast<uint32_t>(rng_.below(65537))});
+        break;
+      case PH_TCD_TREND:
+      case PH_TCD_RED: {
+        w.push_back({CP_MODE, rng_.chance(80) ? 1u : 7u});  // 7 clamps to 1
+        w.push_back({CP_TCD_CE_RULE, phase_ == PH_TCD_RED ? 1u : 0u});
+        if (phase_ == PH_TCD_RED) red_params();
+        const uint32_t ton[] = {97000, 500, 2000, 10000, 20000, 0};
+        w.push_back({CP_MAX_TON_NS, ton[rng_.below(6)]});
+        w.push_back({CP_SAMPLE_NS, static_cast<uint32_t>(rng_.below(5000))});  // 0 clamps to 1
+        high_ = 5000 + static_cast<uint32_t>(rng_.below(60000));
+        low_ = rng_.chance(85) ? static_cast<uint32_t>(rng_.below(high_))
+                               : high_ + static_cast<uint32_t>(rng_.below(20000));  // LOW > HIGH
+        w.push_back({CP_HIGH_BYTES, high_});
+        w.push_back({CP_LOW_BYTES, low_});
+        break;
+      }
+      default: break;
+    }
+    if (rng_.chance(30)) w.push_back({CP_LFSR_SEED, seed_value()});
+    // Shuffle the writes: the order in which a regime is entered varies.
+    for (size_t i = w.size(); i > 1; --i) std::swap(w[i - 1], w[rng_.below(i)]);
+    for (auto& [reg, v] : w) push_write(csr, kCpRegs[reg].addr, v);
+  }
+
+  // A random single CSR access during traffic: any register (also unknown addresses),
+  // legal and illegal values.
+  void random_csr(std::deque<CsrOp>& csr) {
+    if (rng_.chance(15)) {  // unknown address: writes ignored, reads 0
+      const uint8_t a = static_cast<uint8_t>(4 * CP_NUM_REGS + rng_.below(256 - 4 * CP_NUM_REGS));
+      push_write(csr, a, static_cast<uint32_t>(rng_.next()));
+      return;
+    }
+    const auto reg = static_cast<CpReg>(rng_.below(CP_NUM_REGS));
+    if (phase_ != PH_RED && phase_ != PH_TCD_RED && reg != CP_LFSR_SEED && !rng_.chance(20)) return;
+    uint32_t v;
+    if (reg == CP_LFSR_SEED) {
+      push_write(csr, kCpRegs[reg].addr, seed_value());
+      return;
+    }
+    switch (rng_.below(4)) {
+      case 0: v = static_cast<uint32_t>(rng_.next()); break;
+      case 1: v = 0; break;
+      case 2: v = kCpRegs[reg].max + static_cast<uint32_t>(rng_.below(3)); break;
+      default: v = kCpRegs[reg].reset + static_cast<uint32_t>(rng_.below(1000)); break;
+    }
+    if (reg == CP_MODE && (phase_ == PH_RED || phase_ == PH_TCD_RED)) v = rng_.below(2) ? 1 : 0;
+    push_write(csr, kCpRegs[reg].addr, v);
+  }
+
+  // 0 (clamps to 1), random, or a seed whose low 16 bits (the next r) make exact ties
+  // r * (Kmax - Kmin) == Pmax * (q - Kmin) likely with power-of-two spans and Pmax.
+  uint32_t seed_value() {
+    const uint32_t lo[] = {0, 0x8000, 0x4000, 0xC000, 0x2000, 1, 0xFFFF};
+    switch (rng_.below(3)) {
+      case 0: return 0;
+      case 1: return static_cast<uint32_t>(rng_.next());
+      default: return (static_cast<uint32_t>(rng_.next()) & 0xFFFF0000u) | lo[rng_.below(7)];
+    }
+  }
+
+  void push_write(std::deque<CsrOp>& csr, uint8_t addr, uint32_t v) {
+    CsrOp w;
+    w.we = true;
+    w.addr = addr;
+    w.wdata = v;
+    csr.push_back(w);
+    CsrOp r;
+    r.re = true;
+    r.addr = addr;
+    r.check = true;
+    r.expect = 0;
+    for (const auto& d : kCpRegs)
+      if (d.addr == addr) { r.expect = clamp_reg(d, v); r.clamped = r.expect != v; }
+    csr.push_back(r);
+  }
+
+  bool phase_done() { return phase_left_ == 0 || --phase_left_ == 0; }
+  Phase phase() const { return phase_; }
+
+  CpEvent next() {
+    CpEvent e;
+    // time
+    const uint64_t t = rng_.below(10000);
+    if (t < 7000) now_ += static_cast<uint32_t>(rng_.below(50));
+    else if (t < 9500) now_ += 50 + static_cast<uint32_t>(rng_.below(2000));
+    else if (t < 9980) now_ += 2000 + static_cast<uint32_t>(rng_.below(60000));
+    else if (t < 9998) now_ += 1000000 + static_cast<uint32_t>(rng_.below(100000000));
+    else now_ += static_cast<uint32_t>(rng_.below(0x80000000u));
+    e.now_ns = now_;
+    // queue: hot set, same as the last one (back-to-back), or any queue
+    const uint64_t qs = rng_.below(100);
+    uint32_t q;
+    if (qs < 15) q = last_q_;
+    else if (qs < 85) q = hot_[rng_.below(hot_.size())];
+    else q = static_cast<uint32_t>(rng_.below(kQueues));
+    last_q_ = q;
+    e.queue = q;
+    // op
+    const bool tcd = phase_ == PH_TCD_TREND || phase_ == PH_TCD_RED;
+    if (rng_.chance(tcd ? 3 : 1)) storm_[q] = !storm_[q];
+    const uint64_t o = rng_.below(1000);
+    if (o < 6) {
+      e.op = static_cast<uint8_t>(CpOp::INIT);
+      paused_[q] = false;
+      storm_[q] = false;
+    } else if (o < 20) {
+      e.op = static_cast<uint8_t>(CpOp::NOP);
+    } else if ((storm_[q] && o < 350) || (paused_[q] && o < 120) || o < 30) {
+      e.op = static_cast<uint8_t>(CpOp::PFC);
+      if (storm_[q]) paused_[q] = rng_.chance(90) ? !paused_[q] : paused_[q];  // toggle or repeat
+      else if (paused_[q]) paused_[q] = false;  // storm over: resume
+      else paused_[q] = rng_.chance(30);        // an isolated XOFF, or a repeated XON
+      e.paused = paused_[q];
+    } else {
+      e.op = static_cast<uint8_t>(CpOp::PKT);
+    }
+    // queue length: a walk between a low and a high target, or a threshold value
+    if (rng_.chance(2)) target_[q] = rng_.chance(50) ? static_cast<uint32_t>(rng_.below(low_ + 1))
+                                                     : high_ + static_cast<uint32_t>(rng_.below(100000));
+    uint32_t& ql = qlen_[q];
+    const uint32_t stepb = static_cast<uint32_t>(rng_.below(4000));
+    if (target_[q] > ql) ql = target_[q] - ql < stepb ? target_[q] : ql + stepb;
+    else ql = ql - target_[q] < stepb ? target_[q] : ql - stepb;
+    if (rng_.chance(10)) ql = ql > 1500 ? ql - static_cast<uint32_t>(rng_.below(1500)) : 0;  // noise
+    e.qlen_bytes = ql;
+    if (rng_.chance(tcd ? 15 : 55)) {
+      const uint32_t kmx = kmax_ < kmin_ ? kmin_ : kmax_;
+      const uint32_t th[] = {kmin_, kmax_, kmx, high_, low_};
+      switch (rng_.below(6)) {
+        case 0: e.qlen_bytes = 0; break;
+        case 1: e.qlen_bytes = rng_.chance(50) ? 0xFFFFFFFFu : static_cast<uint32_t>(rng_.next()); break;
+        case 2: e.qlen_bytes = kmin_ + static_cast<uint32_t>(rng_.below(kmx - kmin_ + 1)); break;
+        default: e.qlen_bytes = th[rng_.below(5)] + static_cast<uint32_t>(rng_.below(3)) - 1u; break;
+      }
+    }
+    // ECN field
+    const uint64_t c = rng_.below(100);
+    e.ecn = c < 15 ? 0 : c < 55 ? 1 : c < 85 ? 2 : 3;
+    e.paused = e.op == static_cast<uint8_t>(CpOp::PFC) ? e.paused : rng_.chance(50);
+    return e;
+  }
+
+  void on_reset() {
+    std::fill(paused_.begin(), paused_.end(), false);
+    std::fill(storm_.begin(), storm_.end(), false);
+  }
+
+ private:
+  Rng& rng_;
+  uint32_t now_;
+  Phase phase_ = PH_RED;
+  uint64_t phase_left_ = 0;
+  std::vector<uint32_t> hot_{0};
+  uint32_t last_q_ = 0;
+  std::vector<uint32_t> qlen_, target_;
+  std::vector<bool> paused_, storm_;
+  uint32_t kmin_ = 5000, kmax_ = 200000, high_ = 20000, low_ = 5000;
+};
+
+std::string event_str(const CpEvent& e) {
+  char b[200];
+  std::snprintf(b, sizeof b, "op=%u queue=%u now_ns=%u qlen_bytes=%u ecn=%u paused=%u", e.op,
+                e.queue, e.now_ns, e.qlen_bytes, e.ecn, e.paused);
+  return b;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Options o = dcqcn::tb::parse_options(argc, argv, "lockstep_cp");
+  auto ctx = std::make_unique<VerilatedContext>();
+  ctx->commandArgs(argc, argv);
+  ctx->traceEverOn(!o.vcd.empty());
+  auto dut = std::make_unique<VMODEL>(ctx.get());
+  std::unique_ptr<VerilatedVcdC> vcd;
+  if (!o.vcd.empty()) {
+    vcd = std::make_unique<VerilatedVcdC>();
+    dut->trace(vcd.get(), 99);
+    vcd->open(o.vcd.c_str());
+  }
+
+  Rng rng(o.seed);
+  CpModel ref(kQueues);
+  Stimulus stim(rng);
+
+  Coverage cov;
+  cov.define("red_below_kmin", "RED: PKT with q <= Kmin (no mark)");
+  cov.define("red_between", "RED: PKT with Kmin < q <= Kmax");
+  cov.define("red_above_kmax", "RED: PKT with q > Kmax");
+  cov.define("red_mark", "RED: ECT packet in the middle region marked CE");
+  cov.define("red_nomark_between", "RED: ECT packet in the middle region not marked");
+  cov.define("not_ect_passthrough", "ECN 00 packet left unchanged where an ECT one is marked");
+  cov.define("ce_passthrough", "ECN 11 packet left unchanged where an ECT one is marked");
+  cov.define("dctcp_step", "Kmin = Kmax, Pmax = 1: ECT packet within 1 byte of K");
+  cov.define("tcd_noncongestion", "TCD: PKT in the non-congestion state");
+  cov.define("tcd_congestion", "TCD: PKT in the congestion state");
+  cov.define("tcd_undetermined", "TCD: PKT in the undetermined state (ON-OFF)");
+  cov.define("tcd_ue_written", "TCD: 01 -> 10 (UE)");
+  cov.define("tcd_ce_over_ue", "TCD: 10 (UE) -> 11 (CE) at a congested port");
+  cov.define("tcd_ce_kept_undetermined", "TCD: 11 stays 11 at an undetermined port");
+  cov.define("tcd_transition_nc_to_c", "TCD trend rule: non-congestion -> congestion");
+  cov.define("tcd_transition_c_to_nc", "TCD trend rule: congestion -> non-congestion");
+  cov.define("tcd_onoff_to_trend", "TCD: T_on crossed max(T_on), queue trend decides again");
+  cov.define("tcd_paused_pkt", "TCD: PKT while the queue is paused (XOFF)");
+  cov.define("pfc_xoff", "PFC XOFF event");
+  cov.define("pfc_xon", "PFC XON event");
+  cov.define("same_queue_back_to_back", "two events to one queue accepted on consecutive cycles");
+  cov.define("timestamp_wrap", "a stored timestamp is numerically above now (2^32 wrap)");
+  cov.define("csr_write_during_traffic", "CSR write with events in flight");
+  cov.define("csr_clamp", "illegal CSR value written, read back clamped");
+  cov.define("csr_unknown_addr", "CSR access to an unknown address");
+  cov.define("kmin_gt_kmax", "PKT with KMIN_BYTES > KMAX_BYTES (step at Kmin)");
+  cov.define("lfsr_reseed", "LFSR_SEED written, then a middle-region packet uses the new sequence");
+  cov.define("init_queue", "INIT of a queue with state");
+  cov.define("fresh_queue_pkt", "PKT to a fresh queue");
+  cov.define("reset_midrun", "reset during traffic, RAM cleared again");
+  cov.define("red_tie", "RED: r * (Kmax - Kmin) == Pmax * (q - Kmin) exactly (no mark)");
+  if (o.backpressure) {
+    cov.define("backpressure_stall", "m_out_valid with m_out_ready low");
+    cov.define("same_queue_b2b_stalled", "back-to-back same-queue event held in the compute stage");
+  }
+
+  // per-queue observations for transition coverage
+  std::vector<uint8_t> last_onoff(kQueues, 0);
+
+  std::deque<CsrOp> csr;
+  std::deque<CpEvent> inflight;   // accepted, not yet computed
+  std::deque<CpEvent> pending;    // computed, not yet consumed (for the order check)
+  bool have_evt = false;
+  CpEvent evt;
+  uint64_t cycle = 0, accepted = 0, consumed = 0;
+  uint64_t last_accept_cycle = ~0ull;
+  uint32_t last_accept_queue = 0;
+  uint8_t last_accept_op = 3;
+  enum { TIE_IDLE, TIE_DRAIN, TIE_SEND, TIE_WAIT } tie = TIE_IDLE;
+  uint32_t tie_r = 0, tie_q = 0;
+  bool seed_written = false;
+  bool b2b_in_s1 = false;  // stage 1 holds an event whose predecessor wrote its queue
+  bool check_rdata = false;
+  uint32_t check_expect = 0;
+  bool check_clamped = false;
+  int rst_cycles = 4;
+  const uint64_t reset_at = o.events / 2 + rng.below(o.events / 4 + 1);
+  bool did_reset = false;
+  uint64_t mismatches = 0;
+
+  const auto t0 = std::chrono::steady_clock::now();
+  stim.new_phase(csr);
+
+  auto tick = [&](bool clk) {
+    dut->clk = clk;
+    dut->eval();
+    if (vcd) vcd->dump(ctx->time());
+    ctx->timeInc(5);
+  };
+
+  while (consumed < o.events || accepted != consumed) {
+    CpModel::In in;
+    in.rst = rst_cycles > 0;
+    // -- event input (held stable until accepted)
+    // Directed RED tie: drain the pipeline, load the LFSR with r, send the packet with
+    // r * (Kmax - Kmin) == Pmax * (q - Kmin). It must not be marked (strict <).
+    CsrOp cop;
+    const CpRegs& now_regs = ref.algo.regs();
+    if (tie == TIE_IDLE && !have_evt && !in.rst && now_regs[CP_MODE] == 0 &&
+        now_regs[CP_KMIN_BYTES] < now_regs[CP_KMAX_BYTES] && rng.below(4000) == 0)
+      tie = TIE_DRAIN;
+    if (tie == TIE_DRAIN && !in.rst && !have_evt && inflight.empty()) {
+      const uint32_t span = now_regs[CP_KMAX_BYTES] - now_regs[CP_KMIN_BYTES];
+      const uint32_t pmax = now_regs[CP_PMAX_Q16];
+      const uint32_t g = std::gcd(span, pmax);  // pmax = 0: g = span, r = 0, qoff = 1
+      if (pmax / g < 65536) {
+        tie_r = pmax / g;
+        tie_q = now_regs[CP_KMIN_BYTES] + span / g;
+        cop.we = true;
+        cop.addr = kCpRegs[CP_LFSR_SEED].addr;
+        cop.wdata = (static_cast<uint32_t>(rng.next()) & 0xFFFF0000u) | tie_r;
+        if (cop.wdata == 0) cop.wdata = 0x10000u;  // keep r = 0 (0 would clamp to 1)
+        tie = TIE_SEND;
+      } else {
+        tie = TIE_IDLE;
+      }
+    } else if (tie == TIE_SEND && !in.rst) {
+      evt = stim.next();
+      evt.op = static_cast<uint8_t>(CpOp::PKT);
+      evt.qlen_bytes = tie_q;
+      evt.ecn = kEcnEct1;
+      have_evt = true;
+      tie = TIE_WAIT;
+    }
+    if (tie == TIE_IDLE && !have_evt && accepted < o.events && !in.rst &&
+        !(o.idle && rng.chance(30))) {
+      evt = stim.next();
+      have_evt = true;
+    }
+    in.evt_valid = have_evt && !in.rst;
+    in.evt = evt;
+    in.out_ready = o.backpressure ? rng.chance(65) : true;
+    // -- CSR bus: queued accesses, at most one per cycle, at random times
+    if (tie == TIE_IDLE && !in.rst && !csr.empty() && rng.chance(40)) {
+      cop = csr.front();
+      csr.pop_front();
+    }
+    if (tie == TIE_IDLE && !in.rst && csr.empty() && rng.chance(1)) stim.random_csr(csr);
+    in.csr_we = cop.we;
+    in.csr_re = cop.re;
+    in.csr_addr = cop.addr;
+    in.csr_wdata = cop.wdata;
+
+    dut->rst = in.rst;
+    dut->s_evt_valid = in.evt_valid;
+    dut->s_evt_op = in.evt.op;
+    dut->s_evt_queue = in.evt.queue;
+    dut->s_evt_now_ns = in.evt.now_ns;
+    dut->s_evt_qlen_bytes = in.evt.qlen_bytes;
+    dut->s_evt_ecn = in.evt.ecn;
+    dut->s_evt_paused = in.evt.paused;
+    dut->m_out_ready = in.out_ready;
+    dut->csr_we = in.csr_we;
+    dut->csr_re = in.csr_re;
+    dut->csr_addr = in.csr_addr;
+    dut->csr_wdata = in.csr_wdata;
+    dut->eval();
+
+    // -- compare every output
+    const CpModel::Out ro = ref.outputs(in);
+    std::vector<Diff> d;
+    d.push_back({"s_evt_ready", dut->s_evt_ready, ro.evt_ready});
+    d.push_back({"m_out_valid", dut->m_out_valid, ro.out_valid});
+    if (ro.out_valid || dut->m_out_valid) {
+      d.push_back({"m_out_op", dut->m_out_op, ro.out.op});
+      d.push_back({"m_out_queue", dut->m_out_queue, ro.out.queue});
+      d.push_back({"m_out_ecn", dut->m_out_ecn, ro.out.ecn});
+      d.push_back({"m_out_marked", dut->m_out_marked, ro.out.marked});
+      d.push_back({"m_out_tcd_state", dut->m_out_tcd_state, ro.out.tcd_state});
+      d.push_back({"m_out_region", dut->m_out_region, ro.out.region});
+    }
+    d.push_back({"csr_rdata", dut->csr_rdata, ro.csr_rdata});
+    bool bad = false;
+    for (const auto& x : d) bad = bad || x.rtl != x.ref;
+    // read-back of a CSR write: the stored value is the clamp of the written one
+    if (check_rdata && ro.csr_rdata != check_expect) {
+      d.push_back({"csr_rdata(clamp)", dut->csr_rdata, check_expect});
+      bad = true;
+    }
+    // the output stream: one result per event, in order, well-formed
+    if (ro.out_valid && in.out_ready) {
+      if (pending.empty() || pending.front().op != ro.out.op ||
+          (pending.front().queue & (kQueues - 1)) != ro.out.queue ||
+          ro.out.region > 2 || ro.out.tcd_state > 2 ||
+          (ro.out.marked && ro.out.ecn != kEcnCe && ro.out.ecn != kEcnUe)) {
+        d.push_back({"out_stream_order", 1, 0});
+        bad = true;
+      }
+    }
+    if (bad) {
+      ++mismatches;
+      const CpEvent& shown = !pending.empty() ? pending.front() : in.evt;
+      return dcqcn::tb::report_mismatch(o, cycle, event_str(shown), d);
+    }
+    if (check_rdata) {
+      if (check_clamped) cov.hit("csr_clamp");
+      check_rdata = false;
+    }
+
+    // -- handshakes, coverage of this cycle
+    const bool acc = in.evt_valid && ro.evt_ready;
+    if (ro.out_valid && in.out_ready) {
+      pending.pop_front();
+      ++consumed;
+    }
+    const bool en = !ro.out_valid || in.out_ready;
+    if (o.backpressure && !en) {
+      cov.hit("backpressure_stall");
+      if (b2b_in_s1) cov.hit("same_queue_b2b_stalled");
+    }
+    if (en) b2b_in_s1 = false;
+    if (in.csr_we) {
+      if (!inflight.empty() || !pending.empty() || acc) cov.hit("csr_write_during_traffic");
+      if (in.csr_addr == kCpRegs[CP_LFSR_SEED].addr) seed_written = true;
+      bool known = false;
+      for (const auto& r : kCpRegs) known = known || r.addr == in.csr_addr;
+      if (!known) cov.hit("csr_unknown_addr");
+    }
+    if (acc) {
+      if (last_accept_cycle + 1 == cycle && last_accept_queue == in.evt.queue &&
+          last_accept_op != 3 && in.evt.op != 3)
+      {
+        cov.hit("same_queue_back_to_back");
+        b2b_in_s1 = true;
+      }
+      last_accept_cycle = cycle;
+      last_accept_queue = in.evt.queue;
+      last_accept_op = in.evt.op;
+      inflight.push_back(in.evt);
+      ++accepted;
+      have_evt = false;
+      if (accepted % 1000 == 0 && stim.phase_done()) stim.new_phase(csr);
+      if (!did_reset && accepted == reset_at) rst_cycles = 2;
+    }
+
+    // -- clock edge
+    const CpRegs regs = ref.algo.regs();
+    CpTrace tr;
+    bool computed = false;
+    CpResult res;
+    ref.step(in, &tr, &computed, &res);
+    tick(true);
+    tick(false);
+    ++cycle;
+    if (cop.re && cop.check) {
+      check_rdata = true;
+      check_expect = cop.expect;
+      check_clamped = cop.clamped;
+    }
+
+    if (in.rst) {
+      inflight.clear();
+      pending.clear();
+      std::fill(last_onoff.begin(), last_onoff.end(), 0);
+      csr.clear();
+      check_rdata = false;
+      stim.on_reset();
+      tie = TIE_IDLE;
+      if (--rst_cycles == 0) {
+        if (cycle > 10) {
+          cov.hit("reset_midrun");
+          did_reset = true;
+        }
+        // consumed counts the events that came out; the reset dropped the rest
+        accepted = consumed;
+        stim.new_phase(csr);
+      }
+      continue;
+    }
+
+    if (computed) {
+      const CpEvent ev = inflight.front();
+      inflight.pop_front();
+      pending.push_back(ev);
+      const auto op = static_cast<CpOp>(ev.op);
+      const uint32_t q = ev.queue;
+      const bool mode_tcd = regs[CP_MODE] == 1;
+      const bool ect = ev.ecn == 1 || ev.ecn == 2;
+      if (tr.wrap) cov.hit("timestamp_wrap");
+      if (op == CpOp::INIT && !tr.fresh) cov.hit("init_queue");
+      if (op == CpOp::INIT) last_onoff[q] = 0;
+      if (op == CpOp::PFC) cov.hit(ev.paused ? "pfc_xoff" : "pfc_xon");
+      if (op == CpOp::PKT) {
+        if (tr.fresh) cov.hit("fresh_queue_pkt");
+        if (tr.kmin_gt_kmax) cov.hit("kmin_gt_kmax");
+        if (tr.lfsr_step && seed_written) {
+          cov.hit("lfsr_reseed");
+          seed_written = false;
+        }
+        const bool would_mark = mode_tcd ? (tr.onoff || res.tcd_state == 1) : tr.red_mark;
+        if (ev.ecn == 0 && would_mark && res.ecn == 0) cov.hit("not_ect_passthrough");
+        if (ev.ecn == 3 && would_mark && res.ecn == 3) cov.hit("ce_passthrough");
+        if (!mode_tcd) {
+          const char* rg[] = {"red_below_kmin", "red_between", "red_above_kmax"};
+          cov.hit(rg[res.region]);
+          if (res.region == 1 && ect) cov.hit(res.marked ? "red_mark" : "red_nomark_between");
+          if (res.region == 1 &&
+              uint64_t{tr.r} * (regs[CP_KMAX_BYTES] - regs[CP_KMIN_BYTES]) ==
+                  uint64_t{regs[CP_PMAX_Q16]} * (ev.qlen_bytes - regs[CP_KMIN_BYTES])) {
+            cov.hit("red_tie");
+            if (res.marked || tr.red_mark) {
+              d.assign({{"red_tie_marked", res.marked, 0}});
+              return dcqcn::tb::report_mismatch(o, cycle, event_str(ev), d);
+            }
+          }
+          if (regs[CP_KMIN_BYTES] == regs[CP_KMAX_BYTES] && regs[CP_PMAX_Q16] == 65536 && ect &&
+              ev.qlen_bytes + 1 >= regs[CP_KMIN_BYTES] && ev.qlen_bytes <= regs[CP_KMIN_BYTES] + 1)
+            cov.hit("dctcp_step");
+        } else {
+          const char* st[] = {"tcd_noncongestion", "tcd_congestion", "tcd_undetermined"};
+          cov.hit(st[res.tcd_state]);
+          if (ev.ecn == 1 && res.ecn == 2) cov.hit("tcd_ue_written");
+          if (ev.ecn == 2 && res.ecn == 3) cov.hit("tcd_ce_over_ue");
+          if (ev.ecn == 3 && tr.onoff) cov.hit("tcd_ce_kept_undetermined");
+          if (ref.algo.entry(q).paused) cov.hit("tcd_paused_pkt");
+          const bool trend = ref.algo.entry(q).trend;
+          if (regs[CP_TCD_CE_RULE] == 0 && tr.trend_eval) {
+            if (!tr.prev_trend && trend) cov.hit("tcd_transition_nc_to_c");
+            if (tr.prev_trend && !trend) cov.hit("tcd_transition_c_to_nc");
+          }
+          if (last_onoff[q] && !tr.onoff) cov.hit("tcd_onoff_to_trend");
+        }
+      }
+      if (op == CpOp::PKT || op == CpOp::PFC) last_onoff[q] = tr.onoff;
+      if (tie == TIE_WAIT && inflight.empty() && !have_evt) {
+        // the directed packet: the LFSR sample is the seed's low 16 bits, no tie mark
+        if (tr.r != tie_r || res.region != 1 || res.marked) {
+          d.assign({{"tie_r", tr.r, tie_r}, {"tie_region", res.region, 1},
+                    {"tie_marked", res.marked, 0}});
+          return dcqcn::tb::report_mismatch(o, cycle, event_str(ev), d);
+        }
+        tie = TIE_IDLE;
+      }
+    }
+  }
+  // drain: a few idle cycles with nothing in flight, outputs still compared above
+  dut->final();
+  if (vcd) vcd->close();
+
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  FILE* devnull = o.quiet ? std::fopen("/dev/null", "w") : nullptr;
+  bool all = cov.report(devnull ? devnull : stdout);
+  if (devnull) std::fclose(devnull);
+  if (!all) cov.report(stdout);  // show what was missed even when quiet
+  std::printf("cp: %" PRIu64 " events, %" PRIu64 " cycles, %" PRIu64 " mismatches, %.0f events/s\n",
+              consumed, cycle, mismatches, secs > 0 ? consumed / secs : 0.0);
+  if (!all) {
+    std::printf("FAIL: coverpoints not hit\n");
+    return 1;
+  }
+  return 0;
+}

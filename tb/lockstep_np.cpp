@@ -1,0 +1,581 @@
+// SPDX-License-Identifier: MIT
+// Lock-step test of rtl/dcqcn_np.sv against the cycle-accurate NpModel (tb/ref/np_ref.h).
+// Random RX packets (a small hot set of flows and all NUM_FLOWS, every ECN code point),
+// time advancing in small steps with jumps across the 2^32 wrap, TIMER events replaying
+// the deadlines the model announced (and stale ones), INITs, no-ops, CSR writes during
+// traffic (illegal values included, read back and checked against the register table),
+// profile switches and one reset in the middle. Every cycle compares s_evt_ready,
+// m_out_valid, every m_out field and csr_rdata.
+#include <cinttypes>
+#include <cstdio>
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include VHEADER
+#include "verilated.h"
+#include "verilated_vcd_c.h"
+
+#include "harness.h"
+#include "np_ref.h"
+#include "profiles.h"
+
+using namespace dcqcn;
+using dcqcn::tb::Diff;
+
+namespace {
+
+constexpr uint32_t kFlows = DUT_SIZE;
+
+struct CsrOp {
+  bool we = false;
+  uint8_t addr = 0;
+  uint32_t data = 0;
+};
+
+struct Timer {
+  uint64_t deadline;  // unwrapped ns
+  uint32_t flow;
+  uint8_t gen;
+  bool operator>(const Timer& o) const { return deadline > o.deadline; }
+};
+
+struct Issued {
+  NpEvent ev;
+  uint64_t now64;
+  uint64_t cycle;
+};
+
+// A named set of NP register values: the shared profiles plus variants that reach the
+// corners the shared ones do not (TCD marking, N = 0, DCQCN+ with a short N).
+struct Variant {
+  std::string name;
+  std::vector<std::pair<unsigned, uint32_t>> regs;  // NpReg, value
+};
+
+std::vector<Variant> make_variants() {
+  std::vector<Variant> v;
+  for (const auto& name : profile_names()) {
+    Variant x{name, {}};
+    for (const auto& w : profile_writes(name, kFlows))
+      if (w.block == Block::NP)
+        for (unsigned i = 0; i < NP_NUM_REGS; ++i)
+          if (kNpRegs[i].name == w.name) x.regs.push_back({i, w.value});
+    x.regs.push_back({NP_MODE, 0});
+    v.push_back(x);
+  }
+  v.push_back({"tcd", {{NP_CNP_INTERVAL_NS, 50000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0}}});
+  v.push_back({"tcd_fast", {{NP_CNP_INTERVAL_NS, 4000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0}}});
+  v.push_back({"interval0", {{NP_CNP_INTERVAL_NS, 0}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 0}}});
+  v.push_back({"plus_fast", {{NP_CNP_INTERVAL_NS, 2000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 1},
+                             {NP_CNP_GEN_TIME_NS, 1000}, {NP_EPOCH_NS, 30000}}});
+  v.push_back({"plus_big", {{NP_CNP_INTERVAL_NS, 1000}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 1},
+                            {NP_CNP_GEN_TIME_NS, 1u << 20}, {NP_EPOCH_NS, 5000}}});
+  // more than 1024 flows in one epoch saturate tau at 2^30 (NUM_FLOWS > 1024 only)
+  v.push_back({"plus_sat", {{NP_CNP_INTERVAL_NS, 1000}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 1},
+                            {NP_CNP_GEN_TIME_NS, 1u << 20}, {NP_EPOCH_NS, 1u << 30}}});
+  return v;
+}
+
+class Bench {
+ public:
+  explicit Bench(const tb::Options& o)
+      : o_(o), rng_(o.seed), ctx_(new VerilatedContext), ref_(kFlows),
+        variants_(make_variants()), last_gen_(kFlows, 0) {
+    ctx_->randReset(2);  // X-initial: every register and RAM word random before rst
+    ctx_->randSeed(static_cast<int>(o.seed & 0x7fffffff));
+    if (!o.vcd.empty()) ctx_->traceEverOn(true);
+    dut_ = std::make_unique<VMODEL>(ctx_.get());
+    if (!o.vcd.empty()) {
+      vcd_ = std::make_unique<VerilatedVcdC>();
+      dut_->trace(vcd_.get(), 99);
+      vcd_->open(o.vcd.c_str());
+    }
+    define_coverage();
+    // Start just below the 2^32 wrap of the 32-bit time.
+    now64_ = (uint64_t{1} << 32) - 20000 - rng_.below(200000);
+    mid_reset_at_ = o.events * (3 + rng_.below(5)) / 10;
+    switch_every_ = o.events / 24 + 1;
+    variant_idx_ = static_cast<size_t>(rng_.below(variants_.size()));
+    profile_after_reset_ = o.profile;
+    shadow_reset();
+    bool known = false;
+    for (const auto& x : variants_) known |= x.name == o.profile;
+    if (!known) {
+      std::string list;
+      for (const auto& x : variants_) list += " " + x.name;
+      std::fprintf(stderr, "np: unknown --profile '%s'; expected one of:%s\n", o.profile.c_str(),
+                   list.c_str());
+      std::exit(2);
+    }
+  }
+
+  ~Bench() {
+    if (vcd_) vcd_->close();
+    dut_->final();
+  }
+
+  int run() {
+    const auto t0 = std::chrono::steady_clock::now();
+    rst_cycles_ = 3;
+    while (accepted_ < o_.events || !in_fifo_.empty() || in_valid_) {
+      if (int rc = cycle()) return rc;
+      if (cycle_ > 200 * (o_.events + 100000)) {
+        std::printf("np: no progress after %" PRIu64 " cycles (deadlock?)\n", cycle_);
+        return 1;
+      }
+    }
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    bool covered = true;
+    if (o_.quiet) {  // the table only when something was missed
+      FILE* null = std::fopen("/dev/null", "w");
+      covered = cov_.report(null ? null : stdout);
+      if (null) std::fclose(null);
+      if (!covered) cov_.report(stdout);
+    } else {
+      covered = cov_.report(stdout);
+    }
+    std::printf("np: %" PRIu64 " events, %" PRIu64 " cycles, %" PRIu64 " mismatches, %.0f events/s\n",
+                accepted_, cycle_, uint64_t{0}, secs > 0 ? accepted_ / secs : 0.0);
+    if (!covered) {
+      std::printf("np: FAIL: coverpoints not hit (seed %" PRIu64 ")\n", o_.seed);
+      return 1;
+    }
+    return 0;
+  }
+
+ private:
+  void define_coverage() {
+    cov_.define("cnp_first_immediate", "first marked packet of a flow: CNP at once");
+    cov_.define("cnp_after_interval", "marked packet >= tau after the last CNP: CNP at once");
+    cov_.define("holdoff_hit", "marked packet within tau: suppressed");
+    cov_.define("holdoff_arm", "suppressed packet announced a deadline (tmr_set)");
+    cov_.define("holdoff_pending_timer_cnp", "TIMER with the current gen sent the pending CNP");
+    cov_.define("timer_idle", "TIMER with the current gen but nothing pending");
+    cov_.define("stale_timer", "TIMER with an outdated gen (m_out_stale)");
+    cov_.define("interval_zero", "N = 0: a CNP for a marked packet right after another");
+    cov_.define("ue_cnp", "TCD: CNP of kind UE");
+    cov_.define("ue_ignored_dcqcn", "DCQCN mode: ECN 10 is not a mark");
+    cov_.define("ce_overrides_ue", "CE arriving while a UE CNP is pending makes it CE");
+    cov_.define("same_flow_back_to_back", "events of one flow accepted in consecutive cycles");
+    cov_.define("timestamp_wrap", "a flow's hold-off decided across the 2^32 ns wrap");
+    cov_.define("csr_write_during_traffic", "CSR write while events are in the pipeline");
+    cov_.define("csr_clamp", "CSR write outside [min, max], read back clamped");
+    cov_.define("csr_unknown_addr", "CSR access to an unmapped address");
+    cov_.define("plus_epoch_rollover", "DCQCN+ epoch rollover");
+    cov_.define("plus_tau_above_min", "DCQCN+ tau above CNP_INTERVAL_NS");
+    if (kFlows > 1024) cov_.define("plus_tau_saturated", "DCQCN+ tau saturated at 2^30 ns");
+    cov_.define("init_flow", "INIT event");
+    cov_.define("nop_event", "op 3 (no-op) event");
+    cov_.define("backpressure_stall", "m_out_valid with m_out_ready low");
+    cov_.define("reset_mid_run", "rst in the middle of traffic, RAM cleared again");
+  }
+
+  // ---- stimulus
+  uint32_t pick_flow() {
+    if (!hot_.empty() && rng_.chance(60)) return hot_[rng_.below(hot_.size())];
+    return static_cast<uint32_t>(rng_.below(kFlows));
+  }
+
+  void advance_time() {
+    const uint64_t r = rng_.below(10000);
+    uint64_t d;
+    if (r < 6000) d = rng_.below(300);
+    else if (r < 9000) d = rng_.below(3000);
+    else if (r < 9940) d = rng_.below(60000);
+    else if (r < 9995) d = rng_.below(1000000);
+    else d = rng_.below(uint64_t{1} << 31);  // across the wrap now and then
+    now64_ += d;
+  }
+
+  NpEvent make_event() {
+    advance_time();
+    NpEvent ev;
+    ev.now_ns = static_cast<uint32_t>(now64_);
+    if (!timers_.empty() && timers_.top().deadline <= now64_ && rng_.chance(90)) {
+      const Timer t = timers_.top();
+      timers_.pop();
+      ev.op = NP_OP_TIMER;
+      ev.flow = t.flow;
+      ev.gen = t.gen;
+      return ev;
+    }
+    const uint64_t r = rng_.below(1000);
+    ev.flow = pick_flow();
+    ev.ecn = static_cast<uint8_t>(rng_.below(4));
+    ev.gen = static_cast<uint8_t>(rng_.below(256));
+    if (r < 12) {
+      ev.op = NP_OP_INIT;
+    } else if (r < 40) {
+      ev.op = NP_OP_TIMER;  // usually stale: a gen other than the last one announced
+      ev.gen = rng_.chance(70) ? static_cast<uint8_t>(last_gen_[ev.flow] - 1 - rng_.below(4))
+                               : static_cast<uint8_t>(last_gen_[ev.flow]);
+    } else if (r < 50) {
+      ev.op = NP_OP_NOP;
+    } else {
+      ev.op = NP_OP_RX;
+      const uint64_t e = rng_.below(100);
+      ev.ecn = e < 40 ? NP_ECN_CE : e < 65 ? NP_ECN_ECT0_UE : e < 85 ? NP_ECN_ECT1 : NP_ECN_NOT_ECT;
+    }
+    return ev;
+  }
+
+  void queue_variant() {
+    const Variant& v = variants_[variant_idx_++ % variants_.size()];
+    for (const auto& [reg, val] : v.regs) csr_write(kNpRegs[reg].addr, val);
+    hot_.clear();
+    const uint64_t n = 1 + rng_.below(8);
+    for (uint64_t i = 0; i < n; ++i) hot_.push_back(static_cast<uint32_t>(rng_.below(kFlows)));
+  }
+
+  void csr_write(uint8_t addr, uint32_t data) {
+    csr_q_.push_back({true, addr, data});
+    csr_q_.push_back({false, addr, 0});  // read it back
+  }
+
+  void random_csr() {
+    const unsigned reg = static_cast<unsigned>(rng_.below(NP_NUM_REGS));
+    const RegDef& d = kNpRegs[reg];
+    const uint64_t r = rng_.below(100);
+    uint8_t addr = d.addr;
+    uint32_t v;
+    if (r < 50) v = d.min + static_cast<uint32_t>(rng_.below(uint64_t{d.max} - d.min + 1));
+    else if (r < 65) v = d.max + 1 + static_cast<uint32_t>(rng_.below(1000));  // above max
+    else if (r < 75) v = d.min ? static_cast<uint32_t>(rng_.below(d.min)) : 0;  // below min
+    else if (r < 85) v = static_cast<uint32_t>(rng_.next());
+    else if (r < 93) v = rng_.chance(50) ? d.min : d.max;
+    else {
+      addr = static_cast<uint8_t>(0x14 + 4 * rng_.below(50));  // unmapped (or misaligned)
+      if (rng_.chance(30)) addr |= static_cast<uint8_t>(1 + rng_.below(3));
+      v = static_cast<uint32_t>(rng_.next());
+    }
+    if (rng_.chance(80)) csr_write(addr, v);
+    else csr_q_.push_back({false, addr, 0});
+  }
+
+  // ---- the clock
+  void drive() {
+    // reset
+    bool rst = rst_cycles_ > 0;
+    if (rst_cycles_ > 0) --rst_cycles_;
+
+    // event input: hold a valid event until it is taken
+    if (!rst && need_profile_) {  // after every reset: the --profile's register values
+      need_profile_ = false;
+      for (const auto& x : variants_)
+        if (x.name == profile_after_reset_)
+          for (const auto& [reg, val] : x.regs) csr_write(kNpRegs[reg].addr, val);
+    }
+    if (!rst && !in_valid_ && issued_ < o_.events) {
+      bool go = true;
+      if (o_.idle) {
+        if (idle_left_ == 0 && rng_.chance(2)) idle_left_ = 1 + rng_.below(40);
+        if (idle_left_ > 0) { --idle_left_; go = false; }
+        else go = rng_.chance(75);
+      }
+      if (go) {
+        if (issued_ == mid_reset_at_ && !mid_reset_done_) {
+          mid_reset_done_ = true;
+          rst_cycles_ = 2;
+          rst = true;
+        } else {
+          if (issued_ > 0 && issued_ % switch_every_ == 0 &&
+              issued_ / switch_every_ != last_switch_) {
+            last_switch_ = issued_ / switch_every_;
+            queue_variant();
+          }
+          if (rng_.chance(1) && rng_.chance(30)) random_csr();
+          in_ev_ = make_event();
+          in_now64_ = now64_;
+          in_valid_ = true;
+          ++issued_;
+        }
+      }
+    }
+    if (rst) {
+      if (in_valid_) --issued_;  // dropped by the reset: issue it again
+      in_valid_ = false;
+      need_profile_ = true;
+    }
+
+    ready_ = true;
+    if (!o_.backpressure && !stall_done_ && issued_ >= o_.events / 10) {
+      // one directed stall in every run; --bp 1 adds random back-pressure throughout
+      stall_done_ = true;
+      stall_left_ = 8 + rng_.below(8);
+    }
+    if (stall_left_ > 0) {
+      --stall_left_;
+      ready_ = false;
+    }
+    if (o_.backpressure) {
+      if (cycle_ % 997 == 0) bp_pct_ = static_cast<unsigned>(10 + rng_.below(85));
+      ready_ = rng_.chance(bp_pct_);
+    }
+
+    CsrOp op{};
+    bool csr_active = false;
+    if (!rst && !csr_q_.empty() && rng_.chance(70)) {
+      op = csr_q_.front();
+      csr_q_.pop_front();
+      csr_active = true;
+    }
+
+    // drive both (random data on the idle buses: the block must ignore them)
+    const bool v = in_valid_;
+    const NpEvent ev = v ? in_ev_ : NpEvent{static_cast<uint8_t>(rng_.below(4)),
+                                            static_cast<uint32_t>(rng_.below(kFlows)),
+                                            static_cast<uint32_t>(rng_.next()),
+                                            static_cast<uint8_t>(rng_.below(4)),
+                                            static_cast<uint8_t>(rng_.below(256))};
+    const bool we = csr_active && op.we, re = csr_active && !op.we;
+    const uint8_t addr = csr_active ? op.addr : static_cast<uint8_t>(rng_.below(256));
+    const uint32_t wdata = csr_active ? op.data : static_cast<uint32_t>(rng_.next());
+    dut_->rst = rst;                ref_.rst = rst;
+    dut_->s_evt_valid = v;          ref_.s_evt_valid = v;
+    dut_->s_evt_op = ev.op;         ref_.s_evt_op = ev.op;
+    dut_->s_evt_flow = ev.flow;     ref_.s_evt_flow = ev.flow;
+    dut_->s_evt_now_ns = ev.now_ns; ref_.s_evt_now_ns = ev.now_ns;
+    dut_->s_evt_ecn = ev.ecn;       ref_.s_evt_ecn = ev.ecn;
+    dut_->s_evt_gen = ev.gen;       ref_.s_evt_gen = ev.gen;
+    dut_->m_out_ready = ready_;     ref_.m_out_ready = ready_;
+    dut_->csr_we = we;              ref_.csr_we = we;
+    dut_->csr_re = re;              ref_.csr_re = re;
+    dut_->csr_addr = addr;          ref_.csr_addr = addr;
+    dut_->csr_wdata = wdata;        ref_.csr_wdata = wdata;
+    cur_csr_ = csr_active ? op : CsrOp{};
+    cur_csr_active_ = csr_active;
+    cur_rst_ = rst;
+  }
+
+  std::string describe() const {
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "in: valid=%d op=%u flow=%u now_ns=%u ecn=%u gen=%u | out_ready=%d rst=%d"
+                  " csr we=%d re=%d addr=0x%02x wdata=0x%08x",
+                  in_valid_, in_ev_.op, in_ev_.flow, in_ev_.now_ns, in_ev_.ecn, in_ev_.gen,
+                  ready_, cur_rst_, ref_.csr_we, ref_.csr_re, ref_.csr_addr, ref_.csr_wdata);
+    std::string s = buf;
+    if (!in_fifo_.empty()) {
+      const Issued& f = in_fifo_.front();
+      std::snprintf(buf, sizeof buf,
+                    "\n  m_out belongs to: op=%u flow=%u now_ns=%u ecn=%u gen=%u"
+                    " (accepted at cycle %" PRIu64 ")",
+                    f.ev.op, f.ev.flow, f.ev.now_ns, f.ev.ecn, f.ev.gen, f.cycle);
+      s += buf;
+    }
+    return s;
+  }
+
+  int compare() {
+    std::vector<Diff> d{
+        {"s_evt_ready", dut_->s_evt_ready, ref_.s_evt_ready},
+        {"m_out_valid", dut_->m_out_valid, ref_.m_out_valid},
+        {"m_out_op", dut_->m_out_op, ref_.m_out.op},
+        {"m_out_flow", dut_->m_out_flow, ref_.m_out.flow},
+        {"m_out_cnp", dut_->m_out_cnp, ref_.m_out.cnp},
+        {"m_out_cnp_kind", dut_->m_out_cnp_kind, ref_.m_out.cnp_kind},
+        {"m_out_cnp_tau_ns", dut_->m_out_cnp_tau_ns, ref_.m_out.cnp_tau_ns},
+        {"m_out_tmr_set", dut_->m_out_tmr_set, ref_.m_out.tmr_set},
+        {"m_out_tmr_deadline_ns", dut_->m_out_tmr_deadline_ns, ref_.m_out.tmr_deadline_ns},
+        {"m_out_tmr_gen", dut_->m_out_tmr_gen, ref_.m_out.tmr_gen},
+        {"m_out_stale", dut_->m_out_stale, ref_.m_out.stale},
+        {"csr_rdata", dut_->csr_rdata, ref_.csr_rdata},
+    };
+    bool bad = false;
+    for (const auto& x : d) bad |= x.rtl != x.ref;
+    if (!bad) return 0;
+    if (vcd_) vcd_->flush();
+    return tb::report_mismatch(o_, cycle_, describe(), d);
+  }
+
+  int fail(const std::string& what) {
+    if (vcd_) vcd_->flush();
+    return tb::report_mismatch(o_, cycle_, describe() + "\n  TB check: " + what, {});
+  }
+
+  int cycle() {
+    drive();
+    dut_->clk = 0;
+    dut_->eval();
+    ref_.eval();
+    if (vcd_) vcd_->dump(ctx_->time());
+    ctx_->timeInc(1);
+    if (cycle_ > 0) {
+      if (int rc = compare()) return rc;
+      if (int rc = observe()) return rc;
+    }
+    dut_->clk = 1;
+    dut_->eval();
+    ref_.step();
+    if (vcd_) vcd_->dump(ctx_->time());
+    ctx_->timeInc(1);
+    ++cycle_;
+    return 0;
+  }
+
+  // Book-keeping of what crosses the edge that follows; coverage; checks of the
+  // model's outputs against the stimulus (order, flow, the register table).
+  int observe() {
+    if (cur_rst_) {
+      in_fifo_.clear();
+      csr_q_.clear();
+      while (!timers_.empty()) timers_.pop();
+      std::fill(last_gen_.begin(), last_gen_.end(), 0);
+      shadow_reset();
+      pending_read_ = false;
+      if (mid_reset_done_ && !mid_reset_hit_) {
+        mid_reset_hit_ = true;
+        cov_.hit("reset_mid_run");
+        // A fresh block: restart time just after a 2^32 boundary so that the first
+        // DCQCN+ epoch (id 0, as after reset) sees traffic, with DCQCN+ on.
+        now64_ = ((now64_ >> 32) + 1) << 32 | rng_.below(1000);
+        profile_after_reset_ = "plus_fast";
+      }
+      return 0;
+    }
+    // CSR read data of the previous cycle's read, against the register table
+    if (pending_read_) {
+      pending_read_ = false;
+      if (ref_.csr_rdata != read_expect_)
+        return fail("csr_rdata " + std::to_string(ref_.csr_rdata) + " != register table " +
+                    std::to_string(read_expect_));
+    }
+    if (cur_csr_active_) {
+      const int i = reg_index(cur_csr_.addr);
+      if (i < 0) cov_.hit("csr_unknown_addr");
+      if (cur_csr_.we) {
+        if (ref_.busy() || in_valid_) cov_.hit("csr_write_during_traffic");
+        if (i >= 0) {
+          const uint32_t c = clamp_reg(kNpRegs[i], cur_csr_.data);
+          if (c != cur_csr_.data) cov_.hit("csr_clamp");
+          shadow_[i] = c;  // visible to a read from the next cycle
+        }
+      } else {
+        pending_read_ = true;
+        read_expect_ = i >= 0 ? shadow_before_[i] : 0;
+      }
+    }
+    shadow_before_ = shadow_;
+
+    if (ref_.m_out_valid && !ready_) cov_.hit("backpressure_stall");
+    if (ref_.m_out_valid && ready_) {
+      if (in_fifo_.empty()) return fail("output with no event in flight");
+      const Issued is = in_fifo_.front();
+      in_fifo_.pop_front();
+      const NpResult& r = ref_.m_out;
+      if (r.op != is.ev.op || r.flow != is.ev.flow) return fail("output out of order");
+      const NpTrace& t = ref_.out_trace();
+      switch (t.path) {
+        case NpPath::CnpFirst: cov_.hit("cnp_first_immediate"); break;
+        case NpPath::CnpInterval:
+          cov_.hit("cnp_after_interval");
+          if (r.cnp_tau_ns == 0) cov_.hit("interval_zero");
+          break;
+        case NpPath::HoldoffArm: cov_.hit("holdoff_arm"); cov_.hit("holdoff_hit"); break;
+        case NpPath::HoldoffHit: cov_.hit("holdoff_hit"); break;
+        case NpPath::TimerCnp: cov_.hit("holdoff_pending_timer_cnp"); break;
+        case NpPath::TimerIdle: cov_.hit("timer_idle"); break;
+        case NpPath::TimerStale: cov_.hit("stale_timer"); break;
+        case NpPath::Init: cov_.hit("init_flow"); break;
+        case NpPath::Nop: cov_.hit("nop_event"); break;
+        case NpPath::Unmarked:
+          if (is.ev.ecn == NP_ECN_ECT0_UE) cov_.hit("ue_ignored_dcqcn");
+          break;
+      }
+      if (r.cnp && r.cnp_kind == NP_KIND_UE) cov_.hit("ue_cnp");
+      if (t.ce_override) cov_.hit("ce_overrides_ue");
+      if (t.wrapped && (t.path == NpPath::CnpInterval || t.path == NpPath::HoldoffArm ||
+                        t.path == NpPath::HoldoffHit))
+        cov_.hit("timestamp_wrap");
+      if (t.rollover && ref_.algo().regs()[NP_PLUS_ENABLE]) cov_.hit("plus_epoch_rollover");
+      if (t.tau_raised) cov_.hit("plus_tau_above_min");
+      if (kFlows > 1024 && r.cnp_tau_ns == kNpTauMax && t.tau_raised)
+        cov_.hit("plus_tau_saturated");
+      if (r.cnp && r.op != NP_OP_RX && r.op != NP_OP_TIMER) return fail("CNP from op " +
+                                                                        std::to_string(r.op));
+      if (r.tmr_set) {
+        // deadline - now is the rest of the hold-off window: in (0, tau]
+        const uint32_t ahead = r.tmr_deadline_ns - is.ev.now_ns;
+        if (ahead == 0 || ahead > r.cnp_tau_ns) return fail("deadline outside the window");
+        timers_.push({is.now64 + ahead, r.flow, r.tmr_gen});
+        last_gen_[r.flow] = r.tmr_gen;
+      }
+    }
+    if (ref_.s_evt_valid && ref_.s_evt_ready) {
+      if (last_acc_cycle_ + 1 == cycle_ && last_acc_flow_ == in_ev_.flow)
+        cov_.hit("same_flow_back_to_back");
+      last_acc_cycle_ = cycle_;
+      last_acc_flow_ = in_ev_.flow;
+      in_fifo_.push_back({in_ev_, in_now64_, cycle_});
+      in_valid_ = false;
+      ++accepted_;
+    }
+    return 0;
+  }
+
+  static int reg_index(uint8_t addr) {
+    for (unsigned i = 0; i < NP_NUM_REGS; ++i)
+      if (kNpRegs[i].addr == addr) return static_cast<int>(i);
+    return -1;
+  }
+  void shadow_reset() {
+    for (unsigned i = 0; i < NP_NUM_REGS; ++i) shadow_[i] = kNpRegs[i].reset;
+    shadow_before_ = shadow_;
+  }
+
+  const tb::Options& o_;
+  tb::Rng rng_;
+  tb::Coverage cov_;
+  std::unique_ptr<VerilatedContext> ctx_;
+  std::unique_ptr<VMODEL> dut_;
+  std::unique_ptr<VerilatedVcdC> vcd_;
+  NpModel ref_;
+  std::vector<Variant> variants_;
+  std::vector<uint8_t> last_gen_;
+
+  uint64_t cycle_ = 0, accepted_ = 0, issued_ = 0;
+  unsigned rst_cycles_ = 0;
+  bool cur_rst_ = false;
+  bool need_profile_ = true;
+  std::string profile_after_reset_;
+  uint64_t mid_reset_at_ = 0;
+  bool mid_reset_done_ = false, mid_reset_hit_ = false;
+  uint64_t switch_every_ = 1, last_switch_ = ~uint64_t{0};
+  size_t variant_idx_ = 0;
+
+  uint64_t now64_ = 0;
+  std::vector<uint32_t> hot_;
+  std::priority_queue<Timer, std::vector<Timer>, std::greater<Timer>> timers_;
+
+  bool in_valid_ = false;
+  NpEvent in_ev_{};
+  uint64_t in_now64_ = 0;
+  std::deque<Issued> in_fifo_;
+  uint64_t idle_left_ = 0;
+  bool ready_ = true;
+  unsigned bp_pct_ = 50;
+  bool stall_done_ = false;
+  uint64_t stall_left_ = 0;
+  uint64_t last_acc_cycle_ = ~uint64_t{0} - 1;
+  uint32_t last_acc_flow_ = 0;
+
+  std::deque<CsrOp> csr_q_;
+  CsrOp cur_csr_{};
+  bool cur_csr_active_ = false;
+  NpRegs shadow_{}, shadow_before_{};
+  bool pending_read_ = false;
+  uint32_t read_expect_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const tb::Options o = tb::parse_options(argc, argv, "np");
+  Bench b(o);
+  return b.run();
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+// Bit-exact reference of rtl/dcqcn_cp.sv, the congestion point (switch egress ECN
+// marker): RED/ECN marking (DCQCN, SPEC section 1) and TCD ternary congestion detection
+// (SPEC section 4). docs/cp.md describes the algorithm and every decision.
+//
+// Two layers:
+//  - CpAlgo: the algorithm, one event at a time (process()). It is what the network
+//    simulation runs in place of the RTL.
+//  - CpModel: a cycle-accurate wrapper with the RTL's ports; step() is one clock edge.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "regmap.h"
+
+namespace dcqcn {
+
+enum class CpOp : uint8_t { PKT = 0, PFC = 1, INIT = 2, NOP = 3 };
+enum class TcdState : uint8_t { NONCONG = 0, CONG = 1, UNDET = 2 };
+enum class RedRegion : uint8_t { BELOW = 0, BETWEEN = 1, ABOVE = 2 };
+
+// ECN field code points. RED: 00 not ECT, 01/10 ECT, 11 CE. TCD: 00 not TCD-capable,
+// 01 TCD-capable, 10 UE (undetermined encountered), 11 CE.
+inline constexpr uint8_t kEcnNotEct = 0, kEcnEct1 = 1, kEcnUe = 2, kEcnCe = 3;
+
+struct CpEvent {
+  uint8_t op = 0;           // CpOp
+  uint32_t queue = 0;       // queue index (masked to NUM_QUEUES - 1)
+  uint32_t now_ns = 0;      // wrapping nanosecond timestamp
+  uint32_t qlen_bytes = 0;  // egress queue length as the switch measured it
+  uint8_t ecn = 0;          // the packet's ECN field (PKT)
+  bool paused = false;      // PFC: 1 = XOFF (paused), 0 = XON (resumed)
+};
+
+struct CpResult {
+  uint8_t op = 0;
+  uint32_t queue = 0;
+  uint8_t ecn = 0;          // the new ECN field
+  bool marked = false;      // ecn != the event's ecn (written to CE or UE)
+  uint8_t tcd_state = 0;    // TcdState
+  uint8_t region = 0;       // RedRegion of qlen_bytes
+  bool operator==(const CpResult&) const = default;
+};
+
+// Per-queue TCD state: one word of the RTL's state RAM (kCpEntryBits bits).
+struct CpEntry {
+  bool valid = false;        // false = fresh queue (after reset or INIT)
+  bool paused = false;       // currently paused by PFC (XOFF seen, no XON yet)
+  bool ever_paused = false;  // an XON was seen: off_end_ns is meaningful
+  bool trend = false;        // queue-trend state: false = non-congestion, true = congestion
+  uint32_t off_end_ns = 0;   // end of the latest PFC OFF period (time of the last XON)
+  uint32_t sample_ns = 0;    // time of the last queue sample
+  uint32_t sample_q = 0;     // queue length at the last sample
+  bool operator==(const CpEntry&) const = default;
+};
+inline constexpr unsigned kCpEntryBits = 4 + 3 * 32;
+
+// What process() saw, for the testbench's coverage (not an RTL output).
+struct CpTrace {
+  bool fresh = false;         // the entry was invalid before this event
+  bool onoff = false;         // ON-OFF pattern (paused or T_on < MAX_TON)
+  bool trend_eval = false;    // PKT: a sampling period elapsed and the trend rule ran
+  bool prev_trend = false;    // trend bit before the event
+  bool red_mark = false;      // PKT: the RED rule says mark
+  bool lfsr_step = false;     // PKT in the middle region: the LFSR stepped
+  bool kmin_gt_kmax = false;  // KMIN_BYTES > KMAX_BYTES when the event was processed
+  bool wrap = false;          // a stored timestamp is numerically above now (wrapped)
+  uint16_t r = 0;             // the LFSR sample used (middle region)
+};
+
+using CpRegs = std::array<uint32_t, CP_NUM_REGS>;
+CpRegs cp_reset_regs();
+
+class CpAlgo {
+ public:
+  // Galois LFSR, right shift, polynomial x^32 + x^22 + x^2 + x + 1 (maximal length).
+  static constexpr uint32_t kLfsrMask = 0x80200003u;
+  static constexpr uint32_t lfsr_next(uint32_t x) {
+    return (x >> 1) ^ ((x & 1u) ? kLfsrMask : 0u);
+  }
+  // The update applied once per middle-region PKT: 16 shifts, so successive samples
+  // r = low 16 bits are disjoint windows of the sequence (one shift would make r[n+1]
+  // mostly r[n] >> 1 and RED marks come in bursts). Still period 2^32 - 1.
+  static constexpr unsigned kLfsrShiftsPerSample = 16;
+  static constexpr uint32_t lfsr_advance(uint32_t x) {
+    for (unsigned i = 0; i < kLfsrShiftsPerSample; ++i) x = lfsr_next(x);
+    return x;
+  }
+
+  explicit CpAlgo(uint32_t num_queues);  // num_queues: a power of two
+  CpResult process(const CpEvent& ev, CpTrace* trace = nullptr);
+
+  // CSR semantics (clamped writes; a LFSR_SEED write also reloads the LFSR).
+  void csr_write(uint8_t addr, uint32_t v);
+  uint32_t csr_read(uint8_t addr) const;
+  void set(CpReg r, uint32_t v) { csr_write(kCpRegs[r].addr, v); }
+  uint32_t get(CpReg r) const { return regs_[r]; }
+  const CpRegs& regs() const { return regs_; }
+
+  void reset();  // registers to reset values, LFSR to the seed, all queues fresh
+  void clear();  // all queues fresh
+  uint32_t lfsr() const { return lfsr_; }
+  const CpEntry& entry(uint32_t q) const { return tab_[q & (n_ - 1)]; }
+  uint32_t num_queues() const { return n_; }
+
+ private:
+  uint32_t n_;
+  CpRegs regs_;
+  uint32_t lfsr_ = 1;
+  std::vector<CpEntry> tab_;
+};
+
+// Cycle-accurate model of dcqcn_cp: accept (RAM read) -> compute -> output register.
+class CpModel {
+ public:
+  static constexpr int kLatency = 2;  // accept edge -> m_out_valid, with m_out_ready high
+  struct In {
+    bool rst = false;
+    bool evt_valid = false;
+    CpEvent evt;
+    bool out_ready = true;
+    bool csr_we = false, csr_re = false;
+    uint8_t csr_addr = 0;
+    uint32_t csr_wdata = 0;
+  };
+  struct Out {
+    bool evt_ready = false;
+    bool out_valid = false;
+    CpResult out;
+    uint32_t csr_rdata = 0;
+  };
+  explicit CpModel(uint32_t num_queues);
+  Out outputs(const In& in) const;  // the current cycle's outputs for these inputs
+  // One rising edge. If trace is given and an event was computed, it is filled and
+  // computed is set.
+  void step(const In& in, CpTrace* trace = nullptr, bool* computed = nullptr,
+            CpResult* result = nullptr);
+  CpAlgo algo;
+  bool clearing() const { return clearing_ != 0; }
+
+ private:
+  uint32_t n_;
+  uint32_t clearing_ = 0;
+  bool s1_valid_ = false;
+  CpEvent s1_;
+  bool out_valid_ = false;
+  CpResult out_;
+  uint32_t csr_rdata_ = 0;
+};
+
+}  // namespace dcqcn

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: MIT
+// Directed tests of the NP reference model (tb/ref/np_ref.h): the CNP hold-off rule,
+// the TIMER replay, TCD marks, DCQCN+ tau, wrapping time, the CSR clamp and the cycle
+// wrapper's latency, clear time and back-pressure.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "np_ref.h"
+
+namespace dcqcn {
+namespace {
+
+NpEvent rx(uint32_t flow, uint32_t now, uint8_t ecn = NP_ECN_CE) {
+  return NpEvent{NP_OP_RX, flow, now, ecn, 0};
+}
+NpEvent timer(uint32_t flow, uint32_t now, uint8_t gen) {
+  return NpEvent{NP_OP_TIMER, flow, now, 0, gen};
+}
+NpEvent init(uint32_t flow, uint32_t now) { return NpEvent{NP_OP_INIT, flow, now, 0, 0}; }
+
+TEST(NpRegmap, TableIsConsistent) {
+  std::set<unsigned> addrs;
+  for (const auto& r : kNpRegs) {
+    EXPECT_EQ(r.addr % 4, 0u) << r.name;
+    EXPECT_TRUE(addrs.insert(r.addr).second) << r.name << " address reused";
+    EXPECT_LE(r.min, r.reset) << r.name;
+    EXPECT_LE(r.reset, r.max) << r.name;
+  }
+  EXPECT_EQ(kNpRegs[NP_CNP_INTERVAL_NS].reset, 50000u);  // paper: N = 50 us
+}
+
+TEST(NpAlgo, PaperHoldOffWindow) {
+  NpAlgo np(16);  // reset values: N = 50 us, DCQCN mode
+  // First CE of the flow: CNP at once.
+  NpResult r = np.process(rx(3, 1000));
+  EXPECT_TRUE(r.cnp);
+  EXPECT_EQ(r.cnp_kind, NP_KIND_CE);
+  EXPECT_EQ(r.cnp_tau_ns, 50000u);
+  EXPECT_FALSE(r.tmr_set);
+  EXPECT_EQ(np.last_trace().path, NpPath::CnpFirst);
+  // 20 us later: suppressed, deadline 1000 + 50000 announced with gen 1.
+  r = np.process(rx(3, 21000));
+  EXPECT_FALSE(r.cnp);
+  EXPECT_TRUE(r.tmr_set);
+  EXPECT_EQ(r.tmr_deadline_ns, 51000u);
+  EXPECT_EQ(r.tmr_gen, 1u);
+  // More marks in the window: still suppressed, no second deadline.
+  r = np.process(rx(3, 30000));
+  EXPECT_FALSE(r.cnp);
+  EXPECT_FALSE(r.tmr_set);
+  EXPECT_EQ(np.last_trace().path, NpPath::HoldoffHit);
+  // Another flow is independent.
+  EXPECT_TRUE(np.process(rx(4, 30000)).cnp);
+  // The timer: the pending CNP goes out at 51 us and opens a new window.
+  r = np.process(timer(3, 51000, 1));
+  EXPECT_TRUE(r.cnp);
+  EXPECT_EQ(r.cnp_kind, NP_KIND_CE);
+  EXPECT_FALSE(r.stale);
+  EXPECT_EQ(np.flow(3).last_cnp_ns, 51000u);
+  EXPECT_FALSE(np.flow(3).pending);
+  // The same timer again: gen matches but nothing is pending.
+  r = np.process(timer(3, 51000, 1));
+  EXPECT_FALSE(r.cnp);
+  EXPECT_FALSE(r.stale);
+  // No mark in the next window: no CNP at its end, and a mark 50 us after the last
+  // CNP is sent at once.
+  EXPECT_TRUE(np.process(rx(3, 101000)).cnp);
+  EXPECT_EQ(np.last_trace().path, NpPath::CnpInterval);
+}
+
+TEST(NpAlgo, UnmarkedPacketsChangeNothing) {
+  NpAlgo np(16);
+  for (uint8_t ecn : {NP_ECN_NOT_ECT, NP_ECN_ECT1, NP_ECN_ECT0_UE}) {
+    const NpResult r = np.process(rx(1, 500, ecn));
+    EXPECT_FALSE(r.cnp);
+    EXPECT_FALSE(r.tmr_set);
+    EXPECT_EQ(np.flow(1), NpFlowState{});
+  }
+}
+
+TEST(NpAlgo, StaleTimer) {
+  NpAlgo np(16);
+  np.process(rx(2, 0));
+  EXPECT_EQ(np.process(rx(2, 10000)).tmr_gen, 1u);
+  NpResult r = np.process(timer(2, 50000, 0));  // an older generation
+  EXPECT_TRUE(r.stale);
+  EXPECT_FALSE(r.cnp);
+  EXPECT_TRUE(np.flow(2).pending);
+  // A mark after the window but before the timer: CNP at once; the timer is then idle.
+  EXPECT_TRUE(np.process(rx(2, 60000)).cnp);
+  r = np.process(timer(2, 60001, 1));
+  EXPECT_FALSE(r.cnp);
+  EXPECT_FALSE(r.stale);
+  // The next suppression announces gen 2: timer gen 1 is now stale.
+  EXPECT_EQ(np.process(rx(2, 70000)).tmr_gen, 2u);
+  EXPECT_TRUE(np.process(timer(2, 110000, 1)).stale);
+  EXPECT_TRUE(np.process(timer(2, 110000, 2)).cnp);
+}
+
+TEST(NpAlgo, IntervalZeroEveryMarkedPacket) {
+  NpAlgo np(16);
+  np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 0);  // ConnectX min_time_between_cnps 0
+  for (uint32_t t = 0; t < 5; ++t) {
+    const NpResult r = np.process(rx(7, 100));  // same ns even
+    EXPECT_TRUE(r.cnp);
+    EXPECT_EQ(r.cnp_tau_ns, 0u);
+  }
+}
+
+TEST(NpAlgo, TcdUeAndCeOverride) {
+  NpAlgo np(16);
+  // DCQCN mode: 10 is ECT(0), not a mark.
+  EXPECT_FALSE(np.process(rx(5, 0, NP_ECN_ECT0_UE)).cnp);
+  np.csr_write(kNpRegs[NP_MODE].addr, 1);
+  NpResult r = np.process(rx(5, 1000, NP_ECN_ECT0_UE));
+  EXPECT_TRUE(r.cnp);
+  EXPECT_EQ(r.cnp_kind, NP_KIND_UE);
+  // UE suppressed, then a CE in the same window: the pending CNP becomes CE.
+  EXPECT_TRUE(np.process(rx(5, 2000, NP_ECN_ECT0_UE)).tmr_set);
+  EXPECT_EQ(np.flow(5).pending_kind, NP_KIND_UE);
+  np.process(rx(5, 3000, NP_ECN_CE));
+  EXPECT_TRUE(np.last_trace().ce_override);
+  np.process(rx(5, 4000, NP_ECN_ECT0_UE));  // a later UE does not turn it back
+  r = np.process(timer(5, 51000, 1));
+  EXPECT_TRUE(r.cnp);
+  EXPECT_EQ(r.cnp_kind, NP_KIND_CE);
+  // A window with only UE gives a UE CNP.
+  np.process(rx(5, 60000, NP_ECN_ECT0_UE));
+  r = np.process(timer(5, 101000, 2));
+  EXPECT_TRUE(r.cnp);
+  EXPECT_EQ(r.cnp_kind, NP_KIND_UE);
+}
+
+TEST(NpAlgo, PendingCeCarriedByLateUe) {
+  // A CE is pending, the timer is late, and a UE arrives after the window: the CNP
+  // sent at once is CE (a CE was seen in the window).
+  NpAlgo np(16);
+  np.csr_write(kNpRegs[NP_MODE].addr, 1);
+  np.process(rx(9, 0, NP_ECN_CE));
+  np.process(rx(9, 1000, NP_ECN_CE));
+  const NpResult r = np.process(rx(9, 50000, NP_ECN_ECT0_UE));
+  EXPECT_TRUE(r.cnp);
+  EXPECT_EQ(r.cnp_kind, NP_KIND_CE);
+}
+
+TEST(NpAlgo, TimeWrapsModulo2To32) {
+  NpAlgo np(16);
+  np.process(rx(1, 0xFFFFF000u));  // CNP 4096 ns before the wrap
+  NpResult r = np.process(rx(1, 0x00001000u));  // 8192 ns later: inside 50 us
+  EXPECT_FALSE(r.cnp);
+  EXPECT_TRUE(r.tmr_set);
+  EXPECT_EQ(r.tmr_deadline_ns, 0xFFFFF000u + 50000u);  // wraps to 45904
+  EXPECT_EQ(r.tmr_deadline_ns, 45904u);
+  r = np.process(rx(1, 45904u));  // exactly N after the last CNP: window over
+  EXPECT_TRUE(r.cnp);
+}
+
+TEST(NpAlgo, InitForgetsTheWindowButKeepsGen) {
+  NpAlgo np(16);
+  np.process(rx(6, 0));
+  EXPECT_EQ(np.process(rx(6, 100)).tmr_gen, 1u);
+  np.process(init(6, 200));
+  EXPECT_FALSE(np.flow(6).cnp_sent);
+  EXPECT_FALSE(np.flow(6).pending);
+  EXPECT_EQ(np.flow(6).gen, 1u);
+  EXPECT_TRUE(np.process(rx(6, 300)).cnp);  // first mark after INIT: at once
+  EXPECT_EQ(np.last_trace().path, NpPath::CnpFirst);
+  EXPECT_EQ(np.process(rx(6, 400)).tmr_gen, 2u);  // gen 1 of before the INIT stays stale
+  EXPECT_TRUE(np.process(timer(6, 50200, 1)).stale);
+}
+
+TEST(NpAlgo, DcqcnPlusTauFollowsActiveFlows) {
+  NpAlgo np(1024);
+  np.csr_write(kNpRegs[NP_PLUS_ENABLE].addr, 1);
+  np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 4000);  // N = 4 us
+  np.csr_write(kNpRegs[NP_CNP_GEN_TIME_NS].addr, 1000);  // 1 CNP/us (ConnectX-4)
+  np.csr_write(kNpRegs[NP_EPOCH_NS].addr, 100000);       // 100 us
+  // Epoch starting at 1 ms: 60 flows get a CNP, flow 0 twice (counted once).
+  NpResult r = np.process(rx(0, 1000000));
+  EXPECT_TRUE(np.last_trace().rollover);
+  EXPECT_EQ(r.cnp_tau_ns, 4000u);  // nothing counted in the previous epoch
+  for (uint32_t f = 1; f < 60; ++f) np.process(rx(f, 1000000 + f * 100));
+  np.process(rx(0, 1050000));
+  EXPECT_EQ(np.global().count_cur, 60u);
+  // Next epoch: tau = 60 flows * 1 us = 60 us.
+  r = np.process(rx(100, 1100000));
+  EXPECT_TRUE(np.last_trace().rollover);
+  EXPECT_EQ(np.global().count_prev, 60u);
+  EXPECT_EQ(np.global().count_cur, 1u);
+  EXPECT_EQ(r.cnp_tau_ns, 60000u);
+  EXPECT_TRUE(np.last_trace().tau_raised);
+  // The hold-off uses tau: 10 us after flow 100's CNP is inside 60 us.
+  r = np.process(rx(100, 1110000));
+  EXPECT_FALSE(r.cnp);
+  EXPECT_EQ(r.tmr_deadline_ns, 1100000u + 60000u);
+  // DCQCN mode: the same history gives tau = N.
+  np.csr_write(kNpRegs[NP_PLUS_ENABLE].addr, 0);
+  EXPECT_EQ(np.process(rx(100, 1120000)).cnp_tau_ns, 4000u);
+  // (flow 100's second CNP, at 1.12 ms, is in the same epoch: not counted again.)
+  EXPECT_EQ(np.global().count_cur, 1u);
+  // One rollover per event even after a long silence: count_prev is the count of the
+  // epoch just left (1), not of the empty epochs in between.
+  np.process(rx(200, 5000000));
+  EXPECT_TRUE(np.last_trace().rollover);
+  EXPECT_EQ(np.global().count_prev, 1u);
+  EXPECT_EQ(np.global().epoch_start_ns, 5000000u);
+}
+
+TEST(NpAlgo, DcqcnPlusTauSaturates) {
+  NpRegs regs{};
+  for (unsigned i = 0; i < NP_NUM_REGS; ++i) regs[i] = kNpRegs[i].reset;
+  regs[NP_PLUS_ENABLE] = 1;
+  regs[NP_CNP_GEN_TIME_NS] = 1u << 20;
+  regs[NP_CNP_INTERVAL_NS] = 1000;
+  EXPECT_EQ(np_tau_ns(regs, 0), 1000u);
+  EXPECT_EQ(np_tau_ns(regs, 3), 3u << 20);
+  EXPECT_EQ(np_tau_ns(regs, 1024), 1u << 30);
+  EXPECT_EQ(np_tau_ns(regs, 4096), kNpTauMax);  // 2^32 saturates at 2^30
+  regs[NP_CNP_INTERVAL_NS] = 1u << 30;
+  EXPECT_EQ(np_tau_ns(regs, 4096), 1u << 30);
+  regs[NP_PLUS_ENABLE] = 0;
+  EXPECT_EQ(np_tau_ns(regs, 4096), 1u << 30);
+}
+
+TEST(NpAlgo, CsrClampAndUnknownAddresses) {
+  NpAlgo np(16);
+  const uint8_t n = kNpRegs[NP_CNP_INTERVAL_NS].addr, e = kNpRegs[NP_EPOCH_NS].addr;
+  np.csr_write(n, 0xFFFFFFFFu);
+  EXPECT_EQ(np.csr_read(n), 1u << 30);
+  np.csr_write(e, 5);
+  EXPECT_EQ(np.csr_read(e), 100u);
+  np.csr_write(kNpRegs[NP_MODE].addr, 7);
+  EXPECT_EQ(np.csr_read(kNpRegs[NP_MODE].addr), 1u);
+  np.csr_write(kNpRegs[NP_CNP_GEN_TIME_NS].addr, 3u << 20);
+  EXPECT_EQ(np.csr_read(kNpRegs[NP_CNP_GEN_TIME_NS].addr), 1u << 20);
+  np.csr_write(0x40, 1234);
+  EXPECT_EQ(np.csr_read(0x40), 0u);
+  np.csr_write(0x02, 1234);  // misaligned: unknown
+  EXPECT_EQ(np.csr_read(n), 1u << 30);
+  np.reset();
+  EXPECT_EQ(np.csr_read(n), 50000u);
+}
+
+// ---- cycle wrapper
+
+void clock_reset(NpModel& m) {
+  m.rst = true;
+  m.step();
+  m.rst = false;
+}
+
+TEST(NpModel, ClearTakesNumFlowsCyclesAfterReset) {
+  NpModel m(16);
+  clock_reset(m);
+  m.m_out_ready = true;
+  m.s_evt_valid = true;
+  unsigned blocked = 0;
+  m.eval();
+  while (!m.s_evt_ready) {
+    ++blocked;
+    m.step();
+  }
+  EXPECT_EQ(blocked, 16u);
+}
+
+TEST(NpModel, LatencyTwoAndOnePerCycle) {
+  NpModel m(16);
+  clock_reset(m);
+  m.m_out_ready = true;
+  m.eval();
+  while (!m.s_evt_ready) m.step();
+  // Three back-to-back CEs to flow 1 at the same time, then nothing.
+  std::vector<NpResult> outs;
+  for (int c = 0; c < 8; ++c) {
+    m.s_evt_valid = c < 3;
+    m.s_evt_op = NP_OP_RX;
+    m.s_evt_flow = 1;
+    m.s_evt_now_ns = 1000;
+    m.s_evt_ecn = NP_ECN_CE;
+    m.eval();
+    EXPECT_EQ(m.m_out_valid, c >= 2 && c < 5) << "cycle " << c;
+    if (m.m_out_valid) outs.push_back(m.m_out);
+    m.step();
+  }
+  ASSERT_EQ(outs.size(), 3u);
+  EXPECT_TRUE(outs[0].cnp);      // first: CNP
+  EXPECT_TRUE(outs[1].tmr_set);  // second sees the first's write (forwarded in the RTL)
+  EXPECT_EQ(outs[1].tmr_deadline_ns, 51000u);
+  EXPECT_FALSE(outs[2].tmr_set);
+  EXPECT_FALSE(outs[2].cnp);
+}
+
+TEST(NpModel, BackPressureHoldsTheOutput) {
+  NpModel m(16);
+  clock_reset(m);
+  m.m_out_ready = true;
+  m.eval();
+  while (!m.s_evt_ready) m.step();
+  m.s_evt_valid = true;
+  m.s_evt_op = NP_OP_RX;
+  m.s_evt_flow = 2;
+  m.s_evt_ecn = NP_ECN_CE;
+  m.s_evt_now_ns = 5;
+  m.step();  // accepted
+  m.s_evt_valid = false;
+  m.m_out_ready = false;
+  m.step();  // into the output register
+  for (int c = 0; c < 5; ++c) {
+    m.s_evt_valid = true;  // offered but not taken: output full, ready low
+    m.eval();
+    EXPECT_TRUE(m.m_out_valid);
+    EXPECT_FALSE(m.s_evt_ready);
+    EXPECT_TRUE(m.m_out.cnp);
+    m.step();
+  }
+  m.s_evt_valid = false;
+  m.m_out_ready = true;
+  m.eval();
+  EXPECT_TRUE(m.s_evt_ready);
+  m.step();
+  m.eval();
+  EXPECT_FALSE(m.m_out_valid);
+}
+
+TEST(NpModel, CsrWriteVisibleNextCycleReadDataOneCycleLater) {
+  NpModel m(16);
+  clock_reset(m);
+  m.csr_we = true;
+  m.csr_addr = kNpRegs[NP_CNP_INTERVAL_NS].addr;
+  m.csr_wdata = 1234;
+  m.csr_re = true;  // read in the same cycle: the old value
+  m.step();
+  EXPECT_EQ(m.csr_rdata, 50000u);
+  m.csr_we = false;
+  m.step();
+  EXPECT_EQ(m.csr_rdata, 1234u);
+  m.csr_re = false;
+  m.step();
+  EXPECT_EQ(m.csr_rdata, 0u);
+}
+
+}  // namespace
+}  // namespace dcqcn
