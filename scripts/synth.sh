@@ -13,8 +13,8 @@ BLOCKS=("$@")
 mapfile -t SRCS < <(grep -v '^\s*//' rtl/dcqcn.f | sed '/^\s*$/d; s|^|rtl/|')
 mkdir -p build/synth
 fail=0
-printf '| block | size | LUT | FF | SRL | BRAM36/18 | DSP | latches |\n'
-printf '|---|---|---|---|---|---|---|---|\n'
+printf '| block | size | LUT | FF | SRL | LUTRAM | BRAM36/18 | DSP | latches |\n'
+printf '|---|---|---|---|---|---|---|---|---|\n'
 for b in "${BLOCKS[@]}"; do
   top=dcqcn_$b
   param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
@@ -26,9 +26,10 @@ for b in "${BLOCKS[@]}"; do
   st=build/synth/${b}_${SIZE}.stat
   cnt() { awk -v pat="$1" '$1 ~ pat {s += $2} END {print s + 0}' "$st"; }
   lut=$(cnt '^LUT[1-6]$'); ff=$(cnt '^FD[RSCP]E$'); srl=$(cnt '^SRL(16E|C32E)$')
+  lutram=$(cnt '^RAM(32M|64M|32X1D|64X1D|128X1D|256X1D)$')
   b36=$(cnt '^RAMB36E1$'); b18=$(cnt '^RAMB18E1$'); dsp=$(cnt '^DSP48E1$')
   lat=$(cnt '^(LDCE|LDPE|\$_DLATCH.*|\$dlatch)$')
-  printf '| %s | %s=%s | %s | %s | %s | %s/%s | %s | %s |\n' "$b" "$param" "$SIZE" "$lut" "$ff" "$srl" "$b36" "$b18" "$dsp" "$lat"
+  printf '| %s | %s=%s | %s | %s | %s | %s | %s/%s | %s | %s |\n' "$b" "$param" "$SIZE" "$lut" "$ff" "$srl" "$lutram" "$b36" "$b18" "$dsp" "$lat"
   if [ "$lat" -ne 0 ]; then echo "synth: $top infers $lat latches"; fail=1; fi
   if [ $((b36 + b18)) -eq 0 ] || grep -q 'Replacing memory \\mem with' "$log"; then
     echo "synth: $top state RAM is not in block RAM (see $log)"; fail=1
