@@ -363,7 +363,9 @@ int main(int argc, char** argv) {
     // r * (Kmax - Kmin) == Pmax * (q - Kmin). It must not be marked (strict <).
     CsrOp cop;
     const CpRegs& now_regs = ref.algo.regs();
-    if (tie == TIE_IDLE && !have_evt && !in.rst && now_regs[CP_MODE] == 0 &&
+    // Not while a queued CSR write waits for its read-back: the tie's seed write would
+    // land in between.
+    if (tie == TIE_IDLE && !have_evt && !in.rst && csr.empty() && now_regs[CP_MODE] == 0 &&
         now_regs[CP_KMIN_BYTES] < now_regs[CP_KMAX_BYTES] && rng.below(4000) == 0)
       tie = TIE_DRAIN;
     if (tie == TIE_DRAIN && !in.rst && !have_evt && inflight.empty()) {
