@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// The three DCQCN blocks as the network simulation sees them: one call per event, the
+// result back at once, registers written through the block's CSR bus. Two engines
+// implement this: the C++ references (engine "ref", systemc/net/engine_ref.cpp) and the
+// Verilated RTL (engine "rtl", verilator/). For the same calls both return identical
+// results: each call is one event through the block's pipeline, drained before the call
+// returns, and a register write happens between events.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "cp_ref.h"
+#include "np_ref.h"
+#include "rp_ref.h"
+
+namespace dcqcn::net {
+
+class RpEngine {
+ public:
+  virtual ~RpEngine() = default;
+  virtual RpResult process(const RpEvent& ev) = 0;
+  virtual void csr_write(uint8_t addr, uint32_t value) = 0;
+  virtual uint32_t csr_read(uint8_t addr) = 0;
+  virtual uint64_t cycles() const { return 0; }  // RTL clock cycles run so far
+};
+
+class NpEngine {
+ public:
+  virtual ~NpEngine() = default;
+  virtual NpResult process(const NpEvent& ev) = 0;
+  virtual void csr_write(uint8_t addr, uint32_t value) = 0;
+  virtual uint32_t csr_read(uint8_t addr) = 0;
+  virtual uint64_t cycles() const { return 0; }
+};
+
+class CpEngine {
+ public:
+  virtual ~CpEngine() = default;
+  virtual CpResult process(const CpEvent& ev) = 0;
+  virtual void csr_write(uint8_t addr, uint32_t value) = 0;
+  virtual uint32_t csr_read(uint8_t addr) = 0;
+  virtual uint64_t cycles() const { return 0; }
+};
+
+// Where an RTL engine writes its waveform: one VCD per traced instance. `now_ns` tells
+// the adapter the simulated time of the event it is about to clock, so that the
+// waveform's time axis is the network's (RTL cycles of one event are laid out after it
+// at the block's clock period).
+struct TraceSpec {
+  std::string path;          // VCD file; empty = not traced
+  double clock_ns = 3.103;   // 322.266 MHz
+};
+
+// Sizes the RTL engines are built at (verilator/CMakeLists.txt); the reference engines
+// accept any power of two. A NIC with more flows than kRtlFlows, or a switch with more
+// egress queues than kRtlQueues, is a scenario error with --engine rtl.
+inline constexpr uint32_t kRtlFlows = 256;
+inline constexpr uint32_t kRtlQueues = 256;
+
+enum class EngineKind { REF, RTL };
+
+std::unique_ptr<RpEngine> make_rp(EngineKind k, uint32_t flows, const TraceSpec& t);
+std::unique_ptr<NpEngine> make_np(EngineKind k, uint32_t flows, const TraceSpec& t);
+std::unique_ptr<CpEngine> make_cp(EngineKind k, uint32_t queues, const TraceSpec& t);
+
+// The RTL factories, defined in verilator/ (they throw if the size exceeds the build).
+std::unique_ptr<RpEngine> make_rp_rtl(uint32_t flows, const TraceSpec& t);
+std::unique_ptr<NpEngine> make_np_rtl(uint32_t flows, const TraceSpec& t);
+std::unique_ptr<CpEngine> make_cp_rtl(uint32_t queues, const TraceSpec& t);
+
+// Shared simulated time for the RTL adapters' waveforms (set by the simulator before
+// each call into an engine).
+void set_trace_time_ns(double ns);
+double trace_time_ns();
+
+}  // namespace dcqcn::net

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: MIT
+// Builds a network from a Scenario (switches, NICs, links, routes, one RP/NP per NIC and
+// one CP per switch on the chosen engine), runs it, samples it, checks it, and writes
+// flows.csv, queues.csv and summary.json.
+#pragma once
+#include <systemc>
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine.h"
+#include "packet.h"
+#include "scenario.h"
+
+namespace dcqcn::net {
+
+class Node;
+class Switch;
+class Nic;
+
+struct RunOptions {
+  EngineKind engine = EngineKind::RTL;
+  std::string out_dir = "out";
+  std::string vcd;            // waveform base path ("" = none)
+  std::string trace_filter = "*";
+  bool progress = false;      // progress bar on stderr
+};
+
+// Per-flow bookkeeping shared by the source and destination NICs.
+struct FlowInfo {
+  uint32_t gid = 0;
+  uint16_t src = 0, dst = 0;       // node ids
+  uint32_t rp_idx = 0, np_idx = 0; // index in the source RP / destination NP
+  double start_ns = 0;
+  uint64_t size_bytes = 0;         // 0 = infinite
+  bool all_sent = false;           // sized flows: the last byte has left the sender
+  // statistics
+  uint64_t sent_bytes = 0, delivered_bytes = 0, delivered_pkts = 0;
+  uint64_t interval_bytes = 0;     // delivered since the last sample
+  double finish_ns = -1;           // sized flows: time the last byte arrived
+  uint32_t rc_kbps = 0, rt_kbps = 0, alpha_q16 = 0;
+  uint64_t cnps_sent = 0, cnps_received = 0;
+  std::vector<double> samples_gbps;  // tput per sample interval
+};
+
+struct Counters {
+  uint64_t data_injected = 0, data_delivered = 0;
+  uint64_t drops_lossless = 0, drops_lossy = 0, drops_data = 0;
+  uint64_t ecn_marks = 0, ue_marks = 0;
+  uint64_t cnps_sent = 0, cnps_received = 0;
+  int64_t wire[3] = {0, 0, 0};  // frames on wires by kind
+  uint64_t packets = 0;         // all frames delivered to a node
+  uint64_t buffer_violations = 0;
+  uint64_t np_min_gap_violations = 0;
+};
+
+class Network {
+ public:
+  Network(const Scenario& s, const RunOptions& o);
+  ~Network();
+
+  // Runs the scenario; returns the process exit code (0, or 1 if a check failed).
+  int run();
+
+  // ---- used by the nodes
+  PacketPool& pool() { return pool_; }
+  double pfc_response_ns() const { return sc_.sw.pfc.response_ns; }
+  unsigned data_priority() const { return sc_.data_priority; }
+  unsigned cnp_priority() const { return sc_.cnp_priority; }
+  void on_wire(PktKind k, int d) { cnt_.wire[static_cast<int>(k)] += d; }
+  Counters& counters() { return cnt_; }
+  FlowInfo& flow(uint32_t gid) { return flows_[gid]; }
+  const Scenario& scenario() const { return sc_; }
+  // Egress ports of switch `sw` towards host `dst` (ECMP candidates).
+  const std::vector<uint16_t>& routes(uint16_t sw, uint16_t dst) const;
+  uint64_t ecmp_hash(uint32_t flow, uint16_t sw) const;
+  static uint32_t now_ns32() {
+    return static_cast<uint32_t>(static_cast<uint64_t>(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5));
+  }
+  static double now_ns() { return sc_core::sc_time_stamp().to_seconds() * 1e9; }
+  // Engines are created here so that tracing can match instance names.
+  TraceSpec trace_for(const std::string& instance) const;
+  double np_interval_ns() const { return np_interval_ns_; }
+
+ private:
+  void build();
+  void compute_routes();
+  void configure_engines();
+  void sample();
+  void write_summary(double wall_s, const nlohmann::json& checks);
+  bool checks(std::string& report, nlohmann::json& j);
+
+  Scenario sc_;
+  RunOptions opt_;
+  PacketPool pool_;
+  Counters cnt_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  std::vector<Switch*> switches_;
+  std::vector<Nic*> nics_;
+  std::vector<int> node_kind_;  // 0 host, 1 switch
+  std::vector<FlowInfo> flows_;
+  // routes_[switch node id][dst host id] -> ports
+  std::vector<std::vector<std::vector<uint16_t>>> routes_;
+  FILE* flows_csv_ = nullptr;
+  FILE* queues_csv_ = nullptr;
+  uint64_t samples_ = 0;
+  std::vector<uint64_t> q_max_, q_sum_;  // per switch port: egress bytes
+  double np_interval_ns_ = 0;
+};
+
+}  // namespace dcqcn::net

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: MIT
+#include "nic.h"
+
+#include <cmath>
+
+#include "network.h"
+
+using namespace sc_core;
+
+namespace dcqcn::net {
+
+Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> tx_flows,
+         std::vector<uint32_t> rx_flows, std::unique_ptr<RpEngine> rp,
+         std::unique_ptr<NpEngine> np)
+    : Node(name, net, id, 1), rx_gid_(std::move(rx_flows)), rp_(std::move(rp)), np_(std::move(np)) {
+  for (uint32_t gid : tx_flows) {
+    const FlowInfo& f = net.flow(gid);
+    TxFlow t;
+    t.gid = gid;
+    t.infinite = f.size_bytes == 0;
+    t.remaining = f.size_bytes;
+    t.start_ns = f.start_ns;
+    t.next_ns = f.start_ns;
+    tx_.push_back(t);
+  }
+  for (auto& v : live_gen_) v.assign(std::max<size_t>(tx_.size(), rx_gid_.size()) + 1, 0);
+  for (auto& v : live_on_) v.assign(std::max<size_t>(tx_.size(), rx_gid_.size()) + 1, 0);
+  last_cnp_ns_.assign(rx_gid_.size(), -1e300);
+  {
+    sc_spawn_options o;
+    o.spawn_method();
+    o.set_sensitivity(&wake_ev_);
+    sc_spawn(sc_bind(&Nic::wake_method, this), "wake", &o);  // runs at time 0 too
+  }
+  {
+    sc_spawn_options o;
+    o.spawn_method();
+    o.set_sensitivity(&tmr_ev_);
+    o.dont_initialize();
+    sc_spawn(sc_bind(&Nic::timer_method, this), "timers", &o);
+  }
+}
+
+uint64_t Nic::backlog_bytes() const {
+  uint64_t b = 0;
+  for (const TxFlow& f : tx_) b += f.infinite ? 0 : f.remaining;
+  return b;
+}
+
+void Nic::wake_method() {
+  kick(0);
+  schedule_wake();
+}
+
+// The earliest future time a flow becomes eligible (start or pacing).
+void Nic::schedule_wake() {
+  const double now = Network::now_ns();
+  double best = 1e300;
+  for (const TxFlow& f : tx_) {
+    if (!f.infinite && f.remaining == 0) continue;
+    if (f.next_ns > now && f.next_ns < best) best = f.next_ns;
+  }
+  if (best < 1e300) wake_ev_.notify(sc_time(best - now, SC_NS));
+}
+
+Gp* Nic::pick(unsigned p) {
+  const Scenario& s = net_.scenario();
+  if (!cnp_q_.empty() && !paused(p, s.cnp_priority)) {
+    Gp* gp = cnp_q_.front();
+    cnp_q_.pop_front();
+    return gp;
+  }
+  if (paused(p, s.data_priority) || tx_.empty()) return nullptr;
+  const double now = Network::now_ns();
+  const size_t n = tx_.size();
+  for (size_t k = 0; k < n; ++k) {
+    const size_t i = (rr_ + k) % n;
+    TxFlow& f = tx_[i];
+    if ((!f.infinite && f.remaining == 0) || f.next_ns > now + 1e-6) continue;
+    rr_ = static_cast<unsigned>((i + 1) % n);
+    const uint32_t payload =
+        f.infinite ? s.mtu_bytes : static_cast<uint32_t>(std::min<uint64_t>(f.remaining, s.mtu_bytes));
+    FlowInfo& fi = net_.flow(f.gid);
+    if (!f.infinite) {
+      f.remaining -= payload;
+      fi.all_sent = f.remaining == 0;
+    }
+    Gp* gp = net_.pool().alloc();
+    PacketExt& e = ext(*gp);
+    e.kind = PktKind::DATA;
+    e.flow = f.gid;
+    e.src = fi.src;
+    e.dst = fi.dst;
+    e.psn = f.psn++;
+    e.size = payload + s.header_bytes;
+    e.ecn = 1;  // ECT(1): ECN-capable for RED, TCD-capable for TCD
+    e.prio = static_cast<uint8_t>(s.data_priority);
+    e.t_inject = sc_time_stamp();
+    fi.sent_bytes += e.size;
+    net_.counters().data_injected++;
+    // The RP paces the flow: the next packet may leave at next_tx_ns.
+    RpEvent ev;
+    ev.op = static_cast<uint8_t>(RpOp::TX);
+    ev.flow = fi.rp_idx;
+    ev.now_ns = Network::now_ns32();
+    ev.bytes = static_cast<uint16_t>(e.size);
+    set_trace_time_ns(now);
+    const RpResult r = rp_->process(ev);
+    f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - ev.now_ns);
+    rp_result(r);
+    schedule_wake();
+    return gp;
+  }
+  return nullptr;
+}
+
+void Nic::rp_result(const RpResult& r) {
+  FlowInfo& fi = net_.flow(tx_[r.flow].gid);
+  fi.rc_kbps = r.rc;
+  fi.rt_kbps = r.rt;
+  fi.alpha_q16 = r.alpha;
+  if (r.atmr == 1) arm(0, r.flow, r.agen, r.adl_ns);
+  if (r.atmr == 2) live_on_[0][r.flow] = 0;
+  if (r.itmr == 1) arm(1, r.flow, r.igen, r.idl_ns);
+  if (r.itmr == 2) live_on_[1][r.flow] = 0;
+}
+
+void Nic::arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32) {
+  const double now = Network::now_ns();
+  const double at = now + static_cast<int32_t>(deadline32 - Network::now_ns32());
+  live_gen_[kind][idx] = gen;
+  live_on_[kind][idx] = 1;
+  const bool earliest = tmrs_.empty() || at < tmrs_.top().at_ns;
+  tmrs_.push(Tmr{at, kind, idx, gen});
+  if (earliest) tmr_ev_.notify(sc_time(std::max(0.0, at - now), SC_NS));
+}
+
+void Nic::timer_method() {
+  const double now = Network::now_ns();
+  while (!tmrs_.empty() && tmrs_.top().at_ns <= now + 1e-6) {
+    const Tmr t = tmrs_.top();
+    tmrs_.pop();
+    // Only the latest announcement per flow and timer is live (a timer wheel slot).
+    if (!live_on_[t.kind][t.idx] || live_gen_[t.kind][t.idx] != t.gen) continue;
+    live_on_[t.kind][t.idx] = 0;
+    set_trace_time_ns(now);
+    if (t.kind < 2) {
+      RpEvent ev;
+      ev.op = static_cast<uint8_t>(t.kind == 0 ? RpOp::ALPHA_TIMER : RpOp::INC_TIMER);
+      ev.flow = t.idx;
+      ev.now_ns = Network::now_ns32();
+      ev.gen = t.gen;
+      rp_result(rp_->process(ev));
+    } else {
+      NpEvent ev;
+      ev.op = NP_OP_TIMER;
+      ev.flow = t.idx;
+      ev.now_ns = Network::now_ns32();
+      ev.gen = t.gen;
+      const NpResult r = np_->process(ev);
+      if (r.cnp) emit_cnp(t.idx, r);
+    }
+  }
+  if (!tmrs_.empty()) tmr_ev_.notify(sc_time(std::max(0.0, tmrs_.top().at_ns - now), SC_NS));
+}
+
+// A CNP to the sender of the flow at NP index `idx`, at strict high priority.
+void Nic::emit_cnp(uint32_t idx, const NpResult& r) {
+  const double now = Network::now_ns();
+  FlowInfo& fi = net_.flow(rx_gid_[idx]);
+  Gp* gp = net_.pool().alloc();
+  PacketExt& e = ext(*gp);
+  e.kind = PktKind::CNP;
+  e.flow = fi.gid;
+  e.src = id();
+  e.dst = fi.src;
+  e.size = 64;
+  e.prio = static_cast<uint8_t>(net_.cnp_priority());
+  e.cnp_kind = r.cnp_kind;
+  e.cnp_tau_ns = r.cnp_tau_ns;
+  cnp_q_.push_back(gp);
+  fi.cnps_sent++;
+  net_.counters().cnps_sent++;
+  // The NP must never notify one flow twice within its configured interval N.
+  if (now - last_cnp_ns_[idx] < net_.np_interval_ns() - 1e-6)
+    net_.counters().np_min_gap_violations++;
+  last_cnp_ns_[idx] = now;
+  kick(0);
+}
+
+void Nic::receive(unsigned /*p*/, Gp* gp) {
+  PacketExt& e = ext(*gp);
+  net_.counters().packets++;
+  const double now = Network::now_ns();
+  if (e.kind == PktKind::CNP) {
+    FlowInfo& fi = net_.flow(e.flow);
+    fi.cnps_received++;
+    net_.counters().cnps_received++;
+    RpEvent ev;
+    ev.op = static_cast<uint8_t>(RpOp::CNP);
+    ev.flow = fi.rp_idx;
+    ev.now_ns = Network::now_ns32();
+    ev.cnp_ue = e.cnp_kind == 1;
+    ev.tau_ns = e.cnp_tau_ns;
+    set_trace_time_ns(now);
+    rp_result(rp_->process(ev));
+    net_.pool().release(gp);
+    return;
+  }
+  // DATA
+  FlowInfo& fi = net_.flow(e.flow);
+  fi.delivered_bytes += e.size;
+  fi.interval_bytes += e.size;
+  fi.delivered_pkts++;
+  net_.counters().data_delivered++;
+  if (fi.size_bytes && fi.all_sent && fi.delivered_bytes == fi.sent_bytes) fi.finish_ns = now;
+  NpEvent ev;
+  ev.op = NP_OP_RX;
+  ev.flow = fi.np_idx;
+  ev.now_ns = Network::now_ns32();
+  ev.ecn = e.ecn;
+  set_trace_time_ns(now);
+  const NpResult r = np_->process(ev);
+  if (r.tmr_set) arm(2, fi.np_idx, r.tmr_gen, r.tmr_deadline_ns);
+  if (r.cnp) emit_cnp(fi.np_idx, r);
+  net_.pool().release(gp);
+}
+
+}  // namespace dcqcn::net

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// A RoCEv2 NIC with one port: flows (QPs) with a backlog, paced by an RP engine, picked
+// round-robin among the eligible ones; CNPs leave at strict high priority; received data
+// goes through an NP engine, which decides the CNPs. The NIC honours PFC per priority.
+// It is also the "system" of the blocks' timer protocol: it keeps the latest deadline
+// each block announced per flow and timer, and sends the timer event when it passes.
+#pragma once
+#include <deque>
+#include <memory>
+#include <queue>
+#include <vector>
+
+#include "engine.h"
+#include "node.h"
+
+namespace dcqcn::net {
+
+class Nic : public Node {
+ public:
+  Nic(sc_core::sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> tx_flows,
+      std::vector<uint32_t> rx_flows, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np);
+
+  RpEngine& rp() { return *rp_; }
+  NpEngine& np() { return *np_; }
+  uint64_t backlog_bytes() const;
+
+ protected:
+  Gp* pick(unsigned p) override;
+  void receive(unsigned p, Gp* gp) override;
+
+ private:
+  struct TxFlow {
+    uint32_t gid;
+    uint64_t remaining;   // bytes (payload) still to send; ignored when infinite
+    bool infinite;
+    double start_ns;
+    double next_ns = 0;   // earliest next departure (RP pacing)
+    uint32_t psn = 0;
+  };
+  struct Tmr {
+    double at_ns;
+    uint8_t kind;  // 0 RP alpha, 1 RP increase, 2 NP
+    uint32_t idx;
+    uint8_t gen;
+    bool operator>(const Tmr& o) const { return at_ns > o.at_ns; }
+  };
+  void wake_method();
+  void timer_method();
+  void schedule_wake();
+  void arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32);
+  void rp_result(const RpResult& r);
+  void emit_cnp(uint32_t np_idx, const NpResult& r);
+
+  std::vector<TxFlow> tx_;
+  std::vector<uint32_t> rx_gid_;     // np index -> global flow id
+  std::unique_ptr<RpEngine> rp_;
+  std::unique_ptr<NpEngine> np_;
+  std::deque<Gp*> cnp_q_;
+  unsigned rr_ = 0;
+  sc_core::sc_event wake_ev_, tmr_ev_;
+  std::priority_queue<Tmr, std::vector<Tmr>, std::greater<Tmr>> tmrs_;
+  std::vector<uint8_t> live_gen_[3];  // latest tag per kind and index
+  std::vector<uint8_t> live_on_[3];
+  std::vector<double> last_cnp_ns_;  // per np index: for the NP interval check
+};
+
+}  // namespace dcqcn::net

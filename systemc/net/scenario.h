@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: MIT
+// A network scenario: topology, links, switch buffers and thresholds, PFC, ECN,
+// parameter profile, flows, duration. Loaded from YAML (systemc/scenarios/*.yaml) by
+// load_scenario(), which validates every key against the schema (scenario_schema())
+// and reports the first error as "FILE:LINE: KEY: what is wrong; expected ...".
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace dcqcn::net {
+
+struct LinkSpec {
+  std::string a, b;          // node names
+  double rate_gbps = 40;     // both directions
+  double delay_us = 1;       // propagation delay, each direction
+  double loss = 0;           // random loss probability per data packet (a -> b and b -> a)
+};
+
+struct NodeSpec {
+  std::string name;
+  enum class Kind { HOST, SWITCH } kind = Kind::HOST;
+};
+
+struct PfcSpec {
+  bool enabled = true;
+  enum class Mode { STATIC, DYNAMIC } mode = Mode::DYNAMIC;
+  uint64_t t_pfc_bytes = 24470;   // static threshold per (port, priority)
+  double beta = 8;                // dynamic threshold factor
+  uint64_t xon_gap_bytes = 3000;  // XON when the ingress queue falls this far below t_PFC
+  uint64_t headroom_bytes = 22400;  // t_flight per (port, priority)
+  uint64_t reserved_bytes = 0;    // per (port, priority), before the shared pool
+  double response_ns = 0;         // pause takes effect this long after it arrives
+};
+
+struct EcnSpec {
+  bool enabled = true;
+  enum class Where { ENQUEUE, DEQUEUE } mark_at = Where::ENQUEUE;
+  // Marker settings; absent = the profile's values.
+  std::optional<uint64_t> kmin_bytes, kmax_bytes;
+  std::optional<double> pmax;
+  bool tcd = false;               // TCD ternary marking (CP MODE 1, NP MODE 1)
+};
+
+struct SwitchSpec {
+  uint64_t buffer_bytes = 12000000;
+  PfcSpec pfc;
+  EcnSpec ecn;
+  bool drop_lossy = true;         // (unused priorities are lossless; kept for clarity)
+};
+
+struct NicSpec {
+  bool pfc_enabled = false;       // the NIC pauses its upstream when its receive side fills
+  uint64_t rx_buffer_bytes = 1000000;
+  double rx_drain_gbps = 0;       // 0 = the receive side drains at line rate (never fills)
+};
+
+struct FlowSpec {
+  std::string src, dst;
+  double start_us = 0;
+  uint64_t size_bytes = 0;        // 0 = infinite backlog
+  uint32_t count = 1;             // identical flows (QPs) with these settings
+};
+
+struct Scenario {
+  std::string name;
+  std::string file;               // where it was loaded from
+  std::string description;
+  double duration_ms = 50;
+  double sample_us = 100;
+  uint64_t seed = 1;
+  std::string profile = "paper";
+  uint32_t profile_flows = 0;     // n for dcqcn_plus_static (0 = number of flows)
+  uint32_t mtu_bytes = 1000;      // payload of a full data packet
+  uint32_t header_bytes = 58;     // Ethernet + IP + UDP + BTH + ICRC on the wire
+  uint32_t data_priority = 3;
+  uint32_t cnp_priority = 7;      // strict priority, lossless
+  double cnp_gen_ns = 0;          // NIC time to emit a CNP (0 = immediate)
+  std::vector<NodeSpec> nodes;
+  std::vector<LinkSpec> links;
+  SwitchSpec sw;
+  NicSpec nic;
+  std::vector<FlowSpec> flows;
+  uint64_t ecmp_seed = 1;
+};
+
+// One error in a scenario file or a --set override: message already formatted as
+// "FILE:LINE: KEY: problem; expected ...".
+struct ScenarioError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Loads FILE, applies the overrides ("dotted.key=value", e.g. "switch.pfc.beta=4",
+// "flows.0.size_bytes=1000000", "duration_ms=100") in order, validates, and returns the
+// scenario. Throws ScenarioError.
+Scenario load_scenario(const std::string& file,
+                       const std::vector<std::pair<std::string, std::string>>& overrides = {});
+
+// Every key the schema accepts: dotted path, type, default, unit, description; for
+// `dcqcn-sim list`.
+struct SchemaKey {
+  std::string key, type, default_value, unit, description;
+};
+std::vector<SchemaKey> scenario_schema();
+
+}  // namespace dcqcn::net

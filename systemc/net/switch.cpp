@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+#include "switch.h"
+
+#include <limits>
+
+#include "network.h"
+
+namespace dcqcn::net {
+
+Switch::Switch(sc_core::sc_module_name name, Network& net, uint16_t id, unsigned ports,
+               std::unique_ptr<CpEngine> cp)
+    : Node(name, net, id, ports), cp_(std::move(cp)), eg_(ports), in_(ports), rr_(ports, 0) {
+  const SwitchSpec& s = net.scenario().sw;
+  const uint64_t per = 8ull * ports;
+  const uint64_t hd = s.pfc.enabled ? per * s.pfc.headroom_bytes : 0;
+  const uint64_t rs = per * s.pfc.reserved_bytes;
+  shared_cap_ = s.buffer_bytes > hd + rs ? s.buffer_bytes - hd - rs : 0;
+}
+
+uint64_t Switch::threshold() const {
+  const PfcSpec& p = net_.scenario().sw.pfc;
+  if (!p.enabled) return std::numeric_limits<uint64_t>::max();
+  if (p.mode == PfcSpec::Mode::STATIC) return p.t_pfc_bytes;
+  // Trident II dynamic threshold: t_PFC = beta * (B - 8 n t_flight - s) / 8
+  const double free = static_cast<double>(shared_cap_ - shared_total_);
+  return static_cast<uint64_t>(p.beta * free / 8.0);
+}
+
+uint64_t Switch::xoff_standing() const {
+  uint64_t n = 0;
+  for (const auto& a : in_)
+    for (const In& i : a) n += i.xoff;
+  return n;
+}
+
+void Switch::mark(unsigned port, unsigned prio, Gp* gp, uint64_t qlen) {
+  PacketExt& e = ext(*gp);
+  CpEvent ev;
+  ev.op = 0;
+  ev.queue = port * 8 + prio;
+  ev.now_ns = Network::now_ns32();
+  ev.qlen_bytes = static_cast<uint32_t>(std::min<uint64_t>(qlen, 0xFFFFFFFFu));
+  ev.ecn = e.ecn;
+  const CpResult r = cp_->process(ev);
+  if (r.ecn != e.ecn) {
+    if (r.ecn == 3) net_.counters().ecn_marks++;
+    else net_.counters().ue_marks++;
+  }
+  e.ecn = r.ecn;
+}
+
+void Switch::receive(unsigned p, Gp* gp) {
+  PacketExt& e = ext(*gp);
+  net_.counters().packets++;
+  const auto& cand = net_.routes(id(), e.dst);
+  const uint16_t out = cand.size() == 1 ? cand[0] : cand[net_.ecmp_hash(e.flow, id()) % cand.size()];
+  const unsigned prio = e.prio;
+  const SwitchSpec& s = net_.scenario().sw;
+
+  // ---- ingress admission
+  In& i = in_[p][prio];
+  const uint64_t L = e.size;
+  if (i.reserved + L <= s.pfc.reserved_bytes) {
+    i.reserved += L;
+    e.pool = BufPool::RESERVED;
+  } else if (shared_total_ + L <= shared_cap_ && (!s.pfc.enabled || i.shared + L <= threshold() ||
+                                                  !i.xoff)) {
+    // Before XOFF is sent the shared part may pass t_PFC by one packet (the trigger);
+    // after it, arrivals go to headroom.
+    i.shared += L;
+    shared_total_ += L;
+    e.pool = BufPool::SHARED;
+  } else if (s.pfc.enabled && i.hdrm + L <= s.pfc.headroom_bytes) {
+    i.hdrm += L;
+    e.pool = BufPool::HEADROOM;
+  } else {
+    // No room: with PFC on this is a lossless violation (headroom misconfigured).
+    if (s.pfc.enabled) net_.counters().drops_lossless++;
+    else net_.counters().drops_lossy++;
+    if (e.kind == PktKind::DATA) net_.counters().drops_data++;
+    net_.pool().release(gp);
+    return;
+  }
+  used_ += L;
+  if (used_ > s.buffer_bytes) net_.counters().buffer_violations++;
+  if (s.pfc.enabled && !i.xoff && (i.shared >= threshold() || i.hdrm > 0)) {
+    i.xoff = true;
+    ++xoff_total_;
+    send_pfc(p, prio, true);
+  }
+
+  // ---- egress
+  e.out_port = out;
+  Q& q = eg_[out][prio];
+  q.q.push_back(gp);
+  q.bytes += L;
+  ++queued_pkts_;
+  if (e.kind == PktKind::DATA) ++queued_data_;
+  if (e.kind == PktKind::DATA && s.ecn.enabled && s.ecn.mark_at == EcnSpec::Where::ENQUEUE)
+    mark(out, prio, gp, q.bytes);
+  kick(out);
+}
+
+Gp* Switch::pick(unsigned p) {
+  const unsigned cnp = net_.cnp_priority();
+  unsigned prio = 8;
+  if (!eg_[p][cnp].q.empty() && !paused(p, cnp)) {
+    prio = cnp;
+  } else {
+    for (unsigned k = 0; k < 8; ++k) {
+      const unsigned c = (rr_[p] + k) % 8;
+      if (c != cnp && !eg_[p][c].q.empty() && !paused(p, c)) {
+        prio = c;
+        rr_[p] = (c + 1) % 8;
+        break;
+      }
+    }
+  }
+  if (prio == 8) return nullptr;
+  Q& q = eg_[p][prio];
+  Gp* gp = q.q.front();
+  q.q.pop_front();
+  PacketExt& e = ext(*gp);
+  q.bytes -= e.size;
+  --queued_pkts_;
+  if (e.kind == PktKind::DATA) --queued_data_;
+  const SwitchSpec& s = net_.scenario().sw;
+  if (e.kind == PktKind::DATA && s.ecn.enabled && s.ecn.mark_at == EcnSpec::Where::DEQUEUE)
+    mark(p, prio, gp, q.bytes);
+  return gp;
+}
+
+void Switch::on_sent(unsigned /*p*/, Gp* gp) {
+  PacketExt& e = ext(*gp);
+  if (e.kind == PktKind::PFC) {
+    net_.pool().release(gp);  // never forwarded
+    return;
+  }
+  In& i = in_[e.in_port][e.prio];
+  const uint64_t L = e.size;
+  auto sub = [&](uint64_t& x) {
+    if (x < L) {
+      net_.counters().buffer_violations++;
+      x = 0;
+    } else {
+      x -= L;
+    }
+  };
+  switch (e.pool) {
+    case BufPool::RESERVED: sub(i.reserved); break;
+    case BufPool::SHARED: sub(i.shared); sub(shared_total_); break;
+    case BufPool::HEADROOM: sub(i.hdrm); break;
+    default: break;
+  }
+  sub(used_);
+  e.pool = BufPool::NONE;
+  check_xon(e.in_port, e.prio);
+}
+
+void Switch::check_xon(unsigned p, unsigned prio) {
+  In& i = in_[p][prio];
+  if (!i.xoff || i.hdrm > 0) return;
+  const uint64_t t = threshold();
+  const uint64_t gap = net_.scenario().sw.pfc.xon_gap_bytes;
+  if (i.shared == 0 || i.shared + gap <= t) {
+    i.xoff = false;
+    ++xon_total_;
+    send_pfc(p, prio, false);
+  }
+}
+
+void Switch::on_pause(unsigned p, unsigned prio, bool pause) {
+  const SwitchSpec& s = net_.scenario().sw;
+  if (!s.ecn.enabled || !s.ecn.tcd) return;
+  CpEvent ev;
+  ev.op = 1;
+  ev.queue = p * 8 + prio;
+  ev.now_ns = Network::now_ns32();
+  ev.qlen_bytes = static_cast<uint32_t>(std::min<uint64_t>(eg_[p][prio].bytes, 0xFFFFFFFFu));
+  ev.paused = pause;
+  cp_->process(ev);
+}
+
+}  // namespace dcqcn::net
