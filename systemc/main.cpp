@@ -114,3 +114,10 @@ int sc_main(int argc, char** argv) {
     return 2;
   }
 }
+
+// Our own entry point: SystemC prints its banner while it initialises, before sc_main,
+// unless this variable is set; then the usual elaboration and simulation.
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+  return sc_core::sc_elab_and_sim(argc, argv);
+}

@@ -10,6 +10,15 @@
 // that walk between low and high targets or sit on the thresholds, time that moves in
 // small steps, medium steps, big jumps and across the 2^32 wrap, INIT and no-op events,
 // and one reset in the middle of the run.
+//
+// Directed episodes inside the random run make the rare coverpoints seed-independent:
+// every 30000..50000 events (first one within the first 25000) one episode, alternating
+// between (a) the DCTCP step: MODE 0, Kmin = Kmax = K, Pmax = 1, then a burst of ECT
+// packets at K - 1, K, K + 1; and (b) an exact RED tie: MODE 0 with Kmin < Kmax and a
+// Pmax for which a tie exists, then the pipeline drained, the LFSR loaded with r and the
+// packet at the tie queue length (it must not mark). The episode's CSR writes go through
+// the same queue (each read back and clamp-checked), its events through the same
+// lock-step compare; random CSR writes and phase changes are held off while it lasts.
 #include VHEADER
 #include <verilated.h>
 #include <verilated_vcd_c.h>
@@ -62,7 +71,7 @@ class Stimulus {
   // A new phase: its CSR writes (each followed by a checked read-back) go to `csr`.
   void new_phase(std::deque<CsrOp>& csr) {
     phase_ = static_cast<Phase>(rng_.below(PH_COUNT));
-    phase_left_ = 800 + rng_.below(4000);
+    phase_left_ = 2000 + rng_.below(8000);  // accepted events
     const unsigned hot = 1 + static_cast<unsigned>(rng_.below(8));
     hot_.clear();
     for (unsigned i = 0; i < hot; ++i) hot_.push_back(static_cast<uint32_t>(rng_.below(kQueues)));
@@ -175,6 +184,42 @@ class Stimulus {
     csr.push_back(r);
   }
 
+  // Directed episode: program one regime (MODE 0) through `csr`. kind 0: DCTCP step
+  // (Kmin = Kmax, Pmax = 1); kind 1: RED with Kmin < Kmax and a Pmax that admits an exact
+  // tie with a 16-bit r (Pmax / gcd(span, Pmax) < 65536). Random writes are the caller's
+  // to hold off.
+  void start_episode(int kind, std::deque<CsrOp>& csr) {
+    std::vector<std::pair<CpReg, uint32_t>> w;
+    w.push_back({CP_MODE, 0});
+    if (kind == 0) {
+      phase_ = PH_DCTCP;
+      kmin_ = kmax_ = 1000 + static_cast<uint32_t>(rng_.below(100000));
+      w.push_back({CP_PMAX_Q16, rng_.chance(70) ? 65536u : 65536u + 1 + static_cast<uint32_t>(
+                                                                 rng_.below(1000))});  // clamps
+    } else {
+      phase_ = PH_RED;
+      kmin_ = static_cast<uint32_t>(rng_.below(60000));
+      uint32_t span = rng_.chance(50) ? 1u << rng_.below(17)
+                                      : 1 + static_cast<uint32_t>(rng_.below(300000));
+      const uint32_t pm[] = {655, 65536, 30000, 32768, 16384,
+                             1 + static_cast<uint32_t>(rng_.below(65536))};
+      const uint32_t pmax = pm[rng_.below(6)];
+      if (pmax == 65536 && (span & 1)) ++span;  // r = 65536 / gcd would not fit 16 bits
+      kmax_ = kmin_ + span;
+      w.push_back({CP_PMAX_Q16, pmax});
+    }
+    w.push_back({CP_KMIN_BYTES, kmin_});
+    w.push_back({CP_KMAX_BYTES, kmax_});
+    for (size_t i = w.size(); i > 1; --i) std::swap(w[i - 1], w[rng_.below(i)]);
+    for (auto& [reg, v] : w) push_write(csr, kCpRegs[reg].addr, v);
+    hot_.assign(1, static_cast<uint32_t>(rng_.below(kQueues)));
+    for (unsigned i = static_cast<unsigned>(rng_.below(4)); i > 0; --i)
+      hot_.push_back(static_cast<uint32_t>(rng_.below(kQueues)));
+  }
+  // The next n events are directed DCTCP-step packets (ECT, queue length K - 1..K + 1).
+  void directed_dctcp(unsigned n) { directed_ = n; }
+  unsigned directed_left() const { return directed_; }
+
   bool phase_done() { return phase_left_ == 0 || --phase_left_ == 0; }
   Phase phase() const { return phase_; }
 
@@ -238,6 +283,12 @@ class Stimulus {
     const uint64_t c = rng_.below(100);
     e.ecn = c < 15 ? 0 : c < 55 ? 1 : c < 85 ? 2 : 3;
     e.paused = e.op == static_cast<uint8_t>(CpOp::PFC) ? e.paused : rng_.chance(50);
+    if (directed_ > 0) {  // DCTCP-step episode: an ECT packet on the step
+      --directed_;
+      e.op = static_cast<uint8_t>(CpOp::PKT);
+      e.qlen_bytes = kmin_ - 1 + static_cast<uint32_t>(rng_.below(3));
+      e.ecn = rng_.chance(50) ? kEcnEct1 : kEcnUe;  // 01 or 10: both ECT
+    }
     return e;
   }
 
@@ -251,6 +302,7 @@ class Stimulus {
   uint32_t now_;
   Phase phase_ = PH_RED;
   uint64_t phase_left_ = 0;
+  unsigned directed_ = 0;
   std::vector<uint32_t> hot_{0};
   uint32_t last_q_ = 0;
   std::vector<uint32_t> qlen_, target_;
@@ -335,6 +387,13 @@ int main(int argc, char** argv) {
   uint8_t last_accept_op = 3;
   enum { TIE_IDLE, TIE_DRAIN, TIE_SEND, TIE_WAIT } tie = TIE_IDLE;
   uint32_t tie_r = 0, tie_q = 0;
+  // Directed episodes (see the top of the file): PROGRAM = its CSR writes are queued,
+  // RUN = they have all landed and the directed events go.
+  enum { EP_NONE, EP_PROGRAM, EP_RUN } ep = EP_NONE;
+  enum { EP_DCTCP = 0, EP_TIE = 1 };
+  int ep_kind = EP_DCTCP;
+  uint64_t ep_count = rng.below(2);  // which kind comes first
+  uint64_t next_episode = rng.below(25000);
   bool seed_written = false;
   bool b2b_in_s1 = false;  // stage 1 holds an event whose predecessor wrote its queue
   bool check_rdata = false;
@@ -363,10 +422,27 @@ int main(int argc, char** argv) {
     // r * (Kmax - Kmin) == Pmax * (q - Kmin). It must not be marked (strict <).
     CsrOp cop;
     const CpRegs& now_regs = ref.algo.regs();
-    // Not while a queued CSR write waits for its read-back: the tie's seed write would
-    // land in between.
-    if (tie == TIE_IDLE && !have_evt && !in.rst && csr.empty() && now_regs[CP_MODE] == 0 &&
-        now_regs[CP_KMIN_BYTES] < now_regs[CP_KMAX_BYTES] && rng.below(4000) == 0)
+    // -- directed episodes
+    if (ep == EP_NONE && !in.rst && accepted >= next_episode && accepted + 1000 < o.events) {
+      ep_kind = static_cast<int>(ep_count++ % 2);
+      stim.start_episode(ep_kind, csr);
+      ep = EP_PROGRAM;
+    }
+    if (ep == EP_PROGRAM && !in.rst && csr.empty() && tie == TIE_IDLE) {
+      ep = EP_RUN;
+      if (ep_kind == EP_TIE) tie = TIE_DRAIN;
+      else stim.directed_dctcp(32 + static_cast<unsigned>(rng.below(64)));
+    } else if (ep == EP_RUN && (ep_kind == EP_TIE ? tie == TIE_IDLE
+                                                  : stim.directed_left() == 0 && !have_evt)) {
+      ep = EP_NONE;
+      next_episode = accepted + 30000 + rng.below(20000);
+      stim.new_phase(csr);
+    }
+    // Random tie: not while a queued CSR write waits for its read-back (the tie's seed
+    // write would land in between), nor during an episode.
+    if (tie == TIE_IDLE && ep == EP_NONE && !have_evt && !in.rst && csr.empty() &&
+        now_regs[CP_MODE] == 0 && now_regs[CP_KMIN_BYTES] < now_regs[CP_KMAX_BYTES] &&
+        rng.below(4000) == 0)
       tie = TIE_DRAIN;
     if (tie == TIE_DRAIN && !in.rst && !have_evt && inflight.empty()) {
       const uint32_t span = now_regs[CP_KMAX_BYTES] - now_regs[CP_KMIN_BYTES];
@@ -404,7 +480,8 @@ int main(int argc, char** argv) {
       cop = csr.front();
       csr.pop_front();
     }
-    if (tie == TIE_IDLE && !in.rst && csr.empty() && rng.chance(1)) stim.random_csr(csr);
+    if (tie == TIE_IDLE && ep == EP_NONE && !in.rst && csr.empty() && rng.chance(1))
+      stim.random_csr(csr);
     in.csr_we = cop.we;
     in.csr_re = cop.re;
     in.csr_addr = cop.addr;
@@ -498,7 +575,7 @@ int main(int argc, char** argv) {
       inflight.push_back(in.evt);
       ++accepted;
       have_evt = false;
-      if (accepted % 1000 == 0 && stim.phase_done()) stim.new_phase(csr);
+      if (ep == EP_NONE && stim.phase_done()) stim.new_phase(csr);
       if (!did_reset && accepted == reset_at) rst_cycles = 2;
     }
 
@@ -525,6 +602,12 @@ int main(int argc, char** argv) {
       check_rdata = false;
       stim.on_reset();
       tie = TIE_IDLE;
+      if (ep != EP_NONE) {  // cut short: run the same kind again after the reset
+        ep = EP_NONE;
+        stim.directed_dctcp(0);
+        --ep_count;
+        next_episode = 0;
+      }
       if (--rst_cycles == 0) {
         if (cycle > 10) {
           cov.hit("reset_midrun");

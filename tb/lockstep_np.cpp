@@ -4,8 +4,9 @@
 // time advancing in small steps with jumps across the 2^32 wrap, TIMER events replaying
 // the deadlines the model announced (and stale ones), INITs, no-ops, CSR writes during
 // traffic (illegal values included, read back and checked against the register table),
-// profile switches and one reset in the middle. Every cycle compares s_evt_ready,
-// m_out_valid, every m_out field and csr_rdata.
+// profile switches and one reset in the middle, plus directed episodes for the corners
+// that random traffic reaches only for some seeds (start_episode()). Every cycle compares
+// s_evt_ready, m_out_valid, every m_out field and csr_rdata.
 #include <cinttypes>
 #include <cstdio>
 #include <chrono>
@@ -47,6 +48,7 @@ struct Issued {
   NpEvent ev;
   uint64_t now64;
   uint64_t cycle;
+  bool ep_final;  // one of the directed episode's Final events: tau must be saturated
 };
 
 // A named set of NP register values: the shared profiles plus variants that reach the
@@ -99,6 +101,8 @@ class Bench {
     now64_ = (uint64_t{1} << 32) - 20000 - rng_.below(200000);
     mid_reset_at_ = o.events * (3 + rng_.below(5)) / 10;
     switch_every_ = o.events / 24 + 1;
+    // the directed episode: between 5 % and 20 % of the run, before the mid-run reset
+    episode_at_ = kEpisodeNeeded ? o.events * (5 + rng_.below(16)) / 100 : ~uint64_t{0};
     variant_idx_ = static_cast<size_t>(rng_.below(variants_.size()));
     profile_after_reset_ = o.profile;
     shadow_reset();
@@ -121,7 +125,7 @@ class Bench {
   int run() {
     const auto t0 = std::chrono::steady_clock::now();
     rst_cycles_ = 3;
-    while (accepted_ < o_.events || !in_fifo_.empty() || in_valid_) {
+    while (accepted_ < o_.events || !in_fifo_.empty() || in_valid_ || ep_ != Ep::None) {
       if (int rc = cycle()) return rc;
       if (cycle_ > 200 * (o_.events + 100000)) {
         std::printf("np: no progress after %" PRIu64 " cycles (deadlock?)\n", cycle_);
@@ -257,6 +261,105 @@ class Bench {
     else csr_q_.push_back({false, addr, 0});
   }
 
+  // ---- directed episode
+  // plus_tau_saturated needs more than 1024 flows sent a CNP in one DCQCN+ epoch, then a
+  // rollover: random traffic gets there only for some seeds (the plus_sat variant's epoch
+  // of 2^30 ns is usually cut short by the big time jumps). The episode does it directly,
+  // through the same drive/compare path, with random CSR writes, INITs, variant switches
+  // and the mid-run reset held off while it lasts:
+  //   Settle  wait for queued CSR accesses; save the registers; write N = 0, DCQCN+ off,
+  //           CNP_GEN_TIME_NS = 2^20, EPOCH_NS = 2^30
+  //   Setup   wait for those writes
+  //   Sweep   one CE packet to every flow (odd stride from a random base), the first 2^30
+  //           + 1000 ns after the last event: it rolls the epoch over (after any event
+  //           now - epoch_start < EPOCH_NS <= 2^30), the rest follow within 1.3 ms. With
+  //           N = 0 each gets a CNP and counts its flow in the new epoch (all but those
+  //           last counted exactly 256 k epochs ago: far fewer than 3072)
+  //   Drain   wait until every sweep event has its result; write DCQCN+ on
+  //   Arm     wait for that write
+  //   Final   2^30 ns later: rollover, count_prev > 1024, tau = 2^30 > N. A CE (CNP after
+  //           the interval), a CE in the window (deadline 2^30 ahead) and a no-op, all
+  //           with the saturated tau (checked)
+  //   Restore wait until those have their results; write the saved registers back
+  static constexpr bool kEpisodeNeeded = kFlows > 1024;
+  enum class Ep { None, Settle, Setup, Sweep, Drain, Arm, Final, Restore };
+  static constexpr unsigned kEpRegs[] = {NP_CNP_INTERVAL_NS, NP_PLUS_ENABLE,
+                                         NP_CNP_GEN_TIME_NS, NP_EPOCH_NS};
+
+  void start_episode() {
+    ep_ = Ep::Settle;
+    ep_i_ = 0;
+    ep_base_ = static_cast<uint32_t>(rng_.below(kFlows));
+    ep_stride_ = static_cast<uint32_t>(rng_.below(kFlows)) | 1;  // odd: a permutation
+  }
+
+  // One step of the episode; true when it produced an event in ev (time advanced).
+  // in_ep_final_ marks the Final events: their outputs must carry the saturated tau.
+  bool episode_event(NpEvent& ev) {
+    in_ep_final_ = ep_ == Ep::Final;
+    auto rx_ce = [&](uint32_t flow, uint64_t dt) {
+      now64_ += dt;
+      ev = NpEvent{};
+      ev.op = NP_OP_RX;
+      ev.flow = flow;
+      ev.now_ns = static_cast<uint32_t>(now64_);
+      ev.ecn = NP_ECN_CE;
+      ev.gen = static_cast<uint8_t>(rng_.below(256));
+      return true;
+    };
+    switch (ep_) {
+      case Ep::None: return false;
+      case Ep::Settle:
+        if (!csr_q_.empty()) return false;
+        ep_saved_ = shadow_;
+        csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 0);
+        csr_write(kNpRegs[NP_PLUS_ENABLE].addr, 0);
+        csr_write(kNpRegs[NP_CNP_GEN_TIME_NS].addr, 1u << 20);
+        csr_write(kNpRegs[NP_EPOCH_NS].addr, 1u << 30);
+        ep_ = Ep::Setup;
+        return false;
+      case Ep::Setup:
+        if (!csr_q_.empty()) return false;
+        ep_ = Ep::Sweep;
+        return false;
+      case Ep::Sweep: {
+        const uint32_t flow = (ep_base_ + ep_i_ * ep_stride_) & (kFlows - 1);
+        const uint64_t dt = ep_i_ == 0 ? (uint64_t{1} << 30) + 1000 : 1 + rng_.below(300);
+        if (++ep_i_ == kFlows) ep_ = Ep::Drain;
+        return rx_ce(flow, dt);
+      }
+      case Ep::Drain:
+        if (!in_fifo_.empty() || !csr_q_.empty()) return false;
+        csr_write(kNpRegs[NP_PLUS_ENABLE].addr, 1);
+        ep_ = Ep::Arm;
+        ep_i_ = 0;
+        return false;
+      case Ep::Arm:
+        if (!csr_q_.empty()) return false;
+        ep_ = Ep::Final;
+        return false;
+      case Ep::Final:
+        switch (ep_i_++) {
+          case 0: return rx_ce(ep_base_, (uint64_t{1} << 30) + 1000 + rng_.below(1000));
+          case 1: return rx_ce(ep_base_, 1 + rng_.below(300));
+          default:
+            now64_ += rng_.below(300);
+            ev = NpEvent{};
+            ev.op = NP_OP_NOP;
+            ev.flow = static_cast<uint32_t>(rng_.below(kFlows));
+            ev.now_ns = static_cast<uint32_t>(now64_);
+            ep_ = Ep::Restore;
+            return true;
+        }
+      case Ep::Restore:
+        if (!in_fifo_.empty()) return false;
+        for (unsigned r : kEpRegs) csr_write(kNpRegs[r].addr, ep_saved_[r]);
+        ep_ = Ep::None;
+        return false;
+    }
+    return false;
+  }
+
   // ---- the clock
   void drive() {
     // reset
@@ -270,35 +373,48 @@ class Bench {
         if (x.name == profile_after_reset_)
           for (const auto& [reg, val] : x.regs) csr_write(kNpRegs[reg].addr, val);
     }
-    if (!rst && !in_valid_ && issued_ < o_.events) {
+    if (!rst && !in_valid_ && (issued_ < o_.events || ep_ != Ep::None)) {
       bool go = true;
       if (o_.idle) {
         if (idle_left_ == 0 && rng_.chance(2)) idle_left_ = 1 + rng_.below(40);
         if (idle_left_ > 0) { --idle_left_; go = false; }
         else go = rng_.chance(75);
       }
-      if (go) {
-        if (issued_ == mid_reset_at_ && !mid_reset_done_) {
+      if (go && ep_ != Ep::None) {
+        if (episode_event(in_ev_)) {
+          in_now64_ = now64_;
+          in_valid_ = true;
+          ++issued_;
+          ++since_rst_;
+        }
+      } else if (go) {
+        if (issued_ >= mid_reset_at_ && !mid_reset_done_) {
           mid_reset_done_ = true;
           rst_cycles_ = 2;
           rst = true;
+        } else if (issued_ >= episode_at_ && since_rst_ > 0) {
+          // since_rst_: some event after the reset has set the epoch (see Sweep)
+          episode_at_ = ~uint64_t{0};
+          start_episode();
         } else {
-          if (issued_ > 0 && issued_ % switch_every_ == 0 &&
-              issued_ / switch_every_ != last_switch_) {
+          if (issued_ / switch_every_ != last_switch_) {  // late if an episode ran over it
             last_switch_ = issued_ / switch_every_;
             queue_variant();
           }
           if (rng_.chance(1) && rng_.chance(30)) random_csr();
           in_ev_ = make_event();
+          in_ep_final_ = false;
           in_now64_ = now64_;
           in_valid_ = true;
           ++issued_;
+          ++since_rst_;
         }
       }
     }
     if (rst) {
       if (in_valid_) --issued_;  // dropped by the reset: issue it again
       in_valid_ = false;
+      since_rst_ = 0;
       need_profile_ = true;
     }
 
@@ -496,6 +612,8 @@ class Bench {
       if (t.tau_raised) cov_.hit("plus_tau_above_min");
       if (kFlows > 1024 && r.cnp_tau_ns == kNpTauMax && t.tau_raised)
         cov_.hit("plus_tau_saturated");
+      if (is.ep_final && !(r.cnp_tau_ns == kNpTauMax && t.tau_raised))
+        return fail("directed episode: tau not saturated after the sweep");
       if (r.cnp && r.op != NP_OP_RX && r.op != NP_OP_TIMER) return fail("CNP from op " +
                                                                         std::to_string(r.op));
       if (r.tmr_set) {
@@ -511,7 +629,7 @@ class Bench {
         cov_.hit("same_flow_back_to_back");
       last_acc_cycle_ = cycle_;
       last_acc_flow_ = in_ev_.flow;
-      in_fifo_.push_back({in_ev_, in_now64_, cycle_});
+      in_fifo_.push_back({in_ev_, in_now64_, cycle_, in_ep_final_});
       in_valid_ = false;
       ++accepted_;
     }
@@ -545,7 +663,13 @@ class Bench {
   std::string profile_after_reset_;
   uint64_t mid_reset_at_ = 0;
   bool mid_reset_done_ = false, mid_reset_hit_ = false;
-  uint64_t switch_every_ = 1, last_switch_ = ~uint64_t{0};
+  uint64_t switch_every_ = 1, last_switch_ = 0;
+  uint64_t since_rst_ = 0;  // events issued since the last rst
+
+  uint64_t episode_at_ = 0;
+  Ep ep_ = Ep::None;
+  uint32_t ep_i_ = 0, ep_base_ = 0, ep_stride_ = 1;
+  NpRegs ep_saved_{};
   size_t variant_idx_ = 0;
 
   uint64_t now64_ = 0;
@@ -555,6 +679,7 @@ class Bench {
   bool in_valid_ = false;
   NpEvent in_ev_{};
   uint64_t in_now64_ = 0;
+  bool in_ep_final_ = false;
   std::deque<Issued> in_fifo_;
   uint64_t idle_left_ = 0;
   bool ready_ = true;
