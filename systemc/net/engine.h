@@ -55,7 +55,7 @@ struct TraceSpec {
 // Sizes the RTL engines are built at (verilator/CMakeLists.txt); the reference engines
 // accept any power of two. A NIC with more flows than kRtlFlows, or a switch with more
 // egress queues than kRtlQueues, is a scenario error with --engine rtl.
-inline constexpr uint32_t kRtlFlows = 256;
+inline constexpr uint32_t kRtlFlows = 1024;
 inline constexpr uint32_t kRtlQueues = 256;
 
 enum class EngineKind { REF, RTL };

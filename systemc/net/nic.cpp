@@ -210,6 +210,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   }
   // DATA
   FlowInfo& fi = net_.flow(e.flow);
+
   fi.delivered_bytes += e.size;
   fi.interval_bytes += e.size;
   fi.delivered_pkts++;

@@ -5,6 +5,7 @@
 #include <systemc>
 #include <tlm>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 namespace dcqcn::net {
@@ -32,6 +33,7 @@ struct PacketExt : tlm::tlm_extension<PacketExt> {
   BufPool pool = BufPool::NONE;
   uint16_t out_port = 0;
   sc_core::sc_time t_inject;
+  bool released = false;    // in the pool's free list (guards against double release)
 
   tlm::tlm_extension_base* clone() const override { return new PacketExt(*this); }
   void copy_from(const tlm::tlm_extension_base& e) override {
@@ -75,6 +77,9 @@ class PacketPool {
     return g;
   }
   void release(Gp* g) {
+    PacketExt& e = ext(*g);
+    if (e.released) throw std::logic_error("packet released twice");
+    e.released = true;
     free_.push_back(g);
     --live_;
   }

@@ -132,10 +132,7 @@ Gp* Switch::pick(unsigned p) {
 
 void Switch::on_sent(unsigned /*p*/, Gp* gp) {
   PacketExt& e = ext(*gp);
-  if (e.kind == PktKind::PFC) {
-    net_.pool().release(gp);  // never forwarded
-    return;
-  }
+  if (e.kind == PktKind::PFC) return;  // our own PAUSE/RESUME: holds no buffer
   In& i = in_[e.in_port][e.prio];
   const uint64_t L = e.size;
   auto sub = [&](uint64_t& x) {
