@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// Network-level tests: each runs dcqcn-sim (a SystemC simulation can be elaborated once
+// per process, so every run is its own process) and asserts on its summary.json and CSVs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <sys/wait.h>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+struct SimRun {
+  int rc = -1;
+  json summary;
+  std::string dir, err;
+};
+
+std::string slurp(const std::string& p) {
+  std::ifstream f(p);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+// dcqcn-sim run SCENARIO ARGS --out <tmp>/<tag>
+SimRun sim(const std::string& tag, const std::string& scenario, const std::string& args) {
+  SimRun r;
+  r.dir = std::string(NET_TEST_OUT) + "/" + tag;
+  fs::remove_all(r.dir);
+  fs::create_directories(r.dir);
+  const std::string cmd = std::string(DCQCN_SIM) + " run " + scenario + " --quiet --out " + r.dir +
+                          " " + args + " > " + r.dir + "/stdout.txt 2> " + r.dir + "/stderr.txt";
+  std::printf("running: %s\n", cmd.c_str());
+  const int st = std::system(cmd.c_str());
+  r.rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  r.err = slurp(r.dir + "/stderr.txt");
+  if (fs::exists(r.dir + "/summary.json")) r.summary = json::parse(slurp(r.dir + "/summary.json"));
+  return r;
+}
+
+void expect_checks_ok(const SimRun& r) {
+  ASSERT_EQ(r.rc, 0) << r.err;
+  const json& c = r.summary["checks"];
+  EXPECT_TRUE(c["ok"].get<bool>()) << c.dump();
+  EXPECT_TRUE(c["conservation"]["ok"].get<bool>()) << c.dump();
+  EXPECT_EQ(c["np_interval_violations"].get<uint64_t>(), 0u);  // NP never faster than N
+  EXPECT_TRUE(c["buffer_accounting_ok"].get<bool>());
+  EXPECT_TRUE(c["pfc"]["ok"].get<bool>());
+}
+
+}  // namespace
+
+TEST(Network, PfcAloneIncast8HasPausesAndNoDrops) {
+  const SimRun r = sim("pfc8", "incast8", "--engine ref --duration 20 --set switch.ecn.enabled=false");
+  expect_checks_ok(r);
+  EXPECT_EQ(r.summary["drops"]["lossless"].get<uint64_t>(), 0u);
+  EXPECT_EQ(r.summary["drops"]["lossy"].get<uint64_t>(), 0u);
+  EXPECT_GT(r.summary["pause_frames"].get<uint64_t>(), 0u);
+  EXPECT_EQ(r.summary["cnps_sent"].get<uint64_t>(), 0u);
+}
+
+class DcqcnIncast : public ::testing::TestWithParam<int> {};
+
+TEST_P(DcqcnIncast, FairAndConvergedOverSecondHalf) {
+  const int n = GetParam();
+  const SimRun r = sim("incast" + std::to_string(n), "incast" + std::to_string(n),
+                    "--engine ref --duration 100");
+  expect_checks_ok(r);
+  const json& flows = r.summary["flows"];
+  ASSERT_EQ(static_cast<int>(flows.size()), n);
+  double total = 0;
+  for (const json& f : flows) total += f["second_half_tput_gbps"].get<double>();
+  const double fair = total / n;
+  std::printf("incast %d:1: Jain %.4f, fair share %.3f Gb/s of %.3f delivered\n", n,
+              r.summary["jain_second_half"].get<double>(), fair, total);
+  EXPECT_GE(r.summary["jain_second_half"].get<double>(), 0.99);
+  for (const json& f : flows)
+    EXPECT_NEAR(f["second_half_tput_gbps"].get<double>(), fair, 0.15 * fair) << f.dump();
+  EXPECT_GT(total, 0.85 * 40);  // the 40 Gb/s bottleneck is used (wire bytes)
+  EXPECT_GT(r.summary["cnps_sent"].get<uint64_t>(), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(N, DcqcnIncast, ::testing::Values(2, 4, 8, 16));
+
+TEST(Network, NoPfcAndSmallBufferDropsAreReported) {
+  const SimRun r = sim("drops16", "incast16",
+                    "--engine ref --duration 10 --set switch.pfc.enabled=false "
+                    "--set switch.buffer_bytes=1000000");
+  expect_checks_ok(r);  // conservation holds, drops included
+  EXPECT_GT(r.summary["drops"]["lossy"].get<uint64_t>(), 0u);
+  EXPECT_EQ(r.summary["pause_frames"].get<uint64_t>(), 0u);
+}
+
+TEST(Network, TooLittleHeadroomIsALosslessViolation) {
+  const SimRun r = sim("hdrm", "incast8",
+                    "--engine ref --duration 5 --set switch.ecn.enabled=false "
+                    "--set switch.pfc.headroom_bytes=1000 --set switch.pfc.response_ns=5000");
+  ASSERT_EQ(r.rc, 0) << r.err;
+  EXPECT_GT(r.summary["drops"]["lossless"].get<uint64_t>(), 0u);
+  EXPECT_NE(r.err.find("WARNING"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.summary["checks"]["conservation"]["ok"].get<bool>());
+}
+
+// The RTL engine and the reference engine write byte-identical outputs.
+class EngineEquivalence
+    : public ::testing::TestWithParam<std::tuple<const char*, const char*, const char*>> {};
+
+TEST_P(EngineEquivalence, RtlAndRefWriteIdenticalCsvs) {
+  const auto [tag, scenario, args] = GetParam();
+  const SimRun a = sim(std::string(tag) + "_ref", scenario, std::string("--engine ref ") + args);
+  const SimRun b = sim(std::string(tag) + "_rtl", scenario, std::string("--engine rtl ") + args);
+  expect_checks_ok(a);
+  expect_checks_ok(b);
+  for (const char* f : {"flows.csv", "queues.csv"}) {
+    const std::string x = slurp(a.dir + "/" + f), y = slurp(b.dir + "/" + f);
+    EXPECT_GT(x.size(), 100u);
+    EXPECT_TRUE(x == y) << f << " differs between engines (" << a.dir << " vs " << b.dir << ")";
+  }
+  EXPECT_GT(b.summary["rtl_cycles"].get<uint64_t>(), 0u);
+  EXPECT_EQ(a.summary["rtl_cycles"].get<uint64_t>(), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenarios, EngineEquivalence,
+    ::testing::Values(
+        std::make_tuple("paper4", "incast4", "--duration 20"),
+        std::make_tuple("pfc8", "incast8", "--duration 10 --set switch.ecn.enabled=false"),
+        std::make_tuple("connectx_tcd16", "incast16",
+                        "--duration 10 --set profile=connectx --set switch.ecn.tcd=true"),
+        std::make_tuple("plus4", "incast4", "--duration 20 --set profile=dcqcn_plus")),
+    [](const auto& info) { return std::string(std::get<0>(info.param)); });
+
+TEST(Network, BadScenarioIsOneLineAndExitCode2) {
+  const SimRun r = sim("bad", std::string(SCENARIO_TEST_DIR) + "/bad/unknown_key.yaml", "--engine ref");
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("unknown key"), std::string::npos) << r.err;
+  const SimRun m = sim("missing", "no_such_scenario", "--engine ref");
+  EXPECT_EQ(m.rc, 2);
+  EXPECT_NE(m.err.find("cannot open"), std::string::npos) << m.err;
+}
