@@ -20,5 +20,21 @@ for b in rp np cp; do
 done
 echo ""
 echo "  },"
-echo "  \"reference_events_per_s\": $(build/tb/ref_bench "$N")"
+echo "  \"reference_events_per_s\": $(build/tb/ref_bench "$N"),"
+# The network: an 8:1 incast at 40 Gb/s for 100 ms on each engine.
+echo "  \"network_incast8_100ms\": {"
+first=1
+for e in ref rtl; do
+  build/dcqcn-sim run incast8 --engine "$e" --duration 100 --quiet --out "build/bench/$e" >/dev/null
+  [ $first -eq 0 ] && echo ","
+  /usr/bin/python3 - "$e" "build/bench/$e/summary.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[2]))
+print(f'    "{sys.argv[1]}": {{"wall_s": {j["wall_s"]:.3f}, "simulated_packets": {j["simulated_packets"]}, '
+      f'"packets_per_wall_s": {j["packets_per_wall_s"]:.0f}, "peak_rss_kb": {j["peak_rss_kb"]}}}', end="")
+PY
+  first=0
+done
+echo ""
+echo "  }"
 echo "}"

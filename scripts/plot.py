@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Plot a dcqcn-sim output directory: per-flow throughput and rate (Rc), and the
 switch queues, against time. Writes DIR/plot.png (or --out FILE).
 

@@ -10,4 +10,5 @@ shift || true
 scripts/build.sh >/dev/null
 OUT=out/$(basename "$SCENARIO" .yaml)
 build/dcqcn-sim run "$SCENARIO" --out "$OUT" "$@"
-python3 scripts/plot.py "$OUT"
+# Debian's interpreter: python3-matplotlib is installed for it (a pyenv python may not have it)
+/usr/bin/python3 scripts/plot.py "$OUT"

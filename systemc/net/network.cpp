@@ -2,6 +2,7 @@
 #include "network.h"
 
 #include <fnmatch.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -346,6 +347,9 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
   j["wall_s"] = wall_s;
   j["simulated_packets"] = cnt_.packets;
   j["packets_per_wall_s"] = wall_s > 0 ? cnt_.packets / wall_s : 0.0;
+  struct rusage ru {};
+  getrusage(RUSAGE_SELF, &ru);
+  j["peak_rss_kb"] = ru.ru_maxrss;
   const size_t half = samples_ / 2;
   json fl = json::array();
   std::vector<double> x;
