@@ -4,3 +4,5 @@ dcqcn_ram_sdp.sv
 dcqcn_rp.sv
 dcqcn_np.sv
 dcqcn_cp.sv
+dcqcn_axis_reg.sv
+dcqcn_nic_top.sv

@@ -12,10 +12,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 
 #include "network.h"
 #include "profiles.h"
 #include "scenario.h"
+#include "vcd_merge.h"
 
 namespace fs = std::filesystem;
 using namespace dcqcn::net;
@@ -101,10 +103,19 @@ int sc_main(int argc, char** argv) {
     o.vcd = vcd;
     o.trace_filter = filter;
     o.progress = !quiet;
-    Network net(sc, o);
-    const int rc = net.run();
+    if (!vcd.empty() && fs::path(vcd).has_parent_path()) fs::create_directories(fs::path(vcd).parent_path());
+    auto net = std::make_unique<Network>(sc, o);
+    const int rc = net->run();
+    const auto parts = net->vcd_parts();
+    net.reset();  // closes every VCD part
     std::printf("outputs: %s/flows.csv %s/queues.csv %s/summary.json\n", out.c_str(), out.c_str(),
                 out.c_str());
+    if (!vcd.empty()) {
+      merge_vcds(parts, vcd);
+      for (const auto& p : parts) fs::remove(p.second);
+      std::printf("waveform: %s (%zu RTL block%s and the network signals; gtkwave %s)\n",
+                  vcd.c_str(), parts.size() - 1, parts.size() == 2 ? "" : "s", vcd.c_str());
+    }
     return rc;
   } catch (const ScenarioError& e) {
     std::fprintf(stderr, "%s\n", e.what());

@@ -42,18 +42,37 @@ std::string fmt6(double v) {
 Network::Network(const Scenario& s, const RunOptions& o) : sc_(s), opt_(o) { build(); }
 
 Network::~Network() {
+  if (tf_) sc_close_vcd_trace_file(tf_);
   if (flows_csv_) std::fclose(flows_csv_);
   if (queues_csv_) std::fclose(queues_csv_);
 }
 
-TraceSpec Network::trace_for(const std::string& instance) const {
+TraceSpec Network::trace_for(const std::string& instance) {
   TraceSpec t;
   if (!opt_.vcd.empty() && fnmatch(opt_.trace_filter.c_str(), instance.c_str(), 0) == 0) {
-    std::string base = opt_.vcd;
-    if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0) base.resize(base.size() - 4);
-    t.path = base + "." + instance + ".vcd";
+    t.path = opt_.vcd + "." + instance + ".part.vcd";
+    vcd_parts_.emplace_back(instance, t.path);
   }
   return t;
+}
+
+// Network-level signals for the waveform: per switch port the data-class egress queue
+// and pause state, per NIC its pause state, per flow the RP's current rate.
+void Network::trace_network() {
+  const std::string base = opt_.vcd + ".net.part";
+  tf_ = sc_create_vcd_trace_file(base.c_str());
+  tf_->set_time_unit(1, SC_PS);
+  vcd_parts_.emplace_back("net", base + ".vcd");
+  const unsigned pr = sc_.data_priority;
+  for (Switch* sw : switches_)
+    for (unsigned p = 0; p < sw->num_ports(); ++p) {
+      const std::string n = std::string(sw->basename()) + "_p" + std::to_string(p);
+      sc_trace(tf_, sw->egress_ref(p, pr), n + "_egress_bytes");
+      sc_trace(tf_, sw->paused_ref(p, pr), n + "_paused");
+    }
+  for (Nic* nic : nics_) sc_trace(tf_, nic->paused_ref(0, pr), std::string(nic->basename()) + "_paused");
+  for (const FlowInfo& f : flows_)
+    sc_trace(tf_, f.rc_kbps, "flow" + std::to_string(f.gid) + "_rate_kbps");
 }
 
 const std::vector<uint16_t>& Network::routes(uint16_t sw, uint16_t dst) const {
@@ -130,6 +149,7 @@ void Network::build() {
 
   compute_routes();
   configure_engines();
+  if (!opt_.vcd.empty()) trace_network();
 }
 
 void Network::compute_routes() {

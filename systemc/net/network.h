@@ -84,7 +84,10 @@ class Network {
   }
   static double now_ns() { return sc_core::sc_time_stamp().to_seconds() * 1e9; }
   // Engines are created here so that tracing can match instance names.
-  TraceSpec trace_for(const std::string& instance) const;
+  TraceSpec trace_for(const std::string& instance);
+  // The VCD files this run wrote (scope, path): the RTL blocks' and the network's. They
+  // are complete once the Network is destroyed; main merges them into --vcd FILE.
+  const std::vector<std::pair<std::string, std::string>>& vcd_parts() const { return vcd_parts_; }
   double np_interval_ns() const { return np_interval_ns_; }
 
  private:
@@ -111,6 +114,9 @@ class Network {
   uint64_t samples_ = 0;
   std::vector<uint64_t> q_max_, q_sum_;  // per switch port: egress bytes
   double np_interval_ns_ = 0;
+  std::vector<std::pair<std::string, std::string>> vcd_parts_;
+  sc_core::sc_trace_file* tf_ = nullptr;
+  void trace_network();
 };
 
 }  // namespace dcqcn::net

@@ -45,6 +45,7 @@ class Node : public sc_core::sc_module {
   unsigned peer_port(unsigned p) const { return ports_[p].peer_port; }
   double rate_gbps(unsigned p) const { return ports_[p].rate_gbps; }
   bool paused(unsigned p, unsigned prio) const { return ports_[p].paused[prio]; }
+  const bool& paused_ref(unsigned p, unsigned prio) const { return ports_[p].paused[prio]; }
   const PortStats& port_stats(unsigned p) const { return ports_[p].stats; }
   void finish(double now_ns);  // close open pause intervals for the statistics
 

@@ -23,6 +23,7 @@ class Switch : public Node {
 
   CpEngine& cp() { return *cp_; }
   uint64_t egress_bytes(unsigned p, unsigned prio) const { return eg_[p][prio].bytes; }
+  const uint64_t& egress_ref(unsigned p, unsigned prio) const { return eg_[p][prio].bytes; }
   uint64_t ingress_bytes(unsigned p, unsigned prio) const {
     const In& i = in_[p][prio];
     return i.reserved + i.shared + i.hdrm;

@@ -148,3 +148,35 @@ TEST(Network, BadScenarioIsOneLineAndExitCode2) {
   EXPECT_EQ(m.rc, 2);
   EXPECT_NE(m.err.find("cannot open"), std::string::npos) << m.err;
 }
+
+TEST(Network, VcdHasRtlAndNetworkSignalsOnOneTimeAxis) {
+  const std::string vcd = std::string(NET_TEST_OUT) + "/vcd/w.vcd";
+  const SimRun r = sim("vcd", "incast4",
+                       "--engine rtl --duration 1 --vcd " + vcd + " --trace-filter 'h[12].rp'");
+  ASSERT_EQ(r.rc, 0) << r.err;
+  std::ifstream f(vcd);
+  ASSERT_TRUE(f.good()) << vcd;
+  std::string line;
+  int scopes_rtl = 0, scope_net = 0;
+  uint64_t last = 0, stamps = 0, changes = 0;
+  bool mono = true;
+  while (std::getline(f, line)) {
+    if (line.rfind("$scope module h1_rp", 0) == 0 || line.rfind("$scope module h2_rp", 0) == 0) ++scopes_rtl;
+    if (line.rfind("$scope module net", 0) == 0) ++scope_net;
+    if (!line.empty() && line[0] == '#') {
+      const uint64_t t = std::stoull(line.substr(1));
+      mono = mono && (stamps == 0 || t > last);
+      last = t;
+      ++stamps;
+    } else if (!line.empty() && line[0] != '$') {
+      ++changes;
+    }
+  }
+  EXPECT_EQ(scopes_rtl, 2);  // exactly the instances the filter matched
+  EXPECT_EQ(scope_net, 1);
+  EXPECT_TRUE(mono);
+  EXPECT_GT(stamps, 1000u);
+  EXPECT_GT(last, 900000000u);  // reaches ~1 ms in ps
+  EXPECT_GT(changes, stamps);
+  EXPECT_FALSE(fs::exists(vcd + ".h1.rp.part.vcd"));  // parts merged and removed
+}

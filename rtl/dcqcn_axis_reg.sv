@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// AXI-Stream register slice (full: data and ready both registered), used by
+// dcqcn_nic_top on each result stream so that the integrator's m_axis_*_tready does
+// not reach the blocks' pipeline enable (which fans out to every pipeline register)
+// in the same cycle.
+//
+// Two entries (output register + skid register); s_ready is a register output, s_data
+// reaches m_data after one edge. Sustains one transfer per cycle. Latency 1 cycle.
+// Only the valid bits are reset; data registers are don't-care while their valid is 0.
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module dcqcn_axis_reg #(
+    parameter int WIDTH = 32  // tdata bits
+) (
+    input  logic             clk,
+    input  logic             rst,
+
+    // ---------------------------------------------------------------- slave side
+    input  logic             s_valid,
+    output logic             s_ready,
+    input  logic [WIDTH-1:0] s_data,
+
+    // ---------------------------------------------------------------- master side
+    output logic             m_valid,
+    input  logic             m_ready,
+    output logic [WIDTH-1:0] m_data
+);
+
+  logic             out_valid_reg, out_valid_next;
+  logic [WIDTH-1:0] out_data_reg, out_data_next;
+  logic             skid_valid_reg, skid_valid_next;
+  logic [WIDTH-1:0] skid_data_reg, skid_data_next;
+
+  assign s_ready = !skid_valid_reg;
+  assign m_valid = out_valid_reg;
+  assign m_data  = out_data_reg;
+
+  always_comb begin
+    out_valid_next  = out_valid_reg;
+    out_data_next   = out_data_reg;
+    skid_valid_next = skid_valid_reg;
+    skid_data_next  = skid_data_reg;
+    if (m_ready || !out_valid_reg) begin
+      // the output register is free (or being emptied): refill it, skid first
+      if (skid_valid_reg) begin
+        out_valid_next  = 1'b1;
+        out_data_next   = skid_data_reg;
+        skid_valid_next = 1'b0;
+      end else begin
+        out_valid_next = s_valid;
+        out_data_next  = s_data;
+      end
+    end else if (s_valid && !skid_valid_reg) begin
+      // output stalled: park the beat that was accepted this cycle
+      skid_valid_next = 1'b1;
+      skid_data_next  = s_data;
+    end
+  end
+
+  always_ff @(posedge clk) begin
+    out_valid_reg  <= out_valid_next;
+    out_data_reg   <= out_data_next;
+    skid_valid_reg <= skid_valid_next;
+    skid_data_reg  <= skid_data_next;
+    if (rst) begin
+      out_valid_reg  <= 1'b0;
+      skid_valid_reg <= 1'b0;
+    end
+  end
+
+endmodule
+
+`resetall
