@@ -8,6 +8,7 @@ PKGS=(
   verilator            # 5.006: RTL -> C++ for lock-step tests and co-simulation
   yosys                # 0.23: synthesis checks (scripts/synth.sh)
   iverilog             # second simulator for the RTL
+  nextpnr-ice40 fpga-icestorm   # iCE40 place and route for scripts/synth.sh --report
   libsystemc-dev       # SystemC 2.3.4 / TLM-2.0 network models
   libgtest-dev googletest
   libcli11-dev         # command lines

@@ -1,16 +1,245 @@
 #!/usr/bin/env bash
-# Synthesises each block with Yosys `synth_xilinx` (7-series) and prints a resource
-# table. Fails if a block infers a latch or if its per-flow / per-queue state RAM is not
-# mapped to block RAM.
-#   scripts/synth.sh [SIZE] [BLOCK...]     default SIZE 1024, all blocks
-# Logs go to build/synth/<block>_<size>.log.
+# Yosys synthesis: the CI check and the FPGA hand-off report.
+#
+#   scripts/synth.sh [SIZE] [BLOCK...]
+#       Check mode (CTest synth.* runs it at 1024): synthesises each block (default rp np
+#       cp) with `synth_xilinx` (7-series, flattened) and prints a resource table. Fails
+#       if a block infers a latch or if its per-flow / per-queue state RAM is not mapped
+#       to block RAM. Logs go to build/synth/<block>_<size>.log.
+#
+#   scripts/synth.sh --report [--quick] [--jobs N]
+#       Writes results/synth.md: for rp, np, cp and the integration top nic_top
+#       (rtl/dcqcn_nic_top.sv: RP + NP + AXI) at NUM_FLOWS 256, 1024, 4096, Yosys
+#       `synth_xilinx` for 7-series and `-family xcup` (UltraScale+): LUT/FF/LUTRAM/
+#       SRL/BRAM/DSP counts and the longest combinational path in logic levels; then
+#       iCE40 place and route (nextpnr-ice40, when installed) of the blocks at 16 flows.
+#       --quick: 1024 only and no iCE40 (a quick look). Jobs run in parallel (default:
+#       nproc). Work files: build/synth/report/. Not run in CI (about 5 minutes on 2
+#       cores); the timing of each run is in the report.
+#
+# Logic levels: after synth_xilinx the flip-flops, block RAMs, LUTRAMs and SRLs are
+# deleted from the flattened netlist (their outputs become path starts, their inputs path
+# ends) and Yosys `ltp` gives the longest chain of the remaining cells: LUT1-6 and INV,
+# MUXF7/8/9, CARRY4/8 and DSP48 (every multiplier in these blocks is unregistered, so a
+# DSP on a path is combinational). This counts what Vivado calls "logic levels"
+# (each CARRY4/CARRY8 and MUXF is one level); a DSP48 counts one level but costs about as
+# much as 4-6 LUT levels. See rtl/README.md "Timing" for how to read the numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mapfile -t SRCS < <(grep -v '^\s*//' rtl/dcqcn.f | sed '/^\s*$/d; s|^|rtl/|')
+
+# ----------------------------------------------------------------------------- report
+# synth_one BLOCK SIZE FAMILY: one synthesis + longest path, into build/synth/report/
+synth_one() {
+  local b=$1 n=$2 fam=$3 top param famopt=""
+  top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
+  [ "$fam" = xcup ] && famopt="-family xcup"
+  local w=build/synth/report/${b}_${n}_${fam} t0 t1
+  t0=$(date +%s.%N)
+  if ! yosys -q -l "$w.log" -p "read_verilog -sv -Irtl ${SRCS[*]}; chparam -set $param $n $top; \
+      synth_xilinx -top $top -flatten $famopt; tee -q -o $w.stat stat; \
+      read_verilog -lib +/xilinx/cells_sim.v +/xilinx/cells_xtra.v; \
+      delete t:FD* t:LD* t:RAMB* t:URAM* t:SRL* t:RAM32* t:RAM64* t:RAM128* t:RAM256* t:RAM512*; \
+      rename -enumerate -pattern LUT_% t:LUT*; rename -enumerate -pattern INV_% t:INV; \
+      rename -enumerate -pattern CARRY_% t:CARRY*; rename -enumerate -pattern MUXF_% t:MUXF*; \
+      rename -enumerate -pattern DSP_% t:DSP48*; tee -q -o $w.ltp ltp" >/dev/null 2>&1; then
+    echo "FAILED" > "$w.stat"
+  fi
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.0f\n", b - a}' > "$w.time"
+}
+
+# ice40_one BLOCK: synth_ice40 + nextpnr-ice40 (HX8K, CT256) at 16 flows/queues. The
+# block's hundreds of ports do not fit the package's pins, so it is wrapped (ice40_wrap,
+# generated from `portlist`): its inputs (rst included) come from a serial-in shift
+# register and its outputs are loaded into a parallel-in shift register, both plain
+# flip-flop chains (no logic between them), so that every measured path is the block's.
+ice40_one() {
+  local b=$1 top param
+  top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
+  local w=build/synth/report/ice40_${b} t0 t1
+  t0=$(date +%s.%N)
+  yosys -q -p "read_verilog -sv -Irtl ${SRCS[*]}; chparam -set $param 16 $top; hierarchy -top $top; \
+    tee -q -o $w.ports portlist" >/dev/null 2>&1 || true
+  awk -v top="$top" -v param="$param" '
+    $1 == "input" || $1 == "output" {
+      t = $2; sub(/^\[/, "", t); sub(/\]$/, "", t); split(t, a, ":"); wd = a[1] - a[2] + 1; nm = $3
+      if (nm == "clk") next
+      if ($1 == "input") { conn = conn sprintf("    .%s(si[%d:%d]),\n", nm, ni + wd - 1, ni); ni += wd }
+      else               { conn = conn sprintf("    .%s(o[%d:%d]),\n", nm, no + wd - 1, no); no += wd }
+    }
+    END {
+      sub(/,\n$/, "\n", conn)
+      print "module ice40_wrap (input wire clk, input wire din, input wire load, output wire dout);"
+      printf "  reg [%d:0] si;\n  always @(posedge clk) si <= {si[%d:0], din};\n", ni - 1, ni - 2
+      printf "  wire [%d:0] o;\n  reg [%d:0] so;\n", no - 1, no - 1
+      printf "  %s #(.%s(16)) u_dut (\n    .clk(clk),\n%s  );\n", top, param, conn
+      printf "  always @(posedge clk) so <= load ? o : {so[%d:0], 1%sb0};\n", no - 2, "\x27"
+      printf "  assign dout = so[%d];\nendmodule\n", no - 1
+    }' "$w.ports" > "$w.wrap.v"
+  if yosys -q -l "$w.ylog" -p "read_verilog -sv -Irtl ${SRCS[*]} $w.wrap.v; \
+       synth_ice40 -top ice40_wrap -flatten; tee -q -o $w.stat stat; write_json $w.json" >/dev/null 2>&1; then
+    nextpnr-ice40 --hx8k --package ct256 --json "$w.json" --freq 100 --seed 1 \
+      --timing-allow-fail --log "$w.pnr.log" >/dev/null 2>&1 || true
+  fi
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.0f\n", b - a}' > "$w.time"
+}
+
+# cnt STATFILE REGEX: sum of the counts of the cell types matching REGEX
+cnt() { awk -v pat="$2" '$1 ~ pat {s += $2} END {print s + 0}' "$1"; }
+
+# levels LTPFILE: "levels LUT CARRY MUXF DSP" on the longest path
+levels() {
+  awk '/Longest topological path/ {p = 1; next}
+       p && /\(via / { v = $0; sub(/.*\(via /, "", v); sub(/\).*/, "", v); n++;
+         if (v ~ /^(LUT|INV)_/) l++; else if (v ~ /^CARRY_/) c++;
+         else if (v ~ /^MUXF_/) m++; else if (v ~ /^DSP_/) d++ }
+       END {printf "%d %d %d %d %d\n", n, l, c, m, d}' "$1"
+}
+
+# pathdesc LTPFILE: start point and the named signals the longest path goes through
+pathdesc() {
+  awk '/Longest topological path/ {p = 1; next}
+       p && /^ *[0-9]+: / { s = $2; if (s !~ /^\\/) next; sub(/^\\/, "", s);
+         if (s != last) { out = out (out ? " > " : "") s; last = s } }
+       END {print out}' "$1"
+}
+
+report() {
+  local quick=0 jobs
+  jobs=$(nproc)
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --quick) quick=1 ;;
+      --jobs) jobs=$2; shift ;;
+      *) echo "synth.sh --report: unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+  done
+  local sizes=(256 1024 4096) blocks=(rp np cp nic_top) fams=(xc7 xcup)
+  [ $quick -eq 1 ] && sizes=(1024)
+  local have_ice40=0
+  command -v nextpnr-ice40 >/dev/null && [ $quick -eq 0 ] && have_ice40=1
+  mkdir -p build/synth/report results
+  rm -f build/synth/report/*
+  local T0=$SECONDS
+  # biggest first so that the parallel runs finish together
+  local b n f
+  for n in $(printf '%s\n' "${sizes[@]}" | sort -rn); do
+    for b in nic_top rp cp np; do
+      for f in "${fams[@]}"; do
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+        synth_one "$b" "$n" "$f" &
+      done
+    done
+  done
+  if [ $have_ice40 -eq 1 ]; then
+    for b in np cp rp nic_top; do
+      while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+      ice40_one "$b" &
+    done
+  fi
+  wait
+  local TOTAL=$((SECONDS - T0))
+
+  local out=results/synth.md fail=0
+  {
+    echo "# Synthesis report"
+    echo
+    echo "GENERATED by \`scripts/synth.sh --report\` on $(date -u +%Y-%m-%d) with $(yosys -V | sed 's/ (.*//')$( [ $have_ice40 -eq 1 ] && echo " and $(nextpnr-ice40 --version 2>&1 | head -1 | sed 's/^"//; s/"$//')")"
+    echo "($(nproc) cores, $jobs parallel jobs, ${TOTAL} s in all). Do not edit: rerun the script."
+    echo "Method, and what the numbers mean for timing closure: \`rtl/README.md\` (Resources, Timing)."
+    echo
+    echo "Yosys \`synth_xilinx -flatten\` (\`xc7\`: 7-series, the default; \`xcup\`: \`-family xcup\`,"
+    echo "UltraScale+). \`nic_top\` is \`rtl/dcqcn_nic_top.sv\`: RP + NP + two AXI-Stream register"
+    echo "slices + the AXI4-Lite slave; CP is switch-side and not in it. Size is NUM_FLOWS"
+    echo "(NUM_QUEUES for cp). LUT counts LUT1-6 (INV included); LUTRAM counts RAM32M/RAM64M(8)/RAMxX1D"
+    echo "primitives; BRAM is RAMB36/RAMB18 primitives. Levels: cells on the longest"
+    echo "register-to-register (or RAM-to-register) combinational path, split as LUT / CARRY /"
+    echo "MUXF / DSP."
+    echo
+    echo "| block | family | size | LUT | FF | LUTRAM | SRL | BRAM36/18 | DSP | CARRY | latches | levels (LUT/CARRY/MUXF/DSP) | synth s |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    for b in rp np cp nic_top; do
+      for n in "${sizes[@]}"; do
+        for f in "${fams[@]}"; do
+          local w=build/synth/report/${b}_${n}_${f} st
+          st=$w.stat
+          if grep -q FAILED "$st" 2>/dev/null || [ ! -s "$st" ]; then
+            echo "| $b | $f | $n | synthesis FAILED (see $w.log) | | | | | | | | | |"; fail=1; continue
+          fi
+          local lut ff lr srl b36 b18 dsp car lat lv
+          lut=$(cnt "$st" '^(LUT[1-6]|INV)$'); ff=$(cnt "$st" '^FD[RSCP]E$')
+          lr=$(cnt "$st" '^RAM(32M|32M16|64M|64M8|32X1D|64X1D|128X1D|256X1D|32X1S|64X1S|128X1S|256X1S)$')
+          srl=$(cnt "$st" '^SRL(16E|C32E)$')
+          b36=$(cnt "$st" '^RAMB36E[12]$'); b18=$(cnt "$st" '^RAMB18E[12]$')
+          dsp=$(cnt "$st" '^DSP48E[12]$'); car=$(cnt "$st" '^CARRY[48]$')
+          lat=$(cnt "$st" '^(LDCE|LDPE|\$_DLATCH.*|\$dlatch)$')
+          read -r lv l c m d < <(levels "$w.ltp")
+          echo "| $b | $f | $n | $lut | $ff | $lr | $srl | $b36/$b18 | $dsp | $car | $lat | $lv ($l/$c/$m/$d) | $(cat "$w.time") |"
+          [ "$lat" -ne 0 ] && fail=1
+          [ $((b36 + b18)) -eq 0 ] && fail=1
+        done
+      done
+    done
+    echo
+    echo "## Longest paths (xcup, the 322 MHz target family)"
+    echo
+    echo "The named signals each path goes through, from its start register (or RAM output)"
+    echo "to the last named net before the end register; the full paths are in"
+    echo "\`build/synth/report/<block>_<size>_<family>.ltp\`."
+    echo
+    echo "| block | size | levels | path |"
+    echo "|---|---|---|---|"
+    for b in rp np cp nic_top; do
+      for n in "${sizes[@]}"; do
+        local w=build/synth/report/${b}_${n}_xcup
+        [ -s "$w.ltp" ] || continue
+        read -r lv _ < <(levels "$w.ltp")
+        echo "| $b | $n | $lv | \`$(pathdesc "$w.ltp")\` |"
+      done
+    done
+    if [ $have_ice40 -eq 1 ]; then
+      echo
+      echo "## iCE40 place and route (NUM_FLOWS / NUM_QUEUES = 16)"
+      echo
+      echo "\`synth_ice40 -flatten\`, \`nextpnr-ice40 --hx8k --package ct256 --seed 1\` (the largest"
+      echo "iCE40: 7680 logic cells, 32 BRAM4K, no DSP). Fmax is nextpnr's post-route estimate"
+      echo "for \`clk\`; the critical path is in \`build/synth/report/ice40_<block>.pnr.log\`."
+      echo
+      echo "| block | LC (SB_LUT4) | FF | BRAM4K | result | Fmax MHz | s |"
+      echo "|---|---|---|---|---|---|---|"
+      for b in np cp rp nic_top; do
+        local w=build/synth/report/ice40_${b} st res fmax
+        st=$w.stat
+        [ -s "$st" ] || { echo "| $b | synthesis failed | | | | | |"; continue; }
+        local l4 iff ib
+        l4=$(cnt "$st" '^SB_LUT4$'); iff=$(cnt "$st" '^SB_DFF'); ib=$(cnt "$st" '^SB_RAM40_4K')
+        fmax=$(grep -o 'Max frequency for clock[^:]*: [0-9.]* MHz' "$w.pnr.log" 2>/dev/null | tail -1 | sed 's/.*: //; s/ MHz//')
+        if [ -n "$fmax" ]; then res="placed and routed"
+        elif grep -q 'Unable to place\|Design uses more\|not enough\|failed to place\|ERROR' "$w.pnr.log" 2>/dev/null; then
+          res="does not fit: $(grep -m1 'ERROR' "$w.pnr.log" | sed 's/^ERROR: //; s/|/\\|/g' | cut -c1-90)"; fmax="-"
+        else res="not run"; fmax="-"; fi
+        echo "| $b | $l4 | $iff | $ib | $res | $fmax | $(cat "$w.time") |"
+      done
+    fi
+  } > "$out"
+  echo "synth.sh: wrote $out in ${TOTAL} s"
+  return $fail
+}
+
+if [ "${1:-}" = "--report" ]; then
+  shift
+  report "$@"
+  exit $?
+fi
+
+# ----------------------------------------------------------------------------- check
 SIZE=${1:-1024}
 shift || true
 BLOCKS=("$@")
 [ ${#BLOCKS[@]} -eq 0 ] && BLOCKS=(rp np cp)
-mapfile -t SRCS < <(grep -v '^\s*//' rtl/dcqcn.f | sed '/^\s*$/d; s|^|rtl/|')
 mkdir -p build/synth
 fail=0
 printf '| block | size | LUT | FF | SRL | LUTRAM | BRAM36/18 | DSP | latches |\n'

@@ -318,6 +318,11 @@ bool Network::checks(std::string& report, nlohmann::json& j) {
               " + on the wire " + std::to_string(on_wire) + "\n";
   }
   j["lossless_drops"] = cnt_.drops_lossless;
+  j["nic_rx_overflows"] = cnt_.nic_overflows;
+  if (cnt_.nic_overflows)
+    report += "WARNING: " + std::to_string(cnt_.nic_overflows) +
+              " packets arrived at a full NIC receive buffer: nic.rx_buffer_bytes leaves less "
+              "than the headroom the PAUSE needs\n";
   if (cnt_.drops_lossless)
     report += "WARNING: " + std::to_string(cnt_.drops_lossless) +
               " packets dropped in a lossless class: the headroom (switch.pfc.headroom_bytes) "

@@ -57,6 +57,7 @@ struct Counters {
   uint64_t packets = 0;         // all frames delivered to a node
   uint64_t buffer_violations = 0;
   uint64_t np_min_gap_violations = 0;
+  uint64_t nic_overflows = 0;   // receive buffer over capacity (PFC too late)
 };
 
 class Network {

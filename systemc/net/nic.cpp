@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "nic.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "network.h"
@@ -38,6 +39,49 @@ Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> t
     o.set_sensitivity(&tmr_ev_);
     o.dont_initialize();
     sc_spawn(sc_bind(&Nic::timer_method, this), "timers", &o);
+  }
+  {
+    sc_spawn_options o;
+    o.spawn_method();
+    o.set_sensitivity(&rx_ev_);
+    o.dont_initialize();
+    sc_spawn(sc_bind(&Nic::rx_xon_method, this), "rx_xon", &o);
+  }
+}
+
+double Nic::rx_occupancy(double now) const {
+  const double drained = (now - rx_t_) * net_.scenario().nic.rx_drain_gbps / 8.0;  // bytes
+  return std::max(0.0, rx_occ_ - drained);
+}
+
+void Nic::rx_account(uint32_t bytes) {
+  const Scenario& s = net_.scenario();
+  const double now = Network::now_ns();
+  rx_occ_ = rx_occupancy(now) + bytes;
+  rx_t_ = now;
+  const double cap = static_cast<double>(s.nic.rx_buffer_bytes);
+  const double xoff_at = cap - static_cast<double>(s.sw.pfc.headroom_bytes);
+  if (rx_occ_ > cap) net_.counters().nic_overflows++;  // lossless violation at the host
+  if (!rx_xoff_ && rx_occ_ >= xoff_at) {
+    rx_xoff_ = true;
+    send_pfc(0, s.data_priority, true);
+    rx_ev_.notify(SC_ZERO_TIME);
+  }
+}
+
+// Sends XON once the receive buffer has drained xon_gap below the XOFF point.
+void Nic::rx_xon_method() {
+  if (!rx_xoff_) return;
+  const Scenario& s = net_.scenario();
+  const double now = Network::now_ns();
+  const double xon_at = static_cast<double>(s.nic.rx_buffer_bytes) -
+                        static_cast<double>(s.sw.pfc.headroom_bytes + s.sw.pfc.xon_gap_bytes);
+  const double occ = rx_occupancy(now);
+  if (occ <= xon_at + 0.01) {  // within 1/100 byte: the remaining drain is below 1 ps
+    rx_xoff_ = false;
+    send_pfc(0, s.data_priority, false);
+  } else {
+    rx_ev_.notify(sc_time(std::max(0.001, (occ - xon_at) * 8.0 / s.nic.rx_drain_gbps), SC_NS));
   }
 }
 
@@ -210,6 +254,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   }
   // DATA
   FlowInfo& fi = net_.flow(e.flow);
+  if (net_.scenario().nic.pfc_enabled && net_.scenario().nic.rx_drain_gbps > 0) rx_account(e.size);
 
   fi.delivered_bytes += e.size;
   fi.interval_bytes += e.size;

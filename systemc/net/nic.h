@@ -50,6 +50,12 @@ class Nic : public Node {
   void arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32);
   void rp_result(const RpResult& r);
   void emit_cnp(uint32_t np_idx, const NpResult& r);
+  // Receive side (nic.pfc_enabled with nic.rx_drain_gbps > 0): a buffer drained at the
+  // host's rate; XOFF to the switch when it reaches rx_buffer - headroom, XON xon_gap
+  // below that.
+  void rx_account(uint32_t bytes);
+  void rx_xon_method();
+  double rx_occupancy(double now) const;
 
   std::vector<TxFlow> tx_;
   std::vector<uint32_t> rx_gid_;     // np index -> global flow id
@@ -62,6 +68,9 @@ class Nic : public Node {
   std::vector<uint8_t> live_gen_[3];  // latest tag per kind and index
   std::vector<uint8_t> live_on_[3];
   std::vector<double> last_cnp_ns_;  // per np index: for the NP interval check
+  double rx_occ_ = 0, rx_t_ = 0;
+  bool rx_xoff_ = false;
+  sc_core::sc_event rx_ev_;
 };
 
 }  // namespace dcqcn::net

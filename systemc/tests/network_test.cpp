@@ -180,3 +180,19 @@ TEST(Network, VcdHasRtlAndNetworkSignalsOnOneTimeAxis) {
   EXPECT_GT(changes, stamps);
   EXPECT_FALSE(fs::exists(vcd + ".h1.rp.part.vcd"));  // parts merged and removed
 }
+
+TEST(Network, NicPausesTheSwitchWhenItsReceiveSideFills) {
+  const SimRun r = sim("nicpfc", "incast4",
+                       "--engine ref --duration 20 --set switch.ecn.enabled=false "
+                       "--set nic.pfc_enabled=true --set nic.rx_drain_gbps=20");
+  expect_checks_ok(r);
+  uint64_t from_r = 0;
+  for (const json& p : r.summary["ports"])
+    if (p["node"] == "r") from_r += p["pause_frames_sent"].get<uint64_t>();
+  EXPECT_GT(from_r, 0u);
+  EXPECT_EQ(r.summary["checks"]["nic_rx_overflows"].get<uint64_t>(), 0u);
+  EXPECT_EQ(r.summary["drops"]["lossless"].get<uint64_t>(), 0u);
+  double total = 0;
+  for (const json& f : r.summary["flows"]) total += f["second_half_tput_gbps"].get<double>();
+  EXPECT_NEAR(total, 20.0, 1.0);  // the receiver drains at 20 Gb/s
+}
