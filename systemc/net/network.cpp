@@ -91,6 +91,11 @@ uint64_t Network::ecmp_hash(uint32_t flow, uint16_t sw) const {
 }
 
 void Network::build() {
+  for (size_t i = 0; i < sc_.links.size(); ++i)
+    if (sc_.links[i].loss != 0)
+      throw ScenarioError(sc_.file + ": links." + std::to_string(i) +
+                          ".loss: random packet loss is not modelled yet (it needs go-back-N "
+                          "recovery at the NICs); expected 0");
   const size_t n = sc_.nodes.size();
   std::map<std::string, uint16_t> id;
   for (size_t i = 0; i < n; ++i) id[sc_.nodes[i].name] = static_cast<uint16_t>(i);

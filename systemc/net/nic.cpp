@@ -43,6 +43,13 @@ Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> t
   {
     sc_spawn_options o;
     o.spawn_method();
+    o.set_sensitivity(&cnp_ev_);
+    o.dont_initialize();
+    sc_spawn(sc_bind(&Nic::cnp_ready_method, this), "cnp_ready", &o);
+  }
+  {
+    sc_spawn_options o;
+    o.spawn_method();
     o.set_sensitivity(&rx_ev_);
     o.dont_initialize();
     sc_spawn(sc_bind(&Nic::rx_xon_method, this), "rx_xon", &o);
@@ -223,13 +230,30 @@ void Nic::emit_cnp(uint32_t idx, const NpResult& r) {
   e.prio = static_cast<uint8_t>(net_.cnp_priority());
   e.cnp_kind = r.cnp_kind;
   e.cnp_tau_ns = r.cnp_tau_ns;
-  cnp_q_.push_back(gp);
   fi.cnps_sent++;
   net_.counters().cnps_sent++;
   // The NP must never notify one flow twice within its configured interval N.
   if (now - last_cnp_ns_[idx] < net_.np_interval_ns() - 1.0)  // the block sees whole ns
     net_.counters().np_min_gap_violations++;
   last_cnp_ns_[idx] = now;
+  // The NIC takes cnp_gen_ns to build the CNP (0: it is ready at once).
+  const double gen = net_.scenario().cnp_gen_ns;
+  if (gen <= 0) {
+    cnp_q_.push_back(gp);
+    kick(0);
+  } else {
+    cnp_wait_.push_back({now + gen, gp});
+    cnp_ev_.notify(sc_time(gen, SC_NS));
+  }
+}
+
+void Nic::cnp_ready_method() {
+  const double now = Network::now_ns();
+  while (!cnp_wait_.empty() && cnp_wait_.front().first <= now + 1e-6) {
+    cnp_q_.push_back(cnp_wait_.front().second);
+    cnp_wait_.pop_front();
+  }
+  if (!cnp_wait_.empty()) cnp_ev_.notify(sc_time(cnp_wait_.front().first - now, SC_NS));
   kick(0);
 }
 

@@ -68,6 +68,9 @@ class Nic : public Node {
   std::vector<uint8_t> live_gen_[3];  // latest tag per kind and index
   std::vector<uint8_t> live_on_[3];
   std::vector<double> last_cnp_ns_;  // per np index: for the NP interval check
+  std::deque<std::pair<double, Gp*>> cnp_wait_;  // CNPs being built (cnp_gen_ns)
+  sc_core::sc_event cnp_ev_;
+  void cnp_ready_method();
   double rx_occ_ = 0, rx_t_ = 0;
   bool rx_xoff_ = false;
   sc_core::sc_event rx_ev_;
