@@ -287,6 +287,7 @@ int Network::run() {
       last_pct = pct;
     }
   }
+  if (t < dur_ns - 1e-6) sc_start(sc_time(dur_ns - t, SC_NS));  // a last partial interval: not sampled
   if (bar && last_pct >= 0) std::fprintf(stderr, "\n");
   for (auto& nd : nodes_) nd->finish(now_ns());
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
