@@ -517,8 +517,8 @@ module dcqcn_rp #(
   logic [DLW-1:0]  dl_wptr_reg;
   logic [PAYW-1:0] p_pay;
   logic [FW-1:0]   p_next_flow;
-  assign p_pay       = dl_mem[dl_wptr_reg - DLW'(DV + 1)];
-  assign p_next_flow = dl_flow[dl_wptr_reg - DLW'(DV)];
+  assign p_pay       = dl_mem[DLW'(dl_wptr_reg - DLW'(DV + 1))];  // cast: wraps at DLW bits in every simulator
+  assign p_next_flow = dl_flow[DLW'(dl_wptr_reg - DLW'(DV))];
 
   always_ff @(posedge clk) begin
     if (en) begin

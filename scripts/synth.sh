@@ -13,9 +13,10 @@
 #       `synth_xilinx` for 7-series and `-family xcup` (UltraScale+): LUT/FF/LUTRAM/
 #       SRL/BRAM/DSP counts and the longest combinational path in logic levels; then
 #       iCE40 place and route (nextpnr-ice40, when installed) of the blocks at 16 flows.
-#       --quick: 1024 only and no iCE40 (a quick look). Jobs run in parallel (default:
-#       nproc). Work files: build/synth/report/. Not run in CI (about 5 minutes on 2
-#       cores); the timing of each run is in the report.
+#       --quick: 1024 only and no iCE40 (a quick look). --reuse: rewrite the report from
+#       the work files of the last run without synthesising again. Jobs run in parallel
+#       (default: nproc). Work files: build/synth/report/. Not run in CI (about 19
+#       minutes on 2 cores); the time of each run is in the report.
 #
 # Logic levels: after synth_xilinx the flip-flops, block RAMs, LUTRAMs and SRLs are
 # deleted from the flattened netlist (their outputs become path starts, their inputs path
@@ -107,11 +108,12 @@ pathdesc() {
 }
 
 report() {
-  local quick=0 jobs
+  local quick=0 reuse=0 jobs
   jobs=$(nproc)
   while [ $# -gt 0 ]; do
     case $1 in
       --quick) quick=1 ;;
+      --reuse) reuse=1 ;;
       --jobs) jobs=$2; shift ;;
       *) echo "synth.sh --report: unknown option $1" >&2; exit 2 ;;
     esac
@@ -122,10 +124,17 @@ report() {
   local have_ice40=0
   command -v nextpnr-ice40 >/dev/null && [ $quick -eq 0 ] && have_ice40=1
   mkdir -p build/synth/report results
-  rm -f build/synth/report/*
-  local T0=$SECONDS
+  local b n f T0=$SECONDS TOTAL
+  [ $reuse -eq 1 ] || { rm -f build/synth/report/*; run_all; }
+  TOTAL=$((SECONDS - T0))
+  [ $reuse -eq 1 ] && TOTAL=$(cat build/synth/report/total.time)
+  echo "$TOTAL" > build/synth/report/total.time
+  write_report
+}
+
+# run_all: every synthesis of the report, nproc (or --jobs) at a time
+run_all() {
   # biggest first so that the parallel runs finish together
-  local b n f
   for n in $(printf '%s\n' "${sizes[@]}" | sort -rn); do
     for b in nic_top rp cp np; do
       for f in "${fams[@]}"; do
@@ -141,8 +150,10 @@ report() {
     done
   fi
   wait
-  local TOTAL=$((SECONDS - T0))
+}
 
+# write_report: results/synth.md from build/synth/report/
+write_report() {
   local out=results/synth.md fail=0
   {
     echo "# Synthesis report"
@@ -216,12 +227,27 @@ report() {
         [ -s "$st" ] || { echo "| $b | synthesis failed | | | | | |"; continue; }
         local l4 iff ib
         l4=$(cnt "$st" '^SB_LUT4$'); iff=$(cnt "$st" '^SB_DFF'); ib=$(cnt "$st" '^SB_RAM40_4K')
-        fmax=$(grep -o 'Max frequency for clock[^:]*: [0-9.]* MHz' "$w.pnr.log" 2>/dev/null | tail -1 | sed 's/.*: //; s/ MHz//')
+        fmax=$(grep -o 'Max frequency for clock[^:]*: [0-9.]* MHz' "$w.pnr.log" 2>/dev/null | tail -1 | sed 's/.*: //; s/ MHz//' || true)
         if [ -n "$fmax" ]; then res="placed and routed"
         elif grep -q 'Unable to place\|Design uses more\|not enough\|failed to place\|ERROR' "$w.pnr.log" 2>/dev/null; then
-          res="does not fit: $(grep -m1 'ERROR' "$w.pnr.log" | sed 's/^ERROR: //; s/|/\\|/g' | cut -c1-90)"; fmax="-"
+          res="does not fit ($(grep -m1 -o 'ICESTORM_LC: *[0-9]*/ *[0-9]*' "$w.pnr.log" | sed 's/ICESTORM_LC: *//; s/ //g' || true) logic cells)"; fmax="-"
         else res="not run"; fmax="-"; fi
         echo "| $b | $l4 | $iff | $ib | $res | $fmax | $(cat "$w.time") |"
+      done
+      echo
+      echo "Counts include the I/O wrapper's two shift registers (one flip-flop per block port bit)."
+      echo "Critical paths (the named nets nextpnr's clock report passes through):"
+      echo
+      for b in np cp rp nic_top; do
+        local w=build/synth/report/ice40_${b} cpath
+        [ -s "$w.pnr.log" ] || continue
+        cpath=$(awk '/Critical path report for clock/ {p = 1; out = ""; last = ""; next}
+                     /Critical path report for cross/ {p = 0}
+                     p && / Sink u_dut\./ { s = $0; sub(/.*Sink u_dut\./, "", s);
+                       sub(/_SB_.*/, "", s); sub(/_DFFLC.*/, "", s); sub(/\$.*/, "", s);
+                       if (s != last && s != "") { out = out (out ? " > " : "") s; last = s } }
+                     END {print out}' "$w.pnr.log")
+        [ -n "$cpath" ] && echo "- $b: \`$cpath\`"
       done
     fi
   } > "$out"
