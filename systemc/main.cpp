@@ -6,6 +6,12 @@
 //                          [--duration MS] [--out DIR] [--vcd FILE] [--trace-filter GLOB]
 //                          [--quiet]
 //   dcqcn-sim list
+//   dcqcn-sim thresholds [--buffer-bytes B] [--ports N] [--priorities P] [--mtu-bytes M]
+//                        [--rate-gbps C] [--cable-m M | --delay-us D] [--pfc-response-us T]
+//                        [--beta X] [--t-flight-bytes F] [--scenario FILE]
+//   dcqcn-sim fluid [SCENARIO] [--profile P] [--flows N] [--rate-gbps C] [--duration-ms D]
+//                   [--sample-us S] [--start-us T,T,...] [--late-start-us T] [--tau-us T]
+//                   [--step-us DT] [--mtu-bytes M] [--out DIR]
 #include <systemc>
 
 #include <CLI/CLI.hpp>
@@ -13,10 +19,16 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+#include <algorithm>
 
+#include "fluid.h"
 #include "network.h"
 #include "profiles.h"
 #include "scenario.h"
+#include "thresholds.h"
 #include "vcd_merge.h"
 
 namespace fs = std::filesystem;
@@ -55,6 +67,169 @@ int list() {
   return 0;
 }
 
+struct ThresholdCli {
+  dcqcn::analysis::ThresholdParams p;
+  std::optional<double> cable_m, delay_us, t_flight;
+  std::string scenario;
+};
+
+int thresholds(const ThresholdCli& c) {
+  using namespace dcqcn::analysis;
+  ThresholdParams p = c.p;
+  if (c.cable_m) p.cable_delay_us = *c.cable_m * 5.0 / 1000.0;  // 5 ns/m in fibre
+  if (c.delay_us) p.cable_delay_us = *c.delay_us;
+  p.t_flight_bytes = c.t_flight;
+  Thresholds t;
+  try {
+    t = compute_thresholds(p);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "dcqcn-sim thresholds: %s\n", e.what());
+    return 2;
+  }
+  std::optional<Scenario> sc;
+  std::vector<std::string> notes, warns;
+  try {
+    if (!c.scenario.empty()) {
+      sc = load_scenario(resolve(c.scenario));
+      warns = check_scenario(*sc, &notes);
+    }
+  } catch (const ScenarioError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dcqcn-sim thresholds: %s\n", e.what());
+    return 2;
+  }
+  std::printf("%s", format_thresholds(p, t).c_str());
+  if (!sc) return 0;
+  std::printf("\nscenario %s:\n", sc->file.c_str());
+  for (const auto& n : notes) std::printf("  %s\n", n.c_str());
+  for (const auto& w : warns) std::printf("warning: %s\n", w.c_str());
+  if (warns.empty()) std::printf("  ok: ECN (Kmin) fires before PFC on every switch\n");
+  return 0;
+}
+
+struct FluidCli {
+  std::string scenario, profile, out = "out";
+  std::optional<unsigned> flows;
+  std::optional<double> rate, duration, sample, late, tau, step, mtu;
+  std::vector<double> starts;
+};
+
+// The fluid configuration of a scenario: every flow must end at the same host (one
+// bottleneck, the switch port towards it); tau* = the longest round-trip propagation
+// delay of a flow's path.
+void fluid_from_scenario(const Scenario& sc, dcqcn::analysis::FluidConfig& c) {
+  const size_t nn = sc.nodes.size();
+  auto idx = [&](const std::string& name) {
+    for (size_t i = 0; i < nn; ++i)
+      if (sc.nodes[i].name == name) return i;
+    throw std::invalid_argument("unknown node " + name);
+  };
+  std::vector<std::vector<std::pair<size_t, size_t>>> adj(nn);  // (peer, link)
+  for (size_t l = 0; l < sc.links.size(); ++l) {
+    adj[idx(sc.links[l].a)].push_back({idx(sc.links[l].b), l});
+    adj[idx(sc.links[l].b)].push_back({idx(sc.links[l].a), l});
+  }
+  if (sc.flows.empty()) throw std::invalid_argument("the scenario has no flows");
+  const std::string dst = sc.flows[0].dst;
+  const size_t d = idx(dst);
+  if (adj[d].size() != 1) throw std::invalid_argument("the destination " + dst + " must have one link");
+  const auto [sw, dl] = adj[d][0];
+  c.capacity_gbps = sc.links[dl].rate_gbps;
+  c.queue_node = sc.nodes[sw].name;
+  c.queue_port = 0;
+  for (size_t l = 0; l < dl; ++l)
+    if (sc.links[l].a == c.queue_node || sc.links[l].b == c.queue_node) ++c.queue_port;
+  c.queue_prio = sc.data_priority;
+  c.packet_bytes = sc.mtu_bytes + sc.header_bytes;
+  c.duration_ms = sc.duration_ms;
+  c.sample_us = sc.sample_us;
+  c.tau_star_us = 0;
+  for (const FlowSpec& f : sc.flows) {
+    if (f.dst != dst)
+      throw std::invalid_argument("every flow must go to one destination (one bottleneck): " + f.dst + " vs " + dst);
+    const size_t s = idx(f.src);
+    if (adj[s].empty()) throw std::invalid_argument("host " + f.src + " has no link");
+    // BFS by hops, summing delays
+    std::vector<double> dly(nn, -1);
+    std::vector<size_t> fr{s};
+    dly[s] = 0;
+    for (size_t k = 0; k < fr.size(); ++k)
+      for (auto [v, l] : adj[fr[k]])
+        if (dly[v] < 0) { dly[v] = dly[fr[k]] + sc.links[l].delay_us; fr.push_back(v); }
+    if (dly[d] < 0) throw std::invalid_argument("no path from " + f.src + " to " + dst);
+    c.tau_star_us = std::max(c.tau_star_us, 2 * dly[d]);
+    for (uint32_t k = 0; k < f.count; ++k)
+      c.flows.push_back({f.src, f.dst, f.start_us, sc.links[adj[s][0].second].rate_gbps});
+  }
+  c.profile = sc.profile;
+  c.m = dcqcn::analysis::fluid_params_from_profile(sc.profile, sc.profile_flows ? sc.profile_flows
+                                                                              : static_cast<unsigned>(c.flows.size()));
+  if (sc.sw.ecn.kmin_bytes) c.m.kmin_bytes = static_cast<double>(*sc.sw.ecn.kmin_bytes);
+  if (sc.sw.ecn.kmax_bytes) c.m.kmax_bytes = static_cast<double>(*sc.sw.ecn.kmax_bytes);
+  if (sc.sw.ecn.pmax) c.m.pmax = *sc.sw.ecn.pmax;
+  c.m.kmax_bytes = std::max(c.m.kmax_bytes, c.m.kmin_bytes);
+  c.scenario = sc.file;
+}
+
+int fluid(const FluidCli& o) {
+  using namespace dcqcn::analysis;
+  FluidConfig c;
+  try {
+    if (!o.scenario.empty()) {
+      if (o.flows || !o.starts.empty() || o.late)
+        throw std::invalid_argument("--flows, --start-us and --late-start-us come from the scenario; drop them");
+      const Scenario sc = load_scenario(resolve(o.scenario));
+      fluid_from_scenario(sc, c);
+      if (o.rate) for (auto& f : c.flows) f.line_gbps = *o.rate;
+      if (o.rate) c.capacity_gbps = *o.rate;
+    } else {
+      const unsigned n = o.flows.value_or(2);
+      if (n == 0 || n > 100000) throw std::invalid_argument("--flows must be 1..100000");
+      if (o.starts.size() > n) throw std::invalid_argument("--start-us has more entries than --flows");
+      if (o.late && n < 2) throw std::invalid_argument("--late-start-us needs --flows >= 2");
+      c.capacity_gbps = o.rate.value_or(40);
+      c.packet_bytes = o.mtu.value_or(1000) + 58;
+      for (unsigned i = 0; i < n; ++i)
+        c.flows.push_back({"h" + std::to_string(i + 1), "r", i < o.starts.size() ? o.starts[i] : 0.0, c.capacity_gbps});
+      if (o.late) c.flows[1].start_us = *o.late;
+      c.queue_port = n;  // hosts h1..hN on ports 0..N-1, the receiver on port N
+    }
+    if (!o.profile.empty() || o.scenario.empty()) {
+      c.profile = o.profile.empty() ? "paper" : o.profile;
+      c.m = fluid_params_from_profile(c.profile, static_cast<unsigned>(c.flows.size()));
+    }
+    if (o.duration) c.duration_ms = *o.duration;
+    if (o.sample) c.sample_us = *o.sample;
+    if (o.tau) c.tau_star_us = *o.tau;
+    if (o.step) c.step_us = *o.step;
+    const FluidResult r = run_fluid(c);
+    write_fluid_outputs(c, r, o.out);
+    const FluidMetrics x = fluid_metrics(c, r);
+    std::printf("fluid model, profile %s, %zu flow%s, C = %g Gb/s, tau* = %g us, step %g us, %g ms\n",
+                c.profile.c_str(), c.flows.size(), c.flows.size() == 1 ? "" : "s", c.capacity_gbps, c.tau_star_us,
+                c.step_us, c.duration_ms);
+    std::printf("%-6s %-8s %-8s %10s %12s %12s %10s\n", "flow", "src", "dst", "start_us", "2nd_half", "last_10%",
+                "final");
+    for (size_t i = 0; i < c.flows.size(); ++i)
+      std::printf("%-6zu %-8s %-8s %10.1f %12.3f %12.3f %10.3f\n", i, c.flows[i].src.c_str(), c.flows[i].dst.c_str(),
+                  c.flows[i].start_us, x.mean_second_half_gbps[i], x.final_window_gbps[i], r.samples.back().rc[i]);
+    std::printf("queue: mean (2nd half) %.0f B, max %.0f B; p mean %.5f; Jain %.4f; final gap %.1f %%; "
+                "min gap from last start + 1 ms %.1f %%; within 10 %% from %.0f us\n",
+                x.q_mean_second_half, x.q_max, x.p_mean_second_half, x.jain_second_half, 100 * x.final_gap,
+                100 * x.min_gap_after_settle, x.converged_at_us);
+    std::printf("outputs: %s/flows.csv %s/queues.csv %s/summary.json\n", o.out.c_str(), o.out.c_str(), o.out.c_str());
+    return 0;
+  } catch (const ScenarioError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dcqcn-sim fluid: %s\n", e.what());
+    return 2;
+  }
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -77,12 +252,49 @@ int sc_main(int argc, char** argv) {
   run->add_option("--vcd", vcd, "write RTL waveforms: FILE.<instance>.vcd per traced block");
   run->add_option("--trace-filter", filter, "glob of block instances to trace, e.g. 'h3.rp'");
   run->add_flag("--quiet", quiet, "no progress bar");
+
+  auto* thr = app.add_subcommand("thresholds", "PFC headroom, PFC and ECN thresholds (DCQCN section 4)");
+  ThresholdCli tc;
+  thr->add_option("--buffer-bytes", tc.p.buffer_bytes, "shared buffer B in bytes (12000000)");
+  thr->add_option("--ports", tc.p.ports, "ports n (32)");
+  thr->add_option("--priorities", tc.p.priorities, "lossless priorities P (8)")->check(CLI::Range(1, 8));
+  thr->add_option("--mtu-bytes", tc.p.mtu_bytes, "MTU, frame bytes on the wire (1500)");
+  thr->add_option("--rate-gbps", tc.p.rate_gbps, "link rate C in Gb/s (40)");
+  auto* cm = thr->add_option("--cable-m", tc.cable_m, "cable length in m (5 ns/m)");
+  thr->add_option("--delay-us", tc.delay_us, "one-way cable delay in us (1)")->excludes(cm);
+  thr->add_option("--pfc-response-us", tc.p.pfc_response_us, "PFC response time in us (1.88)");
+  thr->add_option("--beta", tc.p.beta, "dynamic threshold factor beta (8)");
+  thr->add_option("--t-flight-bytes", tc.t_flight, "headroom per port and priority, instead of the formula");
+  thr->add_option("--scenario", tc.scenario, "check this scenario's switch settings (name or file)");
+
+  auto* flu = app.add_subcommand("fluid", "solve the DCQCN fluid model (equations 5-9) for N flows");
+  FluidCli fc;
+  flu->add_option("scenario", fc.scenario, "scenario (name or file): flows, rates, profile, ECN from it");
+  flu->add_option("--profile", fc.profile, "parameter profile (paper)");
+  flu->add_option("--flows", fc.flows, "number of flows N (2)");
+  flu->add_option("--rate-gbps", fc.rate, "bottleneck and line rate C in Gb/s (40)");
+  flu->add_option("--duration-ms", fc.duration, "simulated time in ms (100)");
+  flu->add_option("--sample-us", fc.sample, "output sample period in us (100)");
+  flu->add_option("--start-us", fc.starts, "start time of each flow in us, comma-separated (0)")->delimiter(',');
+  flu->add_option("--late-start-us", fc.late, "start time of flow 1 (the second flow) in us");
+  flu->add_option("--tau-us", fc.tau, "control-loop delay tau* in us (4; scenario: round-trip propagation)");
+  flu->add_option("--step-us", fc.step, "integration step in us (0.1)");
+  flu->add_option("--mtu-bytes", fc.mtu, "payload bytes per packet, + 58 header (1000)");
+  flu->add_option("--out", fc.out, "output directory (out)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    // thresholds and fluid: one line for a bad option
+    const std::string sub = argc > 1 ? argv[1] : "";
+    if (e.get_exit_code() != 0 && (sub == "thresholds" || sub == "fluid")) {
+      std::fprintf(stderr, "dcqcn-sim %s: %s (see --help)\n", sub.c_str(), e.what());
+      return 2;
+    }
     return app.exit(e) == 0 ? 0 : 2;
   }
   if (lst->parsed()) return list();
+  if (thr->parsed()) return thresholds(tc);
+  if (flu->parsed()) return fluid(fc);
 
   std::vector<std::pair<std::string, std::string>> ov;
   for (const std::string& s : sets) {
