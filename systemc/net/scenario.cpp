@@ -46,7 +46,7 @@ struct Ctx {
 
 using Ref = std::variant<std::monostate, double*, uint64_t*, uint32_t*, bool*, std::string*,
                          std::optional<uint64_t>*, std::optional<double>*, NodeSpec::Kind*,
-                         PfcSpec::Mode*, EcnSpec::Where*>;
+                         PfcSpec::Mode*, EcnSpec::Where*, TopologySpec::Type*>;
 
 struct Range {
   double lo = -kInf, hi = kInf;
@@ -136,8 +136,44 @@ const std::vector<Field>& fields() {
            TOP(cnp_gen_ns));
     scalar("ecmp_seed", T::UINT, ge(0), "", "seed of the switches' ECMP hash", TOP(ecmp_seed));
 
+    section("topology",
+            "a generated topology, expanded into nodes and links before validation");
+    scalar("topology.type", T::ENUM, any(), "",
+           "none, or clos: 3-tier Clos (ToRs T1.., leaves L1.., spines S1..; each ToR links "
+           "to every leaf of its pod, each leaf to every spine)",
+           TOP(topology.type));
+    t.back().values = {"none", "clos"};
+    scalar("topology.pods", T::UINT, in(1, 64), "pods",
+           "pods; ToRs and leaves are split into equal pods in order", TOP(topology.pods));
+    scalar("topology.tors", T::UINT, in(1, 256), "switches",
+           "ToRs T1..Tn in all (a multiple of pods)", TOP(topology.tors));
+    scalar("topology.leaves", T::UINT, in(1, 256), "switches",
+           "leaves L1..Ln in all (a multiple of pods)", TOP(topology.leaves));
+    scalar("topology.spines", T::UINT, in(0, 64), "switches",
+           "spines S1..Sn, each linked to every leaf (>= 1 when pods > 1)",
+           TOP(topology.spines));
+    scalar("topology.rate_gbps", T::DOUBLE, gt_le(0, 1000), "Gb/s",
+           "rate of every generated link", TOP(topology.rate_gbps))
+        .shown_default = "defaults.link.rate_gbps";
+    scalar("topology.delay_us", T::DOUBLE, ge(0), "us",
+           "propagation delay of every generated link", TOP(topology.delay_us))
+        .shown_default = "defaults.link.delay_us";
+    list("topology.hosts", "hosts of the generated topology, each under a ToR",
+         [](Ctx& c, size_t n) { c.s.topology.hosts.resize(n); }, "(required with clos)");
+    scalar("topology.hosts[].name", T::STRING, any(), "", "unique host name",
+           ELEM(topology.hosts, name));
+    // name and tor are required with type clos (checked at expansion: with type none the
+    // entries are ignored, so that any one key can be --set on its own).
+    t.back().noun = "a unique, non-empty host name";
+    t.back().nonempty = true;
+    t.back().shown_default = "(required)";
+    scalar("topology.hosts[].tor", T::STRING, any(), "", "the ToR it hangs off (T1..Tn)",
+           ELEM(topology.hosts, tor));
+    t.back().noun = "a ToR name T1..Tn";
+    t.back().shown_default = "(required)";
+
     list("nodes", "hosts and switches", [](Ctx& c, size_t n) { c.s.nodes.resize(n); },
-         "(required)");
+         "(required unless topology)");
     scalar("nodes[].name", T::STRING, any(), "", "unique node name", ELEM(nodes, name));
     t.back().noun = "a unique, non-empty node name";
     t.back().required = true;
@@ -238,6 +274,9 @@ const std::vector<Field>& fields() {
            ELEM(flows, size_bytes));
     scalar("flows[].count", T::UINT, in(1, 1048576), "flows",
            "identical flows (QPs) with these settings", ELEM(flows, count));
+    scalar("flows[].enabled", T::BOOL, any(), "",
+           "false: the entry is checked, then left out of the run (no flow ids)",
+           ELEM(flows, enabled));
     return t;
   }();
   return table;
@@ -743,6 +782,7 @@ class Loader {
         else if (auto q = std::get_if<NodeSpec::Kind*>(&r)) **q = static_cast<NodeSpec::Kind>(k);
         else if (auto m = std::get_if<PfcSpec::Mode*>(&r)) **m = static_cast<PfcSpec::Mode>(k);
         else if (auto w = std::get_if<EcnSpec::Where*>(&r)) **w = static_cast<EcnSpec::Where>(k);
+        else if (auto y = std::get_if<TopologySpec::Type*>(&r)) **y = static_cast<TopologySpec::Type>(k);
         break;
       }
       default:
@@ -785,6 +825,8 @@ class Loader {
                std::to_string(*s.sw.ecn.kmax_bytes),
            "kmin_bytes <= kmax_bytes");
     }
+
+    expand_topology();
 
     // Nodes.
     if (s.nodes.empty())
@@ -881,6 +923,149 @@ class Loader {
              "'" + clean(fl.dst) + "' cannot be reached from '" + clean(fl.src) + "'",
              "hosts connected by links and switches");
     }
+    // Entries with enabled: false were checked like the others; they do not run.
+    s.flows.erase(std::remove_if(s.flows.begin(), s.flows.end(),
+                                 [](const FlowSpec& f) { return !f.enabled; }),
+                  s.flows.end());
+    if (s.flows.empty())
+      fail(at("flows"), "flows", "every entry has enabled: false",
+           "at least one flow with enabled: true");
+  }
+
+  // topology: clos -> nodes and links, appended to the file's own (which may attach more
+  // nodes to the generated switches). Every rule about the generated part is checked
+  // here, against the topology keys, so the generic node and link checks that follow
+  // never have to blame a line the file does not have.
+  void expand_topology() {
+    Scenario& s = c_.s;
+    const TopologySpec& t = s.topology;
+    const std::string T = "topology.";
+    auto topo_at = [&](const std::string& p) { return given(p) ? at(p) : at("topology"); };
+    if (t.type == TopologySpec::Type::NONE) {
+      // The other topology keys are ignored; but a file that has no nodes and gives them
+      // has most likely forgotten the type.
+      if (s.nodes.empty() && !given(T + "type"))
+        for (const Field* f : children("topology"))
+          if (given(T + leaf_of(f->key)))
+            fail(at("topology"), T + "type", "missing (" + T + leaf_of(f->key) + " is given)",
+                 "one of none, clos");
+      return;
+    }
+    auto not_multiple = [&](const std::string& what, uint32_t n) {
+      const std::string p = blame(T + what, T + "pods");
+      fail(at(p), p,
+           what + " " + std::to_string(n) + " is not a multiple of pods " + std::to_string(t.pods),
+           "tors and leaves that split into equal pods");
+    };
+    if (t.tors % t.pods) not_multiple("tors", t.tors);
+    if (t.leaves % t.pods) not_multiple("leaves", t.leaves);
+    if (t.pods > 1 && t.spines == 0) {
+      const std::string p = blame(T + "spines", T + "pods");
+      fail(at(p), p, "no spines to connect " + std::to_string(t.pods) + " pods",
+           "spines >= 1 when pods > 1");
+    }
+    if (t.hosts.empty())
+      fail(topo_at(T + "hosts"), T + "hosts", given(T + "hosts") ? "empty list" : "missing",
+           "a list of at least one host {name, tor}");
+
+    // Generated switch names.
+    std::vector<std::string> tors, leaves, spines;
+    for (uint32_t i = 1; i <= t.tors; ++i) tors.push_back("T" + std::to_string(i));
+    for (uint32_t i = 1; i <= t.leaves; ++i) leaves.push_back("L" + std::to_string(i));
+    for (uint32_t i = 1; i <= t.spines; ++i) spines.push_back("S" + std::to_string(i));
+    std::map<std::string, std::string> generated;  // name -> what it is
+    for (const auto& n : tors) generated[n] = "a ToR";
+    for (const auto& n : leaves) generated[n] = "a leaf";
+    for (const auto& n : spines) generated[n] = "a spine";
+    const std::string names_text =
+        "T1..T" + std::to_string(t.tors) + ", L1..L" + std::to_string(t.leaves) +
+        (t.spines ? ", S1..S" + std::to_string(t.spines) : std::string());
+
+    std::map<std::string, size_t> user;  // the file's own nodes
+    for (size_t i = 0; i < s.nodes.size(); ++i) {
+      const std::string p = "nodes." + std::to_string(i) + ".name";
+      auto g = generated.find(s.nodes[i].name);
+      if (g != generated.end())
+        fail(at(p), p, "'" + clean(s.nodes[i].name) + "' is " + g->second + " of the topology",
+             "a name other than the generated switches " + names_text);
+      user.emplace(s.nodes[i].name, i);
+    }
+    std::map<std::string, size_t> host_of;  // topology host -> index in topology.hosts
+    for (size_t i = 0; i < t.hosts.size(); ++i) {
+      const std::string p = T + "hosts." + std::to_string(i);
+      const ClosHostSpec& h = t.hosts[i];
+      for (const char* k : {"name", "tor"})
+        if (!given(p + "." + k))
+          fail(at(p), p + "." + k, "missing",
+               k[0] == 'n' ? "a unique, non-empty host name" : "a ToR name: " + join_list(tors));
+      auto g = generated.find(h.name);
+      if (g != generated.end())
+        fail(at(p + ".name"), p + ".name",
+             "'" + clean(h.name) + "' is " + g->second + " of the topology",
+             "a unique host name other than " + names_text);
+      auto u = user.find(h.name);
+      if (u != user.end())
+        fail(at(p + ".name"), p + ".name",
+             "'" + clean(h.name) + "' is also nodes." + std::to_string(u->second),
+             "a unique host name (topology hosts are added to nodes)");
+      auto [it, fresh] = host_of.emplace(h.name, i);
+      if (!fresh) {
+        const Loc first = at(T + "hosts." + std::to_string(it->second) + ".name");
+        std::string where = first.set_label.empty() ? "line " + std::to_string(first.line)
+                                                    : "--set " + first.set_label;
+        fail(at(p + ".name"), p + ".name",
+             "duplicate host name '" + clean(h.name) + "' (also topology.hosts." +
+                 std::to_string(it->second) + ", " + where + ")",
+             "unique host names");
+      }
+      if (std::find(tors.begin(), tors.end(), h.tor) == tors.end()) {
+        auto gg = generated.find(h.tor);
+        fail(at(p + ".tor"), p + ".tor",
+             "'" + clean(h.tor) + "' is " +
+                 (gg != generated.end() ? gg->second + ", not a ToR" : "not a ToR"),
+             "a ToR: " + join_list(tors));
+      }
+    }
+    // The file's links may attach more nodes to the generated switches, but not touch
+    // a topology host (it already has its link to its ToR).
+    for (size_t i = 0; i < s.links.size(); ++i)
+      for (int j = 0; j < 2; ++j) {
+        const std::string& e = j ? s.links[i].b : s.links[i].a;
+        auto h = host_of.find(e);
+        if (h == host_of.end()) continue;
+        const std::string q = "links." + std::to_string(i) + (j ? ".b" : ".a");
+        fail(at(q), q,
+             "'" + clean(e) + "' is a topology host, already linked to " +
+                 clean(t.hosts[h->second].tor),
+             "exactly one link per host (topology hosts get theirs from topology.hosts)");
+      }
+
+    // Expand: nodes ToRs, leaves, spines, hosts; links host-ToR, ToR-leaf, leaf-spine.
+    const double rate = t.rate_gbps ? *t.rate_gbps : c_.link_rate_gbps;
+    const double delay = t.delay_us ? *t.delay_us : c_.link_delay_us;
+    auto node = [&](const std::string& n, NodeSpec::Kind k) {
+      NodeSpec x;
+      x.name = n;
+      x.kind = k;
+      s.nodes.push_back(x);
+    };
+    auto link = [&](const std::string& a, const std::string& b) {
+      LinkSpec l;
+      l.a = a;
+      l.b = b;
+      l.rate_gbps = rate;
+      l.delay_us = delay;
+      s.links.push_back(l);
+    };
+    for (const auto* v : {&tors, &leaves, &spines})
+      for (const auto& n : *v) node(n, NodeSpec::Kind::SWITCH);
+    for (const ClosHostSpec& h : t.hosts) node(h.name, NodeSpec::Kind::HOST);
+    for (const ClosHostSpec& h : t.hosts) link(h.name, h.tor);
+    const uint32_t tpp = t.tors / t.pods, lpp = t.leaves / t.pods;
+    for (uint32_t i = 0; i < t.tors; ++i)
+      for (uint32_t j = 0; j < lpp; ++j) link(tors[i], leaves[(i / tpp) * lpp + j]);
+    for (const auto& l : leaves)
+      for (const auto& sp : spines) link(l, sp);
   }
 };
 
@@ -890,6 +1075,7 @@ std::string default_text(const Field& f) {
   c.s.nodes.resize(1);
   c.s.links.resize(1);
   c.s.flows.resize(1);
+  c.s.topology.hosts.resize(1);
   if (!f.ref) return "";
   Ref r = f.ref(c, 0);
   if (auto p = std::get_if<double*>(&r)) return fmt_num(**p);
@@ -900,6 +1086,7 @@ std::string default_text(const Field& f) {
   if (auto p = std::get_if<NodeSpec::Kind*>(&r)) return f.values.at(static_cast<size_t>(**p));
   if (auto p = std::get_if<PfcSpec::Mode*>(&r)) return f.values.at(static_cast<size_t>(**p));
   if (auto p = std::get_if<EcnSpec::Where*>(&r)) return f.values.at(static_cast<size_t>(**p));
+  if (auto p = std::get_if<TopologySpec::Type*>(&r)) return f.values.at(static_cast<size_t>(**p));
   return "(profile)";
 }
 

@@ -63,6 +63,27 @@ struct FlowSpec {
   double start_us = 0;
   uint64_t size_bytes = 0;        // 0 = infinite backlog
   uint32_t count = 1;             // identical flows (QPs) with these settings
+  bool enabled = true;            // false: validated, then left out of the run
+};
+
+// A generated topology (key `topology`), expanded into nodes and links by the loader
+// before validation. CLOS: a 3-tier Clos as the DCQCN paper's testbed (Fig. 2). ToRs
+// T1..Tt, leaves L1..Ll and spines S1..Ss are split into `pods` equal pods in order (pod
+// p holds ToRs p*t/pods+1.. and leaves p*l/pods+1..); every ToR links to every leaf of
+// its pod, every leaf to every spine, and each host to its ToR. Links are generated in
+// that order: host links (in `hosts` order), then ToR-leaf (T1 to its leaves, T2, ...),
+// then leaf-spine (L1 to S1..Ss, L2, ...), so a ToR's ports are its hosts in `hosts`
+// order followed by its uplinks in leaf order. Generated nodes are appended to `nodes`
+// in the order ToRs, leaves, spines, hosts; generated links to `links`.
+struct ClosHostSpec {
+  std::string name, tor;
+};
+
+struct TopologySpec {
+  enum class Type { NONE, CLOS } type = Type::NONE;
+  uint32_t pods = 2, tors = 4, leaves = 4, spines = 2;
+  std::optional<double> rate_gbps, delay_us;  // absent: defaults.link
+  std::vector<ClosHostSpec> hosts;
 };
 
 struct Scenario {
@@ -79,6 +100,7 @@ struct Scenario {
   uint32_t data_priority = 3;
   uint32_t cnp_priority = 7;      // strict priority, lossless
   double cnp_gen_ns = 0;          // NIC time to emit a CNP (0 = immediate)
+  TopologySpec topology;          // already expanded into nodes and links
   std::vector<NodeSpec> nodes;
   std::vector<LinkSpec> links;
   SwitchSpec sw;
