@@ -21,6 +21,18 @@ done
 echo ""
 echo "  },"
 echo "  \"reference_events_per_s\": $(build/tb/ref_bench "$N"),"
+# The RTL engines as the network calls them (one event drained per call).
+echo "  \"rtl_engine_events_per_s\": {"
+first=1
+for b in Rp Np Cp; do
+  eps=$(DCQCN_BENCH_EVENTS=$N build/verilator/engine_bench --gtest_filter="EngineThroughput.$b" \
+        | sed -nE 's/.* ([0-9]+) events\/s .*/\1/p' | head -1)
+  [ $first -eq 0 ] && echo ","
+  printf '    "%s": %s' "$(echo $b | tr A-Z a-z)" "${eps:-null}"
+  first=0
+done
+echo ""
+echo "  },"
 # The network: an 8:1 incast at 40 Gb/s for 100 ms on each engine.
 echo "  \"network_incast8_100ms\": {"
 first=1

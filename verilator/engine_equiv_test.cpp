@@ -601,9 +601,11 @@ void run_bench(const char* blk, uint32_t n) {
               static_cast<double>(rtl->cycles() - cyc0) / static_cast<double>(events), sink);
 }
 
-TEST(EngineThroughput, DISABLED_Rp) { run_bench<RpEngine, RpGen>("rp", kRtlFlows); }
-TEST(EngineThroughput, DISABLED_Np) { run_bench<NpEngine, NpGen>("np", kRtlFlows); }
-TEST(EngineThroughput, DISABLED_Cp) { run_bench<CpEngine, CpGen>("cp", kRtlQueues); }
+#ifdef DCQCN_ENGINE_BENCH  // built as engine_bench (scripts/bench.sh), not a CTest test
+TEST(EngineThroughput, Rp) { run_bench<RpEngine, RpGen>("rp", kRtlFlows); }
+TEST(EngineThroughput, Np) { run_bench<NpEngine, NpGen>("np", kRtlFlows); }
+TEST(EngineThroughput, Cp) { run_bench<CpEngine, CpGen>("cp", kRtlQueues); }
+#endif
 
 // ---- tracing -----------------------------------------------------------------------------
 
