@@ -223,7 +223,7 @@ class Bench {
     } else {
       ev.op = NP_OP_RX;
       const uint64_t e = rng_.below(100);
-      ev.ecn = e < 40 ? NP_ECN_CE : e < 65 ? NP_ECN_ECT0_UE : e < 85 ? NP_ECN_ECT1 : NP_ECN_NOT_ECT;
+      ev.ecn = e < 40 ? kEcnCe : e < 65 ? kEcnUe : e < 85 ? kEcnEct1 : kEcnNotEct;
     }
     return ev;
   }
@@ -303,7 +303,7 @@ class Bench {
       ev.op = NP_OP_RX;
       ev.flow = flow;
       ev.now_ns = static_cast<uint32_t>(now64_);
-      ev.ecn = NP_ECN_CE;
+      ev.ecn = kEcnCe;
       ev.gen = static_cast<uint8_t>(rng_.below(256));
       return true;
     };
@@ -600,7 +600,7 @@ class Bench {
         case NpPath::Init: cov_.hit("init_flow"); break;
         case NpPath::Nop: cov_.hit("nop_event"); break;
         case NpPath::Unmarked:
-          if (is.ev.ecn == NP_ECN_ECT0_UE) cov_.hit("ue_ignored_dcqcn");
+          if (is.ev.ecn == kEcnUe) cov_.hit("ue_ignored_dcqcn");
           break;
       }
       if (r.cnp && r.cnp_kind == NP_KIND_UE) cov_.hit("ue_cnp");

@@ -145,7 +145,7 @@ Gp* Nic::pick(unsigned p) {
     e.dst = fi.dst;
     e.psn = f.psn++;
     e.size = payload + s.header_bytes;
-    e.ecn = 1;  // ECT(1): ECN-capable for RED, TCD-capable for TCD
+    e.ecn = kEcnEct1;  // ECN-capable for RED, TCD-capable for TCD (ecn.h)
     e.prio = static_cast<uint8_t>(s.data_priority);
     e.t_inject = sc_time_stamp();
     fi.sent_bytes += e.size;

@@ -43,7 +43,7 @@ void Switch::mark(unsigned port, unsigned prio, Gp* gp, uint64_t qlen) {
   ev.ecn = e.ecn;
   const CpResult r = cp_->process(ev);
   if (r.ecn != e.ecn) {
-    if (r.ecn == 3) net_.counters().ecn_marks++;
+    if (r.ecn == kEcnCe) net_.counters().ecn_marks++;
     else net_.counters().ue_marks++;
   }
   e.ecn = r.ecn;

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ecn.h"
 #include "regmap.h"
 
 namespace dcqcn {
@@ -22,7 +23,7 @@ enum class RedRegion : uint8_t { BELOW = 0, BETWEEN = 1, ABOVE = 2 };
 
 // ECN field code points. RED: 00 not ECT, 01/10 ECT, 11 CE. TCD: 00 not TCD-capable,
 // 01 TCD-capable, 10 UE (undetermined encountered), 11 CE.
-inline constexpr uint8_t kEcnNotEct = 0, kEcnEct1 = 1, kEcnUe = 2, kEcnCe = 3;
+// ECN code points: tb/ref/ecn.h.
 
 struct CpEvent {
   uint8_t op = 0;           // CpOp

@@ -6,7 +6,7 @@
 namespace dcqcn {
 
 bool np_is_marked(uint8_t ecn, uint32_t mode) {
-  return ecn == NP_ECN_CE || (mode != 0 && ecn == NP_ECN_ECT0_UE);
+  return ecn == kEcnCe || (mode != 0 && ecn == kEcnUe);
 }
 
 uint32_t np_tau_ns(const NpRegs& regs, uint32_t count_prev) {
@@ -64,7 +64,7 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
         u.trace.path = NpPath::Unmarked;
         break;
       }
-      const uint8_t kind = ev.ecn == NP_ECN_CE ? NP_KIND_CE : NP_KIND_UE;
+      const uint8_t kind = ev.ecn == kEcnCe ? NP_KIND_CE : NP_KIND_UE;
       // A CE anywhere in the window makes the CNP a CE one.
       const bool pend_ce = s.pending && s.pending_kind == NP_KIND_CE;
       const uint8_t merged = (kind == NP_KIND_CE || pend_ce) ? NP_KIND_CE : NP_KIND_UE;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ecn.h"
 #include "regmap.h"
 
 namespace dcqcn {
@@ -22,7 +23,7 @@ enum NpOp : uint8_t { NP_OP_RX = 0, NP_OP_TIMER = 1, NP_OP_INIT = 2, NP_OP_NOP =
 enum NpCnpKind : uint8_t { NP_KIND_CE = 0, NP_KIND_UE = 1 };
 
 // ECN code points (two bits of the IP header); 10 is ECT(0) in DCQCN and UE in TCD.
-enum NpEcn : uint8_t { NP_ECN_NOT_ECT = 0, NP_ECN_ECT1 = 1, NP_ECN_ECT0_UE = 2, NP_ECN_CE = 3 };
+// ECN code points: tb/ref/ecn.h (kEcnUe is ECT(0) in DCQCN mode, UE in TCD mode).
 
 // The largest hold-off interval tau (the DCQCN+ product saturates here).
 inline constexpr uint32_t kNpTauMax = 1u << 30;

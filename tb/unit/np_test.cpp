@@ -11,7 +11,7 @@
 namespace dcqcn {
 namespace {
 
-NpEvent rx(uint32_t flow, uint32_t now, uint8_t ecn = NP_ECN_CE) {
+NpEvent rx(uint32_t flow, uint32_t now, uint8_t ecn = kEcnCe) {
   return NpEvent{NP_OP_RX, flow, now, ecn, 0};
 }
 NpEvent timer(uint32_t flow, uint32_t now, uint8_t gen) {
@@ -71,7 +71,7 @@ TEST(NpAlgo, PaperHoldOffWindow) {
 
 TEST(NpAlgo, UnmarkedPacketsChangeNothing) {
   NpAlgo np(16);
-  for (uint8_t ecn : {NP_ECN_NOT_ECT, NP_ECN_ECT1, NP_ECN_ECT0_UE}) {
+  for (uint8_t ecn : {kEcnNotEct, kEcnEct1, kEcnUe}) {
     const NpResult r = np.process(rx(1, 500, ecn));
     EXPECT_FALSE(r.cnp);
     EXPECT_FALSE(r.tmr_set);
@@ -111,22 +111,22 @@ TEST(NpAlgo, IntervalZeroEveryMarkedPacket) {
 TEST(NpAlgo, TcdUeAndCeOverride) {
   NpAlgo np(16);
   // DCQCN mode: 10 is ECT(0), not a mark.
-  EXPECT_FALSE(np.process(rx(5, 0, NP_ECN_ECT0_UE)).cnp);
+  EXPECT_FALSE(np.process(rx(5, 0, kEcnUe)).cnp);
   np.csr_write(kNpRegs[NP_MODE].addr, 1);
-  NpResult r = np.process(rx(5, 1000, NP_ECN_ECT0_UE));
+  NpResult r = np.process(rx(5, 1000, kEcnUe));
   EXPECT_TRUE(r.cnp);
   EXPECT_EQ(r.cnp_kind, NP_KIND_UE);
   // UE suppressed, then a CE in the same window: the pending CNP becomes CE.
-  EXPECT_TRUE(np.process(rx(5, 2000, NP_ECN_ECT0_UE)).tmr_set);
+  EXPECT_TRUE(np.process(rx(5, 2000, kEcnUe)).tmr_set);
   EXPECT_EQ(np.flow(5).pending_kind, NP_KIND_UE);
-  np.process(rx(5, 3000, NP_ECN_CE));
+  np.process(rx(5, 3000, kEcnCe));
   EXPECT_TRUE(np.last_trace().ce_override);
-  np.process(rx(5, 4000, NP_ECN_ECT0_UE));  // a later UE does not turn it back
+  np.process(rx(5, 4000, kEcnUe));  // a later UE does not turn it back
   r = np.process(timer(5, 51000, 1));
   EXPECT_TRUE(r.cnp);
   EXPECT_EQ(r.cnp_kind, NP_KIND_CE);
   // A window with only UE gives a UE CNP.
-  np.process(rx(5, 60000, NP_ECN_ECT0_UE));
+  np.process(rx(5, 60000, kEcnUe));
   r = np.process(timer(5, 101000, 2));
   EXPECT_TRUE(r.cnp);
   EXPECT_EQ(r.cnp_kind, NP_KIND_UE);
@@ -137,9 +137,9 @@ TEST(NpAlgo, PendingCeCarriedByLateUe) {
   // sent at once is CE (a CE was seen in the window).
   NpAlgo np(16);
   np.csr_write(kNpRegs[NP_MODE].addr, 1);
-  np.process(rx(9, 0, NP_ECN_CE));
-  np.process(rx(9, 1000, NP_ECN_CE));
-  const NpResult r = np.process(rx(9, 50000, NP_ECN_ECT0_UE));
+  np.process(rx(9, 0, kEcnCe));
+  np.process(rx(9, 1000, kEcnCe));
+  const NpResult r = np.process(rx(9, 50000, kEcnUe));
   EXPECT_TRUE(r.cnp);
   EXPECT_EQ(r.cnp_kind, NP_KIND_CE);
 }
@@ -277,7 +277,7 @@ TEST(NpModel, LatencyTwoAndOnePerCycle) {
     m.s_evt_op = NP_OP_RX;
     m.s_evt_flow = 1;
     m.s_evt_now_ns = 1000;
-    m.s_evt_ecn = NP_ECN_CE;
+    m.s_evt_ecn = kEcnCe;
     m.eval();
     EXPECT_EQ(m.m_out_valid, c >= 2 && c < 5) << "cycle " << c;
     if (m.m_out_valid) outs.push_back(m.m_out);
@@ -300,7 +300,7 @@ TEST(NpModel, BackPressureHoldsTheOutput) {
   m.s_evt_valid = true;
   m.s_evt_op = NP_OP_RX;
   m.s_evt_flow = 2;
-  m.s_evt_ecn = NP_ECN_CE;
+  m.s_evt_ecn = kEcnCe;
   m.s_evt_now_ns = 5;
   m.step();  // accepted
   m.s_evt_valid = false;
