@@ -10,6 +10,14 @@ using namespace sc_core;
 
 namespace dcqcn::net {
 
+namespace {
+// Times are doubles in ns from sc_time (1 ps resolution): anything within this of now
+// is due now. pick(), the wake-up and the timers all use this one rule, so a flow the
+// scheduler will not send is never "due" for a zero-delay wake-up (a delta-cycle loop).
+constexpr double kDueEpsNs = 1e-6;
+inline bool due(double t_ns, double now_ns) { return t_ns <= now_ns + kDueEpsNs; }
+}  // namespace
+
 Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> tx_flows,
          std::vector<uint32_t> rx_flows, std::unique_ptr<RpEngine> rp,
          std::unique_ptr<NpEngine> np)
@@ -110,7 +118,7 @@ void Nic::schedule_wake() {
   for (const TxFlow& f : tx_) {
     if (!f.infinite && f.remaining == 0) continue;
     // Already eligible flows need no wake-up: the port picks them when it is free.
-    if (f.next_ns > now + 1e-6 && f.next_ns < best) best = f.next_ns;
+    if (!due(f.next_ns, now) && f.next_ns < best) best = f.next_ns;
   }
   if (best < 1e300) wake_ev_.notify(sc_time(best - now, SC_NS));
 }
@@ -128,7 +136,7 @@ Gp* Nic::pick(unsigned p) {
   for (size_t k = 0; k < n; ++k) {
     const size_t i = (rr_ + k) % n;
     TxFlow& f = tx_[i];
-    if ((!f.infinite && f.remaining == 0) || f.next_ns > now + 1e-6) continue;
+    if ((!f.infinite && f.remaining == 0) || !due(f.next_ns, now)) continue;
     rr_ = static_cast<unsigned>((i + 1) % n);
     const uint32_t payload =
         f.infinite ? s.mtu_bytes : static_cast<uint32_t>(std::min<uint64_t>(f.remaining, s.mtu_bytes));
@@ -189,7 +197,7 @@ void Nic::arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32) {
 
 void Nic::timer_method() {
   const double now = Network::now_ns();
-  while (!tmrs_.empty() && tmrs_.top().at_ns <= now + 1e-6) {
+  while (!tmrs_.empty() && due(tmrs_.top().at_ns, now)) {
     const Tmr t = tmrs_.top();
     tmrs_.pop();
     // Only the latest announcement per flow and timer is live (a timer wheel slot).
@@ -249,7 +257,7 @@ void Nic::emit_cnp(uint32_t idx, const NpResult& r) {
 
 void Nic::cnp_ready_method() {
   const double now = Network::now_ns();
-  while (!cnp_wait_.empty() && cnp_wait_.front().first <= now + 1e-6) {
+  while (!cnp_wait_.empty() && due(cnp_wait_.front().first, now)) {
     cnp_q_.push_back(cnp_wait_.front().second);
     cnp_wait_.pop_front();
   }
