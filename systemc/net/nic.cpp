@@ -155,7 +155,6 @@ Gp* Nic::pick(unsigned p) {
     e.size = payload + s.header_bytes;
     e.ecn = kEcnEct1;  // ECN-capable for RED, TCD-capable for TCD (ecn.h)
     e.prio = static_cast<uint8_t>(s.data_priority);
-    e.t_inject = sc_time_stamp();
     fi.sent_bytes += e.size;
     net_.counters().data_injected++;
     // The RP paces the flow: the next packet may leave at next_tx_ns.

@@ -31,8 +31,6 @@ struct PacketExt : tlm::tlm_extension<PacketExt> {
   // switch bookkeeping
   uint16_t in_port = 0;     // arrival port at the current node
   BufPool pool = BufPool::NONE;
-  uint16_t out_port = 0;
-  sc_core::sc_time t_inject;
   bool released = false;    // in the pool's free list (guards against double release)
 
   tlm::tlm_extension_base* clone() const override { return new PacketExt(*this); }

@@ -49,7 +49,6 @@ struct SwitchSpec {
   uint64_t buffer_bytes = 12000000;
   PfcSpec pfc;
   EcnSpec ecn;
-  bool drop_lossy = true;         // (unused priorities are lossless; kept for clarity)
 };
 
 struct NicSpec {

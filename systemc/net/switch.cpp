@@ -90,7 +90,6 @@ void Switch::receive(unsigned p, Gp* gp) {
   }
 
   // ---- egress
-  e.out_port = out;
   Q& q = eg_[out][prio];
   q.q.push_back(gp);
   q.bytes += L;
