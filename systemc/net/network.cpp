@@ -122,6 +122,7 @@ void Network::build() {
       fi.rp_idx = static_cast<uint32_t>(tx[fi.src].size());
       fi.np_idx = static_cast<uint32_t>(rx[fi.dst].size());
       fi.start_ns = f.start_us * 1000.0;
+      fi.start_rate_kbps = static_cast<uint32_t>(std::llround(f.start_rate_gbps * 1e6));
       fi.size_bytes = f.size_bytes;
       tx[fi.src].push_back(fi.gid);
       rx[fi.dst].push_back(fi.gid);

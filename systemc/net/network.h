@@ -37,6 +37,7 @@ struct FlowInfo {
   uint16_t src = 0, dst = 0;       // node ids
   uint32_t rp_idx = 0, np_idx = 0; // index in the source RP / destination NP
   double start_ns = 0;
+  uint32_t start_rate_kbps = 0;    // 0 = line rate
   uint64_t size_bytes = 0;         // 0 = infinite
   bool all_sent = false;           // sized flows: the last byte has left the sender
   // statistics

@@ -141,6 +141,18 @@ Gp* Nic::pick(unsigned p) {
     const uint32_t payload =
         f.infinite ? s.mtu_bytes : static_cast<uint32_t>(std::min<uint64_t>(f.remaining, s.mtu_bytes));
     FlowInfo& fi = net_.flow(f.gid);
+    if (!f.started) {
+      f.started = true;
+      if (fi.start_rate_kbps != 0) {  // start below line rate: INIT carries the start rate
+        RpEvent init;
+        init.op = static_cast<uint8_t>(RpOp::INIT);
+        init.flow = fi.rp_idx;
+        init.now_ns = Network::now_ns32();
+        init.tau_ns = fi.start_rate_kbps;
+        set_trace_time_ns(now);
+        rp_result(rp_->process(init));
+      }
+    }
     if (!f.infinite) {
       f.remaining -= payload;
       fi.all_sent = f.remaining == 0;

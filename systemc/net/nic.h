@@ -36,6 +36,7 @@ class Nic : public Node {
     double start_ns;
     double next_ns = 0;   // earliest next departure (RP pacing)
     uint32_t psn = 0;
+    bool started = false;  // the RP has seen the flow (INIT with its start rate sent)
   };
   struct Tmr {
     double at_ns;

@@ -270,6 +270,11 @@ const std::vector<Field>& fields() {
     t.back().required = true;
     t.back().shown_default = "(required)";
     scalar("flows[].start_us", T::DOUBLE, ge(0), "us", "start time", ELEM(flows, start_us));
+    scalar("flows[].start_rate_gbps", T::DOUBLE, in(0, 400), "Gb/s",
+           "rate the flow starts at (its first packet is preceded by an RP INIT with this "
+           "rate, clamped to the profile's [MIN_RATE, LINE_RATE]); 0 = line rate, RoCE's "
+           "hyper-fast start (paper section 3.1, footnote 2: a NIC's QoS policy may set it)",
+           ELEM(flows, start_rate_gbps));
     scalar("flows[].size_bytes", T::UINT, ge(0), "bytes", "bytes to send (0 = infinite)",
            ELEM(flows, size_bytes));
     scalar("flows[].count", T::UINT, in(1, 1048576), "flows",

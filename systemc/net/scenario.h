@@ -60,6 +60,7 @@ struct NicSpec {
 struct FlowSpec {
   std::string src, dst;
   double start_us = 0;
+  double start_rate_gbps = 0;     // rate the RP starts at; 0 = line rate (hyper-fast start)
   uint64_t size_bytes = 0;        // 0 = infinite backlog
   uint32_t count = 1;             // identical flows (QPs) with these settings
   bool enabled = true;            // false: validated, then left out of the run
