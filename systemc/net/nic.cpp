@@ -324,7 +324,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
       fi.naks_received++;
       const double lat = net_.scenario().nic.nak_latency_us * 1000.0;
       nak_wait_.push_back({now + lat, fi.rp_idx, e.psn});
-      nak_ev_.notify(sc_time(nak_wait_.front().at_ns - now, SC_NS));
+      nak_ev_.notify(sc_time(std::max(0.0, nak_wait_.front().at_ns - now), SC_NS));
     } else {
       // ACKs are handled in the data path (no firmware): at once.
       f.gbn.on_ack(e.psn);
