@@ -202,7 +202,9 @@ const std::vector<Field>& fields() {
            ELEM(links, delay_us))
         .shown_default = "defaults.link.delay_us";
     scalar("links[].loss", T::DOUBLE, in(0, 1), "",
-           "random loss probability per data packet, each direction", ELEM(links, loss));
+           "random loss probability per data packet, each direction (CNP, NAK, ACK, PFC: "
+           "never lost); go-back-N recovers it",
+           ELEM(links, loss));
 
     section("defaults", "values for list entries that omit them");
     section("defaults.link", "link defaults");
@@ -258,6 +260,18 @@ const std::vector<Field>& fields() {
            TOP(nic.rx_buffer_bytes));
     scalar("nic.rx_drain_gbps", T::DOUBLE, in(0, 1000), "Gb/s",
            "receive-side drain rate (0 = line rate, never fills)", TOP(nic.rx_drain_gbps));
+    scalar("nic.nak_latency_us", T::DOUBLE, in(0, 1e6), "us",
+           "go-back-N: time from a NAK's arrival at the sender to its send pointer rewound "
+           "(firmware NAK handling)",
+           TOP(nic.nak_latency_us));
+    scalar("nic.nak_timeout_us", T::DOUBLE, gt_le(0, 1e6), "us",
+           "go-back-N: the receiver sends no second NAK for the same expected PSN within "
+           "this time",
+           TOP(nic.nak_timeout_us));
+    scalar("nic.rto_us", T::DOUBLE, gt_le(0, 1e6), "us",
+           "go-back-N: sender retransmission timeout once a sized flow has sent its last "
+           "packet unacknowledged (tail loss)",
+           TOP(nic.rto_us));
 
     list("flows", "traffic: one entry per group of identical flows (QPs)",
          [](Ctx& c, size_t n) { c.s.flows.resize(n); }, "(required)");
