@@ -79,6 +79,54 @@ std::string format_thresholds(const ThresholdParams& p, const Thresholds& t) {
   return s;
 }
 
+namespace {
+struct SwitchPorts {
+  unsigned n = 0;
+  double rate = 0, delay = 0;
+};
+
+std::map<std::string, SwitchPorts> switch_ports(const net::Scenario& sc) {
+  std::map<std::string, SwitchPorts> m;
+  for (const net::NodeSpec& nd : sc.nodes)
+    if (nd.kind == net::NodeSpec::Kind::SWITCH) m[nd.name];
+  for (const net::LinkSpec& l : sc.links)
+    for (const std::string* e : {&l.a, &l.b})
+      if (auto it = m.find(*e); it != m.end()) {
+        ++it->second.n;
+        it->second.rate = std::max(it->second.rate, l.rate_gbps);
+        it->second.delay = std::max(it->second.delay, l.delay_us);
+      }
+  return m;
+}
+}  // namespace
+
+std::string derive_thresholds(net::Scenario& s) {
+  const double frame = static_cast<double>(s.mtu_bytes) + s.header_bytes;
+  const auto ports = switch_ports(s);
+  double hdrm = 0;
+  for (const auto& [name, p] : ports)
+    if (p.n) hdrm = std::max(hdrm, t_flight_bytes(frame, p.rate, p.delay, s.sw.pfc.response_ns / 1000.0));
+  hdrm = std::ceil(hdrm);
+  double tpfc = 1e300;
+  for (const auto& [name, p] : ports) {
+    if (!p.n) continue;
+    const double shared = static_cast<double>(s.sw.buffer_bytes) - 8.0 * p.n * hdrm;
+    if (shared <= 0) {
+      char b[256];
+      std::snprintf(b, sizeof b,
+                    "switch %s: 8 priorities x %u ports x t_flight %.0f B = %.0f B exceed switch.buffer_bytes %llu; "
+                    "expected a larger buffer or fewer ports",
+                    name.c_str(), p.n, hdrm, 8.0 * p.n * hdrm, static_cast<unsigned long long>(s.sw.buffer_bytes));
+      return b;
+    }
+    tpfc = std::min(tpfc, shared / (8.0 * p.n));
+  }
+  if (tpfc == 1e300) return "the scenario has no switch with a link";
+  s.sw.pfc.headroom_bytes = static_cast<uint64_t>(hdrm);
+  s.sw.pfc.t_pfc_bytes = static_cast<uint64_t>(std::floor(tpfc));
+  return "";
+}
+
 std::vector<std::string> check_scenario(const net::Scenario& sc, std::vector<std::string>* notes) {
   using net::NodeSpec;
   std::vector<std::string> w;

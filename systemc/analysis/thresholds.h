@@ -79,6 +79,12 @@ std::string format_thresholds(const ThresholdParams& p, const Thresholds& t);
 // count, 8 priorities as the simulator's buffer accounting uses): one line per problem,
 // empty when PFC cannot fire before ECN. `notes` receives the numbers used, one line
 // per switch.
+// switch.pfc.derive_thresholds: sets s.sw.pfc.headroom_bytes to the largest t_flight of
+// any switch (its fastest link, longest cable, the scenario's frame size and PFC response
+// time) and t_pfc_bytes to the smallest static (B - 8 n t_flight) / (8 n) over the
+// switches (n = ports). Returns "" or what makes it impossible (headroom > buffer).
+std::string derive_thresholds(net::Scenario& s);
+
 std::vector<std::string> check_scenario(const net::Scenario& s, std::vector<std::string>* notes = nullptr);
 
 }  // namespace dcqcn::analysis

@@ -28,6 +28,7 @@
 #include <variant>
 
 #include "profiles.h"
+#include "thresholds.h"
 
 namespace dcqcn::net {
 
@@ -228,6 +229,11 @@ const std::vector<Field>& fields() {
            "static XOFF threshold per (port, priority)", TOP(sw.pfc.t_pfc_bytes));
     scalar("switch.pfc.beta", T::DOUBLE, gt_le(0, 1024), "", "dynamic threshold factor",
            TOP(sw.pfc.beta));
+    scalar("switch.pfc.derive_thresholds", T::BOOL, any(), "",
+           "true: headroom_bytes = t_flight of the busiest switch (frame size, its fastest link, "
+           "longest cable, response_ns) and t_pfc_bytes = (B - 8 n t_flight) / (8 n) of the "
+           "switch with most ports (DCQCN section 4, `dcqcn-sim thresholds`); replaces both keys",
+           TOP(sw.pfc.derive_thresholds));
     scalar("switch.pfc.xon_gap_bytes", T::UINT, in(0, 1e12), "bytes",
            "XON when the ingress queue falls this far below the threshold",
            TOP(sw.pfc.xon_gap_bytes));
@@ -1117,7 +1123,12 @@ Scenario load_scenario(const std::string& file,
                        const std::vector<std::pair<std::string, std::string>>& overrides) {
   Loader loader(file, overrides);
   try {
-    return loader.run();
+    Scenario s = loader.run();
+    if (s.sw.pfc.derive_thresholds) {
+      const std::string err = analysis::derive_thresholds(s);
+      if (!err.empty()) throw ScenarioError(file + ": switch.pfc.derive_thresholds: " + err);
+    }
+    return s;
   } catch (const ScenarioError&) {
     throw;
   } catch (const std::exception& e) {  // a yaml-cpp surprise: still one line, still ours

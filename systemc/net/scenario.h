@@ -34,6 +34,7 @@ struct PfcSpec {
   uint64_t headroom_bytes = 22400;  // t_flight per (port, priority)
   uint64_t reserved_bytes = 0;    // per (port, priority), before the shared pool
   double response_ns = 0;         // pause takes effect this long after it arrives
+  bool derive_thresholds = false; // headroom and static t_PFC from the formulas (thresholds.h)
 };
 
 struct EcnSpec {

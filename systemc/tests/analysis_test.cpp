@@ -161,6 +161,30 @@ TEST(Thresholds, ScenarioCheckWarnsWhenPfcCanFireBeforeEcn) {
   EXPECT_NE(w[0].find("t_PFC / n"), std::string::npos) << w[0];
 }
 
+// switch.pfc.derive_thresholds: the scenario takes its headroom and static t_PFC from the
+// section-4 formulas. fig18_clos: 1000 B MTU + 58 B header, 40 Gb/s, 1 us cables, no
+// response time: t_flight = 2 x 1058 + 40e9 x 2 us / 8 = 12116 B; the busiest switch is T1
+// (6 hosts + 2 leaves = 8 ports): t_PFC = (12e6 - 8 x 8 x 12116) / 64 = 175384 B.
+TEST(Thresholds, ScenarioDerivesHeadroomAndStaticThreshold) {
+  const std::string f = std::string(DCQCN_SCENARIO_DIR) + "/fig18_clos.yaml";
+  const dcqcn::net::Scenario plain = dcqcn::net::load_scenario(f);
+  EXPECT_EQ(plain.sw.pfc.headroom_bytes, 22400u);
+  EXPECT_EQ(plain.sw.pfc.t_pfc_bytes, 24470u);
+  const dcqcn::net::Scenario s = dcqcn::net::load_scenario(f, {{"switch.pfc.derive_thresholds", "true"}});
+  EXPECT_EQ(s.sw.pfc.headroom_bytes, 12116u);
+  EXPECT_EQ(s.sw.pfc.t_pfc_bytes, 175384u);
+  EXPECT_DOUBLE_EQ(t_flight_bytes(1058, 40, 1, 0), 12116.0);
+  // a buffer too small for 8 x n x t_flight is one clear error naming the switch
+  try {
+    dcqcn::net::load_scenario(f, {{"switch.pfc.derive_thresholds", "true"}, {"switch.buffer_bytes", "700000"}});
+    FAIL() << "expected an error";
+  } catch (const dcqcn::net::ScenarioError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("switch.pfc.derive_thresholds: switch T1: 8 priorities x 8 ports"), std::string::npos) << m;
+    EXPECT_NE(m.find("expected a larger buffer"), std::string::npos) << m;
+  }
+}
+
 // ---------------------------------------------------------------- fluid model
 
 TEST(Fluid, ProfileParametersInPhysicalUnits) {

@@ -463,7 +463,7 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
       "links", "links[].a", "links[].b", "links[].rate_gbps", "links[].delay_us", "links[].loss",
       "defaults.link.rate_gbps", "defaults.link.delay_us",
       "switch.buffer_bytes", "switch.pfc.enabled", "switch.pfc.mode", "switch.pfc.t_pfc_bytes",
-      "switch.pfc.beta", "switch.pfc.xon_gap_bytes", "switch.pfc.headroom_bytes",
+      "switch.pfc.beta", "switch.pfc.derive_thresholds", "switch.pfc.xon_gap_bytes", "switch.pfc.headroom_bytes",
       "switch.pfc.reserved_bytes", "switch.pfc.response_ns",
       "switch.ecn.enabled", "switch.ecn.mark_at", "switch.ecn.kmin_bytes", "switch.ecn.kmax_bytes",
       "switch.ecn.pmax", "switch.ecn.tcd",
