@@ -45,6 +45,7 @@ struct FlowInfo {
   double finish_ns = -1;           // sized flows: time the last byte arrived
   uint32_t rc_kbps = 0, rt_kbps = 0, alpha_q16 = 0;
   uint64_t cnps_sent = 0, cnps_received = 0;
+  uint64_t ce_marks = 0, ue_marks = 0;  // data packets that arrived with ECN 11 / 10
   std::vector<double> samples_gbps;  // tput per sample interval
 };
 
@@ -114,6 +115,8 @@ class Network {
   FILE* queues_csv_ = nullptr;
   uint64_t samples_ = 0;
   std::vector<uint64_t> q_max_, q_sum_;  // per switch port: egress bytes
+  std::vector<uint64_t> q_max_after_, q_sum_after_;  // the same from stats_from_ms on
+  uint64_t samples_after_ = 0;
   double np_interval_ns_ = 0;
   std::vector<std::pair<std::string, std::string>> vcd_parts_;
   sc_core::sc_trace_file* tf_ = nullptr;

@@ -290,6 +290,8 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   fi.delivered_bytes += e.size;
   fi.interval_bytes += e.size;
   fi.delivered_pkts++;
+  fi.ce_marks += e.ecn == kEcnCe;
+  fi.ue_marks += e.ecn == kEcnUe;
   net_.counters().data_delivered++;
   if (fi.size_bytes && fi.all_sent && fi.delivered_bytes == fi.sent_bytes) fi.finish_ns = now;
   NpEvent ev;

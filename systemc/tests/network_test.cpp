@@ -13,51 +13,15 @@
 #include <sstream>
 #include <string>
 
+#include "sim_run.h"
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-namespace {
-
-struct SimRun {
-  int rc = -1;
-  json summary;
-  std::string dir, err;
-};
-
-std::string slurp(const std::string& p) {
-  std::ifstream f(p);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-// dcqcn-sim run SCENARIO ARGS --out <tmp>/<tag>
-SimRun sim(const std::string& tag, const std::string& scenario, const std::string& args) {
-  SimRun r;
-  r.dir = std::string(NET_TEST_OUT) + "/" + tag;
-  fs::remove_all(r.dir);
-  fs::create_directories(r.dir);
-  const std::string cmd = std::string(DCQCN_SIM) + " run " + scenario + " --quiet --out " + r.dir +
-                          " " + args + " > " + r.dir + "/stdout.txt 2> " + r.dir + "/stderr.txt";
-  std::printf("running: %s\n", cmd.c_str());
-  const int st = std::system(cmd.c_str());
-  r.rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  r.err = slurp(r.dir + "/stderr.txt");
-  if (fs::exists(r.dir + "/summary.json")) r.summary = json::parse(slurp(r.dir + "/summary.json"));
-  return r;
-}
-
-void expect_checks_ok(const SimRun& r) {
-  ASSERT_EQ(r.rc, 0) << r.err;
-  const json& c = r.summary["checks"];
-  EXPECT_TRUE(c["ok"].get<bool>()) << c.dump();
-  EXPECT_TRUE(c["conservation"]["ok"].get<bool>()) << c.dump();
-  EXPECT_EQ(c["np_interval_violations"].get<uint64_t>(), 0u);  // NP never faster than N
-  EXPECT_TRUE(c["buffer_accounting_ok"].get<bool>());
-  EXPECT_TRUE(c["pfc"]["ok"].get<bool>());
-}
-
-}  // namespace
+using simrun::SimRun;
+using simrun::expect_checks_ok;
+using simrun::sim;
+using simrun::slurp;
 
 TEST(Network, PfcAloneIncast8HasPausesAndNoDrops) {
   const SimRun r = sim("pfc8", "incast8", "--engine ref --duration 20 --set switch.ecn.enabled=false");
