@@ -6,7 +6,10 @@
 // earliest time the next packet may leave so the flow is paced at Rc), CNP (CE: cut
 // Rc, raise alpha; UE (TCD): only restart the increase), ALPHA_TIMER and INC_TIMER (a
 // deadline this block announced has passed), QUERY (read Rc, Rt, alpha), INIT (forget
-// the flow). Op codes 6 and 7 act as QUERY.
+// the flow; with a non-zero s_evt_tau_ns the flow restarts at Rc = that rate in kb/s,
+// clamped to [MIN_RATE, LINE_RATE], Rt = LINE_RATE and the increase timer armed: the state
+// after a cut from line rate, so it recovers as usual. A NIC's start-rate policy, paper
+// footnote 2). Op codes 6 and 7 act as QUERY.
 //
 // Timers are not free-running. Whenever the block (re)arms a timer of a flow it
 // announces the deadline and a generation tag on the output (m_out_atmr/itmr = SET);
@@ -43,7 +46,7 @@ module dcqcn_rp #(
     input  logic [31:0]   s_evt_now_ns,    // wrapping ns timestamp
     input  logic [15:0]   s_evt_bytes,     // TX: packet bytes
     input  logic          s_evt_cnp_ue,    // CNP: 0 CE, 1 UE
-    input  logic [31:0]   s_evt_tau_ns,    // CNP: NP's CNP interval (DCQCN+)
+    input  logic [31:0]   s_evt_tau_ns,    // CNP: NP's CNP interval (DCQCN+); INIT: start rate kb/s (0 = line)
     input  logic [7:0]    s_evt_gen,       // *_TIMER: tag of the deadline
 
     // ---------------------------------------------------------------- results out
@@ -472,12 +475,20 @@ module dcqcn_rp #(
         end
       end
       OP_INIT: begin
-        n_valid = 1'b0;
+        // tau_ns field = start rate in kb/s (0: line rate, the flow stays fresh)
+        n_valid = (s1_tau_reg != 32'd0);
         n_rc = r_line; n_rt = r_line; n_alpha = r_ainit[16:0]; n_ts = '0; n_bs = '0;
         n_bytecnt = '0; n_agen = '0; n_igen = '0; n_aarm = 1'b0; n_iarm = 1'b0;
         n_cutv = 1'b0; n_lastcut = '0; n_seen = 1'b0; n_ti = 1'b0; n_tau = '0;
         a_atmr = TMR_CLR;
         a_itmr = TMR_CLR;
+        if (s1_tau_reg != 32'd0) begin  // as after a cut from line rate: recover towards it
+          n_rc = (s1_tau_reg > r_line) ? r_line : (s1_tau_reg < minr) ? minr : s1_tau_reg;
+          n_igen = 8'd1;
+          n_iarm = 1'b1;
+          a_itmr = TMR_SET;
+          a_idl = s1_now_reg + r_tper;
+        end
       end
       default: ;  // QUERY
     endcase

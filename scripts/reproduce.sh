@@ -1,244 +1,58 @@
 #!/usr/bin/env bash
-# Reproduces the DCQCN paper's Clos experiments (SIGCOMM'15, Fig. 2-4 and 8-9) with
-# dcqcn-sim and writes results/report.md (tables: min / median / max per host over ECMP
-# seeds, ours next to the paper's numbers; the command behind every number) and PNG plots
-# in results/ (bar charts over seeds, and scripts/plot.py time series of seed 1).
+# Reproduces the DCQCN paper (SIGCOMM'15), the DCQCN+ thesis and TCD (SIGCOMM'21) with
+# dcqcn-sim and writes results/report.md and PNG plots in results/: one section per
+# experiment, ours next to the paper's numbers, the command behind every number.
 #
-#   scripts/reproduce.sh [--quick] [--engine rtl|ref] [--seeds N] [--jobs J] [--duration MS]
+#   scripts/reproduce.sh [--quick] [--engine rtl|ref] [--seeds N] [--jobs J]
+#                        [--duration MS] [--only NAME[,NAME]] [--list]
 #
-#   --engine   rtl (default: the Verilated RTL in every NIC and switch) or ref (C++ references)
-#   --seeds    ECMP placements per configuration, ecmp_seed 1..N (default 10)
-#   --quick    3 seeds and 30 ms runs (CI)
-#   --jobs     parallel simulations (default 2)
+#   --engine   rtl (default: the Verilated RTL in every NIC and switch) or ref (the C++
+#              reference models, bit-identical and ~10x faster)
+#   --seeds    ECMP placements for the Clos experiments, ecmp_seed 1..N (default 10)
+#   --quick    3 seeds and shorter runs (what CI's `paper` tests check, as a report)
+#   --jobs     parallel simulations (default: the number of cores)
+#   --duration override every run's duration (ms); sections choose their own otherwise
+#   --only     run only the sections whose name contains NAME (see --list)
 #
-# Experiments (systemc/scenarios/):
-#   1. clos_unfairness: H1-H4 -> R, PFC alone (switch.ecn.enabled=false) and PFC + DCQCN.
-#   2. clos_victim: victim VS -> VR with 0, 1, 2 senders under T3, PFC alone and with DCQCN.
+# Sections are scripts/report/NN_*.py (plan(): the runs; report(): the markdown).
 # Raw outputs: out/reproduce/<config>/s<seed>/ (flows.csv, queues.csv, summary.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ENGINE=rtl SEEDS=10 JOBS=2 DURATION= QUICK=0
+ENGINE=rtl SEEDS=10 JOBS=$(nproc) DURATION= QUICK=0 ONLY= LIST=0
 while [ $# -gt 0 ]; do
   case "$1" in
-    --quick) QUICK=1; SEEDS=3; DURATION=30 ;;
-    --engine) ENGINE=$2; shift ;;
-    --seeds) SEEDS=$2; shift ;;
-    --jobs) JOBS=$2; shift ;;
-    --duration) DURATION=$2; shift ;;
+    --quick) QUICK=1; SEEDS=3 ;;
+    --engine) ENGINE=${2:?--engine needs rtl or ref}; shift ;;
+    --seeds) SEEDS=${2:?--seeds needs a number}; shift ;;
+    --jobs) JOBS=${2:?--jobs needs a number}; shift ;;
+    --duration) DURATION=${2:?--duration needs milliseconds}; shift ;;
+    --only) ONLY=${2:?--only needs section names}; shift ;;
+    --list) LIST=1 ;;
     -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
-    *) echo "reproduce.sh: unknown option $1; expected --quick, --engine, --seeds, --jobs, --duration" >&2; exit 2 ;;
+    *) echo "reproduce.sh: unknown option '$1'; expected --quick, --engine, --seeds, --jobs, --duration, --only, --list" >&2; exit 2 ;;
   esac
   shift
 done
-case "$ENGINE" in rtl|ref) ;; *) echo "reproduce.sh: --engine $ENGINE; expected rtl or ref" >&2; exit 2 ;; esac
+case "$ENGINE" in rtl|ref) ;; *) echo "reproduce.sh: --engine '$ENGINE'; expected rtl or ref" >&2; exit 2 ;; esac
+[[ "$SEEDS" =~ ^[1-9][0-9]*$ ]] || { echo "reproduce.sh: --seeds '$SEEDS'; expected a positive integer" >&2; exit 2; }
+[[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || { echo "reproduce.sh: --jobs '$JOBS'; expected a positive integer" >&2; exit 2; }
 
-scripts/build.sh >/dev/null
-SIM=build/dcqcn-sim
+PY=/usr/bin/python3
 OUT=out/reproduce
 RES=results
+ARGS=(--engine "$ENGINE" --seeds "$SEEDS" --quick "$QUICK" --out "$OUT" --res "$RES"
+      --sim build/dcqcn-sim --duration "$DURATION" --jobs "$JOBS" --only "$ONLY")
+if [ "$LIST" = 1 ]; then exec "$PY" scripts/report/driver.py list "${ARGS[@]}"; fi
+
+scripts/build.sh >/dev/null
 rm -rf "$OUT"
 mkdir -p "$OUT" "$RES"
-DUR_ARG=${DURATION:+--duration $DURATION}
-
-# config name | scenario | extra options
-CONFIGS=(
-  "unfair_pfc|clos_unfairness|--set switch.ecn.enabled=false"
-  "unfair_dcqcn|clos_unfairness|"
-  "victim_pfc_0|clos_victim|--set switch.ecn.enabled=false --set flows.5.enabled=false --set flows.6.enabled=false"
-  "victim_pfc_1|clos_victim|--set switch.ecn.enabled=false --set flows.6.enabled=false"
-  "victim_pfc_2|clos_victim|--set switch.ecn.enabled=false"
-  "victim_dcqcn_0|clos_victim|--set flows.5.enabled=false --set flows.6.enabled=false"
-  "victim_dcqcn_1|clos_victim|--set flows.6.enabled=false"
-  "victim_dcqcn_2|clos_victim|"
-)
-
-JOBFILE=$OUT/jobs.txt
-: > "$JOBFILE"
-for c in "${CONFIGS[@]}"; do
-  IFS='|' read -r name scn extra <<< "$c"
-  for s in $(seq 1 "$SEEDS"); do
-    d=$OUT/$name/s$s
-    mkdir -p "$d"
-    cmd="$SIM run $scn --engine $ENGINE --quiet $DUR_ARG $extra --set ecmp_seed=$s --out $d"
-    echo "$cmd" > "$d/command.txt"
-    echo "$cmd > $d/stdout.txt 2> $d/stderr.txt || echo \"FAILED: $cmd (see $d/stderr.txt)\"" >> "$JOBFILE"
-  done
-done
-n=$(wc -l < "$JOBFILE")
-echo "reproduce.sh: $n runs ($ENGINE engine, $SEEDS seeds, $JOBS parallel) into $OUT"
+n=$("$PY" scripts/report/driver.py plan "${ARGS[@]}")
+echo "reproduce.sh: $n simulations ($ENGINE engine, $SEEDS seeds, $JOBS in parallel) into $OUT"
 T0=$(date +%s)
-tr '\n' '\0' < "$JOBFILE" | xargs -0 -P "$JOBS" -I{} bash -c '{}' | tee "$OUT/failures.txt"
+tr '\n' '\0' < "$OUT/jobs.txt" | xargs -0 -r -P "$JOBS" -I{} bash -c '{}' | tee "$OUT/failures.txt"
 T1=$(date +%s)
-if [ -s "$OUT/failures.txt" ]; then echo "reproduce.sh: some runs failed" >&2; exit 1; fi
-
-# time series of seed 1 for each configuration
-for c in "${CONFIGS[@]}"; do
-  IFS='|' read -r name _ _ <<< "$c"
-  /usr/bin/python3 scripts/plot.py "$OUT/$name/s1" --out "$RES/$name.png" --title "$name, ecmp_seed 1" >/dev/null
-done
-
-/usr/bin/python3 - "$OUT" "$RES" "$ENGINE" "$SEEDS" "$((T1 - T0))" "$JOBS" "${DURATION:-}" <<'PY'
-import json, os, statistics, sys, platform, datetime
-import matplotlib
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
-
-out, res, engine, seeds, wall, jobs, duration = sys.argv[1:8]
-seeds = int(seeds)
-
-def load(name):
-    runs = []
-    for s in range(1, seeds + 1):
-        d = f"{out}/{name}/s{s}"
-        with open(f"{d}/summary.json") as f:
-            j = json.load(f)
-        with open(f"{d}/command.txt") as f:
-            j["_cmd"] = f.read().strip()
-        runs.append(j)
-    return runs
-
-def per_host(runs):
-    h = {}
-    for r in runs:
-        for f in r["flows"]:
-            h.setdefault(f["src"], []).append(f["second_half_tput_gbps"])
-    return h
-
-def mmm(v):
-    return min(v), statistics.median(v), max(v)
-
-def fmt(v):
-    a, b, c = mmm(v)
-    return f"{a:.1f} / **{b:.1f}** / {c:.1f}"
-
-def checks(runs):
-    ok = all(r["checks"]["ok"] for r in runs)
-    drops = sum(r["drops"]["lossless"] + r["drops"]["lossy"] for r in runs)
-    pauses = statistics.median([r["pause_frames"] for r in runs])
-    cnps = statistics.median([r["cnps_sent"] for r in runs])
-    walls = sum(r["wall_s"] for r in runs)
-    return ok, drops, pauses, cnps, walls
-
-L = []
-now = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-L.append("# DCQCN paper on a 3-tier Clos: our simulation next to the paper\n")
-L.append(f"GENERATED by `scripts/reproduce.sh` on {now}: `dcqcn-sim`, **{engine}** engine, "
-         f"ECMP seeds 1..{seeds} (one placement per seed), "
-         f"{'duration ' + duration + ' ms' if duration else 'durations as shipped (60 ms)'}, "
-         f"{jobs} parallel runs, {wall} s wall in all on {os.cpu_count()} cores ({platform.machine()}). "
-         "Do not edit: rerun the script.\n")
-L.append("Topology (paper Fig. 2, `topology: {type: clos, pods: 2, tors: 4, leaves: 4, spines: 2}`): "
-         "ToRs T1-T4, leaves L1-L4, spines S1-S2, all links 40 Gb/s and 1 us; pod 1 = T1, T2 with L1, L2; "
-         "pod 2 = T3, T4 with L3, L4; every leaf to both spines; ECMP at every switch on a hash of the flow "
-         "id and `ecmp_seed`. Switches: 12 MB shared buffer, dynamic PFC threshold (beta 8), 22.4 KB headroom, "
-         "XON 2 MTU below; DCQCN with the `paper` profile. Throughput of a flow = its bytes delivered in the "
-         "second half of the run; each cell is **min / median / max** over the seeds, in Gb/s. The paper's "
-         "numbers are over transfers (1000 x 4 MB, 250 x 250 MB) on the Arista testbed, read from its text "
-         "and figures.\n")
-
-# ---- experiment 1
-pfc, dc = load("unfair_pfc"), load("unfair_dcqcn")
-hp, hd = per_host(pfc), per_host(dc)
-paper_pfc = {"H1": "below H4's minimum", "H2": "below H4's minimum", "H3": "below H4's minimum",
-             "H4": "up to 20 (its min above H1-H3's max)"}
-L.append("## 1. Unfairness (Fig. 3, Fig. 8): H1 (T1), H2 (T2), H3 (T3), H4 (T4) -> R (T4)\n")
-L.append("H4 is alone on T4's port P2; H1-H3 arrive on P3 (from L3) or P4 (from L4) as ECMP places them.\n")
-L.append("| host | ours, PFC alone | paper, PFC alone (Fig. 3b) | ours, PFC + DCQCN | paper, PFC + DCQCN (Fig. 8) |")
-L.append("|---|---|---|---|---|")
-for h in ["H1", "H2", "H3", "H4"]:
-    L.append(f"| {h} | {fmt(hp[h])} | {paper_pfc[h]} | {fmt(hd[h])} | 10, little variance |")
-pool = hp["H1"] + hp["H2"] + hp["H3"]
-ratio = statistics.median(hp["H4"]) / statistics.median(pool)
-L.append(f"| H1-H3 pooled | {fmt(pool)} | | {fmt(hd['H1'] + hd['H2'] + hd['H3'])} | |")
-L.append("")
-dc_ok = all(abs(statistics.median(hd[h]) - 10) <= 1 for h in ["H1", "H2", "H3", "H4"])
-L.append(f"Claims: PFC alone, H4's median / H1-H3's median = **{ratio:.2f}** (claim >= 1.5: "
-         f"{'holds' if ratio >= 1.5 else 'FAILS'}); with DCQCN every host's median within 10 % of 10 Gb/s: "
-         f"**{'holds' if dc_ok else 'FAILS'}**.\n")
-for tag, runs in (("PFC alone", pfc), ("PFC + DCQCN", dc)):
-    ok, drops, pauses, cnps, walls = checks(runs)
-    L.append(f"- {tag}: checks {'ok' if ok else 'FAILED'} in every run, {drops} drops, median {pauses:.0f} "
-             f"PAUSE frames and {cnps:.0f} CNPs per run, {walls:.1f} s of simulation wall time. "
-             f"Command (seed 1): `{runs[0]['_cmd']}`")
-L.append("")
-L.append("![unfairness, min/median/max over seeds](unfairness.png)\n")
-L.append("Time series, seed 1: [PFC alone](unfair_pfc.png), [PFC + DCQCN](unfair_dcqcn.png).\n")
-
-fig, ax = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
-for a, h, title in ((ax[0], hp, "PFC alone (Fig. 3b)"), (ax[1], hd, "PFC + DCQCN (Fig. 8)")):
-    xs = ["H1", "H2", "H3", "H4"]
-    m = [mmm(h[x]) for x in xs]
-    a.bar(xs, [v[1] for v in m], color="#7aa6c2")
-    a.errorbar(xs, [v[1] for v in m], yerr=[[v[1] - v[0] for v in m], [v[2] - v[1] for v in m]],
-               fmt="none", ecolor="k", capsize=5)
-    a.set_title(title)
-    a.set_ylim(0, 25)
-    a.grid(axis="y", alpha=0.3)
-ax[0].set_ylabel("throughput (Gb/s), median, min-max")
-fig.tight_layout()
-fig.savefig(f"{res}/unfairness.png", dpi=110)
-
-# ---- experiment 2
-L.append("## 2. Victim flow (Fig. 4, Fig. 9): VS (T1) -> VR (T2), while H11-H14 (T1) and 0, 1, 2 of H31, H32 (T3) send to R (T4)\n")
-L.append("No path from T3 to R shares a link with T1 - L1/L2 - T2.\n")
-paper_v_pfc = {0: "10 (20 expected without PFC's HOL blocking)", 1: "(figure only)", 2: "4.5"}
-L.append("| senders under T3 | ours VS, PFC alone | paper VS, PFC alone (Fig. 4b, median) | ours VS, PFC + DCQCN | paper VS, PFC + DCQCN (Fig. 9) | ours H11-H14 pooled, PFC alone / DCQCN |")
-L.append("|---|---|---|---|---|---|")
-med = {}
-vp_all, vd_all = {}, {}
-for n in (0, 1, 2):
-    vp, vd = load(f"victim_pfc_{n}"), load(f"victim_dcqcn_{n}")
-    hp, hd = per_host(vp), per_host(vd)
-    vp_all[n], vd_all[n] = hp["VS"], hd["VS"]
-    med[("pfc", n)] = statistics.median(hp["VS"])
-    med[("dc", n)] = statistics.median(hd["VS"])
-    h1p = sum((hp[h] for h in ("H11", "H12", "H13", "H14")), [])
-    h1d = sum((hd[h] for h in ("H11", "H12", "H13", "H14")), [])
-    L.append(f"| {n} | {fmt(hp['VS'])} | {paper_v_pfc[n]} | {fmt(hd['VS'])} | unchanged | "
-             f"{statistics.median(h1p):.1f} / {statistics.median(h1d):.1f} |")
-L.append("")
-r1, r2 = med[("pfc", 1)] / med[("pfc", 0)], med[("pfc", 2)] / med[("pfc", 0)]
-d1, d2 = med[("dc", 1)] / med[("dc", 0)], med[("dc", 2)] / med[("dc", 0)]
-falls = med[("pfc", 1)] < med[("pfc", 0)] and med[("pfc", 2)] < med[("pfc", 1)] and r2 <= 0.7
-L.append(f"Claims: PFC alone, the victim's median at 1 and 2 senders is **{r1:.2f}** and **{r2:.2f}** of its "
-         f"median at 0 (claim: falls, <= 0.70 at 2: {'holds' if falls else 'FAILS'}; paper 4.5 / 10 = 0.45). "
-         f"With DCQCN **{d1:.2f}** and **{d2:.2f}** (claim: within 10 %: "
-         f"{'holds' if all(abs(x - 1) <= 0.1 for x in (d1, d2)) else 'FAILS'}; not hurt, >= 0.90: "
-         f"{'holds' if min(d1, d2) >= 0.9 else 'FAILS'}).\n")
-L.append("With DCQCN the victim is never hurt, but its median rises as T3 senders are added: H11-H14 are "
-         "limited at R to 40/4, 40/5, 40/6 Gb/s each, and the victim takes what the k of them that share its "
-         "T1 uplink leave (its max-min share 40 - k x 40/n; k = 2 in the median placement: 20, 24, 26.7 Gb/s). "
-         "The paper reports the victim unchanged (Fig. 9).\n")
-for n in (0, 1, 2):
-    for tag, name in (("PFC alone", f"victim_pfc_{n}"), ("PFC + DCQCN", f"victim_dcqcn_{n}")):
-        runs = load(name)
-        ok, drops, pauses, cnps, walls = checks(runs)
-        L.append(f"- {n} sender(s), {tag}: checks {'ok' if ok else 'FAILED'}, {drops} drops, median {pauses:.0f} "
-                 f"PAUSE frames and {cnps:.0f} CNPs per run, {walls:.1f} s wall. Command (seed 1): `{runs[0]['_cmd']}`")
-L.append("")
-L.append("![victim flow, min/median/max over seeds](victim.png)\n")
-L.append("Time series, seed 1: " + ", ".join(
-    f"[{n} sender(s), {t}](victim_{k}_{n}.png)" for n in (0, 1, 2) for k, t in (("pfc", "PFC alone"), ("dcqcn", "DCQCN"))) + ".\n")
-
-fig, ax = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
-for a, v, title in ((ax[0], vp_all, "PFC alone (Fig. 4b)"), (ax[1], vd_all, "PFC + DCQCN (Fig. 9)")):
-    xs = ["0", "1", "2"]
-    m = [mmm(v[n]) for n in (0, 1, 2)]
-    a.bar(xs, [x[1] for x in m], color="#c29a7a")
-    a.errorbar(xs, [x[1] for x in m], yerr=[[x[1] - x[0] for x in m], [x[2] - x[1] for x in m]],
-               fmt="none", ecolor="k", capsize=5)
-    a.set_title(title)
-    a.set_xlabel("senders under T3")
-    a.set_ylim(0, 42)
-    a.grid(axis="y", alpha=0.3)
-ax[0].plot(["0", "2"], [10, 4.5], "rx", ms=10, label="paper (median)")
-ax[0].legend()
-ax[0].set_ylabel("victim throughput (Gb/s), median, min-max")
-fig.tight_layout()
-fig.savefig(f"{res}/victim.png", dpi=110)
-
-with open(f"{res}/report.md", "w") as f:
-    f.write("\n".join(L) + "\n")
-print(f"wrote {res}/report.md and {res}/*.png")
-PY
+if [ -s "$OUT/failures.txt" ]; then echo "reproduce.sh: some simulations failed (above)" >&2; exit 1; fi
+echo "reproduce.sh: simulations took $((T1 - T0)) s"
+"$PY" scripts/report/driver.py report "${ARGS[@]}" --wall "$((T1 - T0))"

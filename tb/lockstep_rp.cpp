@@ -144,6 +144,7 @@ void Bench::define_coverage() {
   cov_.define("pace_keep_schedule", "packet left on time: exact schedule kept");
   cov_.define("pace_restart", "packet left late: schedule restarts at now");
   cov_.define("init_flow", "INIT event");
+  cov_.define("init_start_rate", "INIT with a start rate (flow restarts below line rate)");
   cov_.define("query", "QUERY event");
   cov_.define("same_flow_back_to_back", "events to one flow in consecutive cycles");
   cov_.define("timestamp_wrap", "now wrapped past 2^32 with events in flight");
@@ -352,6 +353,8 @@ RpEvent Bench::random_event() {
     e.op = static_cast<uint8_t>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY (and 6, 7)
   } else if (p < cnp_pct * 10 + 43 && !in_episode_) {
     e.op = static_cast<uint8_t>(RpOp::INIT);
+    // half restart at line rate (0), half at a start rate (some outside [MIN, LINE])
+    if (rng_.chance(50)) e.tau_ns = static_cast<uint32_t>(rng_.below(rng_.chance(10) ? 0xffffffffu : 50000000u));
   } else {
     e.op = static_cast<uint8_t>(RpOp::TX);
     const unsigned b = static_cast<unsigned>(rng_.below(100));
@@ -475,6 +478,7 @@ int Bench::run() {
   cov_.hit("pace_keep_schedule", c.pace_keep);
   cov_.hit("pace_restart", c.pace_restart);
   cov_.hit("init_flow", c.init);
+  cov_.hit("init_start_rate", c.init_rate);
   cov_.hit("query", c.query);
 
   const bool all = cov_.report(stdout);

@@ -31,6 +31,15 @@ uint32_t pow2_at_least(uint32_t n) {
   return p;
 }
 
+uint64_t mix64(uint64_t x) {  // murmur3 finaliser
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ull;
+  x ^= x >> 33;
+  return x;
+}
+
 std::string fmt6(double v) {
   char b[64];
   std::snprintf(b, sizeof b, "%.6f", v);
@@ -91,11 +100,6 @@ uint64_t Network::ecmp_hash(uint32_t flow, uint16_t sw) const {
 }
 
 void Network::build() {
-  for (size_t i = 0; i < sc_.links.size(); ++i)
-    if (sc_.links[i].loss != 0)
-      throw ScenarioError(sc_.file + ": links." + std::to_string(i) +
-                          ".loss: random packet loss is not modelled yet (it needs go-back-N "
-                          "recovery at the NICs); expected 0");
   const size_t n = sc_.nodes.size();
   std::map<std::string, uint16_t> id;
   for (size_t i = 0; i < n; ++i) id[sc_.nodes[i].name] = static_cast<uint16_t>(i);
@@ -122,7 +126,9 @@ void Network::build() {
       fi.rp_idx = static_cast<uint32_t>(tx[fi.src].size());
       fi.np_idx = static_cast<uint32_t>(rx[fi.dst].size());
       fi.start_ns = f.start_us * 1000.0;
+      fi.start_rate_kbps = static_cast<uint32_t>(std::llround(f.start_rate_gbps * 1e6));
       fi.size_bytes = f.size_bytes;
+      fi.total_pkts = (f.size_bytes + sc_.mtu_bytes - 1) / sc_.mtu_bytes;
       tx[fi.src].push_back(fi.gid);
       rx[fi.dst].push_back(fi.gid);
       flows_.push_back(fi);
@@ -149,8 +155,16 @@ void Network::build() {
       nodes_[i].reset(nic);
     }
   }
-  for (const L& l : links)
-    Node::connect(*nodes_[l.a], l.pa, *nodes_[l.b], l.pb, l.s->rate_gbps, l.s->delay_us);
+  // Random link loss: one generator per link direction, seeded from the scenario seed,
+  // the link index and the direction (same seed, same losses; independent of the engine).
+  auto loss_seed = [&](size_t link, unsigned dir) {
+    return mix64(sc_.seed * 0x9e3779b97f4a7c15ull ^ (static_cast<uint64_t>(link) << 1 | dir));
+  };
+  for (size_t k = 0; k < links.size(); ++k) {
+    const L& l = links[k];
+    Node::connect(*nodes_[l.a], l.pa, *nodes_[l.b], l.pb, l.s->rate_gbps, l.s->delay_us,
+                  l.s->loss, loss_seed(k, 0), loss_seed(k, 1));
+  }
 
   compute_routes();
   configure_engines();
@@ -320,17 +334,22 @@ bool Network::checks(std::string& report, nlohmann::json& j) {
     xon += sw->xon_sent_total();
   }
   const uint64_t on_wire = static_cast<uint64_t>(cnt_.wire[0]);
-  const bool conserved =
-      cnt_.data_injected == cnt_.data_delivered + cnt_.drops_data + queued + on_wire;
+  // Every DATA frame a NIC injected (retransmissions included) was accepted in order,
+  // discarded by its receiver (out of order, duplicate), dropped by a switch or lost on a
+  // link, or is still queued or on a wire.
+  const bool conserved = cnt_.data_injected == cnt_.data_delivered + cnt_.data_discarded +
+                                                   cnt_.drops_data + cnt_.drops_link + queued + on_wire;
   j["conservation"] = {{"injected", cnt_.data_injected}, {"delivered", cnt_.data_delivered},
-                       {"dropped", cnt_.drops_data}, {"queued", queued}, {"on_wire", on_wire},
+                       {"discarded", cnt_.data_discarded}, {"dropped", cnt_.drops_data},
+                       {"link_loss", cnt_.drops_link}, {"queued", queued}, {"on_wire", on_wire},
                        {"ok", conserved}};
   if (!conserved) {
     ok = false;
     report += "CHECK FAILED: packet conservation: injected " + std::to_string(cnt_.data_injected) +
-              " != delivered " + std::to_string(cnt_.data_delivered) + " + dropped " +
-              std::to_string(cnt_.drops_data) + " + queued " + std::to_string(queued) +
-              " + on the wire " + std::to_string(on_wire) + "\n";
+              " != delivered " + std::to_string(cnt_.data_delivered) + " + discarded " +
+              std::to_string(cnt_.data_discarded) + " + dropped " + std::to_string(cnt_.drops_data) +
+              " + link loss " + std::to_string(cnt_.drops_link) + " + queued " +
+              std::to_string(queued) + " + on the wire " + std::to_string(on_wire) + "\n";
   }
   j["lossless_drops"] = cnt_.drops_lossless;
   j["nic_rx_overflows"] = cnt_.nic_overflows;
@@ -401,7 +420,9 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
               {"second_half_tput_gbps", mean(f.samples_gbps, std::max(first, half))},
               {"sent_bytes", f.sent_bytes}, {"delivered_bytes", f.delivered_bytes},
               {"cnps_sent_by_np", f.cnps_sent}, {"cnps_received_by_rp", f.cnps_received},
-              {"final_rate_gbps", f.rc_kbps / 1e6}, {"ce_marks", f.ce_marks}, {"ue_marks", f.ue_marks}};
+              {"final_rate_gbps", f.rc_kbps / 1e6},
+              {"retransmitted_bytes", f.retransmitted_bytes}, {"discarded_pkts", f.discarded_pkts},
+              {"naks_sent", f.naks_sent}, {"timeouts", f.timeouts}, {"ce_marks", f.ce_marks}, {"ue_marks", f.ue_marks}};
     if (f.size_bytes) e["fct_us"] = f.finish_ns >= 0 ? (f.finish_ns - f.start_ns) / 1000.0 : -1.0;
     fl.push_back(e);
     if (f.start_ns < sc_.duration_ms * 1e6 / 2) x.push_back(mean(f.samples_gbps, std::max(first, half)));
@@ -410,7 +431,10 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
   double s1 = 0, s2 = 0;
   for (double v : x) { s1 += v; s2 += v * v; }
   j["jain_second_half"] = x.empty() || s2 == 0 ? 1.0 : s1 * s1 / (static_cast<double>(x.size()) * s2);
-  j["drops"] = {{"lossless", cnt_.drops_lossless}, {"lossy", cnt_.drops_lossy}};
+  j["drops"] = {{"lossless", cnt_.drops_lossless}, {"lossy", cnt_.drops_lossy},
+                {"link_loss", cnt_.drops_link}};
+  j["gbn"] = {{"nak_latency_us", sc_.nic.nak_latency_us}, {"nak_timeout_us", sc_.nic.nak_timeout_us},
+              {"rto_us", sc_.nic.rto_us}};
   j["ecn_marks"] = cnt_.ecn_marks;
   j["ue_marks"] = cnt_.ue_marks;
   j["cnps_sent"] = cnt_.cnps_sent;

@@ -16,6 +16,18 @@ namespace {
 // scheduler will not send is never "due" for a zero-delay wake-up (a delta-cycle loop).
 constexpr double kDueEpsNs = 1e-6;
 inline bool due(double t_ns, double now_ns) { return t_ns <= now_ns + kDueEpsNs; }
+
+// Go-back-N defaults (scenario.h NicSpec, README "Loss and go-back-N"):
+//  - nic.nak_latency_us = 20: ConnectX-3 Pro handles a NAK (sequence error) in firmware,
+//    not in the data path: the NIC's embedded processor reads the QP context, rewinds the
+//    send queue to the NAK's PSN and re-fetches the WQE from host memory. Such slow-path
+//    handling takes microseconds to hundreds of microseconds; 20 us is an assumption near
+//    the geometric middle of that range, not a measurement. The sweep in the README shows
+//    what it costs: each loss wastes about (RTT + nak_latency) x line rate of sending.
+//  - nic.nak_timeout_us = 100: above RTT + nak_latency on the shipped topologies, so a
+//    second NAK for one PSN means the retransmission itself was lost, not that it is late.
+//  - nic.rto_us = 1000: the IB local ACK timeout is 4.096 us x 2^n; n = 8 gives ~1 ms
+//    (perftest's n = 14 would be 67 ms, longer than most simulated runs).
 }  // namespace
 
 Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> tx_flows,
@@ -26,8 +38,8 @@ Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> t
     const FlowInfo& f = net.flow(gid);
     TxFlow t;
     t.gid = gid;
-    t.infinite = f.size_bytes == 0;
-    t.remaining = f.size_bytes;
+    t.size_bytes = f.size_bytes;
+    t.gbn = GbnSender(f.total_pkts);
     t.start_ns = f.start_ns;
     t.next_ns = f.start_ns;
     tx_.push_back(t);
@@ -35,6 +47,8 @@ Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> t
   for (auto& v : live_gen_) v.assign(std::max<size_t>(tx_.size(), rx_gid_.size()) + 1, 0);
   for (auto& v : live_on_) v.assign(std::max<size_t>(tx_.size(), rx_gid_.size()) + 1, 0);
   last_cnp_ns_.assign(rx_gid_.size(), -1e300);
+  for (uint32_t gid : rx_gid_)
+    rx_gbn_.emplace_back(net.flow(gid).total_pkts, net.scenario().nic.nak_timeout_us * 1000.0);
   {
     sc_spawn_options o;
     o.spawn_method();
@@ -61,6 +75,20 @@ Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> t
     o.set_sensitivity(&rx_ev_);
     o.dont_initialize();
     sc_spawn(sc_bind(&Nic::rx_xon_method, this), "rx_xon", &o);
+  }
+  {
+    sc_spawn_options o;
+    o.spawn_method();
+    o.set_sensitivity(&nak_ev_);
+    o.dont_initialize();
+    sc_spawn(sc_bind(&Nic::nak_apply_method, this), "nak", &o);
+  }
+  {
+    sc_spawn_options o;
+    o.spawn_method();
+    o.set_sensitivity(&rto_ev_);
+    o.dont_initialize();
+    sc_spawn(sc_bind(&Nic::rto_method, this), "rto", &o);
   }
 }
 
@@ -102,7 +130,9 @@ void Nic::rx_xon_method() {
 
 uint64_t Nic::backlog_bytes() const {
   uint64_t b = 0;
-  for (const TxFlow& f : tx_) b += f.infinite ? 0 : f.remaining;
+  const uint64_t mtu = net_.scenario().mtu_bytes;
+  for (const TxFlow& f : tx_)
+    if (!f.gbn.infinite() && f.gbn.has_data()) b += f.size_bytes - std::min(f.size_bytes, f.gbn.nxt() * mtu);
   return b;
 }
 
@@ -116,7 +146,7 @@ void Nic::schedule_wake() {
   const double now = Network::now_ns();
   double best = 1e300;
   for (const TxFlow& f : tx_) {
-    if (!f.infinite && f.remaining == 0) continue;
+    if (!f.gbn.has_data()) continue;
     // Already eligible flows need no wake-up: the port picks them when it is free.
     if (!due(f.next_ns, now) && f.next_ns < best) best = f.next_ns;
   }
@@ -136,14 +166,25 @@ Gp* Nic::pick(unsigned p) {
   for (size_t k = 0; k < n; ++k) {
     const size_t i = (rr_ + k) % n;
     TxFlow& f = tx_[i];
-    if ((!f.infinite && f.remaining == 0) || !due(f.next_ns, now)) continue;
+    if (!f.gbn.has_data() || !due(f.next_ns, now)) continue;
     rr_ = static_cast<unsigned>((i + 1) % n);
+    bool retx = false;
+    const uint64_t psn = f.gbn.next(&retx);
     const uint32_t payload =
-        f.infinite ? s.mtu_bytes : static_cast<uint32_t>(std::min<uint64_t>(f.remaining, s.mtu_bytes));
+        f.gbn.infinite() ? s.mtu_bytes
+                         : static_cast<uint32_t>(std::min<uint64_t>(f.size_bytes - psn * s.mtu_bytes, s.mtu_bytes));
     FlowInfo& fi = net_.flow(f.gid);
-    if (!f.infinite) {
-      f.remaining -= payload;
-      fi.all_sent = f.remaining == 0;
+    if (!f.started) {
+      f.started = true;
+      if (fi.start_rate_kbps != 0) {  // start below line rate: INIT carries the start rate
+        RpEvent init;
+        init.op = static_cast<uint8_t>(RpOp::INIT);
+        init.flow = fi.rp_idx;
+        init.now_ns = Network::now_ns32();
+        init.tau_ns = fi.start_rate_kbps;
+        set_trace_time_ns(now);
+        rp_result(rp_->process(init));
+      }
     }
     Gp* gp = net_.pool().alloc();
     PacketExt& e = ext(*gp);
@@ -151,12 +192,17 @@ Gp* Nic::pick(unsigned p) {
     e.flow = f.gid;
     e.src = fi.src;
     e.dst = fi.dst;
-    e.psn = f.psn++;
+    e.psn = static_cast<uint32_t>(psn);
     e.size = payload + s.header_bytes;
     e.ecn = kEcnEct1;  // ECN-capable for RED, TCD-capable for TCD (ecn.h)
     e.prio = static_cast<uint8_t>(s.data_priority);
     fi.sent_bytes += e.size;
+    if (retx) fi.retransmitted_bytes += e.size;
     net_.counters().data_injected++;
+    if (f.gbn.tail_outstanding() && f.rto_at_ns < 0) {  // the last packet left: tail timer
+      f.rto_at_ns = now + s.nic.rto_us * 1000.0;
+      rto_ev_.notify(sc_time(s.nic.rto_us, SC_US));
+    }
     // The RP paces the flow: the next packet may leave at next_tx_ns.
     RpEvent ev;
     ev.op = static_cast<uint8_t>(RpOp::TX);
@@ -283,17 +329,51 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
     net_.pool().release(gp);
     return;
   }
-  // DATA
+  if (e.kind == PktKind::NAK || e.kind == PktKind::ACK) {  // go-back-N, at the sender
+    FlowInfo& fi = net_.flow(e.flow);
+    TxFlow& f = tx_[fi.rp_idx];
+    if (e.kind == PktKind::NAK) {
+      fi.naks_received++;
+      const double lat = net_.scenario().nic.nak_latency_us * 1000.0;
+      nak_wait_.push_back({now + lat, fi.rp_idx, e.psn});
+      nak_ev_.notify(sc_time(std::max(0.0, nak_wait_.front().at_ns - now), SC_NS));
+    } else {
+      // ACKs are handled in the data path (no firmware): at once.
+      f.gbn.on_ack(e.psn);
+      if (f.gbn.done()) f.rto_at_ns = -1;
+      kick(0);
+      schedule_wake();
+    }
+    net_.pool().release(gp);
+    return;
+  }
+  // DATA: every arrival occupies the receive buffer and its ECN field reaches the NP;
+  // only the in-order one is accepted (delivered, goodput).
   FlowInfo& fi = net_.flow(e.flow);
   if (net_.scenario().nic.pfc_enabled && net_.scenario().nic.rx_drain_gbps > 0) rx_account(e.size);
 
-  fi.delivered_bytes += e.size;
-  fi.interval_bytes += e.size;
-  fi.delivered_pkts++;
+  // Marks as they arrive (the NP sees every arrival, accepted or not).
   fi.ce_marks += e.ecn == kEcnCe;
   fi.ue_marks += e.ecn == kEcnUe;
-  net_.counters().data_delivered++;
-  if (fi.size_bytes && fi.all_sent && fi.delivered_bytes == fi.sent_bytes) fi.finish_ns = now;
+  const GbnReceiver::Result g = rx_gbn_[fi.np_idx].on_data(e.psn, now);
+  if (g.verdict == GbnReceiver::Verdict::ACCEPT) {
+    fi.delivered_bytes += e.size;
+    fi.interval_bytes += e.size;
+    fi.delivered_pkts++;
+    net_.counters().data_delivered++;
+    if (rx_gbn_[fi.np_idx].complete()) fi.finish_ns = now;
+  } else {
+    fi.discarded_pkts++;
+    net_.counters().data_discarded++;
+  }
+  if (g.nak) {
+    fi.naks_sent++;
+    send_ctrl(PktKind::NAK, fi.gid, g.psn);
+  }
+  if (g.ack) {
+    fi.acks_sent++;
+    send_ctrl(PktKind::ACK, fi.gid, g.psn);
+  }
   NpEvent ev;
   ev.op = NP_OP_RX;
   ev.flow = fi.np_idx;
@@ -304,6 +384,65 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   if (r.tmr_set) arm(2, fi.np_idx, r.tmr_gen, r.tmr_deadline_ns);
   if (r.cnp) emit_cnp(fi.np_idx, r);
   net_.pool().release(gp);
+}
+
+}  // namespace dcqcn::net
+
+namespace dcqcn::net {
+
+// A NAK or ACK to the sender of flow gid, at the CNP priority (strict, lossless).
+void Nic::send_ctrl(PktKind kind, uint32_t gid, uint64_t psn) {
+  const FlowInfo& fi = net_.flow(gid);
+  Gp* gp = net_.pool().alloc();
+  PacketExt& e = ext(*gp);
+  e.kind = kind;
+  e.flow = gid;
+  e.src = id();
+  e.dst = fi.src;
+  e.size = 64;
+  e.prio = static_cast<uint8_t>(net_.cnp_priority());
+  e.psn = static_cast<uint32_t>(psn);
+  cnp_q_.push_back(gp);
+  kick(0);
+}
+
+void Nic::rewound(TxFlow& f) {
+  f.rto_at_ns = -1;  // re-armed when the flow sends its last packet again
+  kick(0);
+  schedule_wake();
+}
+
+// NAKs whose firmware handling is over: rewind the flow's send pointer.
+void Nic::nak_apply_method() {
+  const double now = Network::now_ns();
+  while (!nak_wait_.empty() && due(nak_wait_.front().at_ns, now)) {
+    const NakWait w = nak_wait_.front();
+    nak_wait_.pop_front();
+    TxFlow& f = tx_[w.idx];
+    if (f.gbn.on_nak(w.psn)) rewound(f);  // false: stale, an ACK already covered it
+  }
+  if (!nak_wait_.empty()) nak_ev_.notify(sc_time(std::max(0.0, nak_wait_.front().at_ns - now), SC_NS));
+}
+
+// Tail timeouts: a sized flow sent its last packet rto_us ago and no ACK covered it.
+void Nic::rto_method() {
+  const double now = Network::now_ns();
+  double next = 1e300;
+  for (TxFlow& f : tx_) {
+    if (f.rto_at_ns < 0) continue;
+    if (!f.gbn.tail_outstanding()) {
+      f.rto_at_ns = -1;
+      continue;
+    }
+    if (due(f.rto_at_ns, now)) {
+      net_.flow(f.gid).timeouts++;
+      f.gbn.on_timeout();
+      rewound(f);
+    } else {
+      next = std::min(next, f.rto_at_ns);
+    }
+  }
+  if (next < 1e300) rto_ev_.notify(sc_time(next - now, SC_NS));
 }
 
 }  // namespace dcqcn::net

@@ -4,6 +4,8 @@
 // goes through an NP engine, which decides the CNPs. The NIC honours PFC per priority.
 // It is also the "system" of the blocks' timer protocol: it keeps the latest deadline
 // each block announced per flow and timer, and sends the timer event when it passes.
+// Loss recovery is go-back-N (gbn.h): the receiver NAKs a PSN gap, the sender rewinds
+// nic.nak_latency_us after the NAK arrives; a sized flow's tail is covered by nic.rto_us.
 #pragma once
 #include <deque>
 #include <memory>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "gbn.h"
 #include "node.h"
 
 namespace dcqcn::net {
@@ -31,11 +34,17 @@ class Nic : public Node {
  private:
   struct TxFlow {
     uint32_t gid;
-    uint64_t remaining;   // bytes (payload) still to send; ignored when infinite
-    bool infinite;
+    uint64_t size_bytes;  // payload; 0 = infinite
+    GbnSender gbn;
     double start_ns;
     double next_ns = 0;   // earliest next departure (RP pacing)
-    uint32_t psn = 0;
+    bool started = false;  // the RP has seen the flow (INIT with its start rate sent)
+    double rto_at_ns = -1;  // retransmission timeout armed (tail outstanding), or -1
+  };
+  struct NakWait {        // a NAK the sender's firmware is handling
+    double at_ns;
+    uint32_t idx;
+    uint64_t psn;
   };
   struct Tmr {
     double at_ns;
@@ -71,6 +80,14 @@ class Nic : public Node {
   std::deque<std::pair<double, Gp*>> cnp_wait_;  // CNPs being built (cnp_gen_ns)
   sc_core::sc_event cnp_ev_;
   void cnp_ready_method();
+  // go-back-N
+  std::vector<GbnReceiver> rx_gbn_;  // per np index
+  std::deque<NakWait> nak_wait_;
+  sc_core::sc_event nak_ev_, rto_ev_;
+  void send_ctrl(PktKind kind, uint32_t gid, uint64_t psn);
+  void nak_apply_method();
+  void rto_method();
+  void rewound(TxFlow& f);
   double rx_occ_ = 0, rx_t_ = 0;
   bool rx_xoff_ = false;
   sc_core::sc_event rx_ev_;

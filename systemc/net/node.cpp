@@ -37,18 +37,33 @@ Node::Node(sc_module_name name, Network& net, uint16_t id, unsigned num_ports)
   }
 }
 
+namespace {
+// splitmix64: a tiny generator with the same sequence on every platform and compiler
+// (std:: distributions are implementation-defined); uniform in [0, 1) from 53 bits.
+double next_uniform(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  z ^= z >> 31;
+  return static_cast<double>(z >> 11) * 0x1.0p-53;
+}
+}  // namespace
+
 void Node::connect(Node& a, unsigned pa, Node& b, unsigned pb, double rate_gbps,
-                   double delay_us) {
-  auto link = [&](Node& x, unsigned px, Node& y, unsigned py) {
+                   double delay_us, double loss, uint64_t seed_ab, uint64_t seed_ba) {
+  auto link = [&](Node& x, unsigned px, Node& y, unsigned py, uint64_t seed) {
     Port& p = x.ports_[px];
     p.peer = &y;
     p.peer_port = py;
     p.rate_gbps = rate_gbps;
     p.prop = sc_time(delay_us, SC_US);
     x.out_[px]->bind(*y.in_[py]);
+    Port& r = y.ports_[py];  // the receiving end of x -> y
+    r.rx_loss = loss;
+    r.rx_rng = seed;
   };
-  link(a, pa, b, pb);
-  link(b, pb, a, pa);
+  link(a, pa, b, pb, seed_ab);
+  link(b, pb, a, pa, seed_ba);
 }
 
 void Node::kick(unsigned p) {
@@ -98,6 +113,15 @@ void Node::rx_method() {
     PacketExt& e = ext(*gp);
     net_.on_wire(e.kind, -1);
     const unsigned p = e.in_port;
+    // Random (non-congestion) loss: a DATA frame that crossed the link with a bad FCS is
+    // discarded on arrival. One draw per DATA frame, only on lossy links, so the sequence
+    // depends on the packets alone (both engines draw identically).
+    if (e.kind == PktKind::DATA && ports_[p].rx_loss > 0 &&
+        next_uniform(ports_[p].rx_rng) < ports_[p].rx_loss) {
+      net_.counters().drops_link++;
+      net_.pool().release(gp);
+      continue;
+    }
     if (e.kind == PktKind::PFC) {
       Port& port = ports_[p];
       if (e.pfc_pause) port.stats.pfc_rx++;

@@ -36,8 +36,11 @@ class Node : public sc_core::sc_module {
   Node(sc_core::sc_module_name name, Network& net, uint16_t id, unsigned num_ports);
 
   // Link this node's port `p` to `peer`'s port `pp` (both directions).
+  // `loss`: probability that a DATA frame is lost (bad FCS at the receiver), each
+  // direction, drawn from a generator seeded with seed_ab (a -> b) and seed_ba (b -> a).
   static void connect(Node& a, unsigned pa, Node& b, unsigned pb, double rate_gbps,
-                      double delay_us);
+                      double delay_us, double loss = 0, uint64_t seed_ab = 0,
+                      uint64_t seed_ba = 0);
 
   uint16_t id() const { return id_; }
   unsigned num_ports() const { return static_cast<unsigned>(ports_.size()); }
@@ -77,6 +80,8 @@ class Node : public sc_core::sc_module {
     Gp* in_flight = nullptr;
     std::deque<Gp*> ctrl;  // PFC frames
     std::array<bool, 8> paused{};
+    double rx_loss = 0;        // random loss of DATA frames arriving on this port
+    uint64_t rx_rng = 0;       // splitmix64 state of that loss
     double pause_start_ns = 0;
     sc_core::sc_event tx_done;
     PortStats stats;

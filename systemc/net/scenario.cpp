@@ -207,7 +207,9 @@ const std::vector<Field>& fields() {
            ELEM(links, delay_us))
         .shown_default = "defaults.link.delay_us";
     scalar("links[].loss", T::DOUBLE, in(0, 1), "",
-           "random loss probability per data packet, each direction", ELEM(links, loss));
+           "random loss probability per data packet, each direction (CNP, NAK, ACK, PFC: "
+           "never lost); go-back-N recovers it",
+           ELEM(links, loss));
 
     section("defaults", "values for list entries that omit them");
     section("defaults.link", "link defaults");
@@ -267,6 +269,18 @@ const std::vector<Field>& fields() {
            TOP(nic.rx_buffer_bytes));
     scalar("nic.rx_drain_gbps", T::DOUBLE, in(0, 1000), "Gb/s",
            "receive-side drain rate (0 = line rate, never fills)", TOP(nic.rx_drain_gbps));
+    scalar("nic.nak_latency_us", T::DOUBLE, in(0, 1e6), "us",
+           "go-back-N: time from a NAK's arrival at the sender to its send pointer rewound "
+           "(firmware NAK handling)",
+           TOP(nic.nak_latency_us));
+    scalar("nic.nak_timeout_us", T::DOUBLE, gt_le(0, 1e6), "us",
+           "go-back-N: the receiver sends no second NAK for the same expected PSN within "
+           "this time",
+           TOP(nic.nak_timeout_us));
+    scalar("nic.rto_us", T::DOUBLE, gt_le(0, 1e6), "us",
+           "go-back-N: sender retransmission timeout once a sized flow has sent its last "
+           "packet unacknowledged (tail loss)",
+           TOP(nic.rto_us));
 
     list("flows", "traffic: one entry per group of identical flows (QPs)",
          [](Ctx& c, size_t n) { c.s.flows.resize(n); }, "(required)");
@@ -279,6 +293,11 @@ const std::vector<Field>& fields() {
     t.back().required = true;
     t.back().shown_default = "(required)";
     scalar("flows[].start_us", T::DOUBLE, ge(0), "us", "start time", ELEM(flows, start_us));
+    scalar("flows[].start_rate_gbps", T::DOUBLE, in(0, 400), "Gb/s",
+           "rate the flow starts at (its first packet is preceded by an RP INIT with this "
+           "rate, clamped to the profile's [MIN_RATE, LINE_RATE]); 0 = line rate, RoCE's "
+           "hyper-fast start (paper section 3.1, footnote 2: a NIC's QoS policy may set it)",
+           ELEM(flows, start_rate_gbps));
     scalar("flows[].size_bytes", T::UINT, ge(0), "bytes", "bytes to send (0 = infinite)",
            ELEM(flows, size_bytes));
     scalar("flows[].count", T::UINT, in(1, 1048576), "flows",

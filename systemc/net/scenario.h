@@ -55,11 +55,16 @@ struct NicSpec {
   bool pfc_enabled = false;       // the NIC pauses its upstream when its receive side fills
   uint64_t rx_buffer_bytes = 1000000;
   double rx_drain_gbps = 0;       // 0 = the receive side drains at line rate (never fills)
+  // Go-back-N loss recovery (gbn.h). Defaults and their reasons: README, nic.cpp.
+  double nak_latency_us = 20;     // sender: NAK receipt -> send pointer rewound (firmware)
+  double nak_timeout_us = 100;    // receiver: no second NAK for one expected PSN before this
+  double rto_us = 1000;           // sender: retransmission timeout for a sized flow's tail
 };
 
 struct FlowSpec {
   std::string src, dst;
   double start_us = 0;
+  double start_rate_gbps = 0;     // rate the RP starts at; 0 = line rate (hyper-fast start)
   uint64_t size_bytes = 0;        // 0 = infinite backlog
   uint32_t count = 1;             // identical flows (QPs) with these settings
   bool enabled = true;            // false: validated, then left out of the run

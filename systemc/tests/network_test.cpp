@@ -64,6 +64,66 @@ TEST(Network, NoPfcAndSmallBufferDropsAreReported) {
   EXPECT_EQ(r.summary["pause_frames"].get<uint64_t>(), 0u);
 }
 
+// PFC off: the switch drops (lossy class, buffer full) and go-back-N recovers them, so
+// every flow keeps delivering in-order data; what the receivers accept is goodput.
+TEST(Network, NoPfcIncast8DropsAreRecoveredByGoBackN) {
+  const SimRun r = sim("gbn8", "incast8",
+                       "--engine ref --duration 20 --set switch.pfc.enabled=false "
+                       "--set switch.buffer_bytes=300000");
+  expect_checks_ok(r);
+  const uint64_t drops = r.summary["drops"]["lossy"].get<uint64_t>();
+  EXPECT_GT(drops, 0u);
+  EXPECT_EQ(r.summary["pause_frames"].get<uint64_t>(), 0u);
+  uint64_t naks = 0, retx = 0;
+  double total = 0;
+  for (const json& f : r.summary["flows"]) {
+    const double g = f["second_half_tput_gbps"].get<double>();
+    std::printf("  flow %u: 2nd half %.3f Gb/s, sent %llu B, delivered %llu B, retransmitted %llu B, %llu NAKs\n",
+                f["flow"].get<unsigned>(), g, static_cast<unsigned long long>(f["sent_bytes"].get<uint64_t>()),
+                static_cast<unsigned long long>(f["delivered_bytes"].get<uint64_t>()),
+                static_cast<unsigned long long>(f["retransmitted_bytes"].get<uint64_t>()),
+                static_cast<unsigned long long>(f["naks_sent"].get<uint64_t>()));
+    EXPECT_GT(g, 0.5) << "flow starved: " << f.dump();  // fair share 5 Gb/s
+    EXPECT_LT(f["delivered_bytes"].get<uint64_t>(), f["sent_bytes"].get<uint64_t>());
+    naks += f["naks_sent"].get<uint64_t>();
+    retx += f["retransmitted_bytes"].get<uint64_t>();
+    total += g;
+  }
+  std::printf("incast 8:1, PFC off, 300 KB buffer: %llu switch drops, %llu NAKs, %llu B resent, "
+              "goodput %.3f Gb/s\n", static_cast<unsigned long long>(drops),
+              static_cast<unsigned long long>(naks), static_cast<unsigned long long>(retx), total);
+  EXPECT_GT(naks, 0u);
+  EXPECT_GT(retx, 0u);
+  EXPECT_GT(total, 0.5 * 40);
+}
+
+// Sized flows whose tail is lost: nothing after it reveals the gap, so the sender's
+// retransmission timeout (nic.rto_us) recovers it; every flow completes with all its
+// bytes accepted exactly once. 100 flows of 10 packets at 5 % loss: each flow's last
+// packet is lost with 5 %, so about 5 tail timeouts are expected (none: e^-5 < 1 %).
+TEST(Network, SizedFlowsCompleteDespiteLossWithTheTailTimeout) {
+  const SimRun r = sim("tail", "loss_sweep",
+                       "--engine ref --duration 20 --set links.0.loss=0.05 "
+                       "--set flows.0.size_bytes=10000 --set flows.0.count=100");
+  expect_checks_ok(r);
+  uint64_t timeouts = 0;
+  double fct_max = 0;
+  for (const json& f : r.summary["flows"]) {
+    EXPECT_GE(f["fct_us"].get<double>(), 0) << "unfinished: " << f.dump();
+    fct_max = std::max(fct_max, f["fct_us"].get<double>());
+    EXPECT_EQ(f["delivered_bytes"].get<uint64_t>(), 10u * 1058u) << f.dump();  // 10 x (1000 + 58 B)
+    timeouts += f["timeouts"].get<uint64_t>();
+  }
+  std::printf("100 x 10 KB at 5%% loss (seed %llu): %llu link losses, %llu tail timeouts, "
+              "last flow done at %.1f us\n",
+              static_cast<unsigned long long>(r.summary["seed"].get<uint64_t>()),
+              static_cast<unsigned long long>(r.summary["drops"]["link_loss"].get<uint64_t>()),
+              static_cast<unsigned long long>(timeouts), fct_max);
+  EXPECT_GT(r.summary["drops"]["link_loss"].get<uint64_t>(), 0u);
+  EXPECT_GT(timeouts, 0u);
+  EXPECT_GT(fct_max, r.summary["gbn"]["rto_us"].get<double>());  // someone waited for it
+}
+
 TEST(Network, TooLittleHeadroomIsALosslessViolation) {
   const SimRun r = sim("hdrm", "incast8",
                     "--engine ref --duration 5 --set switch.ecn.enabled=false "
@@ -100,7 +160,11 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_tuple("pfc8", "incast8", "--duration 10 --set switch.ecn.enabled=false"),
         std::make_tuple("connectx_tcd16", "incast16",
                         "--duration 10 --set profile=connectx --set switch.ecn.tcd=true"),
-        std::make_tuple("plus4", "incast4", "--duration 20 --set profile=dcqcn_plus")),
+        std::make_tuple("plus4", "incast4", "--duration 20 --set profile=dcqcn_plus"),
+        // random link loss and go-back-N (the RNG draws must not depend on the engine)
+        std::make_tuple("loss1pct", "loss_sweep", "--duration 5 --set links.0.loss=0.01"),
+        std::make_tuple("lossy8", "incast8",
+                        "--duration 10 --set switch.pfc.enabled=false --set switch.buffer_bytes=300000")),
     [](const auto& info) { return std::string(std::get<0>(info.param)); });
 
 TEST(Network, BadScenarioIsOneLineAndExitCode2) {

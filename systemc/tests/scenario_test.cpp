@@ -127,6 +127,12 @@ const BadCase kBadCases[] = {
      "duration_ms"},
     {"default_flow_count_zero", 3,
      "defaults.flow.count: out of range: 0; expected an integer in 1..1048576"},
+    // go-back-N (nic.*)
+    {"nak_latency_negative", 12, "nic.nak_latency_us: out of range: -5; expected a number >= 0 and <= 1000000 (us)"},
+    {"nak_timeout_zero", 12, "nic.nak_timeout_us: out of range: 0; expected a number > 0 and <= 1000000 (us)"},
+    {"rto_range", 12, "nic.rto_us: out of range: 5e6; expected a number > 0 and <= 1000000 (us)"},
+    {"rto_not_number", 12, "nic.rto_us: wrong type: '1ms' is not a number; expected a number > 0"},
+    {"nak_unknown_key", 12, "nic.nak_timout_us: unknown key (did you mean nic.nak_timeout_us?)"},
 };
 
 class BadFile : public ::testing::TestWithParam<BadCase> {};
@@ -214,6 +220,9 @@ TEST(ScenarioGood, MinimalTakesEveryDefault) {
   EXPECT_EQ(s.nic.pfc_enabled, d.nic.pfc_enabled);
   EXPECT_EQ(s.nic.rx_buffer_bytes, d.nic.rx_buffer_bytes);
   EXPECT_EQ(s.nic.rx_drain_gbps, d.nic.rx_drain_gbps);
+  EXPECT_EQ(s.nic.nak_latency_us, 20);  // go-back-N defaults (README, nic.cpp)
+  EXPECT_EQ(s.nic.nak_timeout_us, 100);
+  EXPECT_EQ(s.nic.rto_us, 1000);
   ASSERT_EQ(s.nodes.size(), 3u);
   EXPECT_EQ(s.nodes[0].name, "h1");
   EXPECT_EQ(s.nodes[0].kind, NodeSpec::Kind::HOST);
@@ -283,6 +292,9 @@ TEST(ScenarioGood, FullSetsEveryKey) {
   EXPECT_TRUE(s.nic.pfc_enabled);
   EXPECT_EQ(s.nic.rx_buffer_bytes, 2000000u);
   EXPECT_EQ(s.nic.rx_drain_gbps, 35.5);
+  EXPECT_EQ(s.nic.nak_latency_us, 2.5);
+  EXPECT_EQ(s.nic.nak_timeout_us, 40);
+  EXPECT_EQ(s.nic.rto_us, 300);
   ASSERT_EQ(s.flows.size(), 3u);
   EXPECT_EQ(s.flows[0].src, "h1");
   EXPECT_EQ(s.flows[0].dst, "h3");
@@ -440,6 +452,8 @@ const BadOverride kBadOverrides[] = {
     {"bad:list_for_map", {{"switch.pfc.beta", "3"}}, "--set switch.pfc.beta=3: ", "switch is a list in the file"},
     {"bad:node_not_map", {{"nodes.0.name", "x"}}, "--set nodes.0.name=x: ", "nodes.0 is 'h1' in the file, not a map"},
     {"minimal", {{"name", "two\nlines"}, {"mtu_bytes", "1"}}, "--set mtu_bytes=1: ", "out of range"},
+    {"minimal", {{"nic.nak_timeout_us", "0"}}, "--set nic.nak_timeout_us=0: ", "out of range: 0; expected a number > 0"},
+    {"minimal", {{"links.0.loss", "-0.1"}}, "--set links.0.loss=-0.1: ", "out of range: -0.1; expected a number >= 0 and <= 1"},
 };
 
 class BadOverrideTest : public ::testing::TestWithParam<BadOverride> {};
@@ -482,8 +496,9 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
       "switch.ecn.enabled", "switch.ecn.mark_at", "switch.ecn.kmin_bytes", "switch.ecn.kmax_bytes",
       "switch.ecn.pmax", "switch.ecn.tcd",
       "nic.pfc_enabled", "nic.rx_buffer_bytes", "nic.rx_drain_gbps",
+      "nic.nak_latency_us", "nic.nak_timeout_us", "nic.rto_us",
       "flows", "flows[].src", "flows[].dst", "flows[].start_us", "flows[].size_bytes", "flows[].count",
-      "flows[].enabled",
+      "flows[].enabled", "flows[].start_rate_gbps",
       "topology.type", "topology.pods", "topology.tors", "topology.leaves", "topology.spines",
       "topology.rate_gbps", "topology.delay_us", "topology.hosts", "topology.hosts[].name",
       "topology.hosts[].tor"};
@@ -508,6 +523,9 @@ TEST(ScenarioSchema, DefaultsTypesAndUnits) {
   EXPECT_EQ(by["switch.buffer_bytes"].default_value, "12000000");
   EXPECT_EQ(by["switch.pfc.enabled"].default_value, "true");
   EXPECT_EQ(by["nic.pfc_enabled"].default_value, "false");
+  EXPECT_EQ(by["nic.nak_latency_us"].default_value, "20");
+  EXPECT_EQ(by["nic.nak_latency_us"].unit, "us");
+  EXPECT_EQ(by["nic.rto_us"].default_value, "1000");
   EXPECT_EQ(by["defaults.link.rate_gbps"].default_value, "40");
   EXPECT_EQ(by["links[].rate_gbps"].default_value, "defaults.link.rate_gbps");
   EXPECT_EQ(by["links[].rate_gbps"].unit, "Gb/s");

@@ -27,7 +27,7 @@ struct RpEvent {
   uint32_t now_ns = 0;     // wrapping nanosecond timestamp
   uint16_t bytes = 0;      // TX: bytes of the packet sent
   bool cnp_ue = false;     // CNP: 0 = CE (cut), 1 = UE (TCD: stop increasing only)
-  uint32_t tau_ns = 0;     // CNP: the NP's CNP interval (DCQCN+)
+  uint32_t tau_ns = 0;     // CNP: the NP's CNP interval (DCQCN+); INIT: start rate kb/s (0 = line), Rt = line
   uint8_t gen = 0;         // *_TIMER: the tag announced with the deadline
 };
 
@@ -85,7 +85,7 @@ struct RpCov {
            rt_clamp_line = 0, rc_clamp_min = 0, alpha_floor = 0, alpha_decay = 0, cut = 0,
            cut_blocked = 0, first_rate = 0, clamp_after_ti = 0, ue = 0, stale = 0,
            inc_disarm = 0, pace_keep = 0, pace_restart = 0, plus_tau = 0, plus_mtu = 0,
-           init = 0, query = 0;
+           init = 0, init_rate = 0, query = 0;
 };
 
 RpRegs rp_reset_regs();

@@ -166,6 +166,37 @@ TEST(RpRef, StaleTimerIgnoredAndInitForgets) {
   EXPECT_FALSE(a.state(3).valid);
 }
 
+// INIT with a start rate (tau_ns field, kb/s): the flow restarts at Rc = that rate, clamped
+// to [MIN_RATE, LINE_RATE], Rt = line, the initial alpha, fresh stages and the increase
+// timer armed (the state after a cut from line rate); paced at Rc from its first packet.
+TEST(RpRef, InitWithStartRateStartsThereClampedAndPacesAtIt) {
+  RpAlgo a(16);
+  load(a, "paper");  // MIN_RATE 100 Mb/s, line 40 Gb/s
+  RpResult r = ev(a, INIT, 0, 0, 0, false, 1000000);  // 1 Gb/s
+  EXPECT_EQ(r.rc, 1000000u);
+  EXPECT_EQ(r.rt, 40000000u);
+  EXPECT_EQ(r.alpha, 65536u);
+  EXPECT_EQ(r.itmr, 1);                     // increase timer armed: T = 55 us
+  EXPECT_EQ(r.idl_ns, 55000u);
+  EXPECT_EQ(r.atmr, 2);
+  EXPECT_TRUE(a.state(3).valid);
+  const uint8_t gen = r.igen;
+  r = ev(a, TX, 100, 1000);                 // 1000 B at 1 Gb/s = 8000 ns
+  EXPECT_EQ(r.next_tx_ns, 8100u);
+  r = ev(a, ITMR, 55000, 0, gen);           // fast recovery: (1 + 40) / 2 Gb/s
+  EXPECT_EQ(r.rc, 20500000u);
+  r = ev(a, CNP, 60000);                    // cut by alpha/2 = 1/2
+  EXPECT_EQ(r.rc, 10250000u);
+  r = ev(a, INIT, 10000, 0, 0, false, 5);   // below MIN_RATE: clamped up
+  EXPECT_EQ(r.rc, 100000u);
+  r = ev(a, INIT, 10000, 0, 0, false, 0xffffffffu);  // above line: line rate
+  EXPECT_EQ(r.rc, 40000000u);
+  EXPECT_TRUE(a.state(3).valid);
+  r = ev(a, INIT, 10000);                   // 0: fresh flow at line rate
+  EXPECT_EQ(r.rc, 40000000u);
+  EXPECT_FALSE(a.state(3).valid);
+}
+
 TEST(RpRef, AlphaDecaysToItsFloorThenTimerStops) {
   RpAlgo a(16);
   load(a, "connectx");

@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: MIT
+"""Shared helpers of the report sections (scripts/report/NN_*.py).
+
+A section module defines
+    TITLE = "..."                  # heading in results/report.md
+    def plan(ctx) -> list[Run]     # the simulations it needs (run in parallel by reproduce.sh)
+    def report(ctx) -> str         # its markdown (tables, claims, plots written to ctx.res)
+and may define `quick_ok = False` to be skipped in --quick mode.
+"""
+import json
+import os
+import shlex
+import statistics
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Ctx:
+    engine: str          # rtl | ref
+    seeds: int           # ECMP placements for seed-dependent experiments
+    quick: bool          # CI mode: fewer seeds, shorter runs
+    out: str             # raw outputs: out/reproduce
+    res: str             # report and plots: results
+    sim: str             # path of dcqcn-sim
+    duration: str = ""   # --duration override in ms ("" = each section's own)
+    jobs: int = 2
+
+
+@dataclass
+class Run:
+    """One simulation: `argv` are the dcqcn-sim arguments after the executable."""
+    config: str
+    seed: int
+    argv: list = field(default_factory=list)
+
+
+def run_dir(ctx, config, seed=1):
+    return f"{ctx.out}/{config}/s{seed}"
+
+
+def sim_run(ctx, config, scenario, *extra, seed=1, duration_ms=None, engine=None):
+    """A `dcqcn-sim run` of `scenario`, its outputs in run_dir(config, seed)."""
+    argv = ["run", scenario, "--engine", engine or ctx.engine, "--quiet"]
+    dur = ctx.duration or (str(duration_ms) if duration_ms is not None else "")
+    if dur:
+        argv += ["--duration", str(dur)]
+    argv += [str(x) for x in extra]
+    argv += ["--out", run_dir(ctx, config, seed)]
+    return Run(config, seed, argv)
+
+
+def sim_cmd(ctx, argv):
+    return " ".join([ctx.sim] + [shlex.quote(a) for a in argv])
+
+
+def load(ctx, config, seeds=None):
+    """summary.json of every seed of a configuration, each with '_cmd' (its command line)."""
+    runs = []
+    for s in (seeds if seeds is not None else [1]):
+        d = run_dir(ctx, config, s)
+        with open(f"{d}/summary.json") as f:
+            j = json.load(f)
+        with open(f"{d}/command.txt") as f:
+            j["_cmd"] = f.read().strip()
+        j["_dir"] = d
+        runs.append(j)
+    return runs
+
+
+def load_seeds(ctx, config):
+    return load(ctx, config, range(1, ctx.seeds + 1))
+
+
+def read_csv(path):
+    """A CSV as a dict of column name -> list of floats (strings kept where not numeric)."""
+    with open(path) as f:
+        head = f.readline().strip().split(",")
+        cols = {h: [] for h in head}
+        for line in f:
+            for h, v in zip(head, line.strip().split(",")):
+                try:
+                    cols[h].append(float(v))
+                except ValueError:
+                    cols[h].append(v)
+    return cols
+
+
+def per_host(runs, key="second_half_tput_gbps"):
+    h = {}
+    for r in runs:
+        for f in r["flows"]:
+            h.setdefault(f["src"], []).append(f[key])
+    return h
+
+
+def mmm(v):
+    return min(v), statistics.median(v), max(v)
+
+
+def fmt_mmm(v, digits=1):
+    a, b, c = mmm(v)
+    return f"{a:.{digits}f} / **{b:.{digits}f}** / {c:.{digits}f}"
+
+
+def percentile(v, p):
+    """Linear-interpolated percentile, p in [0, 100]."""
+    s = sorted(v)
+    if not s:
+        return float("nan")
+    k = (len(s) - 1) * p / 100.0
+    lo = int(k)
+    hi = min(lo + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def checks_line(tag, runs):
+    ok = all(r["checks"]["ok"] for r in runs)
+    drops = sum(r["drops"]["lossless"] + r["drops"]["lossy"] for r in runs)
+    pauses = statistics.median([r["pause_frames"] for r in runs])
+    cnps = statistics.median([r["cnps_sent"] for r in runs])
+    walls = sum(r["wall_s"] for r in runs)
+    return (f"- {tag}: end-of-run checks {'ok' if ok else 'FAILED'} in every run, {drops} drops, "
+            f"median {pauses:.0f} PAUSE frames and {cnps:.0f} CNPs per run, {walls:.1f} s simulation "
+            f"wall time. Command (first run): `{runs[0]['_cmd']}`")
+
+
+def verdict(ok):
+    return "**holds**" if ok else "**FAILS**"
+
+
+def plt():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as p
+    return p
+
+
+def timeseries_png(ctx, config, seed, title, name=None):
+    """scripts/plot.py of one run (throughput per flow and queues against time)."""
+    import subprocess
+    import sys
+    png = f"{ctx.res}/{name or config}.png"
+    subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "..", "plot.py"),
+                    run_dir(ctx, config, seed), "--out", png, "--title", title],
+                   check=True, stdout=subprocess.DEVNULL)
+    return os.path.basename(png)
