@@ -161,7 +161,7 @@ void fluid_from_scenario(const Scenario& sc, dcqcn::analysis::FluidConfig& c) {
     if (dly[d] < 0) throw std::invalid_argument("no path from " + f.src + " to " + dst);
     c.tau_star_us = std::max(c.tau_star_us, 2 * dly[d]);
     for (uint32_t k = 0; k < f.count; ++k)
-      c.flows.push_back({f.src, f.dst, f.start_us, sc.links[adj[s][0].second].rate_gbps});
+      c.flows.push_back({f.src, f.dst, f.start_us, sc.links[adj[s][0].second].rate_gbps, f.start_rate_gbps});
   }
   c.profile = sc.profile;
   c.m = dcqcn::analysis::fluid_params_from_profile(sc.profile, sc.profile_flows ? sc.profile_flows

@@ -122,7 +122,8 @@ FluidResult run_fluid(const FluidConfig& c) {
     for (size_t i = 0; i < n; ++i)
       if (!on[i] && c.flows[i].start_us <= t_us + 1e-9) {
         on[i] = true;
-        rc[i] = rt[i] = c.flows[i].line_gbps * 1e9;
+        rt[i] = c.flows[i].line_gbps * 1e9;
+        rc[i] = c.flows[i].start_rate_gbps > 0 ? std::min(c.flows[i].start_rate_gbps * 1e9, rt[i]) : rt[i];
         al[i] = m.alpha_init;
       }
   };

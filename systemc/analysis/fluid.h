@@ -40,6 +40,7 @@ struct FluidFlow {
   std::string src = "h1", dst = "r";
   double start_us = 0;
   double line_gbps = 40;
+  double start_rate_gbps = 0;  // Rc at start (Rt = line); 0 = line rate, as the packet NICs
 };
 
 struct FluidModelParams {  // physical units

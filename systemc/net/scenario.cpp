@@ -226,10 +226,12 @@ const std::vector<Field>& fields() {
     scalar("switch.buffer_bytes", T::UINT, in(1, 1e12), "bytes", "shared packet buffer",
            TOP(sw.buffer_bytes));
     section("switch.pfc", "priority flow control");
-    scalar("switch.pfc.enabled", T::BOOL, any(), "", "PFC on the lossless priorities",
+    scalar("switch.pfc.enabled", T::BOOL, any(), "",
+           "PFC on the lossless priorities; off: the threshold below is the drop limit",
            TOP(sw.pfc.enabled));
     scalar("switch.pfc.mode", T::ENUM, any(), "",
-           "static: fixed t_pfc_bytes; dynamic: beta x free shared buffer", TOP(sw.pfc.mode));
+           "per-(port, priority) ingress threshold: XOFF with PFC, drop without; static: "
+           "t_pfc_bytes; dynamic: beta x free shared buffer / 8", TOP(sw.pfc.mode));
     t.back().values = {"static", "dynamic"};
     scalar("switch.pfc.t_pfc_bytes", T::UINT, in(0, 1e12), "bytes",
            "static XOFF threshold per (port, priority)", TOP(sw.pfc.t_pfc_bytes));

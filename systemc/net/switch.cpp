@@ -19,8 +19,9 @@ Switch::Switch(sc_core::sc_module_name name, Network& net, uint16_t id, unsigned
 }
 
 uint64_t Switch::threshold() const {
+  // With PFC on this is the XOFF threshold; with PFC off the same per-(port, priority)
+  // limit is where lossy traffic is dropped (a shared-buffer switch's lossy admission).
   const PfcSpec& p = net_.scenario().sw.pfc;
-  if (!p.enabled) return std::numeric_limits<uint64_t>::max();
   if (p.mode == PfcSpec::Mode::STATIC) return p.t_pfc_bytes;
   // Trident II dynamic threshold: t_PFC = beta * (B - 8 n t_flight - s) / 8
   const double free = static_cast<double>(shared_cap_ - shared_total_);
@@ -64,10 +65,10 @@ void Switch::receive(unsigned p, Gp* gp) {
   if (i.reserved + L <= s.pfc.reserved_bytes) {
     i.reserved += L;
     e.pool = BufPool::RESERVED;
-  } else if (shared_total_ + L <= shared_cap_ && (!s.pfc.enabled || i.shared + L <= threshold() ||
-                                                  !i.xoff)) {
+  } else if (shared_total_ + L <= shared_cap_ &&
+             (s.pfc.enabled ? (i.shared + L <= threshold() || !i.xoff) : i.shared + L <= threshold())) {
     // Before XOFF is sent the shared part may pass t_PFC by one packet (the trigger);
-    // after it, arrivals go to headroom.
+    // after it, arrivals go to headroom. Without PFC, past the threshold is a drop.
     i.shared += L;
     shared_total_ += L;
     e.pool = BufPool::SHARED;

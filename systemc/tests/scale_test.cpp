@@ -3,20 +3,9 @@
 // section 4). Each run is a dcqcn-sim process on the reference engine; every measured
 // number is printed. What is asserted is what our model does, with the reason where it
 // differs from the papers (README "DCQCN+ at scale" and "TCD and the victim flow").
-#include <gtest/gtest.h>
-
-#include <cstdio>
-#include <map>
-#include <nlohmann/json.hpp>
-#include <string>
-#include <vector>
-
 #include "sim_run.h"
 
-using nlohmann::json;
-using simrun::expect_checks_ok;
-using simrun::sim;
-using simrun::SimRun;
+using namespace simtest;
 
 namespace {
 

@@ -92,6 +92,7 @@ const BadCase kBadCases[] = {
     {"link_rate_range", 8, "links.1.rate_gbps: out of range: 1600; expected a number > 0 and <= 1000 (Gb/s)"},
     {"negative_delay", 13, "defaults.link.delay_us: out of range: -1; expected a number >= 0 (us)"},
     {"loss_range", 7, "links.0.loss: out of range: 1.5; expected a number >= 0 and <= 1"},
+    {"start_rate_range", 10, "flows.0.start_rate_gbps: out of range: 500; expected a number >= 0 and <= 400 (Gb/s)"},
     {"pmax_range", 13, "switch.ecn.pmax: out of range: 2; expected a number >= 0 and <= 1"},
     {"beta_zero", 13, "switch.pfc.beta: out of range: 0; expected a number > 0"},
     {"negative_seed", 2, "seed: out of range: -1; expected an integer >= 0"},
@@ -497,8 +498,8 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
       "switch.ecn.pmax", "switch.ecn.tcd",
       "nic.pfc_enabled", "nic.rx_buffer_bytes", "nic.rx_drain_gbps",
       "nic.nak_latency_us", "nic.nak_timeout_us", "nic.rto_us",
-      "flows", "flows[].src", "flows[].dst", "flows[].start_us", "flows[].size_bytes", "flows[].count",
-      "flows[].enabled", "flows[].start_rate_gbps",
+      "flows", "flows[].src", "flows[].dst", "flows[].start_us", "flows[].start_rate_gbps", "flows[].size_bytes", "flows[].count",
+      "flows[].enabled",
       "topology.type", "topology.pods", "topology.tors", "topology.leaves", "topology.spines",
       "topology.rate_gbps", "topology.delay_us", "topology.hosts", "topology.hosts[].name",
       "topology.hosts[].tor"};
