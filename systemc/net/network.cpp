@@ -251,6 +251,9 @@ void Network::sample() {
                  fmt6(f.rc_kbps / 1e6).c_str(), fmt6(f.rt_kbps / 1e6).c_str(),
                  fmt6(f.alpha_q16 / 65536.0).c_str(), fmt6(tput).c_str());
   }
+  // A sample belongs to the *_after statistics when its whole interval is after stats_from_ms.
+  const bool after = t_us - sc_.sample_us >= sc_.stats_from_ms * 1000.0 - 1e-6;
+  samples_after_ += after;
   size_t k = 0;
   for (Switch* sw : switches_) {
     for (unsigned p = 0; p < sw->num_ports(); ++p, ++k) {
@@ -258,6 +261,10 @@ void Network::sample() {
       const uint64_t eg = sw->egress_bytes(p, pr);
       q_max_[k] = std::max(q_max_[k], eg);
       q_sum_[k] += eg;
+      if (after) {
+        q_max_after_[k] = std::max(q_max_after_[k], eg);
+        q_sum_after_[k] += eg;
+      }
       std::fprintf(queues_csv_, "%s,%s,%u,%u,%llu,%llu,%d\n", fmt6(t_us).c_str(), sw->basename(), p,
                    pr, static_cast<unsigned long long>(eg),
                    static_cast<unsigned long long>(sw->ingress_bytes(p, pr)), sw->paused(p, pr) ? 1 : 0);
@@ -282,6 +289,8 @@ int Network::run() {
   for (Switch* sw : switches_) nq += sw->num_ports();
   q_max_.assign(nq, 0);
   q_sum_.assign(nq, 0);
+  q_max_after_.assign(nq, 0);
+  q_sum_after_.assign(nq, 0);
 
   const auto t0 = std::chrono::steady_clock::now();
   const double dur_ns = sc_.duration_ms * 1e6;
@@ -394,6 +403,7 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
   j["seed"] = sc_.seed;
   j["profile"] = sc_.profile;
   j["duration_ms"] = sc_.duration_ms;
+  j["stats_from_ms"] = sc_.stats_from_ms;
   j["wall_s"] = wall_s;
   j["simulated_packets"] = cnt_.packets;
   j["packets_per_wall_s"] = wall_s > 0 ? cnt_.packets / wall_s : 0.0;
@@ -412,7 +422,7 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
               {"cnps_sent_by_np", f.cnps_sent}, {"cnps_received_by_rp", f.cnps_received},
               {"final_rate_gbps", f.rc_kbps / 1e6},
               {"retransmitted_bytes", f.retransmitted_bytes}, {"discarded_pkts", f.discarded_pkts},
-              {"naks_sent", f.naks_sent}, {"timeouts", f.timeouts}};
+              {"naks_sent", f.naks_sent}, {"timeouts", f.timeouts}, {"ce_marks", f.ce_marks}, {"ue_marks", f.ue_marks}};
     if (f.size_bytes) e["fct_us"] = f.finish_ns >= 0 ? (f.finish_ns - f.start_ns) / 1000.0 : -1.0;
     fl.push_back(e);
     if (f.start_ns < sc_.duration_ms * 1e6 / 2) x.push_back(mean(f.samples_gbps, std::max(first, half)));
@@ -442,6 +452,12 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
       if (is_sw) {
         e["max_queue_bytes"] = q_max_[k];
         e["mean_queue_bytes"] = samples_ ? static_cast<double>(q_sum_[k]) / samples_ : 0.0;
+        e["max_queue_bytes_after"] = q_max_after_[k];
+        e["mean_queue_bytes_after"] =
+            samples_after_ ? static_cast<double>(q_sum_after_[k]) / samples_after_ : 0.0;
+        const auto& sw = static_cast<const Switch&>(*nd);
+        e["dequeued_data_after"] = sw.delay_count(p);
+        e["mean_queue_delay_us_after"] = sw.delay_count(p) ? sw.delay_sum_ns(p) / sw.delay_count(p) / 1000.0 : 0.0;
         qmax = std::max(qmax, q_max_[k]);
         ++k;
       }

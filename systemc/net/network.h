@@ -52,6 +52,7 @@ struct FlowInfo {
   uint64_t naks_sent = 0, naks_received = 0, acks_sent = 0, timeouts = 0;
   uint32_t rc_kbps = 0, rt_kbps = 0, alpha_q16 = 0;
   uint64_t cnps_sent = 0, cnps_received = 0;
+  uint64_t ce_marks = 0, ue_marks = 0;  // data packets that arrived with ECN 11 / 10
   std::vector<double> samples_gbps;  // tput per sample interval
 };
 
@@ -123,6 +124,8 @@ class Network {
   FILE* queues_csv_ = nullptr;
   uint64_t samples_ = 0;
   std::vector<uint64_t> q_max_, q_sum_;  // per switch port: egress bytes
+  std::vector<uint64_t> q_max_after_, q_sum_after_;  // the same from stats_from_ms on
+  uint64_t samples_after_ = 0;
   double np_interval_ns_ = 0;
   std::vector<std::pair<std::string, std::string>> vcd_parts_;
   sc_core::sc_trace_file* tf_ = nullptr;

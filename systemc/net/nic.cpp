@@ -352,6 +352,9 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   FlowInfo& fi = net_.flow(e.flow);
   if (net_.scenario().nic.pfc_enabled && net_.scenario().nic.rx_drain_gbps > 0) rx_account(e.size);
 
+  // Marks as they arrive (the NP sees every arrival, accepted or not).
+  fi.ce_marks += e.ecn == kEcnCe;
+  fi.ue_marks += e.ecn == kEcnUe;
   const GbnReceiver::Result g = rx_gbn_[fi.np_idx].on_data(e.psn, now);
   if (g.verdict == GbnReceiver::Verdict::ACCEPT) {
     fi.delivered_bytes += e.size;

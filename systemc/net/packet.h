@@ -33,6 +33,7 @@ struct PacketExt : tlm::tlm_extension<PacketExt> {
   bool pfc_pause = false;   // XOFF (true) / XON (false) for class `prio`
   // switch bookkeeping
   uint16_t in_port = 0;     // arrival port at the current node
+  double enqueued_ns = 0;   // time it joined the current egress queue
   BufPool pool = BufPool::NONE;
   bool released = false;    // in the pool's free list (guards against double release)
 

@@ -43,6 +43,7 @@ struct Ctx {
   Scenario s;
   double link_rate_gbps = LinkSpec{}.rate_gbps;  // defaults.link.rate_gbps
   double link_delay_us = LinkSpec{}.delay_us;    // defaults.link.delay_us
+  uint32_t flow_count = FlowSpec{}.count;        // defaults.flow.count
 };
 
 using Ref = std::variant<std::monostate, double*, uint64_t*, uint32_t*, bool*, std::string*,
@@ -118,6 +119,10 @@ const std::vector<Field>& fields() {
     scalar("duration_ms", T::DOUBLE, gt(0), "ms", "simulated time", TOP(duration_ms));
     scalar("sample_us", T::DOUBLE, gt(0), "us", "period of the time-series samples",
            TOP(sample_us));
+    scalar("stats_from_ms", T::DOUBLE, ge(0), "ms",
+           "start of the summary's *_after statistics (queue maximum, mean, delay after the "
+           "start-up; < duration_ms)",
+           TOP(stats_from_ms));
     scalar("seed", T::UINT, ge(0), "", "random seed (loss, ECN marking)", TOP(seed));
     scalar("profile", T::ENUM, any(), "", "DCQCN parameter profile (tb/ref/profiles.h)",
            TOP(profile))
@@ -213,6 +218,10 @@ const std::vector<Field>& fields() {
            "rate of links that omit rate_gbps", CTX(link_rate_gbps));
     scalar("defaults.link.delay_us", T::DOUBLE, ge(0), "us",
            "delay of links that omit delay_us", CTX(link_delay_us));
+    section("defaults.flow", "flow defaults");
+    scalar("defaults.flow.count", T::UINT, in(1, 1048576), "flows",
+           "count of flows entries that omit count (one --set scales every group)",
+           CTX(flow_count));
 
     section("switch", "every switch");
     scalar("switch.buffer_bytes", T::UINT, in(1, 1e12), "bytes", "shared packet buffer",
@@ -836,6 +845,16 @@ class Loader {
       const std::string p = "links." + std::to_string(i);
       if (!given(p + ".rate_gbps")) s.links[i].rate_gbps = c_.link_rate_gbps;
       if (!given(p + ".delay_us")) s.links[i].delay_us = c_.link_delay_us;
+    }
+    for (size_t i = 0; i < s.flows.size(); ++i)
+      if (!given("flows." + std::to_string(i) + ".count")) s.flows[i].count = c_.flow_count;
+
+    if (s.stats_from_ms >= s.duration_ms) {
+      const std::string p = blame("stats_from_ms", "duration_ms");
+      fail(at(p), p,
+           "stats_from_ms " + fmt_num(s.stats_from_ms) + " is not before duration_ms " +
+               fmt_num(s.duration_ms),
+           "0 <= stats_from_ms < duration_ms (statistics need some time after it)");
     }
 
     if (s.data_priority == s.cnp_priority) {

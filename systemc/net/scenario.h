@@ -97,6 +97,7 @@ struct Scenario {
   std::string description;
   double duration_ms = 50;
   double sample_us = 100;
+  double stats_from_ms = 0;       // the summary's *_after statistics count from this time
   uint64_t seed = 1;
   std::string profile = "paper";
   uint32_t profile_flows = 0;     // n for dcqcn_plus_static (0 = number of flows)

@@ -9,7 +9,8 @@ namespace dcqcn::net {
 
 Switch::Switch(sc_core::sc_module_name name, Network& net, uint16_t id, unsigned ports,
                std::unique_ptr<CpEngine> cp)
-    : Node(name, net, id, ports), cp_(std::move(cp)), eg_(ports), in_(ports), rr_(ports, 0) {
+    : Node(name, net, id, ports), cp_(std::move(cp)), eg_(ports), in_(ports), rr_(ports, 0),
+      delay_sum_ns_(ports, 0.0), delay_n_(ports, 0) {
   const SwitchSpec& s = net.scenario().sw;
   const uint64_t per = 8ull * ports;
   const uint64_t hd = s.pfc.enabled ? per * s.pfc.headroom_bytes : 0;
@@ -92,6 +93,7 @@ void Switch::receive(unsigned p, Gp* gp) {
 
   // ---- egress
   Q& q = eg_[out][prio];
+  e.enqueued_ns = Network::now_ns();
   q.q.push_back(gp);
   q.bytes += L;
   ++queued_pkts_;
@@ -124,6 +126,11 @@ Gp* Switch::pick(unsigned p) {
   q.bytes -= e.size;
   --queued_pkts_;
   if (e.kind == PktKind::DATA) --queued_data_;
+  const double now = Network::now_ns();
+  if (e.kind == PktKind::DATA && now >= net_.scenario().stats_from_ms * 1e6) {
+    delay_sum_ns_[p] += now - e.enqueued_ns;
+    ++delay_n_[p];
+  }
   const SwitchSpec& s = net_.scenario().sw;
   if (e.kind == PktKind::DATA && s.ecn.enabled && s.ecn.mark_at == EcnSpec::Where::DEQUEUE)
     mark(p, prio, gp, q.bytes);

@@ -34,6 +34,10 @@ class Switch : public Node {
   uint64_t xon_sent_total() const { return xon_total_; }
   uint64_t packets_queued() const { return queued_pkts_; }
   uint64_t data_queued() const { return queued_data_; }
+  // Queueing delay (enqueue to the start of transmission) of the data packets each port
+  // dequeued from stats_from_ms on.
+  double delay_sum_ns(unsigned p) const { return delay_sum_ns_[p]; }
+  uint64_t delay_count(unsigned p) const { return delay_n_[p]; }
 
  protected:
   Gp* pick(unsigned p) override;
@@ -58,6 +62,8 @@ class Switch : public Node {
   std::vector<std::array<Q, 8>> eg_;
   std::vector<std::array<In, 8>> in_;
   std::vector<unsigned> rr_;
+  std::vector<double> delay_sum_ns_;
+  std::vector<uint64_t> delay_n_;
   uint64_t shared_cap_ = 0, shared_total_ = 0, used_ = 0;
   uint64_t xoff_total_ = 0, xon_total_ = 0, queued_pkts_ = 0, queued_data_ = 0;
 };

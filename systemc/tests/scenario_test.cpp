@@ -123,6 +123,11 @@ const BadCase kBadCases[] = {
     // cross-field rules
     {"kmin_gt_kmax", 13, "switch.ecn.kmin_bytes: kmin_bytes 200000 > kmax_bytes 5000; expected kmin_bytes <= kmax_bytes"},
     {"cnp_eq_data", 3, "cnp_priority: equals data_priority (3); expected two different priorities"},
+    {"stats_from_after_end", 3,
+     "stats_from_ms: stats_from_ms 20 is not before duration_ms 20; expected 0 <= stats_from_ms < "
+     "duration_ms"},
+    {"default_flow_count_zero", 3,
+     "defaults.flow.count: out of range: 0; expected an integer in 1..1048576"},
     // go-back-N (nic.*)
     {"nak_latency_negative", 12, "nic.nak_latency_us: out of range: -5; expected a number >= 0 and <= 1000000 (us)"},
     {"nak_timeout_zero", 12, "nic.nak_timeout_us: out of range: 0; expected a number > 0 and <= 1000000 (us)"},
@@ -357,6 +362,23 @@ TEST(ScenarioOverride, SetsValuesCreatesSectionsAndAppends) {
   EXPECT_EQ(s.name, "renamed");
 }
 
+// defaults.flow.count fills every flows entry that omits count (thesis_scale.yaml's knob).
+TEST(ScenarioOverride, DefaultFlowCountAndStatsFrom) {
+  const Scenario s = load_scenario(good("minimal"), {{"flows.1.src", "h2"},
+                                                     {"flows.1.dst", "h1"},
+                                                     {"flows.1.count", "3"},
+                                                     {"defaults.flow.count", "7"},
+                                                     {"stats_from_ms", "12.5"}});
+  ASSERT_EQ(s.flows.size(), 2u);
+  EXPECT_EQ(s.flows[0].count, 7u);
+  EXPECT_EQ(s.flows[1].count, 3u);
+  EXPECT_EQ(s.stats_from_ms, 12.5);
+  const Scenario t = load_scenario(std::string(SCENARIO_TEST_DIR) + "/../scenarios/thesis_scale.yaml",
+                                   {{"defaults.flow.count", "60"}});
+  ASSERT_EQ(t.flows.size(), 8u);
+  for (const auto& f : t.flows) EXPECT_EQ(f.count, 60u);
+}
+
 TEST(ScenarioOverride, ReplacesFileValuesInOrder) {
   const Scenario s = load_scenario(good("full"), {{"mtu_bytes", "1500"},
                                                   {"mtu_bytes", "2000"},
@@ -418,6 +440,12 @@ const BadOverride kBadOverrides[] = {
     {"minimal", {{"switch.ecn.kmin_bytes", "9"}, {"switch.ecn.kmax_bytes", "5"}}, "--set switch.ecn.kmax_bytes=5: ",
      "kmin_bytes 9 > kmax_bytes 5"},
     {"minimal", {{"nodes.1.name", "h1"}}, "--set nodes.1.name=h1: ", "duplicate node name 'h1'"},
+    {"minimal", {{"stats_from_ms", "60"}}, "--set stats_from_ms=60: ",
+     "stats_from_ms 60 is not before duration_ms 50"},
+    {"minimal", {{"stats_from_ms", "10"}, {"duration_ms", "5"}}, "--set duration_ms=5: ",
+     "stats_from_ms 10 is not before duration_ms 5"},
+    {"minimal", {{"defaults.flow.count", "0"}}, "--set defaults.flow.count=0: ",
+     "out of range: 0; expected an integer in 1..1048576"},
     {"minimal", {{"flows.0.dst", "s1"}}, "--set flows.0.dst=s1: ", "'s1' is a switch; expected a host: h1, h2"},
     {"minimal", {{"flows.1.src", "h2"}}, "--set flows.1.src=h2: ", "flows.1.dst: missing; expected the name of a host"},
     {"minimal", {{"nodes.3.name", "h3"}, {"nodes.3.type", "host"}}, "--set nodes.3.name=h3: ",
@@ -457,11 +485,12 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
     EXPECT_FALSE(k.description.empty()) << k.key;
   }
   const std::set<std::string> want = {
-      "name", "description", "duration_ms", "sample_us", "seed", "profile", "profile_flows",
+      "name", "description", "duration_ms", "sample_us", "stats_from_ms", "seed", "profile",
+      "profile_flows",
       "mtu_bytes", "header_bytes", "data_priority", "cnp_priority", "cnp_gen_ns", "ecmp_seed",
       "nodes", "nodes[].name", "nodes[].type",
       "links", "links[].a", "links[].b", "links[].rate_gbps", "links[].delay_us", "links[].loss",
-      "defaults.link.rate_gbps", "defaults.link.delay_us",
+      "defaults.link.rate_gbps", "defaults.link.delay_us", "defaults.flow.count",
       "switch.buffer_bytes", "switch.pfc.enabled", "switch.pfc.mode", "switch.pfc.t_pfc_bytes",
       "switch.pfc.beta", "switch.pfc.derive_thresholds", "switch.pfc.xon_gap_bytes", "switch.pfc.headroom_bytes",
       "switch.pfc.reserved_bytes", "switch.pfc.response_ns",

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: MIT
+// DCQCN+ at scale (thesis Tables 2 and 3) and TCD on the victim-flow topology (SPEC
+// section 4). Each run is a dcqcn-sim process on the reference engine; every measured
+// number is printed. What is asserted is what our model does, with the reason where it
+// differs from the papers (README "DCQCN+ at scale" and "TCD and the victim flow").
+#include "sim_run.h"
+
+using namespace simtest;
+
+namespace {
+
+// ---------------------------------------------------------------- thesis_scale
+
+struct ScalePoint {
+  std::string profile;
+  int flows = 0;               // in all (8 senders x flows/8)
+  uint64_t startup_peak = 0;   // max_queue_bytes of the bottleneck port (whole run)
+  uint64_t max_after = 0;      // from stats_from_ms on
+  double mean_after = 0;       // bytes
+  double delay_us = 0;         // mean queueing delay of the data packets from stats_from_ms on
+  uint64_t pauses = 0;
+  double mean_rc_gbps = 0;     // the RPs' final Rc, averaged over the flows
+};
+
+const json& bottleneck(const json& summary) {
+  for (const json& p : summary["ports"])
+    if (p["node"] == "sw" && p["peer"] == "r") return p;
+  throw std::runtime_error("no port sw -> r in the summary");
+}
+
+// thesis_scale: 100 ms, statistics from 50 ms (the start-up is over by then: the 500 ms runs
+// in the README give the same post-start numbers within a few per cent).
+ScalePoint run_scale(const std::string& profile, int flows) {
+  const std::string tag = "scale_" + profile + "_" + std::to_string(flows);
+  const SimRun r = sim(tag, "thesis_scale",
+                       "--engine ref --set profile=" + profile +
+                           " --set defaults.flow.count=" + std::to_string(flows / 8));
+  expect_checks_ok(r);
+  EXPECT_EQ(r.summary["drops"]["lossless"].get<uint64_t>(), 0u) << tag;
+  EXPECT_EQ(static_cast<int>(r.summary["flows"].size()), flows) << tag;
+  ScalePoint p;
+  p.profile = profile;
+  p.flows = flows;
+  const json& b = bottleneck(r.summary);
+  p.startup_peak = b["max_queue_bytes"].get<uint64_t>();
+  p.max_after = b["max_queue_bytes_after"].get<uint64_t>();
+  p.mean_after = b["mean_queue_bytes_after"].get<double>();
+  p.delay_us = b["mean_queue_delay_us_after"].get<double>();
+  p.pauses = r.summary["pause_frames"].get<uint64_t>();
+  for (const json& f : r.summary["flows"]) p.mean_rc_gbps += f["final_rate_gbps"].get<double>();
+  p.mean_rc_gbps /= flows;
+  return p;
+}
+
+void print_table(const std::vector<ScalePoint>& v) {
+  std::printf("\n%-18s %6s %14s %14s %14s %12s %8s %12s\n", "profile", "flows", "startup_peak_B",
+              "max_after_B", "mean_after_B", "delay_us", "pauses", "mean_Rc_Gbps");
+  for (const ScalePoint& p : v)
+    std::printf("%-18s %6d %14llu %14llu %14.0f %12.1f %8llu %12.4f\n", p.profile.c_str(), p.flows,
+                static_cast<unsigned long long>(p.startup_peak),
+                static_cast<unsigned long long>(p.max_after), p.mean_after, p.delay_us,
+                static_cast<unsigned long long>(p.pauses), p.mean_rc_gbps);
+}
+
+// Far above the ECN Kmax (200 KB): ECN does not hold the queue, PFC does. The dynamic
+// threshold (beta 8, 5.1 MB less 9 x 8 x 22.4 KB headroom) lets the 8 ingress ports fill
+// about 3.1 MB before they pause their senders.
+constexpr double kPfcBoundMeanBytes = 1e6;
+constexpr double kLinkGbps = 10;  // the bottleneck sw -> r
+
+}  // namespace
+
+// SIGCOMM'15 DCQCN (`paper`) against the DCQCN+ RP and NP (`dcqcn_plus`), same CP.
+TEST(ThesisScale, PaperQueueGrowsWithFlowsAndDcqcnPlusOnlyHelpsAtSmallScale) {
+  std::map<std::string, std::map<int, ScalePoint>> m;
+  std::vector<ScalePoint> all;
+  for (const char* prof : {"paper", "dcqcn_plus"})
+    for (int n : {80, 480, 720}) {
+      m[prof][n] = run_scale(prof, n);
+      all.push_back(m[prof][n]);
+    }
+  print_table(all);
+  const auto& d = m["paper"];
+  const auto& p = m["dcqcn_plus"];
+  // DCQCN's post-start queue grows with the flow count (thesis Table 2's shape): at 80
+  // flows ECN holds it; from 480 on the flows are hardly cut and PFC holds it.
+  EXPECT_GT(d.at(480).max_after, 2 * d.at(80).max_after);
+  EXPECT_GT(d.at(480).delay_us, 2 * d.at(80).delay_us);
+  EXPECT_GE(d.at(720).max_after, d.at(480).max_after * 95 / 100);
+  EXPECT_LT(d.at(80).mean_after, kPfcBoundMeanBytes);
+  // DCQCN+ keeps the queue lower than DCQCN at 80 flows ...
+  EXPECT_LT(p.at(80).max_after, d.at(80).max_after);
+  EXPECT_LT(p.at(80).delay_us, d.at(80).delay_us);
+  // ... and from 480 flows on it cuts the flows well below DCQCN's rates, but not to the
+  // fair share (10 Gb/s / n, 21 and 14 Mb/s): the queue is PFC-bound for both, the same
+  // to a few per cent. This is where we differ from thesis Table 3 (DCQCN+ 170-680 KB at
+  // 480-720 flows); README "DCQCN+ at scale" gives the reasons (the NP's 100 us epoch
+  // counts about a quarter of the flows, so the increase period tau is shorter than a
+  // flow's gap between CNPs; and the 100 Mb/s minimum rate of both profiles alone makes
+  // more than 100 flows at 10 Gb/s infeasible).
+  // At 480 flows DCQCN+'s rates at the end are a quarter of DCQCN's; at 720 both are
+  // near line rate. Either way the RPs' rates add up to far more than the 10 Gb/s link.
+  EXPECT_LT(p.at(480).mean_rc_gbps, 0.5 * d.at(480).mean_rc_gbps);
+  for (int n : {480, 720}) {
+    EXPECT_GT(p.at(n).mean_rc_gbps * n, 10.0 * kLinkGbps) << n;
+    EXPECT_GT(d.at(n).mean_rc_gbps * n, 10.0 * kLinkGbps) << n;
+    EXPECT_GT(p.at(n).mean_after, kPfcBoundMeanBytes) << n;
+    EXPECT_GT(d.at(n).mean_after, kPfcBoundMeanBytes) << n;
+    EXPECT_NEAR(static_cast<double>(p.at(n).max_after), static_cast<double>(d.at(n).max_after),
+                0.05 * d.at(n).max_after)
+        << n;
+  }
+}
+
+// The thesis's testbed: ConnectX-4 DCQCN with the mlx5 defaults (`connectx`, Table 2)
+// against its static DCQCN+ approximation (`dcqcn_plus_static`, Table 3; n = all flows).
+TEST(ThesisScale, ConnectxAndStaticApproximationArePfcBoundFrom80Flows) {
+  std::vector<ScalePoint> all;
+  std::map<std::string, std::map<int, ScalePoint>> m;
+  for (const char* prof : {"connectx", "dcqcn_plus_static"})
+    for (int n : {80, 480}) {
+      m[prof][n] = run_scale(prof, n);
+      all.push_back(m[prof][n]);
+    }
+  print_table(all);
+  // Neither leaves the PFC-bound regime within 100 ms, already at 80 flows (thesis: 130
+  // and 189 KB after 5 s). Their flows get one CNP per delivered packet; the PAUSEs stop
+  // the packets and hence the CNPs for longer than the 300 us (3.1 n us) increase timer,
+  // and with clamp_tgt_rate 0 Rt stays high, so fast recovery undoes the 0.5-1 % cuts
+  // (alpha decays every 1 us to about g). README "DCQCN+ at scale".
+  for (const auto& [prof, byn] : m)
+    for (const auto& [n, p] : byn) {
+      EXPECT_GT(p.mean_after, kPfcBoundMeanBytes) << prof << " " << n;
+      // the RPs' rates add up to more than the link: PFC, not the rates, holds the senders
+      EXPECT_GT(p.mean_rc_gbps * n, kLinkGbps) << prof << " " << n;
+    }
+}
+
+// ---------------------------------------------------------------- tcd_victim
+
+namespace {
+
+struct VictimRun {
+  double victim_gbps = 0;      // VS -> VR, second half
+  uint64_t victim_ce = 0, victim_ue = 0;
+  uint64_t congested_ce = 0, congested_ue = 0;  // H11-H14, H31, H32
+  double victim_paused_us = 0;  // VS's own port, paused by T1
+  uint64_t pauses = 0;
+  double jain_congested = 0;   // over the six flows to R, second half
+};
+
+VictimRun run_victim(bool tcd, int ecmp_seed) {
+  const std::string tag = std::string("tcd_") + (tcd ? "on" : "off") + "_" + std::to_string(ecmp_seed);
+  const SimRun r = sim(tag, "tcd_victim",
+                       std::string("--engine ref --set switch.ecn.tcd=") + (tcd ? "true" : "false") +
+                           " --set ecmp_seed=" + std::to_string(ecmp_seed));
+  expect_checks_ok(r);
+  EXPECT_EQ(r.summary["drops"]["lossless"].get<uint64_t>(), 0u) << tag;
+  VictimRun v;
+  double s1 = 0, s2 = 0;
+  int n = 0;
+  for (const json& f : r.summary["flows"]) {
+    const double x = f["second_half_tput_gbps"].get<double>();
+    if (f["src"] == "VS") {
+      v.victim_gbps = x;
+      v.victim_ce = f["ce_marks"].get<uint64_t>();
+      v.victim_ue = f["ue_marks"].get<uint64_t>();
+    } else {
+      v.congested_ce += f["ce_marks"].get<uint64_t>();
+      v.congested_ue += f["ue_marks"].get<uint64_t>();
+      s1 += x;
+      s2 += x * x;
+      ++n;
+    }
+  }
+  v.jain_congested = s1 * s1 / (n * s2);
+  for (const json& p : r.summary["ports"])
+    if (p["node"] == "VS") v.victim_paused_us = p["paused_us"].get<double>();
+  v.pauses = r.summary["pause_frames"].get<uint64_t>();
+  return v;
+}
+
+}  // namespace
+
+TEST(TcdVictim, VictimSeesUndeterminedAndKeepsItsThroughput) {
+  const std::vector<int> seeds = {1, 2, 3};  // ECMP placements
+  std::printf("\n%5s %4s %10s %9s %9s %9s %9s %10s %8s %8s\n", "ecmp", "tcd", "victim_Gbps",
+              "victim_CE", "victim_UE", "cong_CE", "cong_UE", "VS_paused", "pauses", "jain6");
+  double sum_on = 0, sum_off = 0;
+  for (int seed : seeds) {
+    const VictimRun off = run_victim(false, seed), on = run_victim(true, seed);
+    for (const auto* v : {&off, &on})
+      std::printf("%5d %4s %10.2f %9llu %9llu %9llu %9llu %10.1f %8llu %8.4f\n", seed,
+                  v == &on ? "on" : "off", v->victim_gbps,
+                  static_cast<unsigned long long>(v->victim_ce),
+                  static_cast<unsigned long long>(v->victim_ue),
+                  static_cast<unsigned long long>(v->congested_ce),
+                  static_cast<unsigned long long>(v->congested_ue), v->victim_paused_us,
+                  static_cast<unsigned long long>(v->pauses), v->jain_congested);
+    sum_on += on.victim_gbps;
+    sum_off += off.victim_gbps;
+    // Without TCD nothing is ever UE.
+    EXPECT_EQ(off.victim_ue + off.congested_ue, 0u) << seed;
+    // With TCD the victim's path is paused (its own port by T1) and its packets carry UE.
+    EXPECT_GT(on.victim_paused_us, 0.0) << seed;
+    EXPECT_GT(on.victim_ue, 0u) << seed;
+    // They also carry CE: the victim shares a T1 uplink with two or three of H11-H14 and at
+    // 40 Gb/s it fills that uplink itself, so the queue-trend rule rightly calls the port
+    // congested. What TCD does tell apart is the share: UE is a larger part of the
+    // victim's marks than of the congested flows'.
+    const double victim_ue_share =
+        static_cast<double>(on.victim_ue) / static_cast<double>(on.victim_ue + on.victim_ce);
+    const double congested_ue_share = static_cast<double>(on.congested_ue) /
+                                      static_cast<double>(on.congested_ue + on.congested_ce);
+    EXPECT_GT(victim_ue_share, 1.5 * congested_ue_share) << seed;
+    // TCD's CE (every packet while the trend says congestion) cuts the senders sooner than
+    // RED's 1 %, so PFC pauses an order of magnitude less ...
+    EXPECT_LT(10 * on.pauses, off.pauses) << seed;
+    // ... and the six flows to R converge (second half, 10-20 ms).
+    EXPECT_GE(on.jain_congested, 0.95) << seed;
+  }
+  const double mean_on = sum_on / seeds.size(), mean_off = sum_off / seeds.size();
+  std::printf("victim mean over the ECMP seeds: TCD %.2f Gb/s, without %.2f Gb/s\n", mean_on, mean_off);
+  // Per placement the victim's rate moves by +-15 % either way (it depends on which of
+  // H11-H14 share its uplink); over the placements TCD does not slow it down.
+  EXPECT_GE(mean_on, mean_off);
+}
