@@ -4,7 +4,7 @@ import statistics
 
 from common import load, plt, sim_run, verdict
 
-TITLE = "6. Non-congestion loss and go-back-N (section 7, Fig. 21): one 40 Gb/s flow, random link loss"
+TITLE = "7. Non-congestion loss and go-back-N (section 7, Fig. 21): one 40 Gb/s flow, random link loss"
 FULL_PCT = [0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1]
 QUICK_PCT = [0.001, 0.01, 0.1, 1]
 DUR_MS, QUICK_MS = 200, 50

@@ -4,7 +4,7 @@ import statistics
 
 from common import checks_line, fmt_mmm, load, sim_run, verdict
 
-TITLE = ("8. TCD on the victim topology (SIGCOMM'21 section 4): VS -> VR next to H11-H14, H31, H32 -> R, "
+TITLE = ("9. TCD on the victim topology (SIGCOMM'21 section 4): VS -> VR next to H11-H14, H31, H32 -> R, "
          "PFC pausing, with and without ternary marking")
 DUR_MS = 20
 MAX_SEEDS = 10  # 20 runs of about 4 s each on the RTL engine

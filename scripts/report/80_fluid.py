@@ -4,7 +4,7 @@ import statistics
 
 from common import Run, load, plt, read_csv, run_dir, sim_run, verdict
 
-TITLE = "Fluid model against the packet simulation, two flows (Fig. 10) and the parameter study (Fig. 11-12)"
+TITLE = "10. Fluid model against the packet simulation, two flows (Fig. 10) and the parameter study (Fig. 11-12)"
 DUR_MS = 200
 SEEDS = 5
 

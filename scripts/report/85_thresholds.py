@@ -4,7 +4,7 @@ import re
 
 from common import Run, run_dir
 
-TITLE = "Buffer thresholds (DCQCN section 4): t_flight, t_PFC, t_ECN for the Trident II"
+TITLE = "11. Buffer thresholds (DCQCN section 4): t_flight, t_PFC, t_ECN for the Trident II"
 quick_ok = True
 
 
