@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 #include <algorithm>
+#include <cmath>
 
 #include "fluid.h"
 #include "network.h"
@@ -166,6 +167,27 @@ void fluid_from_scenario(const Scenario& sc, dcqcn::analysis::FluidConfig& c) {
   c.profile = sc.profile;
   c.m = dcqcn::analysis::fluid_params_from_profile(sc.profile, sc.profile_flows ? sc.profile_flows
                                                                               : static_cast<unsigned>(c.flows.size()));
+  // The scenario's `registers` that the fluid model has a parameter for (the loader has
+  // checked the names and ranges; the others, e.g. RP_HAI_RATE_KBPS, it does not model).
+  for (const dcqcn::net::RegisterSpec& r : sc.registers) {
+    const double v = r.value;
+    if (r.name == "RP_ALGO" && r.value != 0)
+      throw std::invalid_argument("registers.RP_ALGO 1 is the DCQCN+ reaction point; the fluid model covers DCQCN only");
+    if (r.name == "RP_G_Q16") c.m.g = v / 65536.0;
+    if (r.name == "RP_ALPHA_INIT_Q16") c.m.alpha_init = v / 65536.0;
+    if (r.name == "RP_ALPHA_PERIOD_NS") c.m.alpha_period_us = v / 1000.0;
+    if (r.name == "RP_TIMER_PERIOD_NS") c.m.timer_us = v / 1000.0;
+    if (r.name == "RP_BYTE_COUNTER_BYTES") c.m.byte_counter_bytes = v;
+    if (r.name == "RP_F_STEPS") c.m.f_steps = r.value;
+    if (r.name == "RP_AI_RATE_KBPS") c.m.ai_gbps = v / 1e6;
+    if (r.name == "RP_MIN_RATE_KBPS") c.m.min_rate_gbps = v / 1e6;
+    if (r.name == "RP_CUT_SHIFT") c.m.cut_scale = std::ldexp(1.0, -static_cast<int>(r.value));
+    if (r.name == "RP_MAX_CUT_Q16") c.m.max_cut = v / 65536.0;
+    if (r.name == "NP_CNP_INTERVAL_NS") c.m.cnp_interval_us = v / 1000.0;
+    if (r.name == "CP_KMIN_BYTES") c.m.kmin_bytes = v;
+    if (r.name == "CP_KMAX_BYTES") c.m.kmax_bytes = v;
+    if (r.name == "CP_PMAX_Q16") c.m.pmax = v / 65536.0;
+  }
   if (sc.sw.ecn.kmin_bytes) c.m.kmin_bytes = static_cast<double>(*sc.sw.ecn.kmin_bytes);
   if (sc.sw.ecn.kmax_bytes) c.m.kmax_bytes = static_cast<double>(*sc.sw.ecn.kmax_bytes);
   if (sc.sw.ecn.pmax) c.m.pmax = *sc.sw.ecn.pmax;

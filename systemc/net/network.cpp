@@ -17,6 +17,7 @@
 
 #include "nic.h"
 #include "profiles.h"
+#include "regmap.h"
 #include "switch.h"
 
 using namespace sc_core;
@@ -213,9 +214,15 @@ void Network::compute_routes() {
 void Network::configure_engines() {
   const auto writes = profile_writes(sc_.profile, sc_.profile_flows ? sc_.profile_flows
                                                                     : static_cast<unsigned>(flows_.size()));
+  // Order: the profile, then the registers the simulator derives from the scenario (line
+  // rate, MTU, TCD mode, LFSR seed), then the scenario's `registers` section, then the
+  // switch.ecn keys. The loader rejects a `registers` entry that names a derived register
+  // or one a switch.ecn key also writes, so no write here overrides another.
   for (const RegWrite& w : writes) {
     if (w.block == Block::NP && w.name == "CNP_INTERVAL_NS") np_interval_ns_ = w.value;
   }
+  for (const RegisterSpec& r : sc_.registers)
+    if (r.block == Block::NP && r.reg == "CNP_INTERVAL_NS") np_interval_ns_ = r.value;
   for (Nic* nic : nics_) {
     for (const RegWrite& w : writes) {
       if (w.block == Block::RP) nic->rp().csr_write(w.addr, w.value);
@@ -225,10 +232,16 @@ void Network::configure_engines() {
                         static_cast<uint32_t>(nic->rate_gbps(0) * 1e6));
     nic->rp().csr_write(reg_addr(Block::RP, "MTU_BYTES"), sc_.mtu_bytes + sc_.header_bytes);
     if (sc_.sw.ecn.tcd) nic->np().csr_write(reg_addr(Block::NP, "MODE"), 1);
+    for (const RegisterSpec& r : sc_.registers) {
+      if (r.block == Block::RP) nic->rp().csr_write(reg_addr(r.block, r.reg), r.value);
+      if (r.block == Block::NP) nic->np().csr_write(reg_addr(r.block, r.reg), r.value);
+    }
   }
   for (Switch* sw : switches_) {
     for (const RegWrite& w : writes)
       if (w.block == Block::CP) sw->cp().csr_write(w.addr, w.value);
+    for (const RegisterSpec& r : sc_.registers)
+      if (r.block == Block::CP) sw->cp().csr_write(reg_addr(r.block, r.reg), r.value);
     const EcnSpec& e = sc_.sw.ecn;
     if (e.kmin_bytes) sw->cp().csr_write(reg_addr(Block::CP, "KMIN_BYTES"), static_cast<uint32_t>(*e.kmin_bytes));
     if (e.kmax_bytes) sw->cp().csr_write(reg_addr(Block::CP, "KMAX_BYTES"), static_cast<uint32_t>(*e.kmax_bytes));
@@ -410,6 +423,17 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
   struct rusage ru {};
   getrusage(RUSAGE_SELF, &ru);
   j["peak_rss_kb"] = ru.ru_maxrss;
+  // Every register as read back through the CSR bus at the end of the run: RP and NP of
+  // the first NIC, CP of the first switch (the profile, derived and `registers` writes
+  // go to every block of a kind alike, except LINE_RATE_KBPS and LFSR_SEED).
+  json regs = json::object();
+  if (!nics_.empty()) {
+    for (const auto& d : kRpRegs) regs["RP_" + std::string(d.name)] = nics_[0]->rp().csr_read(d.addr);
+    for (const auto& d : kNpRegs) regs["NP_" + std::string(d.name)] = nics_[0]->np().csr_read(d.addr);
+  }
+  if (!switches_.empty())
+    for (const auto& d : kCpRegs) regs["CP_" + std::string(d.name)] = switches_[0]->cp().csr_read(d.addr);
+  j["registers"] = regs;
   const size_t half = samples_ / 2;
   json fl = json::array();
   std::vector<double> x;

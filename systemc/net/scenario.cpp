@@ -13,6 +13,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cerrno>
 #include <cmath>
@@ -28,6 +29,7 @@
 #include <variant>
 
 #include "profiles.h"
+#include "regmap.h"
 #include "thresholds.h"
 
 namespace dcqcn::net {
@@ -36,7 +38,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-enum class Type { UINT, DOUBLE, BOOL, STRING, ENUM, LIST, MAP };
+enum class Type { UINT, DOUBLE, BOOL, STRING, ENUM, LIST, MAP, REGS };  // REGS: `registers`
 
 // What the fields write into: the scenario plus values that exist only in the file.
 struct Ctx {
@@ -44,6 +46,7 @@ struct Ctx {
   double link_rate_gbps = LinkSpec{}.rate_gbps;  // defaults.link.rate_gbps
   double link_delay_us = LinkSpec{}.delay_us;    // defaults.link.delay_us
   uint32_t flow_count = FlowSpec{}.count;        // defaults.flow.count
+  uint64_t reg_value = 0;                        // a `registers` value being parsed
 };
 
 using Ref = std::variant<std::monostate, double*, uint64_t*, uint32_t*, bool*, std::string*,
@@ -73,6 +76,7 @@ struct Field {
   bool nonempty = false;                     // strings that must not be ""
   std::string noun;                          // STRING: what it names ("a node name")
   std::vector<std::string> values;           // ENUM: allowed values (index = enum value)
+  std::string expect_text;                   // replaces the generated "expected ..." text
 };
 
 #define TOP(m) [](Ctx& c, size_t) -> Ref { return &c.s.m; }
@@ -129,6 +133,20 @@ const std::vector<Field>& fields() {
         .values = profile_names();
     scalar("profile_flows", T::UINT, in(0, 1048576), "flows",
            "n that scales dcqcn_plus_static (0 = the number of flows)", TOP(profile_flows));
+    {
+      Field f;
+      f.key = "registers";
+      f.type = T::REGS;
+      f.desc =
+          "register writes after the profile's, to every block of the kind: NAME: VALUE with "
+          "NAME = RP_, NP_ or CP_ + a register of docs/regmap.md (RP and NP: every NIC, CP: "
+          "every switch), VALUE within its [min, max]; e.g. {RP_MIN_RATE_KBPS: 1000}. "
+          "Registers the simulator derives (RP_LINE_RATE_KBPS, RP_MTU_BYTES, CP_LFSR_SEED, "
+          "CP_MODE, NP_MODE) and those also given by switch.ecn.kmin_bytes/kmax_bytes/pmax "
+          "are errors";
+      f.shown_default = "{}";
+      t.push_back(std::move(f));
+    }
     scalar("mtu_bytes", T::UINT, in(64, 9000), "bytes", "payload of a full data packet",
            TOP(mtu_bytes));
     scalar("header_bytes", T::UINT, in(0, 1024), "bytes",
@@ -436,6 +454,7 @@ std::string range_text(const Field& f) {
 }
 
 std::string expectation(const Field& f) {
+  if (!f.expect_text.empty()) return f.expect_text;
   std::string unit = f.unit.empty() ? "" : " (" + f.unit + ")";
   switch (f.type) {
     case Type::UINT: return "an integer" + range_text(f) + unit;
@@ -447,6 +466,99 @@ std::string expectation(const Field& f) {
     case Type::ENUM: return "one of " + join_list(f.values, 100);
     case Type::MAP: return "a map with keys " + child_names(f.key);
     case Type::LIST: return "a list of maps with keys " + child_names(f.key + "[]");
+    case Type::REGS: return "a map of NAME: VALUE with NAME a register of docs/regmap.md (RP_..., NP_..., CP_...)";
+  }
+  return "";
+}
+
+// ---- `registers`: names and ranges come from tb/ref/regmap_{rp,np,cp}.h.
+
+struct RegInfo {
+  std::string full;      // RP_MIN_RATE_KBPS
+  dcqcn::Block block;
+  const dcqcn::RegDef* def;
+};
+
+const std::vector<RegInfo>& all_registers() {
+  static const std::vector<RegInfo> v = [] {
+    std::vector<RegInfo> r;
+    for (const auto& d : dcqcn::kRpRegs) r.push_back({"RP_" + std::string(d.name), dcqcn::Block::RP, &d});
+    for (const auto& d : dcqcn::kNpRegs) r.push_back({"NP_" + std::string(d.name), dcqcn::Block::NP, &d});
+    for (const auto& d : dcqcn::kCpRegs) r.push_back({"CP_" + std::string(d.name), dcqcn::Block::CP, &d});
+    return r;
+  }();
+  return v;
+}
+
+const RegInfo* find_register(const std::string& name) {
+  for (const auto& r : all_registers())
+    if (r.full == name) return &r;
+  return nullptr;
+}
+
+// The unit of a register, from its name's suffix.
+std::string register_unit(const std::string& name) {
+  auto ends = [&](const char* suf) {
+    const size_t n = std::strlen(suf);
+    return name.size() >= n && name.compare(name.size() - n, n, suf) == 0;
+  };
+  if (ends("_KBPS")) return "kb/s";
+  if (ends("_NS")) return "ns";
+  if (ends("_BYTES")) return "bytes";
+  if (ends("_Q16")) return "Q16, 65536 = 1.0";
+  if (ends("_Q8")) return "Q8, 256 = 1.0";
+  return "";
+}
+
+// " (did you mean X?)" / " (did you mean X, Y or Z?)": the registers nearest to `name`
+// (compared with and without the block prefix), else those containing it, or "".
+std::string register_suggestion(const std::string& name) {
+  std::vector<std::string> best;
+  size_t best_d = std::numeric_limits<size_t>::max();
+  for (const auto& r : all_registers()) {
+    const size_t d = std::min(edit_distance(name, r.full), edit_distance(name, std::string(r.def->name)));
+    if (d < best_d) best_d = d, best.clear();
+    if (d == best_d) best.push_back(r.full);
+  }
+  const size_t limit = std::clamp<size_t>(name.size() / 4, 2, 4);
+  if (best_d > limit) {
+    best.clear();
+    std::string up;
+    for (char ch : name) up += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (up.size() >= 3)
+      for (const auto& r : all_registers())
+        if (r.full.find(up) != std::string::npos) best.push_back(r.full);
+  }
+  if (best.empty() || best.size() > 3) return "";
+  std::string s = " (did you mean ";
+  for (size_t i = 0; i < best.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == best.size() ? " or " : ", ") + best[i];
+  return s + "?)";
+}
+
+// Registers the simulator writes itself, and the scenario key that sets them.
+const char* derived_register(const std::string& name) {
+  static const std::map<std::string, const char*> d = {
+      {"RP_LINE_RATE_KBPS", "the rate of each NIC's link (links[].rate_gbps, defaults.link.rate_gbps)"},
+      {"RP_MTU_BYTES", "mtu_bytes + header_bytes"},
+      {"CP_LFSR_SEED", "seed (mixed with the switch id)"},
+      {"CP_MODE", "switch.ecn.tcd (true: CP and NP MODE 1)"},
+      {"NP_MODE", "switch.ecn.tcd (true: CP and NP MODE 1)"}};
+  auto it = d.find(name);
+  return it == d.end() ? nullptr : it->second;
+}
+
+// Empty if `name` may be given in `registers`; else the problem, and `expected` is set.
+std::string register_name_problem(const std::string& name, std::string& expected) {
+  const RegInfo* r = find_register(name);
+  if (!r) {
+    expected = "RP_, NP_ or CP_ + a register name of tb/ref/regmap_{rp,np,cp}.h (docs/regmap.md), "
+               "e.g. RP_MIN_RATE_KBPS";
+    return "unknown register" + register_suggestion(name);
+  }
+  if (const char* from = derived_register(name)) {
+    expected = "to set it through " + std::string(from);
+    return "is written by the simulator, not by a scenario's registers";
   }
   return "";
 }
@@ -464,6 +576,7 @@ std::string type_text(const Field& f) {
       }();
     case Type::MAP: return "map";
     case Type::LIST: return "list";
+    case Type::REGS: return "map REGISTER: uint";
   }
   return "";
 }
@@ -657,6 +770,35 @@ class Loader {
       skey = sk;
       path = path.empty() ? p : path + "." + p;
       const bool last = i + 1 == parts.size();
+      if (g->type == Type::REGS) {
+        const std::string usage =
+            "registers.NAME=VALUE with NAME a register of docs/regmap.md, e.g. "
+            "registers.RP_MIN_RATE_KBPS=1000";
+        if (last) bad(path + " is a section, not a value", usage);
+        const std::string& name = parts[i + 1];
+        if (name.empty()) bad("empty part in the key", usage);
+        std::string expected;
+        const std::string problem = register_name_problem(name, expected);
+        if (!problem.empty()) bad(path + "." + clean(name) + ": " + problem, expected);
+        if (i + 2 != parts.size())
+          bad(path + "." + clean(name) + " is a value, not a section", usage);
+        const YAML::Node found = static_cast<const YAML::Node&>(cur)[p];  // no insertion
+        YAML::Node regs;
+        if (!found.IsDefined() || found.IsNull()) {
+          YAML::Node made(YAML::NodeType::Map);
+          cur[p] = made;
+          made_.emplace_back(made, oi);
+          regs.reset(made);
+        } else if (!found.IsMap()) {
+          bad(path + " is " + describe(found) + " in the file", expectation(*g));
+        } else {
+          regs.reset(found);
+        }
+        YAML::Node v(value);
+        regs[name] = v;
+        made_.emplace_back(v, oi);
+        return;
+      }
       if (g->type == Type::MAP || g->type == Type::LIST) {
         if (last)
           bad(path + " is a " + (g->type == Type::MAP ? "section" : "list") + ", not a value",
@@ -727,9 +869,58 @@ class Loader {
           if (!v.IsSequence()) fail(vl, p, "wrong type: is " + describe(v), expectation(*f));
           walk_list(v, *f, p, vl);
           break;
+        case Type::REGS:
+          if (v.IsNull()) break;
+          if (!v.IsMap()) fail(vl, p, "wrong type: is " + describe(v), expectation(*f));
+          walk_registers(v, p, vl);
+          break;
         default:
           set_scalar(*f, v, p, vl, idx);
       }
+    }
+  }
+
+  // registers: {NAME: VALUE, ...}; each NAME a register, each VALUE in its [min, max].
+  void walk_registers(const YAML::Node& map, const std::string& path, const Loc& map_loc) {
+    std::set<std::string> seen;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+      const YAML::Node k = it->first;
+      const YAML::Node v = it->second;
+      const Loc kl = loc(k, map_loc);
+      if (!k.IsScalar())
+        fail(kl, path, "a key is " + describe(k), "register names such as RP_MIN_RATE_KBPS");
+      const std::string& name = k.Scalar();
+      const std::string p = path + "." + name;
+      std::string expected;
+      const std::string problem = register_name_problem(name, expected);
+      if (!problem.empty()) fail(kl, clean(p), problem, expected);
+      if (!seen.insert(name).second)
+        fail(kl, p, "duplicate key (line " + std::to_string(at(p).line) + " has it too)",
+             "each register once");
+      const Loc vl = v.IsNull() ? kl : loc(v, kl);
+      where_[p] = vl;
+      const RegInfo& r = *find_register(name);
+      Field f;  // parsed as any 32-bit integer, then held to the table's [min, max]
+      f.key = p;
+      f.type = Type::UINT;
+      f.range = in(r.def->min, r.def->max);
+      const std::string unit = register_unit(name);
+      f.unit = (unit.empty() ? "" : unit + ", ") + "the range of " + name + " in docs/regmap.md";
+      f.ref = [](Ctx& c, size_t) -> Ref { return &c.reg_value; };
+      Field wide = f;
+      wide.range = in(0, 4294967295.0);
+      wide.expect_text = expectation(f);
+      set_scalar(wide, v, p, vl, 0);
+      if (c_.reg_value < r.def->min || c_.reg_value > r.def->max) {
+        const std::string blk = r.full.substr(0, 2);
+        fail(vl, p,
+             "out of range: " + clean(v.Scalar()) + " (the " + blk + " would clamp it to " +
+                 std::to_string(c_.reg_value < r.def->min ? r.def->min : r.def->max) +
+                 " without a word)",
+             expectation(f));
+      }
+      c_.s.registers.push_back({name, r.block, std::string(r.def->name),
+                                static_cast<uint32_t>(c_.reg_value)});
     }
   }
 
@@ -870,6 +1061,38 @@ class Loader {
            "kmin_bytes " + std::to_string(*s.sw.ecn.kmin_bytes) + " > kmax_bytes " +
                std::to_string(*s.sw.ecn.kmax_bytes),
            "kmin_bytes <= kmax_bytes");
+    }
+
+    // registers vs. the switch.ecn keys that write the same CP register: one or the other.
+    auto reg_given = [&](const std::string& n) -> const RegisterSpec* {
+      for (const RegisterSpec& r : s.registers)
+        if (r.name == n) return &r;
+      return nullptr;
+    };
+    for (const auto& [reg, key] : {std::pair<std::string, std::string>{"CP_KMIN_BYTES", "switch.ecn.kmin_bytes"},
+                                   {"CP_KMAX_BYTES", "switch.ecn.kmax_bytes"},
+                                   {"CP_PMAX_Q16", "switch.ecn.pmax"}}) {
+      const std::string rk = "registers." + reg;
+      if (!reg_given(reg) || !given(key)) continue;
+      const std::string p = blame(rk, key);
+      fail(at(p), p, "conflicts with " + (p == key ? rk : key) + " (both write the CP's " + reg + ")",
+           "one of " + rk + " and " + key);
+    }
+    {
+      const RegisterSpec* rmin = reg_given("CP_KMIN_BYTES");
+      const RegisterSpec* rmax = reg_given("CP_KMAX_BYTES");
+      if (rmin || rmax) {
+        const std::string kmin_key = rmin ? "registers.CP_KMIN_BYTES" : "switch.ecn.kmin_bytes";
+        const std::string kmax_key = rmax ? "registers.CP_KMAX_BYTES" : "switch.ecn.kmax_bytes";
+        std::optional<uint64_t> kmin = rmin ? std::optional<uint64_t>(rmin->value) : s.sw.ecn.kmin_bytes;
+        std::optional<uint64_t> kmax = rmax ? std::optional<uint64_t>(rmax->value) : s.sw.ecn.kmax_bytes;
+        if (kmin && kmax && *kmin > *kmax) {
+          const std::string p = blame(kmin_key, kmax_key);
+          fail(at(p), p,
+               kmin_key + " " + std::to_string(*kmin) + " > " + kmax_key + " " + std::to_string(*kmax),
+               "Kmin <= Kmax");
+        }
+      }
     }
 
     expand_topology();

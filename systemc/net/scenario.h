@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "profiles.h"  // dcqcn::Block
+
 namespace dcqcn::net {
 
 struct LinkSpec {
@@ -91,6 +93,17 @@ struct TopologySpec {
   std::vector<ClosHostSpec> hosts;
 };
 
+// One entry of the `registers` section: a register of tb/ref/regmap_{rp,np,cp}.h
+// (docs/regmap.md), written after the profile to every block of its kind (the RP and NP
+// of every NIC, the CP of every switch). The loader has checked the name and that the
+// value is within the table's [min, max].
+struct RegisterSpec {
+  std::string name;     // as in the scenario: RP_MIN_RATE_KBPS
+  dcqcn::Block block;   // RP, NP or CP
+  std::string reg;      // the table's name: MIN_RATE_KBPS
+  uint32_t value = 0;
+};
+
 struct Scenario {
   std::string name;
   std::string file;               // where it was loaded from
@@ -113,6 +126,7 @@ struct Scenario {
   NicSpec nic;
   std::vector<FlowSpec> flows;
   uint64_t ecmp_seed = 1;
+  std::vector<RegisterSpec> registers;  // in the order given (file, then --set)
 };
 
 // One error in a scenario file or a --set override: message already formatted as

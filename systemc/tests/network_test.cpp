@@ -208,3 +208,40 @@ TEST(Network, NicPausesTheSwitchWhenItsReceiveSideFills) {
   for (const json& f : r.summary["flows"]) total += f["second_half_tput_gbps"].get<double>();
   EXPECT_NEAR(total, 20.0, 1.0);  // the receiver drains at 20 Gb/s
 }
+
+// The scenario's `registers` reach every block: read back through each engine's CSR bus
+// (summary "registers": the first NIC's RP and NP, the switch's CP), and they act: a 15
+// Gb/s floor (RP_MIN_RATE_KBPS) on a 4:1 incast at 40 Gb/s (fair share 10 Gb/s) keeps
+// every RP at or above 15 Gb/s, where without it DCQCN cuts them below 15. A different NP
+// hold-off N (20 us) is what the network's NP-interval check measures against.
+TEST(Network, RegistersOverrideTheProfileInEveryBlock) {
+  const std::string regs =
+      " --set registers.RP_MIN_RATE_KBPS=15000000 --set registers.NP_CNP_INTERVAL_NS=20000"
+      " --set registers.CP_KMAX_BYTES=100000";
+  auto min_rate = [](const SimRun& r) {
+    const Csv c = read_csv(r.dir + "/flows.csv");
+    return *std::min_element(c.num.at("rate_gbps").begin(), c.num.at("rate_gbps").end());
+  };
+  for (const char* engine : {"ref", "rtl"}) {
+    const SimRun r = sim(std::string("regs_") + engine, "incast4",
+                         std::string("--engine ") + engine + " --duration 10" + regs);
+    expect_checks_ok(r);
+    const json& g = r.summary["registers"];
+    EXPECT_EQ(g["RP_MIN_RATE_KBPS"].get<uint32_t>(), 15000000u) << engine;
+    EXPECT_EQ(g["NP_CNP_INTERVAL_NS"].get<uint32_t>(), 20000u) << engine;
+    EXPECT_EQ(g["CP_KMAX_BYTES"].get<uint32_t>(), 100000u) << engine;
+    EXPECT_EQ(g["RP_AI_RATE_KBPS"].get<uint32_t>(), 40000u) << engine;  // the paper profile's
+    EXPECT_EQ(g["CP_KMIN_BYTES"].get<uint32_t>(), 5000u) << engine;
+    EXPECT_GT(r.summary["cnps_sent"].get<uint64_t>(), 0u) << engine;
+    const double lo = min_rate(r);
+    std::printf("%s engine, 15 Gb/s floor: lowest sampled Rc %.3f Gb/s\n", engine, lo);
+    EXPECT_GE(lo, 15.0 - 1e-6) << engine;
+  }
+  const SimRun base = sim("regs_none", "incast4", "--engine ref --duration 10");
+  expect_checks_ok(base);
+  EXPECT_EQ(base.summary["registers"]["RP_MIN_RATE_KBPS"].get<uint32_t>(), 100000u);
+  EXPECT_EQ(base.summary["registers"]["NP_CNP_INTERVAL_NS"].get<uint32_t>(), 50000u);
+  const double lo = min_rate(base);
+  std::printf("ref engine, profile floor 0.1 Gb/s: lowest sampled Rc %.3f Gb/s\n", lo);
+  EXPECT_LT(lo, 15.0);
+}

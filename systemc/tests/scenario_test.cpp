@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "profiles.h"
+#include "regmap.h"
 
 #ifndef SCENARIO_TEST_DIR
 #error "compile with -DSCENARIO_TEST_DIR=\"<repo>/systemc/tests\""
@@ -134,6 +135,23 @@ const BadCase kBadCases[] = {
     {"rto_range", 12, "nic.rto_us: out of range: 5e6; expected a number > 0 and <= 1000000 (us)"},
     {"rto_not_number", 12, "nic.rto_us: wrong type: '1ms' is not a number; expected a number > 0"},
     {"nak_unknown_key", 12, "nic.nak_timout_us: unknown key (did you mean nic.nak_timeout_us?)"},
+    // registers
+    {"register_unknown", 13,
+     "registers.MIN_RATE_KBPS: unknown register (did you mean RP_MIN_RATE_KBPS?); expected RP_, NP_ or "
+     "CP_ + a register name of tb/ref/regmap_{rp,np,cp}.h (docs/regmap.md)"},
+    {"register_range", 12,
+     "registers.RP_MIN_RATE_KBPS: out of range: 500 (the RP would clamp it to 1000 without a word); "
+     "expected an integer in 1000..4000000000 (kb/s, the range of RP_MIN_RATE_KBPS in docs/regmap.md)"},
+    {"register_kmin_conflict", 14,
+     "registers.CP_KMIN_BYTES: conflicts with switch.ecn.kmin_bytes (both write the CP's CP_KMIN_BYTES); "
+     "expected one of registers.CP_KMIN_BYTES and switch.ecn.kmin_bytes"},
+    {"register_derived", 11,
+     "registers.RP_LINE_RATE_KBPS: is written by the simulator, not by a scenario's registers; expected to "
+     "set it through the rate of each NIC's link"},
+    {"register_not_map", 12, "registers: wrong type: is a list; expected a map of NAME: VALUE"},
+    {"register_not_integer", 12,
+     "registers.RP_G_Q16: wrong type: '0.5' is not an integer; expected an integer in 1..65536 (Q16, "
+     "65536 = 1.0, the range of RP_G_Q16 in docs/regmap.md)"},
 };
 
 class BadFile : public ::testing::TestWithParam<BadCase> {};
@@ -455,6 +473,35 @@ const BadOverride kBadOverrides[] = {
     {"minimal", {{"name", "two\nlines"}, {"mtu_bytes", "1"}}, "--set mtu_bytes=1: ", "out of range"},
     {"minimal", {{"nic.nak_timeout_us", "0"}}, "--set nic.nak_timeout_us=0: ", "out of range: 0; expected a number > 0"},
     {"minimal", {{"links.0.loss", "-0.1"}}, "--set links.0.loss=-0.1: ", "out of range: -0.1; expected a number >= 0 and <= 1"},
+    // registers
+    {"minimal", {{"registers.RP_MIN_RATE", "1000"}}, "--set registers.RP_MIN_RATE=1000: ",
+     "registers.RP_MIN_RATE: unknown register (did you mean RP_MIN_RATE_KBPS?); expected RP_, NP_ or CP_"},
+    {"minimal", {{"registers.np_epoch_ns", "1000"}}, "--set registers.np_epoch_ns=1000: ",
+     "unknown register (did you mean NP_EPOCH_NS?)"},
+    {"minimal", {{"registers.EPOCH", "1000"}}, "--set registers.EPOCH=1000: ",
+     "unknown register (did you mean NP_EPOCH_NS?)"},
+    {"minimal", {{"registers.NP_EPOCH_NS", "10"}}, "--set registers.NP_EPOCH_NS=10: ",
+     "out of range: 10 (the NP would clamp it to 100 without a word); expected an integer in 100..1073741824 (ns"},
+    {"minimal", {{"registers.CP_PMAX_Q16", "70000"}}, "--set registers.CP_PMAX_Q16=70000: ",
+     "out of range: 70000 (the CP would clamp it to 65536 without a word); expected an integer in 0..65536"},
+    {"minimal", {{"registers.RP_AI_RATE_KBPS", "-1"}}, "--set registers.RP_AI_RATE_KBPS=-1: ",
+     "out of range: -1; expected an integer in 0..100000000 (kb/s"},
+    {"minimal", {{"registers.RP_AI_RATE_KBPS", "5M"}}, "--set registers.RP_AI_RATE_KBPS=5M: ",
+     "wrong type: '5M' is not a number; expected an integer in 0..100000000 (kb/s"},
+    {"minimal", {{"registers", "1"}}, "--set registers=1: ",
+     "registers is a section, not a value; expected registers.NAME=VALUE"},
+    {"minimal", {{"registers.", "1"}}, "--set registers.=1: ", "empty part in the key"},
+    {"minimal", {{"registers.RP_G_Q16.x", "1"}}, "--set registers.RP_G_Q16.x=1: ",
+     "registers.RP_G_Q16 is a value, not a section"},
+    {"minimal", {{"registers.NP_MODE", "1"}}, "--set registers.NP_MODE=1: ",
+     "is written by the simulator, not by a scenario's registers; expected to set it through switch.ecn.tcd"},
+    {"minimal", {{"switch.ecn.pmax", "0.5"}, {"registers.CP_PMAX_Q16", "100"}}, "--set registers.CP_PMAX_Q16=100: ",
+     "conflicts with switch.ecn.pmax (both write the CP's CP_PMAX_Q16)"},
+    {"minimal", {{"registers.CP_KMAX_BYTES", "100"}, {"switch.ecn.kmax_bytes", "200"}}, "--set switch.ecn.kmax_bytes=200: ",
+     "conflicts with registers.CP_KMAX_BYTES"},
+    {"minimal", {{"registers.CP_KMIN_BYTES", "9000"}, {"switch.ecn.kmax_bytes", "5000"}}, "--set switch.ecn.kmax_bytes=5000: ",
+     "registers.CP_KMIN_BYTES 9000 > switch.ecn.kmax_bytes 5000; expected Kmin <= Kmax"},
+    {"bad:register_not_map", {{"registers.RP_G_Q16", "1"}}, "--set registers.RP_G_Q16=1: ", "registers is a list in the file"},
 };
 
 class BadOverrideTest : public ::testing::TestWithParam<BadOverride> {};
@@ -502,7 +549,7 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
       "flows[].enabled",
       "topology.type", "topology.pods", "topology.tors", "topology.leaves", "topology.spines",
       "topology.rate_gbps", "topology.delay_us", "topology.hosts", "topology.hosts[].name",
-      "topology.hosts[].tor"};
+      "topology.hosts[].tor", "registers"};
   EXPECT_EQ(keys, want);
 }
 
@@ -547,7 +594,7 @@ TEST(ScenarioSchema, EveryScalarKeyIsSettable) {
       {"topology.rate_gbps", "10"}, {"topology.delay_us", "2"}};
   int n = 0;
   for (const auto& k : scenario_schema()) {
-    if (k.type == "list") continue;
+    if (k.type == "list" || k.key == "registers") continue;  // registers: ScenarioRegisters.*
     std::string path = k.key;
     for (size_t at; (at = path.find("[]")) != std::string::npos;) path.replace(at, 2, ".0");
     auto it = sample.find(k.key);
@@ -931,4 +978,107 @@ TEST(ScenarioClos, BadOverridesNameTheSet) {
     EXPECT_TRUE(contains(msg, c.expect)) << msg << "\n  wanted: " << c.expect;
     EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
   }
+}
+
+// ---------------------------------------------------------------- registers
+
+namespace {
+
+struct RegRow {
+  std::string name;
+  dcqcn::Block block;
+  const dcqcn::RegDef* def;
+};
+
+std::vector<RegRow> every_register() {
+  std::vector<RegRow> v;
+  for (const auto& d : dcqcn::kRpRegs) v.push_back({"RP_" + std::string(d.name), dcqcn::Block::RP, &d});
+  for (const auto& d : dcqcn::kNpRegs) v.push_back({"NP_" + std::string(d.name), dcqcn::Block::NP, &d});
+  for (const auto& d : dcqcn::kCpRegs) v.push_back({"CP_" + std::string(d.name), dcqcn::Block::CP, &d});
+  return v;
+}
+
+// Written by the simulator from other keys; `registers` refuses them.
+const std::set<std::string> kDerived = {"RP_LINE_RATE_KBPS", "RP_MTU_BYTES", "CP_LFSR_SEED",
+                                        "CP_MODE", "NP_MODE"};
+
+}  // namespace
+
+TEST(ScenarioRegisters, FileSectionAndSetInOrder) {
+  const Scenario t = load_scenario(shipped("thesis_scale"));
+  ASSERT_EQ(t.registers.size(), 2u);
+  EXPECT_EQ(t.registers[0].name, "RP_MIN_RATE_KBPS");
+  EXPECT_EQ(t.registers[0].block, dcqcn::Block::RP);
+  EXPECT_EQ(t.registers[0].reg, "MIN_RATE_KBPS");
+  EXPECT_EQ(t.registers[0].value, 1000u);
+  EXPECT_EQ(t.registers[1].name, "NP_EPOCH_NS");
+  EXPECT_EQ(t.registers[1].block, dcqcn::Block::NP);
+  EXPECT_EQ(t.registers[1].value, 1000000u);
+  // --set replaces a file's entry in place and appends new ones.
+  const Scenario u = load_scenario(shipped("thesis_scale"), {{"registers.NP_EPOCH_NS", "100000"},
+                                                            {"registers.CP_KMAX_BYTES", "400000"},
+                                                            {"registers.NP_EPOCH_NS", "200000"}});
+  ASSERT_EQ(u.registers.size(), 3u);
+  EXPECT_EQ(u.registers[1].name, "NP_EPOCH_NS");
+  EXPECT_EQ(u.registers[1].value, 200000u);
+  EXPECT_EQ(u.registers[2].name, "CP_KMAX_BYTES");
+  EXPECT_EQ(u.registers[2].block, dcqcn::Block::CP);
+  EXPECT_EQ(u.registers[2].value, 400000u);
+  // A file without the section: none; --set creates it.
+  EXPECT_TRUE(load_scenario(good("minimal")).registers.empty());
+  const Scenario m = load_scenario(good("minimal"), {{"registers.RP_ALGO", "1"}});
+  ASSERT_EQ(m.registers.size(), 1u);
+  EXPECT_EQ(m.registers[0].value, 1u);
+  // Kmin from registers and Kmax from switch.ecn (different registers) are fine together.
+  EXPECT_NO_THROW(load_scenario(good("minimal"), {{"registers.CP_KMIN_BYTES", "5000"},
+                                                  {"switch.ecn.kmax_bytes", "5000"}}));
+}
+
+// Every register of the tables: its min and max load, one beyond either is an error that
+// states the range; the derived ones are refused with the key that sets them.
+TEST(ScenarioRegisters, EveryRegisterAtItsBoundsAndBeyond) {
+  int n = 0;
+  for (const RegRow& r : every_register()) {
+    const std::string key = "registers." + r.name;
+    if (kDerived.count(r.name)) {
+      const std::string msg = error_of(good("minimal"), {{key, std::to_string(r.def->reset)}});
+      EXPECT_TRUE(contains(msg, key + ": is written by the simulator, not by a scenario's registers; "
+                                          "expected to set it through ")) << msg;
+      continue;
+    }
+    for (uint32_t v : {r.def->min, r.def->max, r.def->reset}) {
+      const Scenario s = load_scenario(good("minimal"), {{key, std::to_string(v)}});
+      ASSERT_EQ(s.registers.size(), 1u) << key;
+      EXPECT_EQ(s.registers[0].value, v) << key;
+      EXPECT_EQ(s.registers[0].block, r.block) << key;
+      EXPECT_EQ(s.registers[0].reg, r.def->name) << key;
+    }
+    const std::string range = "expected an integer in " + std::to_string(r.def->min) + ".." +
+                              std::to_string(r.def->max);
+    if (r.def->min > 0) {
+      const std::string msg = error_of(good("minimal"), {{key, std::to_string(r.def->min - 1)}});
+      EXPECT_TRUE(contains(msg, "out of range: " + std::to_string(r.def->min - 1) + " (the " +
+                                    r.name.substr(0, 2) + " would clamp it to " +
+                                    std::to_string(r.def->min)))
+          << msg;
+      EXPECT_TRUE(contains(msg, range)) << msg;
+    }
+    const uint64_t above = uint64_t{r.def->max} + 1;
+    const std::string msg = error_of(good("minimal"), {{key, std::to_string(above)}});
+    EXPECT_TRUE(contains(msg, "out of range: " + std::to_string(above))) << msg;
+    EXPECT_TRUE(contains(msg, range)) << msg;
+    ++n;
+  }
+  EXPECT_EQ(n, static_cast<int>(every_register().size() - kDerived.size()));
+}
+
+TEST(ScenarioRegisters, ListedWithAPointerToTheRegisterMap) {
+  for (const auto& k : scenario_schema())
+    if (k.key == "registers") {
+      EXPECT_EQ(k.type, "map REGISTER: uint");
+      EXPECT_EQ(k.default_value, "{}");
+      EXPECT_TRUE(contains(k.description, "docs/regmap.md")) << k.description;
+      return;
+    }
+  ADD_FAILURE() << "no key registers in the schema";
 }
