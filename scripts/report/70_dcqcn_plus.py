@@ -2,7 +2,7 @@
 """Experiment 7: DCQCN+ at scale (thesis Tables 2 and 3): 8 senders x 10..90 flows -> 1 receiver."""
 from common import load, plt, sim_run, verdict
 
-TITLE = "7. DCQCN+ at scale (thesis Tables 2 and 3): 8 senders x 10-90 flows into one receiver at 10 Gb/s"
+TITLE = "8. DCQCN+ at scale (thesis Tables 2 and 3): 8 senders x 10-90 flows into one receiver at 10 Gb/s"
 DUR_MS, FROM_MS = 100, 50
 ALL = [80, 160, 240, 320, 400, 480, 560, 640, 720]
 # Budget (full mode, RTL engine, 2 cores shared): a 720-flow `paper` run takes 47 s on the
