@@ -484,7 +484,7 @@ module dcqcn_rp #(
         a_itmr = TMR_CLR;
         if (s1_tau_reg != 32'd0) begin  // as after a cut from line rate: recover towards it
           n_rc = (s1_tau_reg > r_line) ? r_line : (s1_tau_reg < minr) ? minr : s1_tau_reg;
-          n_igen = 8'd1;
+          n_igen = v_igen + 8'd1;  // a new tag: an old deadline in flight stays stale
           n_iarm = 1'b1;
           a_itmr = TMR_SET;
           a_idl = s1_now_reg + r_tper;

@@ -274,6 +274,8 @@ class RpGen : GenBase {
       e.op = static_cast<uint8_t>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY (6, 7)
     } else if (p < cnp_pm + 33) {
       e.op = static_cast<uint8_t>(RpOp::INIT);
+      // half restart at line rate, half at a start rate (some outside [MIN, LINE])
+      if (rng_.chance(50)) e.tau_ns = static_cast<uint32_t>(rng_.below(rng_.chance(10) ? 0xffffffffu : 50000000u));
     } else {
       e.op = static_cast<uint8_t>(RpOp::TX);
       const unsigned b = static_cast<unsigned>(rng_.below(100));

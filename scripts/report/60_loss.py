@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Experiment 6: non-congestion loss and go-back-N (paper section 7, Fig. 21)."""
+"""Experiment 7: non-congestion loss and go-back-N (paper section 7, Fig. 21)."""
 import statistics
 
 from common import load, plt, sim_run, verdict

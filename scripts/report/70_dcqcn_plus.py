@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Experiment 7: DCQCN+ at scale (thesis Tables 2 and 3): 8 senders x 10..90 flows -> 1 receiver."""
+"""Experiment 8: DCQCN+ at scale (thesis Tables 2 and 3): 8 senders x 10..90 flows -> 1 receiver."""
 from common import load, plt, sim_run, verdict
 
 TITLE = "8. DCQCN+ at scale (thesis Tables 2 and 3): 8 senders x 10-90 flows into one receiver at 10 Gb/s"

@@ -123,7 +123,9 @@ FluidResult run_fluid(const FluidConfig& c) {
       if (!on[i] && c.flows[i].start_us <= t_us + 1e-9) {
         on[i] = true;
         rt[i] = c.flows[i].line_gbps * 1e9;
-        rc[i] = c.flows[i].start_rate_gbps > 0 ? std::min(c.flows[i].start_rate_gbps * 1e9, rt[i]) : rt[i];
+        rc[i] = c.flows[i].start_rate_gbps > 0  // clamped to [MIN_RATE, line] as the RP does
+                    ? std::clamp(c.flows[i].start_rate_gbps * 1e9, std::min(m.min_rate_gbps * 1e9, rt[i]), rt[i])
+                    : rt[i];
         al[i] = m.alpha_init;
       }
   };

@@ -128,7 +128,6 @@ std::string derive_thresholds(net::Scenario& s) {
 }
 
 std::vector<std::string> check_scenario(const net::Scenario& sc, std::vector<std::string>* notes) {
-  using net::NodeSpec;
   std::vector<std::string> w;
   const net::SwitchSpec& sw = sc.sw;
   // Kmin: the scenario's override (switch.ecn or registers) or the profile's register value.
@@ -141,15 +140,11 @@ std::vector<std::string> check_scenario(const net::Scenario& sc, std::vector<std
   const double frame = static_cast<double>(sc.mtu_bytes) + sc.header_bytes;
   std::map<std::string, unsigned> ports;
   std::map<std::string, double> rate, delay;
-  for (const NodeSpec& nd : sc.nodes)
-    if (nd.kind == NodeSpec::Kind::SWITCH) ports[nd.name] = 0;
-  for (const net::LinkSpec& l : sc.links)
-    for (const std::string* e : {&l.a, &l.b})
-      if (ports.count(*e)) {
-        ++ports[*e];
-        rate[*e] = std::max(rate[*e], l.rate_gbps);
-        delay[*e] = std::max(delay[*e], l.delay_us);
-      }
+  for (const auto& [name, p] : switch_ports(sc)) {
+    ports[name] = p.n;
+    rate[name] = p.rate;
+    delay[name] = p.delay;
+  }
   const std::string where = sc.file.empty() ? sc.name : sc.file;
   if (!sw.ecn.enabled) {
     w.push_back(where + ": ECN is disabled (switch.ecn.enabled: false): PFC is the only congestion signal");

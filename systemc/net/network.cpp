@@ -127,7 +127,10 @@ void Network::build() {
       fi.rp_idx = static_cast<uint32_t>(tx[fi.src].size());
       fi.np_idx = static_cast<uint32_t>(rx[fi.dst].size());
       fi.start_ns = f.start_us * 1000.0;
-      fi.start_rate_kbps = static_cast<uint32_t>(std::llround(f.start_rate_gbps * 1e6));
+      // kb/s; a positive rate below 1 kb/s is 1 kb/s (0 would mean line rate), then the
+      // RP clamps it to MIN_RATE.
+      fi.start_rate_kbps = f.start_rate_gbps > 0
+          ? static_cast<uint32_t>(std::max<long long>(1, std::llround(f.start_rate_gbps * 1e6))) : 0;
       fi.size_bytes = f.size_bytes;
       fi.total_pkts = (f.size_bytes + sc_.mtu_bytes - 1) / sc_.mtu_bytes;
       tx[fi.src].push_back(fi.gid);

@@ -44,6 +44,9 @@ Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> t
     t.next_ns = f.start_ns;
     tx_.push_back(t);
   }
+  can_lose_ = !net.scenario().sw.pfc.enabled ||
+              std::any_of(net.scenario().links.begin(), net.scenario().links.end(),
+                          [](const LinkSpec& l) { return l.loss > 0; });
   for (auto& v : live_gen_) v.assign(std::max<size_t>(tx_.size(), rx_gid_.size()) + 1, 0);
   for (auto& v : live_on_) v.assign(std::max<size_t>(tx_.size(), rx_gid_.size()) + 1, 0);
   last_cnp_ns_.assign(rx_gid_.size(), -1e300);
@@ -199,7 +202,9 @@ Gp* Nic::pick(unsigned p) {
     fi.sent_bytes += e.size;
     if (retx) fi.retransmitted_bytes += e.size;
     net_.counters().data_injected++;
-    if (f.gbn.tail_outstanding() && f.rto_at_ns < 0) {  // the last packet left: tail timer
+    // The last packet left: tail timer, when data can be lost at all (a lossless network
+    // has nothing to recover, and a 1 ms timer would resend packets queued behind PFC).
+    if (can_lose_ && f.gbn.tail_outstanding() && f.rto_at_ns < 0) {
       f.rto_at_ns = now + s.nic.rto_us * 1000.0;
       rto_ev_.notify(sc_time(s.nic.rto_us, SC_US));
     }

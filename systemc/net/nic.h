@@ -72,6 +72,7 @@ class Nic : public Node {
   std::unique_ptr<NpEngine> np_;
   std::deque<Gp*> cnp_q_;
   unsigned rr_ = 0;
+  bool can_lose_ = false;  // a link with loss or PFC off: the tail timer is needed
   sc_core::sc_event wake_ev_, tmr_ev_;
   std::priority_queue<Tmr, std::vector<Tmr>, std::greater<Tmr>> tmrs_;
   std::vector<uint8_t> live_gen_[3];  // latest tag per kind and index

@@ -305,7 +305,7 @@ const std::vector<Field>& fields() {
            TOP(nic.nak_timeout_us));
     scalar("nic.rto_us", T::DOUBLE, gt_le(0, 1e6), "us",
            "go-back-N: sender retransmission timeout once a sized flow has sent its last "
-           "packet unacknowledged (tail loss)",
+           "packet unacknowledged (tail loss); armed only when data can be lost (link loss, PFC off)",
            TOP(nic.rto_us));
 
     list("flows", "traffic: one entry per group of identical flows (QPs)",
@@ -1047,6 +1047,17 @@ class Loader {
                fmt_num(s.duration_ms),
            "0 <= stats_from_ms < duration_ms (statistics need some time after it)");
     }
+
+    // derive_thresholds replaces the two values; giving one of them as well is an error,
+    // unless derive_thresholds comes from a later --set (which overrides the file).
+    if (s.sw.pfc.derive_thresholds && given("switch.pfc.derive_thresholds"))
+      for (const char* k : {"switch.pfc.headroom_bytes", "switch.pfc.t_pfc_bytes"})
+        if (given(k) && at(k).set_index >= at("switch.pfc.derive_thresholds").set_index) {
+          const std::string p = blame(k, "switch.pfc.derive_thresholds");
+          fail(at(p), p,
+               std::string("given together with switch.pfc.derive_thresholds: true, which computes ") + k,
+               "one of the two: the value, or derive_thresholds: true");
+        }
 
     if (s.data_priority == s.cnp_priority) {
       std::string p = blame("cnp_priority", "data_priority");

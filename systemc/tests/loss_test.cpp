@@ -20,50 +20,16 @@
 // loss per (RTT + NAK latency) worth of packets. The model ignores a lost retransmission
 // (probability p per loss, then the receiver's NAK timeout decides), which costs about
 // p x nak_timeout / t_pkt more packets per loss: 1 % of the loss cost at 1 %.
-#include <gtest/gtest.h>
-
-#include <sys/wait.h>
+#include "sim_run.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <nlohmann/json.hpp>
-#include <sstream>
-#include <string>
-#include <vector>
 
-namespace fs = std::filesystem;
-using nlohmann::json;
+using namespace simtest;
 
 namespace {
 
-std::string slurp(const std::string& p) {
-  std::ifstream f(p);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-struct SimRun {
-  int rc = -1;
-  json summary;
-  std::string cmd, err;
-};
-
 SimRun sim(const std::string& tag, const std::string& args) {
-  SimRun r;
-  const std::string dir = std::string(LOSS_TEST_OUT) + "/" + tag;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  r.cmd = std::string(DCQCN_SIM) + " run loss_sweep --engine ref --quiet " + args + " --out " + dir;
-  std::printf("running: %s\n", r.cmd.c_str());
-  const int st = std::system((r.cmd + " > " + dir + "/stdout.txt 2> " + dir + "/stderr.txt").c_str());
-  r.rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  r.err = slurp(dir + "/stderr.txt");
-  if (fs::exists(dir + "/summary.json")) r.summary = json::parse(slurp(dir + "/summary.json"));
-  return r;
+  return simtest::sim(tag, "loss_sweep", "--engine ref " + args);
 }
 
 constexpr double kLineGbps = 40;

@@ -103,7 +103,8 @@ TEST(PaperClos, UnfairnessPfcAloneFixedByDcqcn) {
 
 // Fig. 4: PFC alone, the victim VS -> VR (T1 -> T2) falls as senders under T3 are added,
 // though no path from T3 to R shares a link with it: at 2 senders its median is at most
-// 70 % of its median at 0. Fig. 9: with DCQCN it is not hurt: at 1 and 2 senders its
+// 70 % of its median at 0 (the acceptance threshold, fixed before any run; we
+// measure 0.68, the paper 0.45). Fig. 9: with DCQCN it is not hurt: at 1 and 2 senders its
 // median is at least 90 % of its median at 0. (The upper side of "within 10 %" is
 // printed, not asserted: with DCQCN the victim's median *rises*, 21 -> 24 -> 26 Gb/s at
 // 0, 1, 2 senders, because H11-H14, limited at R to 40/4 then 40/6 Gb/s, leave more of

@@ -427,6 +427,10 @@ struct BadOverride {
 std::ostream& operator<<(std::ostream& os, const BadOverride& c) { return os << c.prefix; }
 
 const BadOverride kBadOverrides[] = {
+    {"minimal", {{"switch.pfc.derive_thresholds", "true"}, {"switch.pfc.headroom_bytes", "30000"}},
+     "--set switch.pfc.headroom_bytes=30000: ",
+     "given together with switch.pfc.derive_thresholds: true, which computes switch.pfc.headroom_bytes; "
+     "expected one of the two: the value, or derive_thresholds: true"},
     {"minimal", {{"switch.pfc.bta", "4"}}, "--set switch.pfc.bta=4: ",
      "unknown key (did you mean switch.pfc.beta?); expected one of the keys of switch.pfc: enabled"},
     {"minimal", {{"kmin_bytes", "4"}}, "--set kmin_bytes=4: ",

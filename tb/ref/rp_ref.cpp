@@ -212,13 +212,17 @@ RpStageA RpAlgo::stage_a(const RpEvent& ev) {
       // tau_ns = start rate in kb/s; 0 = line rate (the flow stays fresh). A start rate
       // leaves the flow as after a cut from line rate: Rc = start, Rt = line, the increase
       // timer armed, so it recovers towards line rate as usual.
-      s = fresh();
-      s.valid = ev.tau_ns != 0;
-      o.atmr = o.itmr = static_cast<uint8_t>(TmrAct::CLR);
-      if (ev.tau_ns != 0) {
-        s.rc = std::clamp(ev.tau_ns, minr, line);
-        arm_inc();
-        ++cov.init_rate;
+      {
+        const uint8_t igen = s.igen;
+        s = fresh();
+        s.valid = ev.tau_ns != 0;
+        o.atmr = o.itmr = static_cast<uint8_t>(TmrAct::CLR);
+        if (ev.tau_ns != 0) {
+          s.rc = std::clamp(ev.tau_ns, minr, line);
+          s.igen = igen;  // arm_inc() takes the next tag: an old deadline in flight stays stale
+          arm_inc();
+          ++cov.init_rate;
+        }
       }
       ++cov.init;
       break;

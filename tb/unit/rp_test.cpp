@@ -195,6 +195,32 @@ TEST(RpRef, InitWithStartRateStartsThereClampedAndPacesAtIt) {
   r = ev(a, INIT, 10000);                   // 0: fresh flow at line rate
   EXPECT_EQ(r.rc, 40000000u);
   EXPECT_FALSE(a.state(3).valid);
+
+  // A deadline announced before an INIT with a start rate stays stale after it: the
+  // INIT takes a new tag instead of restarting the tags.
+  r = ev(a, CNP, 20000);
+  const uint8_t before = r.igen;
+  r = ev(a, INIT, 20010, 0, 0, false, 2000000);
+  EXPECT_NE(r.igen, before);
+  r = ev(a, ITMR, 75000, 0, before);
+  EXPECT_TRUE(r.stale);
+  EXPECT_EQ(r.rc, 2000000u);
+}
+
+// DCQCN+: after an INIT with a start rate the increase deadline is now + lambda x
+// max(tau, MTU / Rc), tau = 0 for a new flow: at 1 Mb/s, MTU x 8 us.
+TEST(RpRef, DcqcnPlusInitWithStartRateArmsTheAdaptivePeriod) {
+  RpAlgo a(16);
+  load(a, "dcqcn_plus");
+  a.regs[RP_MIN_RATE_KBPS] = 1000;
+  const uint32_t mtu = a.regs[RP_MTU_BYTES];
+  RpResult r = ev(a, INIT, 1000, 0, 0, false, 1000);  // 1 Mb/s
+  EXPECT_EQ(r.rc, 1000u);
+  EXPECT_EQ(r.itmr, 1);
+  EXPECT_EQ(r.idl_ns, 1000u + mtu * 8000u);          // lambda 1.0 (Q8 256)
+  a.regs[RP_LAMBDA_Q8] = 512;                        // lambda 2
+  r = ev(a, INIT, 1000, 0, 0, false, 4000);          // 4 Mb/s: MTU x 2 us, times 2
+  EXPECT_EQ(r.idl_ns, 1000u + 2u * mtu * 2000u);
 }
 
 TEST(RpRef, AlphaDecaysToItsFloorThenTimerStops) {
