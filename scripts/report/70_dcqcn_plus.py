@@ -61,7 +61,7 @@ def point(ctx, p, n):
             "pauses": r["pause_frames"], "ok": r["checks"]["ok"], "cmd": r["_cmd"], "wall": r["wall_s"],
             "rc": sum(f["final_rate_gbps"] for f in r["flows"]) / len(r["flows"]),
             # delivered from stats_from_ms on (= the second half of the run), Gb/s
-            "tput": sum(f["second_half_tput_gbps"] for f in r["flows"])}
+            "tput": sum(f["tput_gbps_after"] for f in r["flows"])}
 
 
 def kb(v):

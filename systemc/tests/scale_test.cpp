@@ -59,7 +59,7 @@ ScalePoint run_scale(const std::string& profile, int flows, const std::string& e
   p.pauses = r.summary["pause_frames"].get<uint64_t>();
   for (const json& f : r.summary["flows"]) {
     p.mean_rc_gbps += f["final_rate_gbps"].get<double>();
-    p.tput_gbps += f["second_half_tput_gbps"].get<double>();
+    p.tput_gbps += f["tput_gbps_after"].get<double>();
   }
   p.mean_rc_gbps /= flows;
   p.dir = r.dir;
