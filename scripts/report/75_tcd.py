@@ -2,7 +2,7 @@
 """Experiment 9: TCD on the victim-flow topology (TCD SIGCOMM'21 section 4, SPEC section 4)."""
 import statistics
 
-from common import checks_line, fmt_mmm, load, sim_run, verdict
+from common import checks_line, fmt_mmm, load, plt, sim_run, verdict
 
 TITLE = ("9. TCD on the victim topology (SIGCOMM'21 section 4): VS -> VR next to H11-H14, H31, H32 -> R, "
          "PFC pausing, with and without ternary marking")
@@ -73,4 +73,28 @@ def report(ctx):
              f"says congestion (RED: 1 %), so the senders are cut sooner and PFC pauses far less.\n")
     L.append(checks_line("without TCD", off_runs))
     L.append(checks_line("with TCD", on_runs))
+    L.append("")
+    L.append("![TCD: the victim's throughput and marks per ECMP placement](tcd.png)\n")
+
+    p = plt()
+    fig, ax = p.subplots(1, 2, figsize=(11, 3.8))
+    xs = list(seeds(ctx))
+    w = 0.38
+    ax[0].bar([x - w / 2 for x in xs], [a["gbps"] for a in off], w, label="without TCD", color="#7a7a7a")
+    ax[0].bar([x + w / 2 for x in xs], [b["gbps"] for b in on], w, label="with TCD", color="#4c9a2a")
+    ax[0].set_xlabel("ECMP seed")
+    ax[0].set_ylabel("victim VS -> VR (Gb/s), second half")
+    ax[0].set_xticks(xs)
+    ax[0].legend(fontsize=8)
+    ax[0].grid(axis="y", alpha=0.3)
+    ax[1].bar([x - w / 2 for x in xs], [b["ce"] for b in on], w, label="CE", color="#c25b4d")
+    ax[1].bar([x + w / 2 for x in xs], [b["ue"] for b in on], w, label="UE (undetermined)", color="#c2a14d")
+    ax[1].set_xlabel("ECMP seed")
+    ax[1].set_ylabel("victim packets marked, with TCD")
+    ax[1].set_xticks(xs)
+    ax[1].legend(fontsize=8)
+    ax[1].grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(f"{ctx.res}/tcd.png", dpi=110)
+    p.close(fig)
     return "\n".join(L)

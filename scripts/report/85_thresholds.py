@@ -2,14 +2,18 @@
 """Buffer thresholds (DCQCN section 4): dcqcn-sim thresholds next to the paper's numbers."""
 import re
 
-from common import Run, run_dir
+from common import Run, plt, run_dir
 
 TITLE = "11. Buffer thresholds (DCQCN section 4): t_flight, t_PFC, t_ECN for the Trident II"
 quick_ok = True
 
 
+BETAS = (0.25, 0.5, 1, 2, 4, 8, 16, 32)
+
+
 def plan(ctx):
-    return [Run("thresholds", 1, ["thresholds"]),
+    return [Run(f"thresholds_beta{b}", 1, ["thresholds", "--beta", str(b)]) for b in BETAS] + [
+            Run("thresholds", 1, ["thresholds"]),
             Run("thresholds_mib", 1, ["thresholds", "--buffer-bytes", str(12 * 1024 * 1024)]),
             Run("thresholds_fig18", 1, ["thresholds", "--scenario", "fig18_clos"]),
             Run("thresholds_clos", 1, ["thresholds", "--scenario", "clos_unfairness"])]
@@ -41,6 +45,25 @@ def report(ctx):
              "with B = 12,000,000 B it gives 0.765 KB, below one MTU either way (the paper's conclusion: the static "
              "scheme is infeasible, hence the dynamic threshold).\n")
     L.append("```\n" + out.strip() + "\n```\n")
+    bound = [values(f"thresholds_beta{b}", ctx)[0]["t_ECN bound, dynamic"] for b in BETAS]
+    L.append("The dynamic t_ECN bound against beta (`dcqcn-sim thresholds --beta B`): "
+             + ", ".join(f"beta {b}: {x:.2f} KB" for b, x in zip(BETAS, bound))
+             + f"; the static bound is {v['t_ECN bound, static']:.3f} KB at any beta and one 1500 B MTU is 1.5 KB.\n")
+    L.append("![t_ECN bound against beta](thresholds.png)\n")
+    p = plt()
+    fig, ax = p.subplots(figsize=(7, 3.6))
+    ax.semilogx(BETAS, bound, "o-", label="dynamic bound beta (B - 8 n t_flight) / (8 n (beta + 1))")
+    ax.axhline(v["t_ECN bound, static"], color="#c25b4d", ls="--", label="static bound t_PFC / n")
+    ax.axhline(1.5, color="k", ls=":", lw=0.8, label="one MTU (1500 B)")
+    ax.plot([8], [21.75], "rx", ms=10, label="paper: beta 8, 21.75 KB")
+    ax.set_xlabel("beta")
+    ax.set_ylabel("largest t_ECN (KB)")
+    ax.set_title("ECN before PFC: the bound on t_ECN (Trident II, 12 MB, 32 ports)")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(f"{ctx.res}/thresholds.png", dpi=110)
+    p.close(fig)
     for c, name in (("thresholds_fig18", "fig18_clos"), ("thresholds_clos", "clos_unfairness")):
         o = open(f"{run_dir(ctx, c, 1)}/stdout.txt").read().strip()
         e = open(f"{run_dir(ctx, c, 1)}/stderr.txt").read().strip()
