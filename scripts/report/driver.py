@@ -56,6 +56,11 @@ def main():
                      sim=a.sim, duration=a.duration, jobs=a.jobs)
     only = [x for x in a.only.split(",") if x]
     mods = [(n, m) for n, m in sections(only) if not (ctx.quick and getattr(m, "quick_ok", True) is False)]
+    if only and not mods:
+        names = ", ".join(n for n, _ in sections([]))
+        print(f"reproduce.sh: --only {a.only}: no section matches; expected part of a name among {names}",
+              file=sys.stderr)
+        return 2
 
     if a.what == "list":
         for n, m in mods:
