@@ -90,14 +90,8 @@ const std::vector<uint16_t>& Network::routes(uint16_t sw, uint16_t dst) const {
 }
 
 uint64_t Network::ecmp_hash(uint32_t flow, uint16_t sw) const {
-  uint64_t x = (static_cast<uint64_t>(flow) << 32) ^ (static_cast<uint64_t>(sw) << 16) ^
-               (sc_.ecmp_seed * 0x9e3779b97f4a7c15ull);
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ull;
-  x ^= x >> 33;
-  return x;
+  return mix64((static_cast<uint64_t>(flow) << 32) ^ (static_cast<uint64_t>(sw) << 16) ^
+               (sc_.ecmp_seed * 0x9e3779b97f4a7c15ull));
 }
 
 void Network::build() {
