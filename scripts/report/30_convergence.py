@@ -2,40 +2,17 @@
 """Experiment 3: convergence of a late-joining flow, `paper` against `strawman` (Fig. 11-13)."""
 import statistics
 
-from common import Run, load, plt, read_csv, run_dir, sim_run, verdict
+from common import (CONVERGENCE_MS as DUR_MS, CONVERGENCE_PROFILES as PROFILES, convergence_runs,
+                    convergence_seeds, flow_series as series, load, plt, run_dir, verdict)
 
 TITLE = "3. Convergence of a late joiner on one bottleneck, `paper` against `strawman` (Fig. 11-13)"
-DUR_MS = 200
 JOIN_MS = 10
 SETTLE_MS = 50   # the claim: within 10 % of each other after at most 50 ms
 WINDOW_MS = 10
-PROFILES = ("paper", "strawman")
-
-
-def nseeds(ctx):
-    return 3 if ctx.quick else 5
 
 
 def plan(ctx):
-    runs = []
-    for p in PROFILES:
-        for s in range(1, nseeds(ctx) + 1):
-            runs.append(sim_run(ctx, f"conv_{p}", "convergence", "--set", f"profile={p}",
-                                "--set", f"seed={s}", seed=s, duration_ms=DUR_MS))
-        runs.append(Run(f"conv_fluid_{p}", 1, ["fluid", "convergence", "--profile", p, "--duration-ms",
-                                                str(DUR_MS), "--sample-us", "500",
-                                                "--out", run_dir(ctx, f"conv_fluid_{p}", 1)]))
-    return runs
-
-
-def series(d):
-    """time (ms) -> (flow 0, flow 1) throughput in Gb/s, from flows.csv."""
-    c = read_csv(f"{d}/flows.csv")
-    col = "tput_gbps" if "tput_gbps" in c else "rc_gbps"
-    by = {}
-    for t, f, v in zip(c["time_us"], c["flow"], c[col]):
-        by.setdefault(t / 1000.0, [0.0, 0.0])[int(f)] = v
-    return by
+    return convergence_runs(ctx)
 
 
 def metrics(by, end_ms):
@@ -72,7 +49,7 @@ def report(ctx):
          "|---|---|---|---|---|---|"]
     res = {}
     for p in PROFILES:
-        runs = load(ctx, f"conv_{p}", range(1, nseeds(ctx) + 1))
+        runs = load(ctx, f"conv_{p}", convergence_seeds(ctx))
         res[p] = []
         for s, r in enumerate(runs, 1):
             m = metrics(series(r["_dir"]), end)

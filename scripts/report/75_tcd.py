@@ -80,20 +80,18 @@ def report(ctx):
     fig, ax = p.subplots(1, 2, figsize=(11, 3.8))
     xs = list(seeds(ctx))
     w = 0.38
-    ax[0].bar([x - w / 2 for x in xs], [a["gbps"] for a in off], w, label="without TCD", color="#7a7a7a")
-    ax[0].bar([x + w / 2 for x in xs], [b["gbps"] for b in on], w, label="with TCD", color="#4c9a2a")
-    ax[0].set_xlabel("ECMP seed")
-    ax[0].set_ylabel("victim VS -> VR (Gb/s), second half")
-    ax[0].set_xticks(xs)
-    ax[0].legend(fontsize=8)
-    ax[0].grid(axis="y", alpha=0.3)
-    ax[1].bar([x - w / 2 for x in xs], [b["ce"] for b in on], w, label="CE", color="#c25b4d")
-    ax[1].bar([x + w / 2 for x in xs], [b["ue"] for b in on], w, label="UE (undetermined)", color="#c2a14d")
-    ax[1].set_xlabel("ECMP seed")
-    ax[1].set_ylabel("victim packets marked, with TCD")
-    ax[1].set_xticks(xs)
-    ax[1].legend(fontsize=8)
-    ax[1].grid(axis="y", alpha=0.3)
+    panels = ((ax[0], "victim VS -> VR (Gb/s), second half",
+               (("without TCD", [a["gbps"] for a in off], "#7a7a7a"), ("with TCD", [b["gbps"] for b in on], "#4c9a2a"))),
+              (ax[1], "victim packets marked, with TCD",
+               (("CE", [b["ce"] for b in on], "#c25b4d"), ("UE (undetermined)", [b["ue"] for b in on], "#c2a14d"))))
+    for a_, ylabel, bars in panels:
+        for k, (label, ys, color) in enumerate(bars):
+            a_.bar([x + (k - 0.5) * w for x in xs], ys, w, label=label, color=color)
+        a_.set_xlabel("ECMP seed")
+        a_.set_ylabel(ylabel)
+        a_.set_xticks(xs)
+        a_.legend(fontsize=8)
+        a_.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     fig.savefig(f"{ctx.res}/tcd.png", dpi=110)
     p.close(fig)

@@ -135,6 +135,40 @@ def plt():
     return p
 
 
+# The two-flow late-joiner runs (`convergence` scenario), shared by sections 3 and 10:
+# packet simulation per profile and marking seed (conv_<profile>/s<seed>) and the fluid
+# model per profile (conv_fluid_<profile>/s1). The driver runs a run directory once.
+CONVERGENCE_MS = 200
+CONVERGENCE_PROFILES = ("paper", "strawman")
+
+
+def convergence_seeds(ctx):
+    return range(1, (3 if ctx.quick else 5) + 1)
+
+
+def convergence_runs(ctx):
+    runs = []
+    for p in CONVERGENCE_PROFILES:
+        for s in convergence_seeds(ctx):
+            runs.append(sim_run(ctx, f"conv_{p}", "convergence", "--set", f"profile={p}",
+                                "--set", f"seed={s}", seed=s, duration_ms=CONVERGENCE_MS))
+        runs.append(Run(f"conv_fluid_{p}", 1, ["fluid", "convergence", "--profile", p, "--duration-ms",
+                                                str(CONVERGENCE_MS), "--sample-us", "500",
+                                                "--out", run_dir(ctx, f"conv_fluid_{p}", 1)]))
+    return runs
+
+
+def flow_series(d, col="tput_gbps"):
+    """time (ms) -> [flow 0, flow 1, ...] of one flows.csv column (Gb/s)."""
+    c = read_csv(f"{d}/flows.csv")
+    by = {}
+    for t, f, v in zip(c["time_us"], c["flow"], c[col]):
+        row = by.setdefault(t / 1000.0, [])
+        row.extend([0.0] * (int(f) + 1 - len(row)))
+        row[int(f)] = v
+    return by
+
+
 def timeseries_png(ctx, config, seed, title, name=None):
     """scripts/plot.py of one run (throughput per flow and queues against time)."""
     import subprocess

@@ -69,10 +69,13 @@ def main():
 
     if a.what == "plan":
         os.makedirs(ctx.out, exist_ok=True)
-        lines = []
+        lines, seen = [], set()
         for n, m in mods:
             for r in m.plan(ctx):
                 d = common.run_dir(ctx, r.config, r.seed)
+                if d in seen:  # sections may share runs (common.convergence_runs): once
+                    continue
+                seen.add(d)
                 os.makedirs(d, exist_ok=True)
                 cmd = common.sim_cmd(ctx, r.argv)
                 with open(f"{d}/command.txt", "w") as f:
