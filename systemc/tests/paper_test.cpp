@@ -145,36 +145,31 @@ TEST(PaperClos, VictimFlowHurtByPfcAloneNotByDcqcn) {
 // gap between their mean throughputs from 50 ms after the join is <= 10 %. The stricter
 // "every window within 10 %" is printed, not asserted: RED marking and CNP coalescing
 // keep the pair swapping the lead slowly (report section 3).
-TEST(Paper, ConvergencePaperConvergesStrawmanDoesNot) {
+//
+// Fig. 10-12 (issue 5), on the same runs: the fluid model predicts convergence for
+// `paper` and none for `strawman`, like the paper, and the packet simulation (median of
+// seeds 1-3) agrees in kind. The distance between the two models' flow means is printed.
+TEST(Paper, ConvergencePaperConvergesStrawmanDoesNotAndTheFluidModelAgrees) {
   constexpr double kFrom = 60, kEnd = 200;
+  std::map<std::string, std::vector<Conv>> runs;  // per profile, seeds 1..
+  for (const std::string p : {"paper", "strawman"})
+    for (int seed = 1; seed <= (p == "paper" ? 5 : 3); ++seed) {
+      const SimRun r = sim("conv_" + p + "_" + std::to_string(seed), "convergence",
+                           "--engine ref --set profile=" + p + " --set seed=" + std::to_string(seed));
+      expect_checks_ok(r);
+      runs[p].push_back(convergence(flow_series(r.dir), kFrom, kEnd));
+      const Conv& c = runs[p].back();
+      std::printf("  %s, seed %d: means %.2f / %.2f Gb/s, gap %.1f %%, 10 ms windows within 10 %%: %.0f %%, "
+                  "smallest window gap %.1f %%\n", p.c_str(), seed, c.a, c.b, c.gap * 100, c.within * 100,
+                  c.min_window_gap * 100);
+    }
   std::vector<double> gaps;
-  for (int seed = 1; seed <= 5; ++seed) {
-    const SimRun r = sim("conv_paper_" + std::to_string(seed), "convergence",
-                         "--engine ref --set profile=paper --set seed=" + std::to_string(seed));
-    expect_checks_ok(r);
-    const Conv c = convergence(flow_series(r.dir), kFrom, kEnd);
-    std::printf("  paper, seed %d: means %.2f / %.2f Gb/s, gap %.1f %%, 10 ms windows within 10 %%: %.0f %%\n",
-                seed, c.a, c.b, c.gap * 100, c.within * 100);
-    gaps.push_back(c.gap);
-  }
+  for (const Conv& c : runs["paper"]) gaps.push_back(c.gap);
   std::printf("  paper: median gap %.1f %% (claim <= 10 %%)\n", median(gaps) * 100);
   EXPECT_LE(median(gaps), 0.10);
-  for (int seed = 1; seed <= 3; ++seed) {
-    const SimRun r = sim("conv_strawman_" + std::to_string(seed), "convergence",
-                         "--engine ref --set profile=strawman --set seed=" + std::to_string(seed));
-    expect_checks_ok(r);
-    const Conv c = convergence(flow_series(r.dir), kFrom, kEnd);
-    std::printf("  strawman, seed %d: means %.2f / %.2f Gb/s, smallest 10 ms window gap %.1f %%\n", seed, c.a,
-                c.b, c.min_window_gap * 100);
-    EXPECT_GT(c.min_window_gap, 0.10) << "strawman converged in some window, seed " << seed;
-  }
-}
+  for (size_t i = 0; i < runs["strawman"].size(); ++i)
+    EXPECT_GT(runs["strawman"][i].min_window_gap, 0.10) << "strawman converged in some window, seed " << i + 1;
 
-// Fig. 10-12 (issue 5): the fluid model predicts convergence for `paper` and none for
-// `strawman`, like the paper, and the packet simulation agrees in kind. The distance
-// between the two models' flow means is printed.
-TEST(Paper, FluidModelAgreesWithPacketSimulation) {
-  constexpr double kFrom = 60, kEnd = 200;
   for (const std::string p : {"paper", "strawman"}) {
     const SimRun f = sim_cmd("fluid_" + p, "fluid convergence --profile " + p + " --duration-ms 200 --sample-us 500",
                              false);
@@ -182,12 +177,8 @@ TEST(Paper, FluidModelAgreesWithPacketSimulation) {
     const Conv fc = convergence(flow_series(f.dir), kFrom, kEnd);
     std::vector<double> a, b;
     for (int seed = 1; seed <= 3; ++seed) {
-      const SimRun r = sim("fluidcmp_" + p + std::to_string(seed), "convergence",
-                           "--engine ref --set sample_us=500 --set profile=" + p + " --set seed=" + std::to_string(seed));
-      expect_checks_ok(r);
-      const Conv c = convergence(flow_series(r.dir), kFrom, kEnd);
-      a.push_back(c.a);
-      b.push_back(c.b);
+      a.push_back(runs[p][seed - 1].a);
+      b.push_back(runs[p][seed - 1].b);
     }
     const double pa = median(a), pb = median(b);
     const double pgap = std::fabs(pa - pb) / std::max(pa, pb);
