@@ -116,21 +116,8 @@ class CpAlgo {
 class CpModel {
  public:
   static constexpr int kLatency = 2;  // accept edge -> m_out_valid, with m_out_ready high
-  struct In {
-    bool rst = false;
-    bool evt_valid = false;
-    CpEvent evt;
-    bool out_ready = true;
-    bool csr_we = false, csr_re = false;
-    uint8_t csr_addr = 0;
-    uint32_t csr_wdata = 0;
-  };
-  struct Out {
-    bool evt_ready = false;
-    bool out_valid = false;
-    CpResult out;
-    uint32_t csr_rdata = 0;
-  };
+  using In = ModelIn<CpEvent>;
+  using Out = ModelOut<CpResult>;
   explicit CpModel(uint32_t num_queues);
   Out outputs(const In& in) const;  // the current cycle's outputs for these inputs
   // One rising edge. If trace is given and an event was computed, it is filled and

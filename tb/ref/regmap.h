@@ -27,6 +27,26 @@ inline constexpr uint32_t clamp_reg(const RegDef& r, uint32_t v) {
   return v < r.min ? r.min : (v > r.max ? r.max : v);
 }
 
+// Ports of a cycle-accurate block model (RpModel, CpModel), as the RTL has them: reset,
+// the event handshake, the result handshake and the CSR bus.
+template <class Event>
+struct ModelIn {
+  bool rst = false;
+  bool evt_valid = false;
+  Event evt;
+  bool out_ready = true;
+  bool csr_we = false, csr_re = false;
+  uint8_t csr_addr = 0;
+  uint32_t csr_wdata = 0;
+};
+template <class Result>
+struct ModelOut {
+  bool evt_ready = false;
+  bool out_valid = false;
+  Result out;
+  uint32_t csr_rdata = 0;
+};
+
 }  // namespace dcqcn
 
 #include "regmap_rp.h"

@@ -119,21 +119,8 @@ class RpAlgo {
 class RpModel {
  public:
   static constexpr int kLatency = 45;  // accept -> m_out_valid, with m_out_ready high
-  struct In {
-    bool rst = false;
-    bool evt_valid = false;
-    RpEvent evt;
-    bool out_ready = true;
-    bool csr_we = false, csr_re = false;
-    uint8_t csr_addr = 0;
-    uint32_t csr_wdata = 0;
-  };
-  struct Out {
-    bool evt_ready = false;
-    bool out_valid = false;
-    RpResult out;
-    uint32_t csr_rdata = 0;
-  };
+  using In = ModelIn<RpEvent>;
+  using Out = ModelOut<RpResult>;
   explicit RpModel(uint32_t num_flows);
   // Outputs as they are in the current cycle (before the edge) for these inputs.
   Out outputs(const In& in) const;
