@@ -25,7 +25,8 @@
 // product, Rt -> S5 cut, Rc increase -> S6 new rate state -> S7 RAM A write, reciprocal
 // index, RAM B read -> S8 table, pacing operands -> S9 products, late check -> S10 shift
 // -> S11 departure and deadlines -> output register (and a 16-deep FIFO behind it).
-// Latency: 12 cycles from the s_evt handshake to m_out_valid when nothing stalls.
+// Latency: 13 cycles from the s_evt handshake cycle to the first cycle with m_out_valid
+// (both counted) when nothing stalls: accept register, 11 stages, output register.
 // Throughput: one event per cycle for events of different flows. Same-flow hazard: an
 // event waits in I while an earlier event of its flow is in S1..S7 (RAM A is written at
 // the end of S7), so two events of one flow are at least 8 cycles apart: worst-case
@@ -236,7 +237,7 @@ module dcqcn_rp #(
     d_rl_hi_p <= {16'd0, d_rl[31:16]} * 32'd5243;
     d_rl_lo_p <= {16'd0, d_rl[15:0]} * 32'd5243;
     d_rl100  <= 26'((({d_rl_hi_p, 16'd0}) + {16'd0, d_rl_lo_p}) >> 19);
-    d_lmtu   <= 30'(r_lambda[15:0] * r_mtu[13:0]);
+    d_lmtu   <= {14'd0, r_lambda[15:0]} * {16'd0, r_mtu[13:0]};
     d_f4     <= {r_f[5:0], 2'b00};
   end
 
@@ -393,7 +394,8 @@ module dcqcn_rp #(
     p2_op_reg      <= p1_op_reg;
     p2_now_reg     <= p1_now_reg;
     p2_tau_ev_reg  <= p1_tau_reg;
-    p2_tau_reg     <= (p1_op_reg == OP_CNP) ? p1_tau_reg : (st_valid ? st_tau : 32'd0);
+    p2_tau_reg     <= (p1_op_reg == OP_CNP) ? p1_tau_reg
+                    : (p1_op_reg == OP_INIT || !st_valid) ? 32'd0 : st_tau;
     p2_bytes_reg   <= p1_bytes_reg;
     p2_ue_reg      <= p1_ue_reg;
     p2_valid_st_reg <= st_valid;

@@ -356,6 +356,15 @@ RpResult RpAlgo::process(const RpEvent& ev) {
 
 // ---------------------------------------------------------------- cycle model
 
+std::string RpModel::debug() const {
+  std::string s = "I=" + std::to_string(in_valid_) + " f" + std::to_string(in_ev_.flow) + " P=";
+  for (int k = 1; k <= kPipe; ++k) s += p_[k].valid ? std::to_string(p_[k].flow % 10) : ".";
+  s += " cnt=" + std::to_string(cnt_) + " pend=" + std::to_string(pending_) +
+       " settle=" + std::to_string(settle_) + " clr=" + std::to_string(clearing_) +
+       " fifo=" + std::to_string(fifo_.size()) + " O=" + std::to_string(o_valid_);
+  return s;
+}
+
 RpModel::RpModel(uint32_t num_flows) : algo(num_flows), n_(num_flows) {}
 
 bool RpModel::admit() const {

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <string>
 #include <vector>
 
 #include "regmap.h"
@@ -135,9 +136,10 @@ class RpAlgo {
 // Cycle-accurate model of dcqcn_rp: same ports, same latency, same back-pressure.
 class RpModel {
  public:
-  static constexpr int kLatency = 12;     // accept edge -> m_out_valid, nothing stalled
-  static constexpr int kPipe = 11;        // pipeline registers P1..P11 after admission
-  static constexpr int kHazard = 6;       // an event waits while its flow is in P1..P6
+  static constexpr int kLatency = 13;     // cycles from the s_evt handshake cycle to the first
+                                          // with m_out_valid, both counted, nothing stalled
+  static constexpr int kPipe = 12;        // pipeline registers P1..P12 after admission
+  static constexpr int kHazard = 7;       // an event waits while its flow is in P1..P7
   static constexpr int kCredits = 17;     // output FIFO (16) + output register
   static constexpr int kSettle = 3;       // cycles after a CSR apply before admission
   using In = ModelIn<RpEvent>;
@@ -150,6 +152,8 @@ class RpModel {
   RpAlgo algo;
   // Why the held event did not advance in the last cycle (coverage).
   uint64_t stall_hazard = 0, stall_credit = 0, stall_csr = 0;
+  // One line of internal state for debugging a bench (admission, pipeline, credits).
+  std::string debug() const;
 
  private:
   bool admit() const;
