@@ -72,6 +72,7 @@ constexpr double kRoutePerLog2 = 0.06;
 
 struct Cell {
   std::string name, type;
+  std::string src;   // the RTL line the cell comes from ("" if none or a Yosys library file)
   json params;
   std::map<std::string, std::vector<int>> conn;   // port -> net bits (-1: constant)
   std::map<std::string, bool> is_out;
@@ -165,9 +166,8 @@ class Sta {
   void model_dsp(const Cell& c, int ci);
   void model_bram(const Cell& c, int ci);
   void model_lutram(const Cell& c, int ci);
-  std::string pin_name(int cell, const std::string& pin, int idx) const;
   std::vector<int> trace(int bit) const;
-  std::string end_name(const End& x) const;
+  std::string end_name(const End& x, bool index = false) const;
 };
 
 void Sta::load(const std::string& path, const std::string& top) {
@@ -231,6 +231,14 @@ void Sta::load(const std::string& path, const std::string& top) {
     c.name = cn;
     c.type = cj.at("type");
     c.params = cj.value("parameters", json::object());
+    {
+      const json& at = cj.value("attributes", json::object());
+      if (at.contains("src") && at["src"].is_string()) {
+        std::string src = at["src"];
+        src = src.substr(0, src.find('|'));
+        if (src.find("share/yosys") == std::string::npos) c.src = src.substr(0, src.find('.', src.rfind(':')));
+      }
+    }
     const json& dirs = cj.value("port_directions", json::object());
     for (auto& [pn, bits] : cj.at("connections").items()) {
       std::vector<int> v;
@@ -596,11 +604,6 @@ void Sta::analyse() {
   }
 }
 
-std::string Sta::pin_name(int cell, const std::string& pin, int) const {
-  if (cell < 0) return pin;
-  return cells_[cell].type + " " + cells_[cell].name + " " + pin;
-}
-
 std::vector<int> Sta::trace(int bit) const {   // arcs from the launch to bit
   std::vector<int> v;
   while (bit >= 0 && pred_[bit] >= 0) {
@@ -612,10 +615,11 @@ std::vector<int> Sta::trace(int bit) const {   // arcs from the launch to bit
 }
 
 std::string base_name(std::string s);
+bool readable(const std::string& n) { return n.find('$') == std::string::npos && n.rfind("<net", 0) != 0; }
 
 // the end of a path as a designer names it: the register a FF end loads (its Q net), the
 // RAM or DSP instance and pin, the output port
-std::string Sta::end_name(const End& x) const {
+std::string Sta::end_name(const End& x, bool index) const {
   if (x.cell < 0) return x.pin;
   const Cell& c = cells_[x.cell];
   auto out_name = [&](const std::string& port) -> std::string {
@@ -626,12 +630,12 @@ std::string Sta::end_name(const End& x) const {
   std::string pin = x.pin;
   if (c.type.rfind("FD", 0) == 0) {
     std::string q = out_name("Q");
-    return q.empty() ? "" : base_name(q) + (x.pin == "D" ? "" : " " + x.pin);
+    return q.empty() ? "" : (index ? q : base_name(q)) + (x.pin == "D" ? "" : " " + x.pin);
   }
   if (c.type.rfind("OBUF", 0) == 0) return "output " + out_name("O");
   std::string cn = c.name;
   if (cn.find('$') != std::string::npos) cn = c.type;
-  return cn + " " + base_name(pin);
+  return cn + " " + (index ? pin : base_name(pin));
 }
 
 std::string base_name(std::string s) {
@@ -710,26 +714,36 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc)
     std::vector<int> arcs = trace(x.bit);
     int sb = start_of(arcs, x.bit);
     int l = launch_of_[sb];
-    std::printf("  %7s %6s  %s\n", "ns", "incr", "cell / pin -> net");
+    std::printf("  %7s %6s  %-18s %5s %-8s %-10s -> %s\n", "ns", "incr", "routing", "cell", "type", "in pin",
+                "net driven (~: no HDL name) (RTL line)");
     if (l >= 0) {
       const Launch& L = launches_[l];
-      std::printf("  %7.2f %6.2f  %s (launch) -> %s\n", L.t, L.t,
-                  L.cell >= 0 ? pin_name(L.cell, L.pin, 0).c_str() : ("input port " + L.pin).c_str(),
+      std::string ty = L.cell >= 0 ? cells_[L.cell].type : "input";
+      std::string pin = L.cell >= 0 ? L.pin + " (launch)" : "(launch)";
+      std::printf("  %7.2f %6.2f  %-18s %5.2f %-8s %-10s -> %s\n", L.t, L.t, "", L.t, ty.c_str(), pin.c_str(),
                   name_[sb].c_str());
     }
     double t = arr_[sb];
     for (int a : arcs) {
       const Arc& r = arcs_[a];
       t += r.delay;
-      std::printf("  %7.2f %6.2f  %s -> %s %s -> %s", t, r.delay, name_[r.from].c_str(),
-                  cells_[r.cell].type.c_str(), r.in_pin.c_str(), name_[r.to].c_str());
-      if (r.route > 0) std::printf("   (route %.2f fo %d, cell %.2f)\n", r.route, fanout_[r.from], r.cell_delay);
-      else std::printf("   (dedicated, cell %.2f)\n", r.cell_delay);
+      const Cell& c = cells_[r.cell];
+      std::string net = readable(name_[r.to]) ? name_[r.to] : "~";
+      if (!c.src.empty()) net += "  (" + c.src + ")";
+      char rt[48];
+      if (r.route > 0) std::snprintf(rt, sizeof rt, "route %.2f fo %d", r.route, fanout_[r.from]);
+      else std::snprintf(rt, sizeof rt, "dedicated");
+      std::printf("  %7.2f %6.2f  %-18s %5.2f %-8s %-10s -> %s\n", t, r.delay, rt, r.cell_delay,
+                  c.type.c_str(), r.in_pin.c_str(), net.c_str());
     }
-    std::printf("  %7.2f %6.2f  %s -> %s (route %.2f fo %d, setup %.2f)\n", ep.t, x.route + x.setup,
-                name_[x.bit].c_str(),
-                x.cell >= 0 ? pin_name(x.cell, x.pin, 0).c_str() : x.pin.c_str(), x.route,
-                fanout_[x.bit], x.setup);
+    {
+      char rt[48];
+      if (x.route > 0) std::snprintf(rt, sizeof rt, "route %.2f fo %d", x.route, fanout_[x.bit]);
+      else std::snprintf(rt, sizeof rt, "dedicated");
+      std::string ty = x.cell >= 0 ? cells_[x.cell].type : "output";
+      std::printf("  %7.2f %6.2f  %-18s %5.2f %-8s %-10s    end: %s\n", ep.t, x.route + x.setup, rt, x.setup,
+                  ty.c_str(), x.cell >= 0 ? x.pin.c_str() : "", end_name(x, true).c_str());
+    }
   };
   if (!summary || npaths > 0) {
     std::printf("worst path: %.2f ns, Fmax %.1f MHz, %d cells (LUT %d, CARRY %d, MUXF %d, DSP %d, RAM/SRL %d)\n",
