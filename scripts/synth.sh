@@ -11,7 +11,7 @@
 #       (CMake passes it for the blocks in DCQCN_TIMING_ENFORCED). --sta: the STA binary
 #       (default $DCQCN_STA, else build/tb/sta, built when missing).
 #
-#   scripts/synth.sh --timing [--jobs N] [--sta BIN] [SIZE...] [BLOCK...]
+#   scripts/synth.sh --timing [--jobs N] [--sta BIN] [--reuse] [SIZE...] [BLOCK...]
 #       Timing estimate (default sizes 1024 4096, blocks rp np cp nic_top; jobs 1): Yosys
 #       `synth_xilinx -flatten -family xcup` (UltraScale+ cells; Yosys 0.23 still maps
 #       carry chains to CARRY4), `write_json`, then tb/tools/sta.cpp: the worst
@@ -19,8 +19,10 @@
 #       carry 0.13 + 0.02 per 4-bit group, FF clock-to-out 0.09 / setup 0.05, DSP A/B->P
 #       2.2 (cascade 0.9), registered DSP input setup 0.25, registered P 0.35, BRAM
 #       clock-to-out 1.1 (0.35 with DOx_REG), routing 0.20 + 0.06 log2(fanout) per hop but
-#       carry and cascade hops; primary inputs launch at 0.09, outputs end with setup
-#       0.05). Prints per block and size: worst ns, Fmax, levels, LUT/FF/BRAM/DSP and the
+#       carry, cascade and in-slice LUT -> MUXF7/8/9 data hops; primary inputs launch at
+#       0.09, outputs end with setup 0.05; details in tb/tools/sta.cpp and rtl/README.md
+#       "Timing"). --reuse: rerun only the STA on the netlists of the last run.
+#       Prints per block and size: worst ns, Fmax, levels, LUT/FF/BRAM/DSP and the
 #       named signals on the path; writes them into the "Timing estimate" section of
 #       results/synth.md (rows of the same block and size are replaced, others kept).
 #       Work files, with the full worst path and the 8 worst path ends:
@@ -306,6 +308,10 @@ timing_one() {
   top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
   local w=build/synth/timing/${b}_${n} t0
   mkdir -p build/synth/timing
+  if [ "${TIMING_REUSE:-0}" = 1 ] && [ -s "$w.json" ] && [ -s "$w.stat" ]; then
+    "$STA_BIN" "$w.json" --summary --paths 8 > "$w.sta" 2> "$w.sta.err" || true
+    return
+  fi
   rm -f "$w.stat" "$w.json" "$w.sta"
   t0=$SECONDS
   if yosys -q -l "$w.log" -p "read_verilog -sv -Irtl ${SRCS[*]}; chparam -set $param $n $top; \
@@ -345,9 +351,11 @@ MUXF 0.08, carry chain 0.13 on entry plus 0.02 per 4-bit group traversed (entry 
 included), FF clock-to-out 0.09 and setup 0.05, DSP48 combinational A/B to P 2.2 (cascade
 input 0.9), registered DSP input setup 0.25, registered P clock-to-out 0.35, block RAM
 clock-to-out 1.1 (0.35 with DOx_REG; Yosys never sets it), block RAM inputs setup 0.05,
-LUTRAM read 0.12; routing 0.20 + 0.06 x log2(fanout) on every hop except carry and DSP
-cascade hops. Primary inputs launch at 0.09 (as from a register), primary outputs end
-with setup 0.05. Fmax = 1000 / worst ns. Target: 3.10 ns (322.266 MHz).'
+LUTRAM read 0.12; routing 0.20 + 0.06 x log2(fanout) on every hop except carry
+CO -> CI, DSP cascade and the in-slice LUT -> MUXF7 -> MUXF8 -> MUXF9 data hops (`sta
+--route-muxf` adds it there too: RP about 2 ns more). Primary inputs launch at 0.09 (as
+from a register), primary outputs end with setup 0.05. Fmax = 1000 / worst ns. Target:
+3.10 ns (322.266 MHz).'
 
 # write_timing: the "Timing estimate" section (the last one) of results/synth.md: the rows
 # of this run replace those of the same block and size, the others are kept
@@ -389,6 +397,7 @@ timing_mode() {
     case $1 in
       --jobs) jobs=$2; shift ;;
       --sta) STA_BIN=$2; shift ;;
+      --reuse) TIMING_REUSE=1 ;;
       [0-9]*) sizes+=("$1") ;;
       rp|np|cp|nic_top) blocks+=("$1") ;;
       *) echo "synth.sh --timing: unknown argument $1" >&2; exit 2 ;;

@@ -4,7 +4,8 @@
 # netlist is exactly what is written). Each case states the worst path in ns worked out
 # by hand from the delays of the method (`// EXPECT <ns>`), optionally the named signals
 # on it (`// EXPECT_PATH a > b > c`) or an error the tool must fail with
-# (`// EXPECT_ERROR <text>`). Fails on any difference.
+# (`// EXPECT_ERROR <text>`), and options for the tool (`// ARGS ...`). Fails on any
+# difference.
 #
 #   tb/tools/sta_test.sh STA_BINARY [CASE.v...]
 set -uo pipefail
@@ -21,11 +22,13 @@ for v in "${cases[@]}"; do
   exp=$(sed -n 's|^// EXPECT \([0-9.]*\).*|\1|p' "$v")
   exp_path=$(sed -n 's|^// EXPECT_PATH \(.*\)|\1|p' "$v")
   exp_err=$(sed -n 's|^// EXPECT_ERROR \(.*\)|\1|p' "$v")
+  args=$(sed -n 's|^// ARGS \(.*\)|\1|p' "$v")
   if ! yosys -q -p "read_verilog -lib +/xilinx/cells_sim.v +/xilinx/cells_xtra.v; read_verilog $v; \
        hierarchy -top top; proc; write_json $work/$name.json" >"$work/$name.ylog" 2>&1; then
     echo "FAIL $name: yosys could not read it"; cat "$work/$name.ylog"; fail=1; continue
   fi
-  out=$("$sta" "$work/$name.json" --summary 2>&1); rc=$?
+  # shellcheck disable=SC2086
+  out=$("$sta" "$work/$name.json" --summary $args 2>&1); rc=$?
   if [ -n "$exp_err" ]; then
     if [ $rc -eq 2 ] && grep -qF "$exp_err" <<<"$out"; then echo "ok   $name: fails with \"$exp_err\""
     else echo "FAIL $name: expected exit 2 and \"$exp_err\", got exit $rc: $out"; fail=1; fi
