@@ -17,16 +17,21 @@ cases=("$@")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
+# one Yosys run reads the cell library once and writes every case's netlist
+ys="read_verilog -lib +/xilinx/cells_sim.v +/xilinx/cells_xtra.v; design -save lib"
+for v in "${cases[@]}"; do
+  name=$(basename "$v" .v)
+  ys="$ys; design -load lib; read_verilog $v; hierarchy -top top; proc; write_json $work/$name.json"
+done
+if ! yosys -q -p "$ys" >"$work/yosys.log" 2>&1; then
+  echo "FAIL: yosys could not read the cases"; cat "$work/yosys.log"; exit 1
+fi
 for v in "${cases[@]}"; do
   name=$(basename "$v" .v)
   exp=$(sed -n 's|^// EXPECT \([0-9.]*\).*|\1|p' "$v")
   exp_path=$(sed -n 's|^// EXPECT_PATH \(.*\)|\1|p' "$v")
   exp_err=$(sed -n 's|^// EXPECT_ERROR \(.*\)|\1|p' "$v")
   args=$(sed -n 's|^// ARGS \(.*\)|\1|p' "$v")
-  if ! yosys -q -p "read_verilog -lib +/xilinx/cells_sim.v +/xilinx/cells_xtra.v; read_verilog $v; \
-       hierarchy -top top; proc; write_json $work/$name.json" >"$work/$name.ylog" 2>&1; then
-    echo "FAIL $name: yosys could not read it"; cat "$work/$name.ylog"; fail=1; continue
-  fi
   # shellcheck disable=SC2086
   out=$("$sta" "$work/$name.json" --summary $args 2>&1); rc=$?
   if [ -n "$exp_err" ]; then
