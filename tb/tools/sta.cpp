@@ -279,14 +279,26 @@ void Sta::load(const std::string& path, const std::string& top) {
       }
     }
   }
-  // the most readable name of each net bit: no '$' first, then not hidden, then fewest
-  // hierarchy dots, then shortest
+  // the most readable name of each net bit: no '$' first, then not hidden, then not a
+  // concatenation of registers and logic (as `assign pay = {op_reg, n_rc, ...}`: the
+  // register's own name is better), then fewest hierarchy dots, then shortest
   name_.assign(nbits_, "");
-  std::vector<std::tuple<int, int, int, size_t>> score(nbits_, {9, 9, 99, 0});
+  std::vector<std::tuple<int, int, int, int, size_t>> score(nbits_, {9, 9, 9, 99, 0});
+  auto is_ff = [&](int bit) {
+    return bit >= 0 && driver_[bit].cell >= 0 && cells_[driver_[bit].cell].type.rfind("FD", 0) == 0;
+  };
   for (auto& [nn, n] : m->at("netnames").items()) {
     const json& bits = n.at("bits");
     int hidden = n.value("hide_name", 0);
     int dollar = nn.find('$') != std::string::npos ? 1 : 0;
+    int nff = 0, nb = 0;
+    for (auto& b : bits) {
+      int bit = bit_of(b);
+      if (bit < 0) continue;
+      nb++;
+      nff += is_ff(bit) ? 1 : 0;
+    }
+    int mixed = nff > 0 && nff < nb ? 1 : 0;
     int dots = static_cast<int>(std::count(nn.begin(), nn.end(), '.'));
     long lsb = 0;
     if (n.contains("offset")) lsb = n["offset"].get<long>();
@@ -299,7 +311,7 @@ void Sta::load(const std::string& path, const std::string& top) {
         long idx = upto ? lsb + static_cast<long>(bits.size() - 1 - k) : lsb + static_cast<long>(k);
         s += "[" + std::to_string(idx) + "]";
       }
-      auto sc = std::make_tuple(dollar, hidden, dots, s.size());
+      auto sc = std::make_tuple(dollar, hidden, mixed, dots, s.size());
       if (name_[bit].empty() || sc < score[bit]) {
         score[bit] = sc;
         name_[bit] = s;
@@ -763,11 +775,82 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc)
                   ty.c_str(), x.cell >= 0 ? x.pin.c_str() : "", end_name(x, true).c_str());
     }
   };
+  // a net in the terms of the RTL: its name, else the RTL line of its driver (from the
+  // cell's src, or from a Yosys name such as $gt$rtl/x.sv:306$1163.CO[10]), else the
+  // last named net before it on the path
+  auto describe = [&](int bit, const std::string& prev) -> std::string {
+    if (readable(name_[bit])) return name_[bit];
+    const Driver& d = driver_[bit];
+    std::string ty = d.cell >= 0 ? cells_[d.cell].type : "port";
+    if (d.cell >= 0 && !cells_[d.cell].src.empty()) return "the " + ty + " output at " + cells_[d.cell].src;
+    static const std::regex yname("\\$([a-z_]+)\\$([^$]+:[0-9]+)\\$.*");
+    std::smatch m;
+    if (std::regex_match(name_[bit], m, yname) && m[2].str().find("share/yosys") == std::string::npos)
+      return "the " + ty + " output of $" + m[1].str() + " at " + m[2].str();
+    return "a " + ty + " output" + (prev.empty() ? "" : " after " + prev);
+  };
+  // what on the path costs most, in the terms of the RTL
+  auto print_notes = [&](int e, const std::vector<int>& arcs) {
+    const End& x = ends_[e];
+    std::vector<std::string> notes;
+    int sb = start_of(arcs, x.bit);
+    int l = launch_of_[sb];
+    if (l >= 0 && launches_[l].cell >= 0) {
+      const Cell& c = cells_[launches_[l].cell];
+      if (c.type.rfind("RAMB", 0) == 0 && launches_[l].t > kBramRegClkQ)
+        notes.push_back("starts at a block RAM read without output register (" + fmt(launches_[l].t) +
+                        " ns clock-to-out): " + c.name + " -> " + name_[sb]);
+      if (c.type.rfind("DSP", 0) == 0 && launches_[l].t >= kDspComb)
+        notes.push_back("starts at a DSP48 with registered inputs but no P register (" + fmt(launches_[l].t) + " ns)");
+    }
+    int run = 0;
+    double run_ns = 0;
+    std::string run_src;
+    auto flush_carry = [&]() {
+      if (run >= 8)
+        notes.push_back("carry chain of " + std::to_string(run) + " cells (" + fmt(run_ns) +
+                        " ns with the entry route)" + (run_src.empty() ? "" : " at " + run_src));
+      run = 0;
+      run_ns = 0;
+      run_src.clear();
+    };
+    std::string prev = readable(name_[sb]) ? name_[sb] : "";
+    for (int a : arcs) {
+      const Arc& r = arcs_[a];
+      const Cell& c = cells_[r.cell];
+      if (fanout_[r.from] >= 64)
+        notes.push_back("fanout " + std::to_string(fanout_[r.from]) + " (route " + fmt(r.route) + " ns) on " +
+                        describe(r.from, prev) + ": replicate or register the driver");
+      if (readable(name_[r.to])) prev = name_[r.to];
+      if (c.type.rfind("CARRY", 0) == 0) {
+        if (r.route > 0) flush_carry();
+        run++;
+        run_ns += r.delay;
+        if (run_src.empty()) run_src = c.src;
+      } else {
+        flush_carry();
+      }
+      if (c.type.rfind("DSP", 0) == 0 && r.cell_delay >= kDspComb)
+        notes.push_back("combinational DSP48 (" + fmt(r.cell_delay) + " ns)" +
+                        (c.src.empty() ? "" : " at " + c.src) +
+                        ": register its inputs and P (Yosys 0.23 packs them only when the product fits one "
+                        "DSP48, 24 x 17 unsigned; split wider products into registered partial products)");
+    }
+    flush_carry();
+    if (fanout_[x.bit] >= 64)
+      notes.push_back("fanout " + std::to_string(fanout_[x.bit]) + " (route " + fmt(x.route) + " ns) on " +
+                      describe(x.bit, prev) + " at the end: replicate or register the driver");
+    if (!notes.empty()) {
+      std::printf("  notes:\n");
+      for (auto& n : notes) std::printf("  - %s\n", n.c_str());
+    }
+  };
   if (!summary || npaths > 0) {
     std::printf("worst path: %.2f ns, Fmax %.1f MHz, %d cells (LUT %d, CARRY %d, MUXF %d, DSP %d, RAM/SRL %d)\n",
                 w.t, fmax, lv, lut, car, mux, dsp, ram);
     std::printf("  signals: %s\n", named_chain(we, warcs).c_str());
     print_path(w);
+    print_notes(w.e, warcs);
   }
   if (npaths > 1) {
     std::printf("\nworst %d path ends with distinct end signals:\n", npaths);
