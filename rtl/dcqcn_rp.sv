@@ -20,13 +20,15 @@
 // bytes / Rc is bytes * T[idx] * 2^(lz-13) in ns.12, T a 4096-entry reciprocal table
 // (rtl/dcqcn_rp_recip.vh), never more than the exact time and within 2^-12 of it.
 //
-// Pipeline (docs/rp.md "Pipeline"): accept register I -> admission (RAM A read) ->
+// Pipeline (docs/rp.md "Pipeline"): accept (into I, or straight to admission) -> admission
+// (RAM A read) ->
 // S1 decode/normalise -> S2 decisions, products -> S3 alpha, step, cut bound -> S4 cut
 // product, Rt -> S5 cut, Rc increase -> S6 new rate state -> S7 RAM A write, reciprocal
 // index, RAM B read -> S8 table, pacing operands -> S9 products, late check -> S10 shift
 // -> S11 departure and deadlines -> output register (and a 16-deep FIFO behind it).
-// Latency: 13 cycles from the s_evt handshake cycle to the first cycle with m_out_valid
-// (both counted) when nothing stalls: accept register, 11 stages, output register.
+// Latency: 12 cycles from the s_evt handshake cycle to the first cycle with m_out_valid
+// (both counted) when nothing stalls: an event that arrives while the accept register I
+// is empty and may be admitted at once reads RAM A at its accept edge (it skips I).
 // Throughput: one event per cycle for events of different flows. Same-flow hazard: an
 // event waits in I while an earlier event of its flow is in S1..S7 (RAM A is written at
 // the end of S7), so two events of one flow are at least 8 cycles apart: worst-case
@@ -257,23 +259,31 @@ module dcqcn_rp #(
   logic [4:0]    credit_cnt_reg;   // admitted results not yet taken from m_out
   logic          p_valid_reg [1:NP];
   logic [FW-1:0] p_flow_reg  [1:NP];
-  logic          hazard, pipe_busy, admit, out_pop;
+  logic          hazard, in_hazard, pipe_busy, gates_open, admit_i, direct, admit, out_pop;
 
   always_comb begin
     hazard = 1'b0;
-    for (int k = 1; k <= HZ; k++)
+    in_hazard = 1'b0;
+    for (int k = 1; k <= HZ; k++) begin
       if (p_valid_reg[k] && p_flow_reg[k] == i_flow_reg) hazard = 1'b1;
+      if (p_valid_reg[k] && p_flow_reg[k] == s_evt_flow) in_hazard = 1'b1;
+    end
     pipe_busy = 1'b0;
     for (int k = 1; k <= NP; k++)
       if (p_valid_reg[k]) pipe_busy = 1'b1;
   end
-  assign admit = i_valid_reg && !clearing_reg && !csr_pending_reg && settle_reg == 2'd0 &&
-                 credit_cnt_reg < 5'(CREDITS) && !hazard;
-  assign s_evt_ready = !clearing_reg && (!i_valid_reg || admit);
+  assign gates_open = !clearing_reg && !csr_pending_reg && settle_reg == 2'd0 &&
+                      credit_cnt_reg < 5'(CREDITS);
+  assign admit_i = i_valid_reg && gates_open && !hazard;
+  // An event arriving while I is empty is admitted at its accept edge when it may be
+  // (s_evt_ready does not depend on it: the event then simply skips I).
+  assign direct = s_evt_valid && !i_valid_reg && gates_open && !in_hazard;
+  assign admit = admit_i || direct;
+  assign s_evt_ready = !clearing_reg && (!i_valid_reg || admit_i);
   assign apply = csr_pending_reg && !pipe_busy;
 
   always_ff @(posedge clk) begin
-    if (s_evt_ready && s_evt_valid) begin
+    if (s_evt_ready && s_evt_valid && !direct) begin
       i_valid_reg <= 1'b1;
       i_op_reg    <= s_evt_op;
       i_flow_reg  <= s_evt_flow;
@@ -282,7 +292,7 @@ module dcqcn_rp #(
       i_ue_reg    <= s_evt_cnp_ue;
       i_tau_reg   <= s_evt_tau_ns;
       i_gen_reg   <= s_evt_gen;
-    end else if (admit) begin
+    end else if (admit_i) begin
       i_valid_reg <= 1'b0;
     end
     if (clearing_reg) begin
@@ -309,7 +319,7 @@ module dcqcn_rp #(
   // Valid and flow of every pipeline register: free-running, no enable.
   always_ff @(posedge clk) begin
     p_valid_reg[1] <= admit;
-    p_flow_reg[1]  <= i_flow_reg;
+    p_flow_reg[1]  <= i_valid_reg ? i_flow_reg : s_evt_flow;
     for (int k = 2; k <= NP; k++) begin
       p_valid_reg[k] <= p_valid_reg[k-1];
       p_flow_reg[k]  <= p_flow_reg[k-1];
@@ -326,7 +336,7 @@ module dcqcn_rp #(
   dcqcn_ram_sdp #(.WIDTH(SW), .DEPTH(NUM_FLOWS)) u_ram_a (
     .clk(clk),
     .we(rama_we), .waddr(rama_waddr), .wdata(rama_wdata),
-    .re(admit), .raddr(i_flow_reg), .rdata(rama_rdata)
+    .re(admit), .raddr(i_valid_reg ? i_flow_reg : s_evt_flow), .rdata(rama_rdata)
   );
 
   // ================================================================ P1: the event
@@ -336,12 +346,12 @@ module dcqcn_rp #(
   logic        p1_ue_reg;
   logic [7:0]  p1_gen_reg;
   always_ff @(posedge clk) begin
-    p1_op_reg    <= i_op_reg;
-    p1_now_reg   <= i_now_reg;
-    p1_tau_reg   <= i_tau_reg;
-    p1_bytes_reg <= i_bytes_reg;
-    p1_ue_reg    <= i_ue_reg;
-    p1_gen_reg   <= i_gen_reg;
+    p1_op_reg    <= i_valid_reg ? i_op_reg    : s_evt_op;
+    p1_now_reg   <= i_valid_reg ? i_now_reg   : s_evt_now_ns;
+    p1_tau_reg   <= i_valid_reg ? i_tau_reg   : s_evt_tau_ns;
+    p1_bytes_reg <= i_valid_reg ? i_bytes_reg : s_evt_bytes;
+    p1_ue_reg    <= i_valid_reg ? i_ue_reg    : s_evt_cnp_ue;
+    p1_gen_reg   <= i_valid_reg ? i_gen_reg   : s_evt_gen;
   end
 
   // ---------------------------------------------------------------- S1: decode, normalise
@@ -860,6 +870,8 @@ module dcqcn_rp #(
   logic [30:0] p6_ptc_reg;
   logic [31:0] p6_inc_rt_reg;
   logic [31:0] p6_inc_rc_reg, p6_cut_reg;
+  logic [31:0] p6_rm_reg, p6_d2_reg;   // Rc - MIN, Rc - maxcut
+  logic        p6_c2_reg;             // Rc - maxcut < MIN
   logic        p6_a2_zero_reg;
   always_ff @(posedge clk) begin
     p6_op_reg <= p5_op_reg;
@@ -911,6 +923,9 @@ module dcqcn_rp #(
     p6_inc_rt_reg <= p5_inc_rt_reg;
     p6_inc_rc_reg <= s5_inc_rc;
     p6_cut_reg <= s5_cut;
+    p6_rm_reg <= p5_rc_reg - d_minr;
+    p6_d2_reg <= p5_rc_reg - p5_maxcut_reg;
+    p6_c2_reg <= p5_maxcut_reg > p5_rc_reg - d_minr;
     p6_a2_zero_reg <= p5_m_a2_reg[33:16] == 18'd0;
   end
 
@@ -928,7 +943,8 @@ module dcqcn_rp #(
   logic        n_stale;
   logic [1:0]  n_atmr, n_itmr, n_ctmr;
   logic [31:0] n_adl, n_idl, n_cdl;
-  logic [31:0] s6_d1, s6_d2, s6_rcc, s6_rc_cut, s6_init_rc;
+  logic [31:0] s6_d1, s6_rc_cut, s6_init_rc;
+  logic        s6_sel, s6_c1;
   logic        s6_tx, s6_cnp, s6_atmr, s6_itmr, s6_ctmr, s6_init, s6_full;
   always_comb begin
     s6_tx   = p6_op_reg == OP_TX;
@@ -938,10 +954,11 @@ module dcqcn_rp #(
     s6_ctmr = p6_op_reg == OP_CTMR;
     s6_init = p6_op_reg == OP_INIT;
     // Rc - min(cut, maxcut) = max(Rc - cut, Rc - maxcut), then the floor.
+    // (Rc >= MIN and cut <= Rc, so Rc - cut < MIN is cut > Rc - MIN: compares in parallel)
     s6_d1 = p6_rc_reg - p6_cut_reg;
-    s6_d2 = p6_rc_reg - p6_maxcut_reg;
-    s6_rcc = (p6_cut_reg < p6_maxcut_reg) ? s6_d1 : s6_d2;
-    s6_rc_cut = (s6_rcc < d_minr) ? d_minr : s6_rcc;
+    s6_sel = p6_cut_reg < p6_maxcut_reg;
+    s6_c1 = p6_cut_reg > p6_rm_reg;
+    s6_rc_cut = s6_sel ? (s6_c1 ? d_minr : s6_d1) : (p6_c2_reg ? d_minr : p6_d2_reg);
     s6_init_rc = (p6_tau_ev_reg > r_line) ? r_line : (p6_tau_ev_reg < d_minr) ? d_minr : p6_tau_ev_reg;
     s6_full = (p6_inc_rc_reg == r_line) && (p6_inc_rt_reg == r_line);
 
@@ -1089,13 +1106,24 @@ module dcqcn_rp #(
 
   // ---------------------------------------------------------------- S7: reciprocal index
   // lz = leading zeros of Rc (Rc >= 1000: lz <= 22); idx = the 12 bits after the leading 1.
+  // One-hot leading one (each position: its bit and a NOR of the bits above it), then an
+  // AND-OR select of the 12 bits below it: no priority chain, about six LUT levels.
+  logic [31:0] s7_lead;
   logic [4:0]  s7_lz;
-  logic [31:0] s7_norm;
+  logic [11:0] s7_idx;
+  logic [43:0] s7_ext;
   always_comb begin
-    s7_lz = 5'd0;
-    for (int b = 0; b < 32; b++)
-      if (p7_rc_reg[b]) s7_lz = 5'(31 - b);
-    s7_norm = p7_rc_reg << s7_lz;
+    for (int b = 0; b < 32; b++) begin
+      s7_lead[b] = p7_rc_reg[b];
+      for (int h = b + 1; h < 32; h++) s7_lead[b] = s7_lead[b] && !p7_rc_reg[h];
+    end
+    s7_ext = {p7_rc_reg, 12'd0};
+    s7_idx = '0;
+    s7_lz = '0;
+    for (int b = 0; b < 32; b++) begin
+      s7_idx = s7_idx | ({12{s7_lead[b]}} & s7_ext[b +: 12]);
+      s7_lz = s7_lz | ({5{s7_lead[b]}} & 5'(31 - b));
+    end
   end
 
   // The reciprocal table: T[idx] = floor(125000 * 4096 / (4096 + idx + 1)), in block RAM.
@@ -1104,7 +1132,7 @@ module dcqcn_rp #(
   initial begin : rom_init
     `include "dcqcn_rp_recip.vh"
   end
-  always_ff @(posedge clk) rom_t <= recip_rom[s7_norm[30:19]];
+  always_ff @(posedge clk) rom_t <= recip_rom[s7_idx];
 
   // ================================================================ pacing RAM B
   localparam int PW = 1 + 44 + 16 + 44;  // valid, departure, bytes, next departure
@@ -1150,6 +1178,12 @@ module dcqcn_rp #(
   logic [15:0] pb_bytes;
   assign {pb_valid, pb_tdep, pb_bytes, pb_tnext} = ramb_rdata;
 
+  logic [43:0] s8_now_f, s8_tn;
+  always_comb begin
+    s8_now_f = {p8_now_reg, 12'd0};
+    s8_tn    = pb_valid ? pb_tnext : s8_now_f;
+  end
+
   // P9 (the DSP input registers: bytes and the L split, times T)
   logic [2:0]  p9_op_reg;
   logic [31:0] p9_now_reg;
@@ -1163,6 +1197,8 @@ module dcqcn_rp #(
   logic [31:0] p9_adl_reg, p9_idl_reg, p9_cdl_reg;
   logic [30:0] p9_ptc_reg;
   logic        p9_pv_reg;
+  logic [43:0] p9_tn_reg, p9_diff_reg;   // permitted time, now - permitted
+  logic [5:0]  p9_sh_reg;                // 33 - lz
   logic [43:0] p9_tdep_reg, p9_tnext_reg;
   logic [15:0] p9_pbytes_reg;    // bytes the departure is computed for
   logic [16:0] p9_t_reg;         // T
@@ -1179,6 +1215,9 @@ module dcqcn_rp #(
     p9_adl_reg <= p8_adl_reg;   p9_idl_reg <= p8_idl_reg;   p9_cdl_reg <= p8_cdl_reg;
     p9_ptc_reg <= p8_ptc_reg;
     p9_pv_reg <= pb_valid;
+    p9_tn_reg <= s8_tn;
+    p9_diff_reg <= s8_now_f - s8_tn;
+    p9_sh_reg <= 6'd33 - {1'b0, p8_lz_reg};
     p9_tdep_reg <= pb_tdep;
     p9_tnext_reg <= pb_tnext;
     p9_pbytes_reg <= (p8_op_reg == OP_TX) ? p8_bytes_reg : pb_bytes;
@@ -1188,14 +1227,12 @@ module dcqcn_rp #(
   // ---------------------------------------------------------------- S9: late check
   // TX: left within 1 ns of the permitted time (or early): keep the exact schedule, so the
   // fraction carries and the long-run rate is Rc; later: restart from now.
-  logic [43:0] s9_now_f, s9_tn, s9_diff, s9_base;
+  logic [43:0] s9_now_f, s9_base;
   logic        s9_late;
   always_comb begin
     s9_now_f = {p9_now_reg, 12'd0};
-    s9_tn    = p9_pv_reg ? p9_tnext_reg : s9_now_f;
-    s9_diff  = s9_now_f - s9_tn;
-    s9_late  = !s9_diff[43] && (s9_diff[42:12] != 31'd0);
-    s9_base  = s9_late ? s9_now_f : s9_tn;
+    s9_late  = !p9_diff_reg[43] && (p9_diff_reg[42:12] != 31'd0);
+    s9_base  = s9_late ? s9_now_f : p9_tn_reg;
   end
 
   logic [2:0]  p10_op_reg;
@@ -1211,6 +1248,7 @@ module dcqcn_rp #(
   logic [43:0] p10_x_reg, p10_tnext_reg;   // schedule base (TX) or last departure
   logic [15:0] p10_pbytes_reg;
   logic [32:0] p10_m_bt_reg;               // bytes * T
+  logic [5:0]  p10_sh_reg;
   logic [29:0] p10_m_lt_hi_reg;            // L[29:17] * T
   logic [33:0] p10_m_lt_lo_reg;            // L[16:0] * T
   always_ff @(posedge clk) begin
@@ -1228,6 +1266,7 @@ module dcqcn_rp #(
     p10_x_reg <= (p9_op_reg == OP_TX) ? s9_base : p9_tdep_reg;
     p10_tnext_reg <= p9_tnext_reg;
     p10_pbytes_reg <= p9_pbytes_reg;
+    p10_sh_reg <= p9_sh_reg;
     p10_m_bt_reg <= {17'd0, p9_pbytes_reg} * {16'd0, p9_t_reg};
     p10_m_lt_hi_reg <= {17'd0, d_lmtu[29:17]} * {13'd0, p9_t_reg};
     p10_m_lt_lo_reg <= {17'd0, d_lmtu[16:0]} * {17'd0, p9_t_reg};
@@ -1244,7 +1283,7 @@ module dcqcn_rp #(
     s10_x1 = p10_x_reg + 44'd4095;
     s10_next_ceil = p10_tnext_reg + 44'd4095;
     s10_lt = {p10_m_lt_hi_reg, 17'd0} + {13'd0, p10_m_lt_lo_reg};
-    s10_pm = s10_lt >> (6'd33 - {1'b0, p10_lz_reg});
+    s10_pm = s10_lt >> p10_sh_reg;
   end
 
   logic [2:0]  p11_op_reg;
@@ -1259,6 +1298,9 @@ module dcqcn_rp #(
   logic [43:0] p11_x_reg, p11_x1_reg, p11_pq_reg, p11_tnext_reg, p11_next_ceil_reg;
   logic [15:0] p11_pbytes_reg;
   logic [46:0] p11_pm_reg;
+  logic [43:0] p11_xmn_reg;     // departure base - now
+  logic [31:0] p11_ptn_reg;     // now + min(tau * lambda, 2^30)
+  logic [31:0] p11_capn_reg;    // now + 2^30
   always_ff @(posedge clk) begin
     p11_op_reg <= p10_op_reg;     p11_now_reg <= p10_now_reg;
     p11_plus_reg <= p10_plus_reg; p11_stale_reg <= p10_stale_reg;
@@ -1276,19 +1318,23 @@ module dcqcn_rp #(
     p11_next_ceil_reg <= s10_next_ceil;
     p11_pbytes_reg <= p10_pbytes_reg;
     p11_pm_reg <= s10_pm;
+    p11_xmn_reg <= p10_x_reg - {p10_now_reg, 12'd0};
+    p11_ptn_reg <= p10_now_reg + {1'b0, p10_ptc_reg};
+    p11_capn_reg <= p10_now_reg + 32'd1073741824;
   end
 
   // ---------------------------------------------------------------- S11: departure, deadlines
-  logic [43:0] s11_now_f, s11_a, s11_ac, s11_tnext;
+  logic [43:0] s11_now_f, s11_a, s11_ac, s11_tnext, s11_xmnpq;
+  logic [31:0] s11_pmn;
   logic        s11_before, s11_pv;
   logic [31:0] s11_next_tx, s11_idl;
   logic [29:0] s11_pm30;
-  logic [30:0] s11_pmc, s11_per;
   always_comb begin
     s11_now_f = {p11_now_reg, 12'd0};
     s11_a  = p11_x_reg + p11_pq_reg;     // departure + bytes at Rc
+    s11_xmnpq = p11_xmn_reg + p11_pq_reg;
     s11_ac = p11_x1_reg + p11_pq_reg;    // the same + (1 ns - 1 LSB): its ceiling in ns
-    s11_before = s11_a - s11_now_f >= 44'h80000000000;  // s11_a < now (modular)
+    s11_before = s11_xmnpq[43];  // departure + bytes at Rc < now (modular)
     s11_pv = p11_pv_reg;
     s11_tnext = p11_tnext_reg;
     s11_next_tx = p11_pv_reg ? p11_next_ceil_reg[43:12] : p11_now_reg;
@@ -1303,12 +1349,14 @@ module dcqcn_rp #(
       s11_tnext = s11_before ? s11_now_f : s11_a;
       s11_next_tx = s11_before ? p11_now_reg : s11_ac[43:12];
     end
-    // DCQCN+: increase deadline = now + min(max(tau * lambda, lambda * MTU / Rc), 2^30)
+    // DCQCN+: increase deadline = now + min(max(tau * lambda, lambda * MTU / Rc), 2^30):
+    // the three candidate sums in parallel, then a select (ptc <= 2^30 already).
     s11_pm30 = 30'(p11_pm_reg);
-    s11_pmc = (p11_pm_reg > 47'd1073741824) ? 31'd1073741824 : {1'b0, s11_pm30};
-    s11_per = (p11_ptc_reg > s11_pmc) ? p11_ptc_reg : s11_pmc;
-    s11_idl = (p11_plus_reg && p11_itmr_reg == TMR_SET) ? p11_now_reg + {1'b0, s11_per}
-                                                        : p11_idl_reg;
+    s11_pmn = p11_now_reg + {2'd0, s11_pm30};
+    if (p11_pm_reg[46:30] != 17'd0)          s11_idl = p11_capn_reg;
+    else if ({1'b0, s11_pm30} > p11_ptc_reg) s11_idl = s11_pmn;
+    else                                     s11_idl = p11_ptn_reg;
+    if (!(p11_plus_reg && p11_itmr_reg == TMR_SET)) s11_idl = p11_idl_reg;
   end
 
   // P12: the pacing word for RAM B (written at the end of S12)
@@ -1369,11 +1417,10 @@ module dcqcn_rp #(
   logic unused_bits;
   assign unused_bits = ^{r_algo[31:1], r_g[31:17], r_ainit[31:17], r_cshift[31:4], r_maxcut[31:17],
                          r_clamp[31:1], r_clamp_ti[31:1], r_mtu[31:14], r_lambda[31:16],
-                         r_defer[31:1], r_afirst[31:1], r_haifix[31:1], s7_norm[31],
-                         s7_norm[18:0], p9_bytes_reg, s9_diff[11:0], s10_bt_sh[12:0],
+                         r_defer[31:1], r_afirst[31:1], r_haifix[31:1], p9_bytes_reg, p9_diff_reg[11:0], s10_bt_sh[12:0],
                          p11_next_ceil_reg[11:0], s11_ac[11:0], s2_atmr, s2_init,
                          p3_m_au_reg[15:0], p3_m_ad_reg[15:0], s3_pt_full[7:0],
-                         p5_m_a2_reg[15:0], p6_valid_st_reg};
+                         p5_m_a2_reg[15:0], p6_valid_st_reg, s11_xmnpq[42:0]};
   assign {m_out_op, m_out_flow, m_out_stale, m_out_paced, m_out_next_tx_ns, m_out_rc_kbps,
           m_out_rt_kbps, m_out_alpha_q16, m_out_atmr, m_out_agen, m_out_adl_ns, m_out_itmr,
           m_out_igen, m_out_idl_ns, m_out_ctmr, m_out_cgen, m_out_cdl_ns} = out_res_reg;

@@ -367,12 +367,17 @@ std::string RpModel::debug() const {
 
 RpModel::RpModel(uint32_t num_flows) : algo(num_flows), n_(num_flows) {}
 
-bool RpModel::admit() const {
-  if (!in_valid_ || clearing_ > 0 || pending_ || settle_ > 0 || cnt_ >= kCredits) return false;
-  for (int k = 1; k <= kHazard; ++k)
-    if (p_[k].valid && p_[k].flow == in_ev_.flow) return false;
-  return true;
+bool RpModel::gates_open() const {
+  return clearing_ == 0 && !pending_ && settle_ == 0 && cnt_ < kCredits;
 }
+
+bool RpModel::hazard(uint32_t flow) const {
+  for (int k = 1; k <= kHazard; ++k)
+    if (p_[k].valid && p_[k].flow == flow) return true;
+  return false;
+}
+
+bool RpModel::admit() const { return in_valid_ && gates_open() && !hazard(in_ev_.flow); }
 
 RpModel::Out RpModel::outputs(const In& in) const {
   (void)in;
@@ -402,11 +407,11 @@ void RpModel::step(const In& in) {
   }
   const Out o = outputs(in);
   const bool adm = admit();
+  // An event arriving while I is empty is admitted at its accept edge when it may be.
+  const bool direct = in.evt_valid && !in_valid_ && gates_open() && !hazard(in.evt.flow);
   if (in_valid_ && !adm) {
-    bool haz = false;
-    for (int k = 1; k <= kHazard; ++k) haz = haz || (p_[k].valid && p_[k].flow == in_ev_.flow);
     if (pending_ || settle_ > 0) ++stall_csr;
-    else if (haz) ++stall_hazard;
+    else if (hazard(in_ev_.flow)) ++stall_hazard;
     else if (cnt_ >= kCredits) ++stall_credit;
   }
   bool pipe_empty = true;
@@ -425,14 +430,15 @@ void RpModel::step(const In& in) {
   }
   // Pipeline shift and admission (the arithmetic of an event is done on admission).
   for (int k = kPipe; k > 1; --k) p_[k] = p_[k - 1];
-  p_[1].valid = adm;
-  if (adm) {
-    p_[1].flow = in_ev_.flow;
-    p_[1].r = algo.process(in_ev_);
+  p_[1].valid = adm || direct;
+  if (adm || direct) {
+    const RpEvent& e = adm ? in_ev_ : in.evt;
+    p_[1].flow = e.flow;
+    p_[1].r = algo.process(e);
   }
-  cnt_ = cnt_ + (adm ? 1 : 0) - (pop ? 1 : 0);
+  cnt_ = cnt_ + (adm || direct ? 1 : 0) - (pop ? 1 : 0);
   // Accept register.
-  if (o.evt_ready && in.evt_valid) {
+  if (o.evt_ready && in.evt_valid && !direct) {
     in_valid_ = true;
     in_ev_ = in.evt;
   } else if (adm) {

@@ -136,7 +136,7 @@ class RpAlgo {
 // Cycle-accurate model of dcqcn_rp: same ports, same latency, same back-pressure.
 class RpModel {
  public:
-  static constexpr int kLatency = 13;     // cycles from the s_evt handshake cycle to the first
+  static constexpr int kLatency = 12;     // cycles from the s_evt handshake cycle to the first
                                           // with m_out_valid, both counted, nothing stalled
   static constexpr int kPipe = 12;        // pipeline registers P1..P12 after admission
   static constexpr int kHazard = 7;       // an event waits while its flow is in P1..P7
@@ -156,7 +156,9 @@ class RpModel {
   std::string debug() const;
 
  private:
-  bool admit() const;
+  bool admit() const;                 // the event in I advances
+  bool gates_open() const;            // credits, no CSR apply, RAM cleared
+  bool hazard(uint32_t flow) const;   // flow in P1..P7
   struct Slot { bool valid = false; uint32_t flow = 0; RpResult r; };
   uint32_t n_;
   uint32_t clearing_ = 0;
