@@ -230,7 +230,7 @@ module dcqcn_rp #(
   logic [31:0] d_rl_hi_p, d_rl_lo_p;   // Rl[31:16] * 5243, Rl[15:0] * 5243
   logic [25:0] d_rl100;                // Rl / 100 = Rl * 5243 >> 19
   logic [29:0] d_lmtu;                 // LAMBDA_Q8 * MTU_BYTES
-  logic [7:0]  d_f4;                   // 4 F
+  logic [7:0]  d_f4, d_f4m1, d_ff4;     // 4 F, 4 F - 1, 255 - 4 F
   always_ff @(posedge clk) begin
     d_minr   <= (r_minr < r_line) ? r_minr : r_line;
     d_rl     <= (r_rl != 32'd0) ? r_rl : r_line;
@@ -241,6 +241,8 @@ module dcqcn_rp #(
     d_rl100  <= 26'((({d_rl_hi_p, 16'd0}) + {16'd0, d_rl_lo_p}) >> 19);
     d_lmtu   <= {14'd0, r_lambda[15:0]} * {16'd0, r_mtu[13:0]};
     d_f4     <= {r_f[5:0], 2'b00};
+    d_f4m1   <= {r_f[5:0], 2'b00} - 8'd1;
+    d_ff4    <= 8'd255 - {r_f[5:0], 2'b00};
   end
 
   // ================================================================ admission
@@ -370,6 +372,8 @@ module dcqcn_rp #(
           st_tau} = rama_rdata;
 
   // A fresh flow (st_valid 0) reads as rc = rt = LINE, alpha = ALPHA_INIT, all else 0.
+  // Only rc, rt and alpha need the valid mux: every word with st_valid 0 was written by
+  // the RAM clear or by INIT, which store 0 in every other field.
   logic [31:0] s1_rc, s1_rt, s1_rc_raw, s1_since;
   logic [16:0] s1_alpha;
   logic [7:0]  s1_ts, s1_bs, s1_mx, s1_mn;
@@ -378,8 +382,8 @@ module dcqcn_rp #(
     s1_rc = !st_valid ? r_line : (st_rc > r_line) ? r_line : (st_rc < d_minr) ? d_minr : st_rc;
     s1_rt = !st_valid ? r_line : (st_rt > r_line) ? r_line : (st_rt < d_minr) ? d_minr : st_rt;
     s1_alpha = st_valid ? st_alpha : r_ainit[16:0];
-    s1_ts = st_valid ? st_ts : 8'd0;
-    s1_bs = st_valid ? st_bs : 8'd0;
+    s1_ts = st_ts;
+    s1_bs = st_bs;
     s1_mx = (s1_ts > s1_bs) ? s1_ts : s1_bs;
     s1_mn = (s1_ts > s1_bs) ? s1_bs : s1_ts;
     s1_since = p1_now_reg - st_lastcut;
@@ -413,8 +417,8 @@ module dcqcn_rp #(
     p2_rt_reg      <= s1_rt;
     p2_rc_raw_reg  <= s1_rc_raw;
     p2_since_reg   <= s1_since;
-    p2_lastcut_reg <= st_valid ? st_lastcut : 32'd0;
-    p2_bcsum_reg   <= {1'b0, st_valid ? st_bytecnt : 32'd0} + {17'd0, p1_bytes_reg};
+    p2_lastcut_reg <= st_lastcut;
+    p2_bcsum_reg   <= {1'b0, st_bytecnt} + {17'd0, p1_bytes_reg};
     p2_alpha_reg   <= s1_alpha;
     p2_alpha_c_reg <= 17'd65536 - s1_alpha;
     p2_ts_reg      <= s1_ts;
@@ -423,11 +427,11 @@ module dcqcn_rp #(
     p2_mn_reg      <= s1_mn;
     p2_is_reg      <= (s1_ts == 8'hFF) ? 8'hFF : s1_ts + 8'd1;
     p2_bsi_reg     <= (s1_bs == 8'hFF) ? 8'hFF : s1_bs + 8'd1;
-    p2_hai_i_reg   <= s1_mn - r_f[7:0];
-    p2_plus_i_reg  <= ((s1_ts == 8'hFF) ? 8'hFF : s1_ts + 8'd1) - d_f4;
-    p2_agen_reg    <= st_valid ? st_agen : 8'd0;
-    p2_igen_reg    <= st_valid ? st_igen : 8'd0;
-    p2_cgen_reg    <= st_valid ? st_cgen : 8'd0;
+    p2_hai_i_reg   <= (st_ts > st_bs) ? st_bs - r_f[7:0] : st_ts - r_f[7:0];  // min - F
+    p2_plus_i_reg  <= (st_ts == 8'hFF) ? d_ff4 : st_ts - d_f4m1;             // sat(S+1) - 4F
+    p2_agen_reg    <= st_agen;
+    p2_igen_reg    <= st_igen;
+    p2_cgen_reg    <= st_cgen;
     p2_aok_reg     <= st_valid && st_aarm && p1_gen_reg == st_agen;
     p2_iok_reg     <= st_valid && st_iarm && p1_gen_reg == st_igen;
     p2_cok_reg     <= st_valid && st_carm && p1_gen_reg == st_cgen;
@@ -435,13 +439,13 @@ module dcqcn_rp #(
     p2_aarm_reg    <= st_valid && st_aarm;
     p2_iarm_reg    <= st_valid && st_iarm;
     p2_carm_reg    <= st_valid && st_carm;
-    p2_bytecnt_reg <= st_valid ? st_bytecnt : 32'd0;
+    p2_bytecnt_reg <= st_bytecnt;
     p2_cutv_reg    <= st_valid && st_cutv;
     p2_seen_reg    <= st_valid && st_seen;
     p2_ti_reg      <= st_valid && st_ti;
     p2_adl_reg     <= p1_now_reg + r_aper;
     p2_idl_reg     <= p1_now_reg + r_tper;
-    p2_cdl_reg     <= (st_valid ? st_lastcut : 32'd0) + r_rrmp;
+    p2_cdl_reg     <= st_lastcut + r_rrmp;
   end
 
   // ---------------------------------------------------------------- S2: decisions, products
