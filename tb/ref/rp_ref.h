@@ -19,7 +19,8 @@
 
 namespace dcqcn {
 
-enum class RpOp : uint8_t { TX = 0, CNP = 1, ALPHA_TIMER = 2, INC_TIMER = 3, QUERY = 4, INIT = 5 };
+enum class RpOp : uint8_t { TX = 0, CNP = 1, ALPHA_TIMER = 2, INC_TIMER = 3, QUERY = 4, INIT = 5,
+                            CUT_TIMER = 6 };
 
 struct RpEvent {
   uint8_t op = 0;          // RpOp; 6 and 7 behave as QUERY
@@ -64,6 +65,9 @@ struct RpResult {
   uint32_t adl_ns = 0;            // alpha-timer deadline when atmr == SET
   uint8_t itmr = 0, igen = 0;     // same for the rate-increase timer
   uint32_t idl_ns = 0;
+  bool paced = false;             // next_tx_ns is the flow's (re-timed) earliest next departure
+  uint8_t ctmr = 0, cgen = 0;     // same for the deferred-cut timer
+  uint32_t cdl_ns = 0;
   bool operator==(const RpResult&) const = default;
 };
 
