@@ -104,8 +104,11 @@ struct PacingStats {
 
 class PacingCheck {
  public:
-  // The RP rounds departures up to whole ns; plus the scheduler's "due" epsilon.
-  static constexpr double kTolNs = 1.0 + 1e-6;
+  // Rounding, plus the scheduler's "due" epsilon: the RP rounds a departure up to a whole
+  // ns (< 1 ns), and it sees time as whole ns, rounded to the nearest (Network::now_ns32):
+  // a re-timed departure, max(change, previous departure + packet time), is computed from
+  // two such timestamps, each up to 0.5 ns off the simulated time the check uses.
+  static constexpr double kTolNs = 2.0 + 1e-6;
 
   // Every RP result of the flow, at time now.
   static void on_result(FlowPacing& f, bool init, uint32_t rc_kbps, double now) {
