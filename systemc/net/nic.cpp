@@ -264,6 +264,7 @@ Gp* Nic::pick(unsigned p) {
     set_trace_time_ns(now);
     const RpResult r = rp_->process(ev);
     f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - ev.now_ns);
+    f.next32 = r.next_tx_ns;
     rp_result(r);
     touch(static_cast<uint32_t>(i));
     schedule_wake();
@@ -289,14 +290,13 @@ void Nic::rp_result(const RpResult& r) {
   // The RP re-times the flow's pending departure (a rate change): follow it. A TX result's
   // departure is set by pick(). A departure that is now due may find the port idle: the
   // wake-up (a delta cycle later) kicks it and re-schedules.
-  if (r.paced && follow_retime_ && r.op != static_cast<uint8_t>(RpOp::TX)) {
-    const double at = now + static_cast<int32_t>(r.next_tx_ns - Network::now_ns32());
-    if (at != f.next_ns) {
-      f.next_ns = at;
-      pacing_.stats().retimed++;
-      touch(r.flow);
-      wake_ev_.notify(SC_ZERO_TIME);
-    }
+  // (Compared as announced: the same whole ns converted at another time is no change.)
+  if (r.paced && follow_retime_ && r.op != static_cast<uint8_t>(RpOp::TX) && r.next_tx_ns != f.next32) {
+    f.next32 = r.next_tx_ns;
+    f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - Network::now_ns32());
+    pacing_.stats().retimed++;
+    touch(r.flow);
+    wake_ev_.notify(SC_ZERO_TIME);
   }
 }
 

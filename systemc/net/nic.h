@@ -48,6 +48,7 @@ class Nic : public Node {
     GbnSender gbn;
     double start_ns;
     double next_ns = 0;   // earliest next departure (RP pacing)
+    uint32_t next32 = 0;  // the same as the RP announced it (wrapping ns)
     bool started = false;  // the RP has seen the flow (INIT with its start rate sent)
     double rto_at_ns = -1;  // retransmission timeout armed (tail outstanding), or -1
     uint32_t ver = 0;       // wake-up bookkeeping: wait_ entries of older versions are stale
