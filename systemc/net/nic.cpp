@@ -46,7 +46,7 @@ Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> t
   }
   follow_retime_ = net.scenario().nic.follow_retime;
   due_.resize(tx_.size());
-  for (uint32_t i = 0; i < tx_.size(); ++i) touch(i);
+  for (uint32_t i = 0; i < tx_.size(); ++i) touch(i, 0);
   can_lose_ = !net.scenario().sw.pfc.enabled ||
               std::any_of(net.scenario().links.begin(), net.scenario().links.end(),
                           [](const LinkSpec& l) { return l.loss > 0; });
@@ -155,9 +155,8 @@ void Nic::wake_method() {
 // Per packet this is O(log flows), where the scan it replaces was O(flows); due_ and the
 // earliest wait_ entry are exactly the sets and minimum the scan computed, so the picks
 // and wake-up times are the same.
-void Nic::touch(uint32_t idx) {
+void Nic::touch(uint32_t idx, double now) {
   TxFlow& f = tx_[idx];
-  const double now = Network::now_ns();
   const bool data = f.gbn.has_data();
   if (data && !f.had_data) PacingCheck::on_data_again(f.pc, now);
   f.had_data = data;
@@ -232,7 +231,7 @@ Gp* Nic::pick(unsigned p) {
         init.now_ns = Network::now_ns32();
         init.tau_ns = fi.start_rate_kbps;
         set_trace_time_ns(now);
-        rp_result(rp_->process(init));
+        rp_result(rp_->process(init), now);
       }
     }
     Gp* gp = net_.pool().alloc();
@@ -265,18 +264,17 @@ Gp* Nic::pick(unsigned p) {
     const RpResult r = rp_->process(ev);
     f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - ev.now_ns);
     f.next32 = r.next_tx_ns;
-    rp_result(r);
-    touch(static_cast<uint32_t>(i));
+    rp_result(r, now);
+    touch(static_cast<uint32_t>(i), now);
     schedule_wake();
     return gp;
   }
   return nullptr;
 }
 
-void Nic::rp_result(const RpResult& r) {
+void Nic::rp_result(const RpResult& r, double now) {
   TxFlow& f = tx_[r.flow];
   FlowInfo& fi = net_.flow(f.gid);
-  const double now = Network::now_ns();
   fi.rc_kbps = r.rc;
   fi.rt_kbps = r.rt;
   fi.alpha_q16 = r.alpha;
@@ -295,7 +293,7 @@ void Nic::rp_result(const RpResult& r) {
     f.next32 = r.next_tx_ns;
     f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - Network::now_ns32());
     pacing_.stats().retimed++;
-    touch(r.flow);
+    touch(r.flow, now);
     wake_ev_.notify(SC_ZERO_TIME);
   }
 }
@@ -326,7 +324,7 @@ void Nic::timer_method() {
       ev.flow = t.idx;
       ev.now_ns = Network::now_ns32();
       ev.gen = t.gen;
-      rp_result(rp_->process(ev));
+      rp_result(rp_->process(ev), now);
     } else {
       NpEvent ev;
       ev.op = NP_OP_TIMER;
@@ -396,7 +394,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
     ev.cnp_ue = e.cnp_kind == 1;
     ev.tau_ns = e.cnp_tau_ns;
     set_trace_time_ns(now);
-    rp_result(rp_->process(ev));
+    rp_result(rp_->process(ev), now);
     net_.pool().release(gp);
     return;
   }
@@ -412,7 +410,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
       // ACKs are handled in the data path (no firmware): at once.
       f.gbn.on_ack(e.psn);
       if (f.gbn.done()) f.rto_at_ns = -1;
-      touch(fi.rp_idx);
+      touch(fi.rp_idx, now);
       kick(0);
       schedule_wake();
     }
@@ -487,7 +485,7 @@ void Nic::send_ctrl(PktKind kind, uint32_t gid, uint64_t psn) {
 
 void Nic::rewound(TxFlow& f) {
   f.rto_at_ns = -1;  // re-armed when the flow sends its last packet again
-  touch(static_cast<uint32_t>(&f - tx_.data()));
+  touch(static_cast<uint32_t>(&f - tx_.data()), Network::now_ns());
   kick(0);
   schedule_wake();
 }

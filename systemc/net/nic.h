@@ -75,10 +75,10 @@ class Nic : public Node {
   void wake_method();
   void timer_method();
   void schedule_wake();
-  void touch(uint32_t idx);    // re-file a flow after its next_ns or its data changed
+  void touch(uint32_t idx, double now);  // re-file a flow after its next_ns or data changed
   void promote(double now);    // waiting flows that are due now -> due_
   void arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32);
-  void rp_result(const RpResult& r);
+  void rp_result(const RpResult& r, double now);
   void emit_cnp(uint32_t np_idx, const NpResult& r);
   // Receive side (nic.pfc_enabled with nic.rx_drain_gbps > 0): a buffer drained at the
   // host's rate; XOFF to the switch when it reaches rx_buffer - headroom, XON xon_gap

@@ -38,9 +38,12 @@ class PortCover {
   // or, if the port is idle now, any t. *truncated: t is older than the history kept.
   double idle_until(double t, bool* truncated = nullptr) const {
     if (active_ == 0 && t >= gap_start_) return idle_closed_ + (t - gap_start_);
-    // the last closed gap starting at or before t
-    auto it = std::upper_bound(gaps_.begin(), gaps_.end(), t,
-                               [](double x, const Gap& g) { return x < g.start; });
+    // the last closed gap starting at or before t: bounds are recent, so look at the
+    // newest gaps first, then search
+    auto it = gaps_.end();
+    for (int k = 0; k < 4 && it != gaps_.begin() && std::prev(it)->start > t; ++k) --it;
+    if (it != gaps_.begin() && std::prev(it)->start > t)
+      it = std::upper_bound(gaps_.begin(), it, t, [](double x, const Gap& g) { return x < g.start; });
     if (it == gaps_.begin()) {
       if (truncated) *truncated = trimmed_;
       return gaps_.empty() ? (trimmed_ ? idle_closed_ : 0.0) : gaps_.front().idle_before;
