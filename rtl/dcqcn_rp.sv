@@ -117,6 +117,7 @@ module dcqcn_rp #(
   logic [31:0] r_algo, r_line, r_minr, r_g, r_ainit, r_aper, r_tper, r_bc, r_f, r_ai, r_hai,
                r_cshift, r_maxcut, r_rrmp, r_first, r_clamp, r_clamp_ti, r_mtu, r_lambda, r_rl,
                r_defer, r_afirst, r_haifix;
+  logic        w_algo_hi, w_algo_lo, w_line_hi, w_line_lo, w_minr_hi, w_minr_lo, w_g_hi, w_g_lo, w_ainit_hi, w_ainit_lo, w_aper_hi, w_aper_lo, w_tper_hi, w_tper_lo, w_bc_hi, w_bc_lo, w_f_hi, w_f_lo, w_ai_hi, w_ai_lo, w_hai_hi, w_hai_lo, w_cshift_hi, w_cshift_lo, w_maxcut_hi, w_maxcut_lo, w_rrmp_hi, w_rrmp_lo, w_first_hi, w_first_lo, w_clamp_hi, w_clamp_lo, w_clamp_ti_hi, w_clamp_ti_lo, w_mtu_hi, w_mtu_lo, w_lambda_hi, w_lambda_lo, w_rl_hi, w_rl_lo, w_defer_hi, w_defer_lo, w_afirst_hi, w_afirst_lo, w_haifix_hi, w_haifix_lo;  // written value above max / below min
   logic        csr_pending_reg;
   logic [1:0]  settle_reg;
   logic        apply;   // copy shadow -> active at this edge
@@ -126,60 +127,61 @@ module dcqcn_rp #(
     clampv = (v < lo) ? lo : ((v > hi) ? hi : v);
   endfunction
 
-  // Clamped views of the shadow registers: what reads return and what an apply copies.
+  // Clamped views of the shadow registers: what reads return and what an apply copies. The
+  // range flags are compared from csr_wdata when it is written, so the clamp is one mux.
   logic [31:0] c_algo, c_line, c_minr, c_g, c_ainit, c_aper, c_tper, c_bc, c_f, c_ai, c_hai, c_cshift, c_maxcut, c_rrmp, c_first, c_clamp, c_clamp_ti, c_mtu, c_lambda, c_rl, c_defer, c_afirst, c_haifix;
   always_comb begin
-    c_algo = clampv(w_algo, RP_ALGO_MIN, RP_ALGO_MAX);
-    c_line = clampv(w_line, RP_LINE_RATE_KBPS_MIN, RP_LINE_RATE_KBPS_MAX);
-    c_minr = clampv(w_minr, RP_MIN_RATE_KBPS_MIN, RP_MIN_RATE_KBPS_MAX);
-    c_g = clampv(w_g, RP_G_Q16_MIN, RP_G_Q16_MAX);
-    c_ainit = clampv(w_ainit, RP_ALPHA_INIT_Q16_MIN, RP_ALPHA_INIT_Q16_MAX);
-    c_aper = clampv(w_aper, RP_ALPHA_PERIOD_NS_MIN, RP_ALPHA_PERIOD_NS_MAX);
-    c_tper = clampv(w_tper, RP_TIMER_PERIOD_NS_MIN, RP_TIMER_PERIOD_NS_MAX);
-    c_bc = clampv(w_bc, RP_BYTE_COUNTER_BYTES_MIN, RP_BYTE_COUNTER_BYTES_MAX);
-    c_f = clampv(w_f, RP_F_STEPS_MIN, RP_F_STEPS_MAX);
-    c_ai = clampv(w_ai, RP_AI_RATE_KBPS_MIN, RP_AI_RATE_KBPS_MAX);
-    c_hai = clampv(w_hai, RP_HAI_RATE_KBPS_MIN, RP_HAI_RATE_KBPS_MAX);
-    c_cshift = clampv(w_cshift, RP_CUT_SHIFT_MIN, RP_CUT_SHIFT_MAX);
-    c_maxcut = clampv(w_maxcut, RP_MAX_CUT_Q16_MIN, RP_MAX_CUT_Q16_MAX);
-    c_rrmp = clampv(w_rrmp, RP_RRMP_NS_MIN, RP_RRMP_NS_MAX);
-    c_first = clampv(w_first, RP_FIRST_CNP_RATE_KBPS_MIN, RP_FIRST_CNP_RATE_KBPS_MAX);
-    c_clamp = clampv(w_clamp, RP_CLAMP_TGT_MIN, RP_CLAMP_TGT_MAX);
-    c_clamp_ti = clampv(w_clamp_ti, RP_CLAMP_TGT_AFTER_TI_MIN, RP_CLAMP_TGT_AFTER_TI_MAX);
-    c_mtu = clampv(w_mtu, RP_MTU_BYTES_MIN, RP_MTU_BYTES_MAX);
-    c_lambda = clampv(w_lambda, RP_LAMBDA_Q8_MIN, RP_LAMBDA_Q8_MAX);
-    c_rl = clampv(w_rl, RP_RL_KBPS_MIN, RP_RL_KBPS_MAX);
-    c_defer = clampv(w_defer, RP_CUT_DEFER_MIN, RP_CUT_DEFER_MAX);
-    c_afirst = clampv(w_afirst, RP_ALPHA_FIRST_MIN, RP_ALPHA_FIRST_MAX);
-    c_haifix = clampv(w_haifix, RP_HAI_FIXED_MIN, RP_HAI_FIXED_MAX);
+    c_algo = w_algo_hi ? RP_ALGO_MAX : w_algo_lo ? RP_ALGO_MIN : w_algo;
+    c_line = w_line_hi ? RP_LINE_RATE_KBPS_MAX : w_line_lo ? RP_LINE_RATE_KBPS_MIN : w_line;
+    c_minr = w_minr_hi ? RP_MIN_RATE_KBPS_MAX : w_minr_lo ? RP_MIN_RATE_KBPS_MIN : w_minr;
+    c_g = w_g_hi ? RP_G_Q16_MAX : w_g_lo ? RP_G_Q16_MIN : w_g;
+    c_ainit = w_ainit_hi ? RP_ALPHA_INIT_Q16_MAX : w_ainit_lo ? RP_ALPHA_INIT_Q16_MIN : w_ainit;
+    c_aper = w_aper_hi ? RP_ALPHA_PERIOD_NS_MAX : w_aper_lo ? RP_ALPHA_PERIOD_NS_MIN : w_aper;
+    c_tper = w_tper_hi ? RP_TIMER_PERIOD_NS_MAX : w_tper_lo ? RP_TIMER_PERIOD_NS_MIN : w_tper;
+    c_bc = w_bc_hi ? RP_BYTE_COUNTER_BYTES_MAX : w_bc_lo ? RP_BYTE_COUNTER_BYTES_MIN : w_bc;
+    c_f = w_f_hi ? RP_F_STEPS_MAX : w_f_lo ? RP_F_STEPS_MIN : w_f;
+    c_ai = w_ai_hi ? RP_AI_RATE_KBPS_MAX : w_ai_lo ? RP_AI_RATE_KBPS_MIN : w_ai;
+    c_hai = w_hai_hi ? RP_HAI_RATE_KBPS_MAX : w_hai_lo ? RP_HAI_RATE_KBPS_MIN : w_hai;
+    c_cshift = w_cshift_hi ? RP_CUT_SHIFT_MAX : w_cshift_lo ? RP_CUT_SHIFT_MIN : w_cshift;
+    c_maxcut = w_maxcut_hi ? RP_MAX_CUT_Q16_MAX : w_maxcut_lo ? RP_MAX_CUT_Q16_MIN : w_maxcut;
+    c_rrmp = w_rrmp_hi ? RP_RRMP_NS_MAX : w_rrmp_lo ? RP_RRMP_NS_MIN : w_rrmp;
+    c_first = w_first_hi ? RP_FIRST_CNP_RATE_KBPS_MAX : w_first_lo ? RP_FIRST_CNP_RATE_KBPS_MIN : w_first;
+    c_clamp = w_clamp_hi ? RP_CLAMP_TGT_MAX : w_clamp_lo ? RP_CLAMP_TGT_MIN : w_clamp;
+    c_clamp_ti = w_clamp_ti_hi ? RP_CLAMP_TGT_AFTER_TI_MAX : w_clamp_ti_lo ? RP_CLAMP_TGT_AFTER_TI_MIN : w_clamp_ti;
+    c_mtu = w_mtu_hi ? RP_MTU_BYTES_MAX : w_mtu_lo ? RP_MTU_BYTES_MIN : w_mtu;
+    c_lambda = w_lambda_hi ? RP_LAMBDA_Q8_MAX : w_lambda_lo ? RP_LAMBDA_Q8_MIN : w_lambda;
+    c_rl = w_rl_hi ? RP_RL_KBPS_MAX : w_rl_lo ? RP_RL_KBPS_MIN : w_rl;
+    c_defer = w_defer_hi ? RP_CUT_DEFER_MAX : w_defer_lo ? RP_CUT_DEFER_MIN : w_defer;
+    c_afirst = w_afirst_hi ? RP_ALPHA_FIRST_MAX : w_afirst_lo ? RP_ALPHA_FIRST_MIN : w_afirst;
+    c_haifix = w_haifix_hi ? RP_HAI_FIXED_MAX : w_haifix_lo ? RP_HAI_FIXED_MIN : w_haifix;
   end
 
   always_ff @(posedge clk) begin
     if (csr_we) begin
       unique case (csr_addr)
-        RP_ALGO_ADDR:                w_algo     <= csr_wdata;
-        RP_LINE_RATE_KBPS_ADDR:      w_line     <= csr_wdata;
-        RP_MIN_RATE_KBPS_ADDR:       w_minr     <= csr_wdata;
-        RP_G_Q16_ADDR:               w_g        <= csr_wdata;
-        RP_ALPHA_INIT_Q16_ADDR:      w_ainit    <= csr_wdata;
-        RP_ALPHA_PERIOD_NS_ADDR:     w_aper     <= csr_wdata;
-        RP_TIMER_PERIOD_NS_ADDR:     w_tper     <= csr_wdata;
-        RP_BYTE_COUNTER_BYTES_ADDR:  w_bc       <= csr_wdata;
-        RP_F_STEPS_ADDR:             w_f        <= csr_wdata;
-        RP_AI_RATE_KBPS_ADDR:        w_ai       <= csr_wdata;
-        RP_HAI_RATE_KBPS_ADDR:       w_hai      <= csr_wdata;
-        RP_CUT_SHIFT_ADDR:           w_cshift   <= csr_wdata;
-        RP_MAX_CUT_Q16_ADDR:         w_maxcut   <= csr_wdata;
-        RP_RRMP_NS_ADDR:             w_rrmp     <= csr_wdata;
-        RP_FIRST_CNP_RATE_KBPS_ADDR: w_first    <= csr_wdata;
-        RP_CLAMP_TGT_ADDR:           w_clamp    <= csr_wdata;
-        RP_CLAMP_TGT_AFTER_TI_ADDR:  w_clamp_ti <= csr_wdata;
-        RP_MTU_BYTES_ADDR:           w_mtu      <= csr_wdata;
-        RP_LAMBDA_Q8_ADDR:           w_lambda   <= csr_wdata;
-        RP_RL_KBPS_ADDR:             w_rl       <= csr_wdata;
-        RP_CUT_DEFER_ADDR:           w_defer    <= csr_wdata;
-        RP_ALPHA_FIRST_ADDR:         w_afirst   <= csr_wdata;
-        RP_HAI_FIXED_ADDR:           w_haifix   <= csr_wdata;
+        RP_ALGO_ADDR: begin w_algo <= csr_wdata; w_algo_hi <= csr_wdata > RP_ALGO_MAX; w_algo_lo <= 1'b0; end
+        RP_LINE_RATE_KBPS_ADDR: begin w_line <= csr_wdata; w_line_hi <= csr_wdata > RP_LINE_RATE_KBPS_MAX; w_line_lo <= csr_wdata < RP_LINE_RATE_KBPS_MIN; end
+        RP_MIN_RATE_KBPS_ADDR: begin w_minr <= csr_wdata; w_minr_hi <= csr_wdata > RP_MIN_RATE_KBPS_MAX; w_minr_lo <= csr_wdata < RP_MIN_RATE_KBPS_MIN; end
+        RP_G_Q16_ADDR: begin w_g <= csr_wdata; w_g_hi <= csr_wdata > RP_G_Q16_MAX; w_g_lo <= csr_wdata < RP_G_Q16_MIN; end
+        RP_ALPHA_INIT_Q16_ADDR: begin w_ainit <= csr_wdata; w_ainit_hi <= csr_wdata > RP_ALPHA_INIT_Q16_MAX; w_ainit_lo <= 1'b0; end
+        RP_ALPHA_PERIOD_NS_ADDR: begin w_aper <= csr_wdata; w_aper_hi <= csr_wdata > RP_ALPHA_PERIOD_NS_MAX; w_aper_lo <= csr_wdata < RP_ALPHA_PERIOD_NS_MIN; end
+        RP_TIMER_PERIOD_NS_ADDR: begin w_tper <= csr_wdata; w_tper_hi <= csr_wdata > RP_TIMER_PERIOD_NS_MAX; w_tper_lo <= csr_wdata < RP_TIMER_PERIOD_NS_MIN; end
+        RP_BYTE_COUNTER_BYTES_ADDR: begin w_bc <= csr_wdata; w_bc_hi <= csr_wdata > RP_BYTE_COUNTER_BYTES_MAX; w_bc_lo <= csr_wdata < RP_BYTE_COUNTER_BYTES_MIN; end
+        RP_F_STEPS_ADDR: begin w_f <= csr_wdata; w_f_hi <= csr_wdata > RP_F_STEPS_MAX; w_f_lo <= csr_wdata < RP_F_STEPS_MIN; end
+        RP_AI_RATE_KBPS_ADDR: begin w_ai <= csr_wdata; w_ai_hi <= csr_wdata > RP_AI_RATE_KBPS_MAX; w_ai_lo <= 1'b0; end
+        RP_HAI_RATE_KBPS_ADDR: begin w_hai <= csr_wdata; w_hai_hi <= csr_wdata > RP_HAI_RATE_KBPS_MAX; w_hai_lo <= 1'b0; end
+        RP_CUT_SHIFT_ADDR: begin w_cshift <= csr_wdata; w_cshift_hi <= csr_wdata > RP_CUT_SHIFT_MAX; w_cshift_lo <= 1'b0; end
+        RP_MAX_CUT_Q16_ADDR: begin w_maxcut <= csr_wdata; w_maxcut_hi <= csr_wdata > RP_MAX_CUT_Q16_MAX; w_maxcut_lo <= 1'b0; end
+        RP_RRMP_NS_ADDR: begin w_rrmp <= csr_wdata; w_rrmp_hi <= csr_wdata > RP_RRMP_NS_MAX; w_rrmp_lo <= 1'b0; end
+        RP_FIRST_CNP_RATE_KBPS_ADDR: begin w_first <= csr_wdata; w_first_hi <= csr_wdata > RP_FIRST_CNP_RATE_KBPS_MAX; w_first_lo <= 1'b0; end
+        RP_CLAMP_TGT_ADDR: begin w_clamp <= csr_wdata; w_clamp_hi <= csr_wdata > RP_CLAMP_TGT_MAX; w_clamp_lo <= 1'b0; end
+        RP_CLAMP_TGT_AFTER_TI_ADDR: begin w_clamp_ti <= csr_wdata; w_clamp_ti_hi <= csr_wdata > RP_CLAMP_TGT_AFTER_TI_MAX; w_clamp_ti_lo <= 1'b0; end
+        RP_MTU_BYTES_ADDR: begin w_mtu <= csr_wdata; w_mtu_hi <= csr_wdata > RP_MTU_BYTES_MAX; w_mtu_lo <= csr_wdata < RP_MTU_BYTES_MIN; end
+        RP_LAMBDA_Q8_ADDR: begin w_lambda <= csr_wdata; w_lambda_hi <= csr_wdata > RP_LAMBDA_Q8_MAX; w_lambda_lo <= csr_wdata < RP_LAMBDA_Q8_MIN; end
+        RP_RL_KBPS_ADDR: begin w_rl <= csr_wdata; w_rl_hi <= csr_wdata > RP_RL_KBPS_MAX; w_rl_lo <= 1'b0; end
+        RP_CUT_DEFER_ADDR: begin w_defer <= csr_wdata; w_defer_hi <= csr_wdata > RP_CUT_DEFER_MAX; w_defer_lo <= 1'b0; end
+        RP_ALPHA_FIRST_ADDR: begin w_afirst <= csr_wdata; w_afirst_hi <= csr_wdata > RP_ALPHA_FIRST_MAX; w_afirst_lo <= 1'b0; end
+        RP_HAI_FIXED_ADDR: begin w_haifix <= csr_wdata; w_haifix_hi <= csr_wdata > RP_HAI_FIXED_MAX; w_haifix_lo <= 1'b0; end
         default: ;
       endcase
     end
@@ -224,6 +226,29 @@ module dcqcn_rp #(
       w_lambda <= RP_LAMBDA_Q8_RST;    w_rl <= RP_RL_KBPS_RST;
       w_defer <= RP_CUT_DEFER_RST;     w_afirst <= RP_ALPHA_FIRST_RST;
       w_haifix <= RP_HAI_FIXED_RST;
+      w_algo_hi <= 1'b0; w_algo_lo <= 1'b0;
+      w_line_hi <= 1'b0; w_line_lo <= 1'b0;
+      w_minr_hi <= 1'b0; w_minr_lo <= 1'b0;
+      w_g_hi <= 1'b0; w_g_lo <= 1'b0;
+      w_ainit_hi <= 1'b0; w_ainit_lo <= 1'b0;
+      w_aper_hi <= 1'b0; w_aper_lo <= 1'b0;
+      w_tper_hi <= 1'b0; w_tper_lo <= 1'b0;
+      w_bc_hi <= 1'b0; w_bc_lo <= 1'b0;
+      w_f_hi <= 1'b0; w_f_lo <= 1'b0;
+      w_ai_hi <= 1'b0; w_ai_lo <= 1'b0;
+      w_hai_hi <= 1'b0; w_hai_lo <= 1'b0;
+      w_cshift_hi <= 1'b0; w_cshift_lo <= 1'b0;
+      w_maxcut_hi <= 1'b0; w_maxcut_lo <= 1'b0;
+      w_rrmp_hi <= 1'b0; w_rrmp_lo <= 1'b0;
+      w_first_hi <= 1'b0; w_first_lo <= 1'b0;
+      w_clamp_hi <= 1'b0; w_clamp_lo <= 1'b0;
+      w_clamp_ti_hi <= 1'b0; w_clamp_ti_lo <= 1'b0;
+      w_mtu_hi <= 1'b0; w_mtu_lo <= 1'b0;
+      w_lambda_hi <= 1'b0; w_lambda_lo <= 1'b0;
+      w_rl_hi <= 1'b0; w_rl_lo <= 1'b0;
+      w_defer_hi <= 1'b0; w_defer_lo <= 1'b0;
+      w_afirst_hi <= 1'b0; w_afirst_lo <= 1'b0;
+      w_haifix_hi <= 1'b0; w_haifix_lo <= 1'b0;
       csr_rdata <= 32'd0;
     end
   end
@@ -427,7 +452,8 @@ module dcqcn_rp #(
   logic [32:0] p2_bcsum_reg;
   logic [16:0] p2_alpha_reg, p2_alpha_c_reg;
   logic [7:0]  p2_ts_reg, p2_bs_reg, p2_mx_reg, p2_mn_reg, p2_is_reg, p2_bsi_reg;
-  logic [7:0]  p2_hai_i_reg, p2_plus_i_reg;
+  logic [7:0]  p2_hai_t_reg, p2_hai_b_reg, p2_plus_i_reg;
+  logic        p2_ts_gt_reg;
   logic [7:0]  p2_agen_reg, p2_igen_reg, p2_cgen_reg;
   logic        p2_aok_reg, p2_iok_reg, p2_cok_reg, p2_pend_reg, p2_cutv_reg, p2_seen_reg,
                p2_ti_reg, p2_aarm_reg, p2_iarm_reg, p2_carm_reg;
@@ -456,7 +482,9 @@ module dcqcn_rp #(
     p2_mn_reg      <= s1_mn;
     p2_is_reg      <= (s1_ts == 8'hFF) ? 8'hFF : s1_ts + 8'd1;
     p2_bsi_reg     <= (s1_bs == 8'hFF) ? 8'hFF : s1_bs + 8'd1;
-    p2_hai_i_reg   <= (st_ts > st_bs) ? st_bs - r_f[7:0] : st_ts - r_f[7:0];  // min - F
+    p2_hai_t_reg   <= st_ts - r_f[7:0];   // T - F and BC - F: both multiplied, min chosen in S3
+    p2_hai_b_reg   <= st_bs - r_f[7:0];
+    p2_ts_gt_reg   <= st_ts > st_bs;
     p2_plus_i_reg  <= (st_ts == 8'hFF) ? d_ff4 : st_ts - d_f4m1;             // sat(S+1) - 4F
     p2_agen_reg    <= st_agen;
     p2_igen_reg    <= st_igen;
@@ -545,6 +573,9 @@ module dcqcn_rp #(
   logic [32:0] p3_m_mc_hi_reg, p3_m_mc_lo_reg;    // Rc[31:16] * MAX_CUT, Rc[15:0] * MAX_CUT
   logic [24:0] p3_m_hai_lo_reg;                   // i * R_HAI[16:0]
   logic [17:0] p3_m_hai_hi_reg;                   // i * R_HAI[26:17]
+  logic [24:0] p3_m_haib_lo_reg;                  // the same with i = BC - F
+  logic [17:0] p3_m_haib_hi_reg;
+  logic        p3_ts_gt_reg;                      // T > BC: i = BC - F
   logic [31:0] p3_m_r10_hi_reg, p3_m_r10_lo_reg;  // Rc[31:16] * 52429, Rc[15:0] * 52429
   logic [24:0] p3_m_ph_lo_reg;                    // (S - 4F) * Rl100[16:0]
   logic [16:0] p3_m_ph_hi_reg;                    // (S - 4F) * Rl100[25:17]
@@ -600,8 +631,11 @@ module dcqcn_rp #(
     p3_m_ad_reg <= {16'd0, p2_alpha_reg} * {16'd0, r_g[16:0]};
     p3_m_mc_hi_reg <= {17'd0, p2_rc_reg[31:16]} * {16'd0, r_maxcut[16:0]};
     p3_m_mc_lo_reg <= {17'd0, p2_rc_reg[15:0]} * {16'd0, r_maxcut[16:0]};
-    p3_m_hai_lo_reg <= {17'd0, p2_hai_i_reg} * {8'd0, r_hai[16:0]};
-    p3_m_hai_hi_reg <= {10'd0, p2_hai_i_reg} * {8'd0, r_hai[26:17]};
+    p3_m_hai_lo_reg <= {17'd0, p2_hai_t_reg} * {8'd0, r_hai[16:0]};
+    p3_m_hai_hi_reg <= {10'd0, p2_hai_t_reg} * {8'd0, r_hai[26:17]};
+    p3_m_haib_lo_reg <= {17'd0, p2_hai_b_reg} * {8'd0, r_hai[16:0]};
+    p3_m_haib_hi_reg <= {10'd0, p2_hai_b_reg} * {8'd0, r_hai[26:17]};
+    p3_ts_gt_reg <= p2_ts_gt_reg;
     p3_m_r10_hi_reg <= {16'd0, p2_rc_reg[31:16]} * 32'd52429;
     p3_m_r10_lo_reg <= {16'd0, p2_rc_reg[15:0]} * 32'd52429;
     p3_m_ph_lo_reg <= {17'd0, p2_plus_i_reg} * {8'd0, d_rl100[16:0]};
@@ -622,7 +656,9 @@ module dcqcn_rp #(
     s3_alpha_dn = p3_alpha_reg - p3_m_ad_reg[32:16];
     s3_maxcut   = 32'(({15'd0, p3_m_mc_hi_reg, 16'd0} + {31'd0, p3_m_mc_lo_reg}) >> 16);
     s3_rc10     = 32'(({p3_m_r10_hi_reg, 16'd0} + {16'd0, p3_m_r10_lo_reg}) >> 19);
-    s3_step_hai = r_haifix[0] ? {3'd0, r_hai} : ({p3_m_hai_hi_reg, 17'd0} + {10'd0, p3_m_hai_lo_reg});
+    s3_step_hai = r_haifix[0] ? {3'd0, r_hai}
+                : p3_ts_gt_reg ? ({p3_m_haib_hi_reg, 17'd0} + {10'd0, p3_m_haib_lo_reg})
+                               : ({p3_m_hai_hi_reg, 17'd0} + {10'd0, p3_m_hai_lo_reg});
     s3_ph       = {p3_m_ph_hi_reg, 17'd0} + {9'd0, p3_m_ph_lo_reg};
     if (!p3_plus_reg) begin
       if (p3_fr_reg)       s3_step = '0;
