@@ -16,23 +16,22 @@
 //   SRL16E/SRLC32E: Q = 0.09 + 0.12 from the clock, A -> Q 0.12; Q31 0.09; D, CE end
 //   primary inputs (module ports / IBUF outputs): launched at 0.09 (as from a register)
 //   primary outputs (module ports / OBUF inputs): path ends with setup 0.05
-//   routing: 0.20 + 0.06 * log2(fanout) on every hop except carry CO -> CI, DSP (and
-//     BRAM) cascade hops, and the data inputs I0/I1 of MUXF7/8/9 driven by a LUT or MUXF
-//     (in the slice, the F7/F8/F9 muxes take their data only from the slice's own LUTs and
-//     muxes: no routing exists there; the select S is routed); fanout = the cell input
-//     pins (and output port bits) on the net.
+//   routing: 0.20 + 0.06 * log2(fanout) on every hop except carry CO -> CI and DSP (and
+//     BRAM) cascade hops; fanout = the cell input pins (and output port bits) on the net.
 //
 // Any cell type not listed makes the tool fail, naming it.
 //
 //   sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary]
-//       [--route-muxf] [--carry-entry-free]
+//       [--muxf-direct] [--carry-entry-free]
 //
 // Prints the worst path (total ns, Fmax, every hop with the net it drives) and, with
 // --paths N, the N worst path ends with distinct end signals. --summary: one line
 //   STA worst_ns=<ns> fmax_mhz=<MHz> levels=<n> (LUT/CARRY/MUXF/DSP/RAM) path=<a > b > c>
-// --route-muxf: add the routing allowance on MUXF data hops too (+0.20 ns per hop: RP
-// 19.8 ns instead of 17.8); --carry-entry-free: the entry 0.13 includes the first 4-bit
-// group. Both for comparison only. Exit status: 0, or 1 when --limit is given and the worst path exceeds it, 2 on error.
+// --muxf-direct: no routing allowance on the LUT -> MUXF7 -> MUXF8 -> MUXF9 data hops (in
+// the slice the F7/F8/F9 muxes take their data only from the slice's own LUTs and muxes,
+// so these are not routed: a physical reading, 0.2 ns less per hop; the select S stays
+// routed); --carry-entry-free: the entry 0.13 includes the first 4-bit group. Both for
+// comparison only; the method is without them. Exit status: 0, or 1 when --limit is given and the worst path exceeds it, 2 on error.
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -130,7 +129,7 @@ long param_int(const Cell& c, const std::string& p, long dflt) {
 
 // variants of the method (the defaults are the method)
 struct Options {
-  bool muxf_direct = true;         // no routing on LUT -> MUXF7 -> MUXF8 -> MUXF9 data hops
+  bool muxf_direct = false;        // no routing on LUT -> MUXF7 -> MUXF8 -> MUXF9 data hops
   bool carry_entry_group = true;   // the entry group costs 0.02 like every other group
 };
 
@@ -437,8 +436,11 @@ void Sta::model_dsp(const Cell& c, int ci) {
     return param_int(c, it->second, 1) > 0;
   };
   static const std::set<std::string> cascade_in = {"ACIN", "BCIN", "PCIN", "CARRYCASCIN", "MULTSIGNIN"};
+  // outs: the ALU outputs (P, PCOUT, CARRYOUT, ...); ACOUT/BCOUT only forward A/B
   std::vector<std::string> outs, ins;
-  for (auto& [pn, bits] : c.conn) (c.is_out.at(pn) ? outs : ins).push_back(pn);
+  for (auto& [pn, bits] : c.conn)
+    if (!c.is_out.at(pn)) ins.push_back(pn);
+    else if (pn != "ACOUT" && pn != "BCOUT") outs.push_back(pn);
   bool any_reg_in = false;
   for (auto& ip : ins) {
     if (ip == "CLK") continue;
@@ -464,17 +466,22 @@ void Sta::model_dsp(const Cell& c, int ci) {
           for (int j = 0; j < static_cast<int>(c.conn.at(op).size()); ++j) arc(c, ci, ip, k, op, j, d, ded);
     }
   }
+  // ACOUT/BCOUT: the A/B operand (from A/B, or ACIN/BCIN with A_INPUT/B_INPUT = CASCADE)
+  // forwarded to the next DSP: from its register (0.35) or straight through (0)
+  for (const char* op : {"ACOUT", "BCOUT"}) {
+    if (!c.conn.count(op)) continue;
+    std::string ab = std::string(op) == "ACOUT" ? "A" : "B";
+    std::string ip = param_str(c, ab + "_INPUT") == "CASCADE" ? ab + "CIN" : ab;
+    bool ded = ip.size() > 1 && c.conn.count(ip) && !c.conn.at(ip).empty() &&
+               driven_by(c.conn.at(ip)[0], "DSP48E[12]", ".*");
+    for (int j = 0; j < static_cast<int>(c.conn.at(op).size()); ++j) {
+      if (reg_of(ab)) launch(c, ci, op, j, kDspPClkQ);
+      else arc(c, ci, ip, j, op, j, 0, ded);
+    }
+  }
   for (auto& op : outs) {
     double t = -1;
-    if (op == "ACOUT" || op == "BCOUT") {
-      // the A/B input (register) forwarded to the cascade
-      std::string ip = op == "ACOUT" ? "A" : "B";
-      if (reg_of(ip)) t = kDspPClkQ;
-      else {
-        for (int j = 0; j < static_cast<int>(c.conn.at(op).size()); ++j) arc(c, ci, ip, j, op, j, 0);
-        continue;
-      }
-    } else if (outreg) {
+    if (outreg) {
       t = kDspPClkQ;
     } else if (any_reg_in) {
       t = kDspComb;
@@ -890,10 +897,10 @@ int main(int argc, char** argv) {
     else if (a == "--paths") npaths = std::stoi(next());
     else if (a == "--limit") limit = std::stod(next());
     else if (a == "--summary") summary = true;
-    else if (a == "--route-muxf") opts.muxf_direct = false;
+    else if (a == "--muxf-direct") opts.muxf_direct = true;
     else if (a == "--carry-entry-free") opts.carry_entry_group = false;
     else if (a == "-h" || a == "--help") {
-      std::cout << "usage: sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary] [--route-muxf] [--carry-entry-free]\n";
+      std::cout << "usage: sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary] [--muxf-direct] [--carry-entry-free]\n";
       return 0;
     } else if (!a.empty() && a[0] == '-') die("unknown option " + a);
     else if (file.empty()) file = a;
