@@ -8,11 +8,17 @@
 //     group included (CARRY4: S/DI/CYINIT -> out 0.15, CI from the previous CO 0.02;
 //     CARRY8: per 4-bit half, so 0.15/0.17 and 0.02/0.04)
 //   FF (FDRE/FDSE/FDCE/FDPE): clock-to-out 0.09, setup 0.05 (D, CE, R/S, CLR/PRE)
-//   DSP48E1/E2: combinational A/B/C/D to P 2.2, cascade input (ACIN/BCIN/PCIN) 0.9;
-//     a registered input (AREG/BREG/CREG/DREG/... > 0) is a path end with setup 0.25;
-//     a registered output (PREG, or MREG: see dsp_arcs) launches at 0.35
-//   block RAM (RAMB18/36 E1/E2): outputs launch at 1.1 (0.35 with DOx_REG = 1); every
-//     data/address/enable input is a path end with setup 0.05
+//   DSP48E1/E2: combinational A/B/C/D to P 2.2, cascade input (ACIN/BCIN/PCIN) 0.9 with
+//     no routing; a registered input (AREG/BREG/CREG/DREG/OPMODEREG/... > 0) and the CE/RST
+//     pins end the path with setup 0.25; a registered P (PREG = 1) launches at 0.35; an
+//     unregistered input into a registered P ends 2.2 (0.9) after the pin; registered
+//     inputs with unregistered P launch P at 2.2; MREG = 1 with PREG = 0 counts as a
+//     registered P (optimistic: a warning); ACOUT/BCOUT forward A/B (0, or 0.35 from AREG/BREG)
+//   block RAM (RAMB18/36 E1/E2): outputs launch at 1.1 (0.35 with DOx_REG = 1: port A
+//     outputs DOA_REG, port B outputs DOB_REG); every data/address/enable/WE input ends
+//     the path with setup 0.05 (the FF setup; the clocks are not timed)
+//   LUTRAM (RAM32M/64M/..X1D/..X1S): read address -> output 0.12 (+0.08 per MUXF beyond
+//     64 deep), stored word 0.09 + read after the clock; other inputs end with 0.05
 //   SRL16E/SRLC32E: Q = 0.09 + 0.12 from the clock, A -> Q 0.12; Q31 0.09; D, CE end
 //   primary inputs (module ports / IBUF outputs): launched at 0.09 (as from a register)
 //   primary outputs (module ports / OBUF inputs): path ends with setup 0.05
@@ -31,7 +37,8 @@
 // the slice the F7/F8/F9 muxes take their data only from the slice's own LUTs and muxes,
 // so these are not routed: a physical reading, 0.2 ns less per hop; the select S stays
 // routed); --carry-entry-free: the entry 0.13 includes the first 4-bit group. Both for
-// comparison only; the method is without them. Exit status: 0, or 1 when --limit is given and the worst path exceeds it, 2 on error.
+// comparison only; the method is without them.
+// Exit status: 0; 1 when --limit is given and the worst path exceeds it; 2 on error.
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
