@@ -12,8 +12,9 @@
 //     no routing; a registered input (AREG/BREG/CREG/DREG/OPMODEREG/... > 0) and the CE/RST
 //     pins end the path with setup 0.25; a registered P (PREG = 1) launches at 0.35; an
 //     unregistered input into a registered P ends 2.2 (0.9) after the pin; registered
-//     inputs with unregistered P launch P at 2.2; MREG = 1 with PREG = 0 counts as a
-//     registered P (optimistic: a warning); ACOUT/BCOUT forward A/B (0, or 0.35 from AREG/BREG)
+//     inputs with unregistered P launch P at 2.2; MREG = 1 with PREG = 0 (Yosys's mapping
+//     of `p <= a * b`): multiplier inputs end 1.6 after the pin, P launches at 0.35 + 0.6
+//     (0.6: the ALU share of 2.2, an assumption: model_dsp); ACOUT/BCOUT forward A/B
 //   block RAM (RAMB18/36 E1/E2): outputs launch at 1.1 (0.35 with DOx_REG = 1: port A
 //     outputs DOA_REG, port B outputs DOB_REG); every data/address/enable/WE input ends
 //     the path with setup 0.05 (the FF setup; the clocks are not timed)
@@ -70,6 +71,7 @@ constexpr double kDspComb = 2.2;
 constexpr double kDspCascade = 0.9;
 constexpr double kDspInSetup = 0.25;
 constexpr double kDspPClkQ = 0.35;
+constexpr double kDspAlu = 0.6;    // the ALU's share of kDspComb: an assumption (see model_dsp)
 constexpr double kBramClkQ = 1.1;
 constexpr double kBramRegClkQ = 0.35;
 constexpr double kBramSetup = 0.05;
@@ -293,8 +295,10 @@ void Sta::load(const std::string& path, const std::string& top) {
   auto is_ff = [&](int bit) {
     return bit >= 0 && driver_[bit].cell >= 0 && cells_[driver_[bit].cell].type.rfind("FD", 0) == 0;
   };
-  for (auto& [nn, n] : m->at("netnames").items()) {
+  for (auto& [nn0, n] : m->at("netnames").items()) {
     const json& bits = n.at("bits");
+    // $iopadmap$<port>: the port's net inside the I/O buffers (or the output register)
+    std::string nn = nn0.rfind("$iopadmap$", 0) == 0 ? nn0.substr(10) : nn0;
     int hidden = n.value("hide_name", 0);
     int dollar = nn.find('$') != std::string::npos ? 1 : 0;
     int nff = 0, nb = 0;
@@ -420,18 +424,24 @@ void Sta::model_carry(const Cell& c, int ci) {
   }
 }
 
-// DSP48E1/E2. Registered inputs end (setup 0.25). The output side is registered when
-// PREG = 1, or MREG = 1 (then the post-multiplier ALU is taken as part of the 0.35
-// clock-to-out: optimistic, and reported as a warning). Unregistered inputs:
-//   - output registered: the path ends inside the DSP after 2.2 (0.9 from a cascade input)
-//   - output unregistered: combinational to P, 2.2 (0.9 from a cascade input)
-// Registered inputs with an unregistered output: P launches 2.2 after the clock.
+// DSP48E1/E2, a multiplier (A, B, D, ACIN, BCIN, INMODE: its inputs) followed by the ALU
+// (C, PCIN, OPMODE, ALUMODE, CARRYIN...: its inputs), with optional registers at the
+// inputs, after the multiplier (MREG) and at P (PREG):
+//   - a registered input (and every CE/RST pin) ends the path with setup 0.25
+//   - PREG = 1: P (and PCOUT, CARRYOUT...) launch at 0.35; an unregistered input ends
+//     2.2 after its pin (0.9 from a cascade input)
+//   - PREG = 0: unregistered inputs reach P after 2.2 (cascade 0.9), except the
+//     multiplier's inputs when MREG = 1: they end at M, 2.2 - 0.6 = 1.6 after the pin
+//     (0.9 from ACIN/BCIN); then P launches 0.35 + 0.6 after the clock (M register, then
+//     the ALU). The 0.6 ns ALU share of the 2.2 is this tool's assumption (the issue's
+//     table has no M figure). Registered multiplier inputs without MREG: P at 2.2 after
+//     the clock; registered ALU inputs only: P at 0.95.
+// Yosys packs `p <= a * b` into MREG (PREG = 0), and a second register after the product
+// into PREG.
 void Sta::model_dsp(const Cell& c, int ci) {
+  const bool mult = param_str(c, "USE_MULT") != "NONE";
   const bool preg = param_int(c, "PREG", 1) > 0;
-  const bool mreg = param_int(c, "MREG", 1) > 0 && param_str(c, "USE_MULT") != "NONE";
-  const bool outreg = preg || mreg;
-  if (mreg && !preg)
-    warnings_.push_back("DSP " + c.name + ": MREG=1, PREG=0: the ALU after M is not timed (M launches at 0.35)");
+  const bool mreg = param_int(c, "MREG", 1) > 0 && mult;
   auto reg_of = [&](const std::string& port) -> bool {
     static const std::map<std::string, std::string> regp = {
         {"A", "AREG"},         {"ACIN", "AREG"},          {"B", "BREG"},
@@ -443,33 +453,37 @@ void Sta::model_dsp(const Cell& c, int ci) {
     return param_int(c, it->second, 1) > 0;
   };
   static const std::set<std::string> cascade_in = {"ACIN", "BCIN", "PCIN", "CARRYCASCIN", "MULTSIGNIN"};
+  static const std::set<std::string> mult_in = {"A", "B", "D", "ACIN", "BCIN", "INMODE"};
   // outs: the ALU outputs (P, PCOUT, CARRYOUT, ...); ACOUT/BCOUT only forward A/B
   std::vector<std::string> outs, ins;
   for (auto& [pn, bits] : c.conn)
     if (!c.is_out.at(pn)) ins.push_back(pn);
     else if (pn != "ACOUT" && pn != "BCOUT") outs.push_back(pn);
-  bool any_reg_in = false;
+  bool reg_mult_in = false, reg_alu_in = false;
   for (auto& ip : ins) {
     if (ip == "CLK") continue;
-    bool casc = cascade_in.count(ip) > 0;
-    bool ded = casc && driven_by(c.conn.at(ip).empty() ? -1 : c.conn.at(ip)[0], "DSP48E[12]", ".*");
     const auto& bits = c.conn.at(ip);
-    bool ctl = ip.rfind("CE", 0) == 0 || ip.rfind("RST", 0) == 0;
-    if (ctl) {
-      for (int k = 0; k < static_cast<int>(bits.size()); ++k) end(c, ci, ip, k, kDspInSetup);
+    const int nb = static_cast<int>(bits.size());
+    bool casc = cascade_in.count(ip) > 0;
+    bool ded = casc && driven_by(bits.empty() ? -1 : bits[0], "DSP48E[12]", ".*");
+    bool to_mult = mult && mult_in.count(ip) > 0;
+    if (ip.rfind("CE", 0) == 0 || ip.rfind("RST", 0) == 0) {
+      for (int k = 0; k < nb; ++k) end(c, ci, ip, k, kDspInSetup);
       continue;
     }
     if (reg_of(ip)) {
-      any_reg_in = true;
-      for (int k = 0; k < static_cast<int>(bits.size()); ++k) end(c, ci, ip, k, kDspInSetup, ded);
+      (to_mult ? reg_mult_in : reg_alu_in) = true;
+      for (int k = 0; k < nb; ++k) end(c, ci, ip, k, kDspInSetup, ded);
       continue;
     }
     double d = casc ? kDspCascade : kDspComb;
-    if (outreg) {
-      for (int k = 0; k < static_cast<int>(bits.size()); ++k) end(c, ci, ip, k, d, ded);
+    if (to_mult && mreg) {
+      for (int k = 0; k < nb; ++k) end(c, ci, ip, k, casc ? kDspCascade : kDspComb - kDspAlu, ded);
+    } else if (preg) {
+      for (int k = 0; k < nb; ++k) end(c, ci, ip, k, d, ded);
     } else {
       for (auto& op : outs)
-        for (int k = 0; k < static_cast<int>(bits.size()); ++k)
+        for (int k = 0; k < nb; ++k)
           for (int j = 0; j < static_cast<int>(c.conn.at(op).size()); ++j) arc(c, ci, ip, k, op, j, d, ded);
     }
   }
@@ -486,16 +500,14 @@ void Sta::model_dsp(const Cell& c, int ci) {
       else arc(c, ci, ip, j, op, j, 0, ded);
     }
   }
-  for (auto& op : outs) {
-    double t = -1;
-    if (outreg) {
-      t = kDspPClkQ;
-    } else if (any_reg_in) {
-      t = kDspComb;
-    }
-    if (t >= 0)
+  double t = -1;   // P launch after the clock
+  if (preg) t = kDspPClkQ;
+  else if (mreg) t = kDspPClkQ + kDspAlu;
+  else if (reg_mult_in) t = kDspComb;
+  else if (reg_alu_in) t = kDspPClkQ + kDspAlu;
+  if (t >= 0)
+    for (auto& op : outs)
       for (int j = 0; j < static_cast<int>(c.conn.at(op).size()); ++j) launch(c, ci, op, j, t);
-  }
 }
 
 // RAMB18E1/RAMB36E1/RAMB18E2/RAMB36E2: port A outputs use DOA_REG, port B outputs DOB_REG.
@@ -676,7 +688,7 @@ std::string Sta::end_name(const End& x, bool index) const {
     std::string q = out_name("Q");
     return q.empty() ? "" : (index ? q : base_name(q)) + (x.pin == "D" ? "" : " " + x.pin);
   }
-  if (c.type.rfind("OBUF", 0) == 0) return "output " + out_name("O");
+  if (c.type.rfind("OBUF", 0) == 0) return index ? "output " + out_name("O") : base_name(out_name("O"));
   std::string cn = c.name;
   if (cn.find('$') != std::string::npos) cn = c.type;
   return cn + " " + (index ? pin : base_name(pin));
@@ -719,6 +731,12 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc)
     add(name_[start_of(arcs, x.bit)]);
     for (int a : arcs) add(name_[arcs_[a].to]);
     std::string endn = end_name(x);
+    if (x.cell < 0) {   // an output port: its name, unless the path already ends with it
+      endn = base_name(name_[x.bit]);
+      if ((!v.empty() && v.back() == endn) || !readable(endn)) endn.clear();
+    } else if (!v.empty() && v.back() == endn) {
+      endn.clear();
+    }
     std::string s;
     for (auto& n : v) s += (s.empty() ? "" : " > ") + n;
     if (!endn.empty()) s += (s.empty() ? "" : " > ") + endn;
@@ -815,7 +833,12 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc)
         notes.push_back("starts at a block RAM read without output register (" + fmt(launches_[l].t) +
                         " ns clock-to-out): " + c.name + " -> " + name_[sb]);
       if (c.type.rfind("DSP", 0) == 0 && launches_[l].t >= kDspComb)
-        notes.push_back("starts at a DSP48 with registered inputs but no P register (" + fmt(launches_[l].t) + " ns)");
+        notes.push_back("starts at a DSP48 with registered inputs but no M or P register (" +
+                        fmt(launches_[l].t) + " ns)" + (c.src.empty() ? "" : " at " + c.src));
+      else if (c.type.rfind("DSP", 0) == 0 && launches_[l].t > kDspPClkQ)
+        notes.push_back("starts at a DSP48 M register without P register (" + fmt(launches_[l].t) +
+                        " ns)" + (c.src.empty() ? "" : " at " + c.src) +
+                        ": one more register after the product is packed into PREG (0.35 ns)");
     }
     int run = 0;
     double run_ns = 0;
