@@ -506,6 +506,7 @@ if [ $TIMING -eq 1 ]; then
     fi
     ns=$(sed 's/.*worst_ns=\([^ ]*\).*/\1/' <<<"$line")
     echo "timing: $b $SIZE: ${line#STA } ($(cat "$w.time") s; full path in $w.sta)"
+    sed -n '/^  notes:/,/^$/p' "$w.sta" | sed '/^$/d; s/^  /timing: /' 
     if awk -v a="$ns" -v l="$TIMING_LIMIT" 'BEGIN {exit !(a > l)}'; then
       if [ $ENFORCE -eq 1 ]; then
         echo "timing: FAIL: $b at $ns ns misses $TIMING_LIMIT ns"; fail=1

@@ -870,8 +870,9 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc)
       if (c.type.rfind("DSP", 0) == 0 && r.cell_delay >= kDspComb)
         notes.push_back("combinational DSP48 (" + fmt(r.cell_delay) + " ns)" +
                         (c.src.empty() ? "" : " at " + c.src) +
-                        ": register its inputs and P (Yosys 0.23 packs them only when the product fits one "
-                        "DSP48, 24 x 17 unsigned; split wider products into registered partial products)");
+                        ": register its inputs and the product, and the product once more for PREG "
+                        "(Yosys 0.23 packs them into the DSP only when the product fits one DSP48, "
+                        "24 x 17 unsigned: split wider products into registered partial products)");
     }
     flush_carry();
     if (fanout_[x.bit] >= 64)
