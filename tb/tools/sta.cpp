@@ -254,9 +254,11 @@ void Sta::load(const std::string& path, const std::string& top) {
     {
       const json& at = cj.value("attributes", json::object());
       if (at.contains("src") && at["src"].is_string()) {
-        std::string src = at["src"];
-        src = src.substr(0, src.find('|'));
-        if (src.find("share/yosys") == std::string::npos) c.src = src.substr(0, src.find('.', src.rfind(':')));
+        // "inst_site|inner_site|yosys_lib_site": the innermost RTL site, without columns
+        std::stringstream ss(at["src"].get<std::string>());
+        std::string part;
+        while (std::getline(ss, part, '|'))
+          if (part.find("share/yosys") == std::string::npos) c.src = part.substr(0, part.find('.', part.rfind(':')));
       }
     }
     const json& dirs = cj.value("port_directions", json::object());
