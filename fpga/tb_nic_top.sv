@@ -19,7 +19,7 @@ module tb_nic_top;
   logic         s_axis_rp_tvalid, s_axis_rp_tready;
   logic [127:0] s_axis_rp_tdata;
   logic         m_axis_rp_tvalid, m_axis_rp_tready;
-  logic [255:0] m_axis_rp_tdata;
+  logic [319:0] m_axis_rp_tdata;
   logic         s_axis_np_tvalid, s_axis_np_tready;
   logic [63:0]  s_axis_np_tdata;
   logic         m_axis_np_tvalid, m_axis_np_tready;
@@ -47,12 +47,12 @@ module tb_nic_top;
     rp_evt = {20'd0, ue, op, gen, 16'(flow), bytes, 32'd0, now};
   endfunction
 
-  function automatic logic [255:0] rp_res(input logic [2:0] op, input integer flow,
+  function automatic logic [319:0] rp_res(input logic [2:0] op, input integer flow,
       input logic [31:0] next_tx, input logic [31:0] rc, input logic [31:0] rt,
       input logic [16:0] alpha, input logic [1:0] atmr, input logic [7:0] agen,
       input logic [31:0] adl, input logic [1:0] itmr, input logic [7:0] igen,
-      input logic [31:0] idl);
-    rp_res = {32'd0, 16'(flow), 1'b0, op, itmr, atmr, igen, agen, 7'd0, alpha, idl, adl, rt,
+      input logic [31:0] idl);  // paced: every flow here has sent; no deferred cut (paper regs)
+    rp_res = {64'd0, 21'd0, 1'b1, 2'd0, 8'd0, 16'(flow), 1'b0, op, itmr, atmr, igen, agen, 7'd0, alpha, idl, adl, rt,
               rc, next_tx};
   endfunction
 
@@ -68,11 +68,11 @@ module tb_nic_top;
   endfunction
 
   // ---------------------------------------------------------------- result monitors
-  logic [255:0] rp_exp [0:15];
+  logic [319:0] rp_exp [0:15];
   logic [95:0]  np_exp [0:15];
   integer rp_n = 0, rp_got = 0, np_n = 0, np_got = 0;
   logic         rp_stall = 1'b0, np_stall = 1'b0;
-  logic [255:0] rp_held;
+  logic [319:0] rp_held;
   logic [95:0]  np_held;
   logic         bp_on = 1'b0;
 
@@ -84,13 +84,17 @@ module tb_nic_top;
   always @(posedge clk) begin
     if (rp_stall) begin
       check("m_axis_rp_tvalid held", 256'(m_axis_rp_tvalid), 256'd1);
-      check("m_axis_rp_tdata held", m_axis_rp_tdata, rp_held);
+      check("m_axis_rp_tdata held", 256'(m_axis_rp_tdata), 256'(rp_held));
+      check("m_axis_rp_tdata[319:256] held", 256'(m_axis_rp_tdata[319:256]), 256'(rp_held[319:256]));
     end
     rp_stall <= m_axis_rp_tvalid && !m_axis_rp_tready;
     rp_held  <= m_axis_rp_tdata;
     if (m_axis_rp_tvalid && m_axis_rp_tready) begin
       if (rp_got >= rp_n) check("unexpected RP result", 256'(rp_got), 256'(rp_n));
-      else check("m_axis_rp_tdata", m_axis_rp_tdata, rp_exp[rp_got]);
+      else begin
+        check("m_axis_rp_tdata", 256'(m_axis_rp_tdata), 256'(rp_exp[rp_got]));
+        check("m_axis_rp_tdata[319:256]", 256'(m_axis_rp_tdata[319:256]), 256'(rp_exp[rp_got][319:256]));
+      end
       rp_got <= rp_got + 1;
     end
     if (np_stall) begin
@@ -107,7 +111,7 @@ module tb_nic_top;
   end
 
   // ---------------------------------------------------------------- stream drivers
-  task automatic send_rp(input logic [127:0] d, input logic [255:0] exp);
+  task automatic send_rp(input logic [127:0] d, input logic [319:0] exp);
     rp_exp[rp_n] = exp; rp_n = rp_n + 1;
     @(negedge clk); s_axis_rp_tvalid = 1'b1; s_axis_rp_tdata = d;
     @(posedge clk); while (!s_axis_rp_tready) @(posedge clk);
@@ -189,7 +193,7 @@ module tb_nic_top;
         send_rp(rp_evt(TX, 2, 32'd1000, 16'd1500, 1'b0, 8'd0),
                 rp_res(TX, 2, 32'd1120, L100, L100, 17'd65536, 2'd0, 8'd0, 32'd0, 2'd0, 8'd0, 32'd0));
         send_rp(rp_evt(CNP, 1, 32'd2000, 16'd0, 1'b0, 8'd0),
-                rp_res(CNP, 1, 32'd1120, L50, L100, 17'd65536, 2'd1, 8'd1, 32'd57000, 2'd1, 8'd1, 32'd57000));
+                rp_res(CNP, 1, 32'd2000, L50, L100, 17'd65536, 2'd1, 8'd1, 32'd57000, 2'd1, 8'd1, 32'd57000));
         send_rp(rp_evt(TX, 1, 32'd3000, 16'd1500, 1'b0, 8'd0),
                 rp_res(TX, 1, 32'd3240, L50, L100, 17'd65536, 2'd0, 8'd1, 32'd0, 2'd0, 8'd1, 32'd0));
         send_rp(rp_evt(TX, 1, 32'd3240, 16'd1500, 1'b0, 8'd0),

@@ -3,12 +3,14 @@
 // values (paper profile defaults: line 40 Gb/s, alpha0 = 1.0, g = 1/256, K = T = 55 us).
 // Expected numbers are worked out by hand from the algorithm in README.md "RP":
 //   TX 1500 B of a fresh flow at 40 Gb/s: next = now + 1500 * 8 / 40 Gb/s = now + 300 ns
+//           (the reciprocal table gives 299.987 ns: never more than exact; rounded up)
 //   CE CNP: Rt = Rc = 40,000,000; Rc -= Rc * alpha / 2 = 20,000,000 kb/s; alpha stays
-//           65536 (alpha += (1 - alpha) g); both timers SET at now + 55 us with tag 1
+//           65536 (alpha += (1 - alpha) g); both timers SET at now + 55 us with tag 1;
+//           the pending departure is re-timed: 1000 + 600 ns is past, so next = now
 //   TX 1500 B at 20 Gb/s, the flow idle since its last departure: now + 600 ns
 //   ALPHA_TIMER tag 1: alpha = 65536 - 65536/256 = 65280, re-armed (tag 2)
 //   INC_TIMER tag 1: fast recovery, Rt stays, Rc = (40e6 + 20e6) / 2 = 30,000,000
-//   stale timers, QUERY, INIT, clamped CSR writes, one result per event, latency 45.
+//   stale timers, QUERY, INIT, clamped CSR writes, one result per event, latency 12.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -28,7 +30,10 @@ module tb_rp;
   logic        m_out_valid, m_out_ready;
   logic [2:0]  m_out_op;
   logic [FW-1:0] m_out_flow;
-  logic        m_out_stale;
+  logic        m_out_stale, m_out_paced;
+  logic [1:0]  m_out_ctmr;
+  logic [7:0]  m_out_cgen;
+  logic [31:0] m_out_cdl_ns;
   logic [31:0] m_out_next_tx_ns, m_out_rc_kbps, m_out_rt_kbps, m_out_adl_ns, m_out_idl_ns;
   logic [16:0] m_out_alpha_q16;
   logic [1:0]  m_out_atmr, m_out_itmr;
@@ -59,7 +64,7 @@ module tb_rp;
     @(negedge clk);
     s_evt_valid = 1'b0;
     while (!m_out_valid) @(negedge clk);
-    check("latency (cycles)", 256'(cycle - t_accept), 256'd45);
+    check("latency (cycles)", 256'(cycle - t_accept), 256'd12);
     check("m_out_op", 256'(m_out_op), 256'(op));
     check("m_out_flow", 256'(m_out_flow), 256'(flow));
   endtask
@@ -124,7 +129,7 @@ module tb_rp;
     event_rp(CNP, 3, 32'd2000, 16'd0, 1'b0, 8'd0);
     expect_rates(32'd20000000, 32'd40000000, 17'd65536);
     expect_timers(SET, 8'd1, 32'd57000, SET, 8'd1, 32'd57000);
-    check("CNP next_tx_ns (stored)", 256'(m_out_next_tx_ns), 256'd1300);
+    check("CNP next_tx_ns (re-timed, past: now)", 256'(m_out_next_tx_ns), 256'd2000);
 
     // TX at 20 Gb/s after an idle gap: now + 600 ns
     event_rp(TX, 3, 32'd2000, 16'd1500, 1'b0, 8'd0);
@@ -147,6 +152,8 @@ module tb_rp;
     event_rp(ITMR, 3, 32'd57000, 16'd0, 1'b0, 8'd1);
     expect_rates(32'd30000000, 32'd40000000, 17'd65280);
     expect_timers(NONE, 8'd0, 32'd0, SET, 8'd2, 32'd112000);
+    check("INC_TIMER next_tx_ns (re-timed, past: now)", 256'(m_out_next_tx_ns), 256'd57000);
+    check("INC_TIMER paced", 256'(m_out_paced), 256'd1);
 
     // UE CNP (TCD): no cut, increase timer restarted
     event_rp(CNP, 3, 32'd60000, 16'd0, 1'b1, 8'd0);

@@ -12,13 +12,13 @@
 // ---- AXI-Stream descriptors (little-endian bit fields; reserved bits: drive 0, read 0)
 // s_axis_rp_tdata[127:0], an RP event (rtl/README.md, README.md "RP"):
 //   [31:0] now_ns  [63:32] tau_ns  [79:64] bytes  [95:80] flow  [103:96] gen
-//   [106:104] op (0 TX, 1 CNP, 2 ALPHA_TIMER, 3 INC_TIMER, 4 QUERY, 5 INIT)
+//   [106:104] op (0 TX, 1 CNP, 2 ALPHA_TIMER, 3 INC_TIMER, 4 QUERY, 5 INIT, 6 CUT_TIMER)
 //   [107] cnp_ue  [127:108] reserved
-// m_axis_rp_tdata[255:0], its result (one per event, in order):
+// m_axis_rp_tdata[319:0], its result (one per event, in order):
 //   [31:0] next_tx_ns  [63:32] rc_kbps  [95:64] rt_kbps  [127:96] adl_ns
 //   [159:128] idl_ns  [176:160] alpha_q16  [183:177] 0  [191:184] agen  [199:192] igen
 //   [201:200] atmr  [203:202] itmr  [206:204] op  [207] stale  [223:208] flow
-//   [255:224] 0
+//   [231:224] cgen  [233:232] ctmr  [234] paced  [255:235] 0  [287:256] cdl_ns  [319:288] 0
 // s_axis_np_tdata[63:0], an NP event:
 //   [31:0] now_ns  [39:32] gen  [41:40] op (0 RX, 1 TIMER, 2 INIT, 3 no-op)
 //   [43:42] ecn  [47:44] reserved  [63:48] flow
@@ -64,7 +64,7 @@ module dcqcn_nic_top #(
     // ---------------------------------------------------------------- RP results out
     output logic         m_axis_rp_tvalid,
     input  logic         m_axis_rp_tready,
-    output logic [255:0] m_axis_rp_tdata,
+    output logic [319:0] m_axis_rp_tdata,
 
     // ---------------------------------------------------------------- NP events in
     input  logic         s_axis_np_tvalid,
@@ -123,12 +123,12 @@ module dcqcn_nic_top #(
   logic          rp_out_valid, rp_out_ready;
   logic [2:0]    rp_out_op;
   logic [FW-1:0] rp_out_flow;
-  logic          rp_out_stale;
-  logic [31:0]   rp_out_next_tx, rp_out_rc, rp_out_rt, rp_out_adl, rp_out_idl;
+  logic          rp_out_stale, rp_out_paced;
+  logic [31:0]   rp_out_next_tx, rp_out_rc, rp_out_rt, rp_out_adl, rp_out_idl, rp_out_cdl;
   logic [16:0]   rp_out_alpha;
-  logic [1:0]    rp_out_atmr, rp_out_itmr;
-  logic [7:0]    rp_out_agen, rp_out_igen;
-  logic [255:0]  rp_res;
+  logic [1:0]    rp_out_atmr, rp_out_itmr, rp_out_ctmr;
+  logic [7:0]    rp_out_agen, rp_out_igen, rp_out_cgen;
+  logic [319:0]  rp_res;
 
   dcqcn_rp #(.NUM_FLOWS(NUM_FLOWS)) u_rp (
     .clk(clk), .rst(rst),
@@ -139,19 +139,21 @@ module dcqcn_nic_top #(
     .s_evt_gen(s_axis_rp_tdata[103:96]),
     .m_out_valid(rp_out_valid), .m_out_ready(rp_out_ready),
     .m_out_op(rp_out_op), .m_out_flow(rp_out_flow), .m_out_stale(rp_out_stale),
+    .m_out_paced(rp_out_paced),
     .m_out_next_tx_ns(rp_out_next_tx), .m_out_rc_kbps(rp_out_rc), .m_out_rt_kbps(rp_out_rt),
     .m_out_alpha_q16(rp_out_alpha),
     .m_out_atmr(rp_out_atmr), .m_out_agen(rp_out_agen), .m_out_adl_ns(rp_out_adl),
     .m_out_itmr(rp_out_itmr), .m_out_igen(rp_out_igen), .m_out_idl_ns(rp_out_idl),
+    .m_out_ctmr(rp_out_ctmr), .m_out_cgen(rp_out_cgen), .m_out_cdl_ns(rp_out_cdl),
     .csr_we(rp_csr_we_reg), .csr_re(rp_csr_re_reg), .csr_addr(csr_addr_reg),
     .csr_wdata(csr_wdata_reg), .csr_rdata(rp_csr_rdata)
   );
 
-  assign rp_res = {32'd0, 16'(rp_out_flow), rp_out_stale, rp_out_op, rp_out_itmr, rp_out_atmr,
+  assign rp_res = {32'd0, rp_out_cdl, 21'd0, rp_out_paced, rp_out_ctmr, rp_out_cgen, 16'(rp_out_flow), rp_out_stale, rp_out_op, rp_out_itmr, rp_out_atmr,
                    rp_out_igen, rp_out_agen, 7'd0, rp_out_alpha, rp_out_idl, rp_out_adl,
                    rp_out_rt, rp_out_rc, rp_out_next_tx};
 
-  dcqcn_axis_reg #(.WIDTH(256)) u_rp_out (
+  dcqcn_axis_reg #(.WIDTH(320)) u_rp_out (
     .clk(clk), .rst(rst),
     .s_valid(rp_out_valid), .s_ready(rp_out_ready), .s_data(rp_res),
     .m_valid(m_axis_rp_tvalid), .m_ready(m_axis_rp_tready), .m_data(m_axis_rp_tdata)

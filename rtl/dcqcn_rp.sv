@@ -1,32 +1,44 @@
 // SPDX-License-Identifier: MIT
-// DCQCN reaction point: the per-flow rate limiter of a RoCEv2 NIC (SPEC sections 1-4).
+// DCQCN reaction point: the per-flow rate limiter of a RoCEv2 NIC (docs/rp.md).
 //
-// Events (one accepted per cycle, any mix of flows, back-to-back events to one flow
-// included): TX (a packet of the flow left: advance the byte counter, return the
-// earliest time the next packet may leave so the flow is paced at Rc), CNP (CE: cut
-// Rc, raise alpha; UE (TCD): only restart the increase), ALPHA_TIMER and INC_TIMER (a
-// deadline this block announced has passed), QUERY (read Rc, Rt, alpha), INIT (forget
-// the flow; with a non-zero s_evt_tau_ns the flow restarts at Rc = that rate in kb/s,
-// clamped to [MIN_RATE, LINE_RATE], Rt = LINE_RATE and the increase timer armed: the state
-// after a cut from line rate, so it recovers as usual. A NIC's start-rate policy, paper
-// footnote 2). Op codes 6 and 7 act as QUERY.
+// Events (s_evt_op): 0 TX (a packet of the flow left: byte counter, next departure),
+// 1 CNP (CE: cut Rc and raise alpha, or with CUT_DEFER remember the CNP for the end of
+// the rate-reduce monitor period; UE (TCD): only restart the increase), 2 ALPHA_TIMER,
+// 3 INC_TIMER, 6 CUT_TIMER (a deadline this block announced has passed), 4 and 7 QUERY,
+// 5 INIT (forget the flow; a non-zero s_evt_tau_ns restarts it at that rate in kb/s,
+// clamped to [MIN_RATE, LINE_RATE], Rt = LINE_RATE, increase timer armed).
 //
-// Timers are not free-running. Whenever the block (re)arms a timer of a flow it
-// announces the deadline and a generation tag on the output (m_out_atmr/itmr = SET);
-// the system keeps the latest deadline per flow and timer and sends the matching
-// *_TIMER event with that tag once the deadline has passed. An event whose tag no longer
-// matches is a no-op (m_out_stale). CLR means cancel. The block therefore changes state
-// only when an event arrives, and a simulation clocks it only when it has work.
+// Timers are not free-running. When the block (re)arms a timer it announces the deadline
+// and a tag (m_out_?tmr = SET); the system keeps the latest deadline per flow and timer
+// and sends the matching *_TIMER event with that tag once it has passed. An event whose
+// tag no longer matches is a no-op (m_out_stale). CLR cancels. The block changes state
+// only when an event arrives: a simulation clocks it only when it has work.
 //
-// Pipeline: accept (state RAM read) -> stage A (rate state update, forwarding of the
-// previous write) -> 42-stage restoring divider (the payload waits in a LUTRAM delay line) (bytes * 8 / Rc in ns.12) -> stage P
-// (pacing state RAM, DCQCN+ increase deadline) -> output register.
-// Latency 45 cycles from s_evt handshake to m_out_valid; throughput 1 event/cycle.
-// Back-pressure: m_out_ready low freezes the whole pipeline (s_evt_ready follows).
+// Pacing (no divider): m_out_next_tx_ns is the flow's earliest next departure on every
+// result. A TX schedules the next packet at (departure + bytes at Rc); a result that
+// changes Rc re-times the pending departure to max(now, departure + bytes at the new Rc).
+// bytes / Rc is bytes * T[idx] * 2^(lz-13) in ns.12, T a 4096-entry reciprocal table
+// (rtl/dcqcn_rp_recip.vh), never more than the exact time and within 2^-12 of it.
+//
+// Pipeline (docs/rp.md "Pipeline"): accept (into I, or straight to admission) -> admission
+// (RAM A read) ->
+// S1 decode/normalise -> S2 decisions, products -> S3 alpha, step, cut bound -> S4 cut
+// product, Rt -> S5 cut, Rc increase -> S6 new rate state -> S7 RAM A write, reciprocal
+// index, RAM B read -> S8 table, pacing operands -> S9 products, late check -> S10 shift
+// -> S11 departure and deadlines -> output register (and a 16-deep FIFO behind it).
+// Latency: 12 cycles from the s_evt handshake cycle to the first cycle with m_out_valid
+// (both counted) when nothing stalls: an event that arrives while the accept register I
+// is empty and may be admitted at once reads RAM A at its accept edge (it skips I).
+// Throughput: one event per cycle for events of different flows. Same-flow hazard: an
+// event waits in I while an earlier event of its flow is in S1..S7 (RAM A is written at
+// the end of S7), so two events of one flow are at least 8 cycles apart: worst-case
+// stall 7 cycles. Back-pressure: m_out_ready low never stops the pipeline; admission
+// stops when the 17 results that fit the FIFO and output register are all owed.
+// Registers: a CSR write lands in a shadow register at once (read back at once) and is
+// applied when no event is in flight (admission pauses until then, at most 12 cycles,
+// plus 4 cycles for the derived values): every event sees one consistent register set.
 // After rst both state RAMs are cleared in NUM_FLOWS cycles (s_evt_ready low).
-//
-// State: two simple-dual-port RAMs of NUM_FLOWS words (215 and 45 bits).
-// Registers: see rtl/dcqcn_rp_regmap.vh (generated from tb/ref/regmap_rp.h).
+// Registers: rtl/dcqcn_rp_regmap.vh (generated from tb/ref/regmap_rp.h).
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -41,7 +53,7 @@ module dcqcn_rp #(
     // ---------------------------------------------------------------- events in
     input  logic          s_evt_valid,
     output logic          s_evt_ready,
-    input  logic [2:0]    s_evt_op,        // 0 TX, 1 CNP, 2 ALPHA_TIMER, 3 INC_TIMER, 4 QUERY, 5 INIT
+    input  logic [2:0]    s_evt_op,        // 0 TX, 1 CNP, 2 ALPHA_TIMER, 3 INC_TIMER, 4 QUERY, 5 INIT, 6 CUT_TIMER
     input  logic [FW-1:0] s_evt_flow,
     input  logic [31:0]   s_evt_now_ns,    // wrapping ns timestamp
     input  logic [15:0]   s_evt_bytes,     // TX: packet bytes
@@ -55,6 +67,7 @@ module dcqcn_rp #(
     output logic [2:0]    m_out_op,
     output logic [FW-1:0] m_out_flow,
     output logic          m_out_stale,     // timer event with an outdated tag
+    output logic          m_out_paced,     // the flow has pacing state (next_tx is real)
     output logic [31:0]   m_out_next_tx_ns,// earliest departure of the flow's next packet
     output logic [31:0]   m_out_rc_kbps,   // current rate after the event
     output logic [31:0]   m_out_rt_kbps,   // target rate
@@ -65,6 +78,9 @@ module dcqcn_rp #(
     output logic [1:0]    m_out_itmr,      // rate-increase timer: 0 none, 1 SET, 2 CLR
     output logic [7:0]    m_out_igen,
     output logic [31:0]   m_out_idl_ns,    // increase deadline when SET, else 0
+    output logic [1:0]    m_out_ctmr,      // deferred-cut timer: 0 none, 1 SET, 2 CLR
+    output logic [7:0]    m_out_cgen,
+    output logic [31:0]   m_out_cdl_ns,    // deferred-cut deadline when SET, else 0
 
     // ---------------------------------------------------------------- CSR bus
     input  logic          csr_we,
@@ -82,20 +98,27 @@ module dcqcn_rp #(
   end
 
   localparam logic [2:0] OP_TX = 3'd0, OP_CNP = 3'd1, OP_ATMR = 3'd2, OP_ITMR = 3'd3,
-                         OP_INIT = 3'd5;
+                         OP_INIT = 3'd5, OP_CTMR = 3'd6;
   localparam logic [1:0] TMR_NONE = 2'd0, TMR_SET = 2'd1, TMR_CLR = 2'd2;
-  localparam int SW = 215;  // state word
-  localparam int FRAC = 12; // fraction bits of pacing time (ns.12)
-  localparam int TW = 32 + FRAC;  // pacing time width
-  localparam int PW = 1 + TW;     // pacing word
-  localparam int DV = 42;   // divider stages = quotient bits
-  localparam int NW = 51;   // numerator bits: 16-bit bytes * 8e6 << 12
-  localparam logic [NW-1:0] NS_F_PER_BYTE_KBPS = NW'(64'd8000000 << FRAC);
-  localparam logic [63:0] CAP30 = 64'd1 << 30;
+  localparam int NP = 12;        // pipeline registers P1..P12 after admission
+  localparam int HZ = 7;         // hazard window: P1..P7 (RAM A written at the end of S7)
+  localparam int CREDITS = 17;   // output FIFO (16) + output register
+  localparam int SETTLE = 3;     // cycles after a CSR apply before the next admission
 
   // ================================================================ registers (CSR)
+  // Shadow set (w_*): written by the bus at once, read back at once. Active set (r_*):
+  // copied from the shadow when a write is pending and no event is in flight; every
+  // event in the pipeline sees one active set. Derived values (d_*) follow the active
+  // set within SETTLE cycles; admission waits for them.
+  logic [31:0] w_algo, w_line, w_minr, w_g, w_ainit, w_aper, w_tper, w_bc, w_f, w_ai, w_hai,
+               w_cshift, w_maxcut, w_rrmp, w_first, w_clamp, w_clamp_ti, w_mtu, w_lambda, w_rl,
+               w_defer, w_afirst, w_haifix;
   logic [31:0] r_algo, r_line, r_minr, r_g, r_ainit, r_aper, r_tper, r_bc, r_f, r_ai, r_hai,
-               r_cshift, r_maxcut, r_rrmp, r_first, r_clamp, r_clamp_ti, r_mtu, r_lambda, r_rl;
+               r_cshift, r_maxcut, r_rrmp, r_first, r_clamp, r_clamp_ti, r_mtu, r_lambda, r_rl,
+               r_defer, r_afirst, r_haifix;
+  logic        csr_pending_reg;
+  logic [1:0]  settle_reg;
+  logic        apply;   // copy shadow -> active at this edge
 
   function automatic logic [31:0] clampv(input logic [31:0] v, input logic [31:0] lo,
                                          input logic [31:0] hi);
@@ -105,53 +128,86 @@ module dcqcn_rp #(
   always_ff @(posedge clk) begin
     if (csr_we) begin
       unique case (csr_addr)
-        RP_ALGO_ADDR:                r_algo     <= clampv(csr_wdata, RP_ALGO_MIN, RP_ALGO_MAX);
-        RP_LINE_RATE_KBPS_ADDR:      r_line     <= clampv(csr_wdata, RP_LINE_RATE_KBPS_MIN, RP_LINE_RATE_KBPS_MAX);
-        RP_MIN_RATE_KBPS_ADDR:       r_minr     <= clampv(csr_wdata, RP_MIN_RATE_KBPS_MIN, RP_MIN_RATE_KBPS_MAX);
-        RP_G_Q16_ADDR:               r_g        <= clampv(csr_wdata, RP_G_Q16_MIN, RP_G_Q16_MAX);
-        RP_ALPHA_INIT_Q16_ADDR:      r_ainit    <= clampv(csr_wdata, RP_ALPHA_INIT_Q16_MIN, RP_ALPHA_INIT_Q16_MAX);
-        RP_ALPHA_PERIOD_NS_ADDR:     r_aper     <= clampv(csr_wdata, RP_ALPHA_PERIOD_NS_MIN, RP_ALPHA_PERIOD_NS_MAX);
-        RP_TIMER_PERIOD_NS_ADDR:     r_tper     <= clampv(csr_wdata, RP_TIMER_PERIOD_NS_MIN, RP_TIMER_PERIOD_NS_MAX);
-        RP_BYTE_COUNTER_BYTES_ADDR:  r_bc       <= clampv(csr_wdata, RP_BYTE_COUNTER_BYTES_MIN, RP_BYTE_COUNTER_BYTES_MAX);
-        RP_F_STEPS_ADDR:             r_f        <= clampv(csr_wdata, RP_F_STEPS_MIN, RP_F_STEPS_MAX);
-        RP_AI_RATE_KBPS_ADDR:        r_ai       <= clampv(csr_wdata, RP_AI_RATE_KBPS_MIN, RP_AI_RATE_KBPS_MAX);
-        RP_HAI_RATE_KBPS_ADDR:       r_hai      <= clampv(csr_wdata, RP_HAI_RATE_KBPS_MIN, RP_HAI_RATE_KBPS_MAX);
-        RP_CUT_SHIFT_ADDR:           r_cshift   <= clampv(csr_wdata, RP_CUT_SHIFT_MIN, RP_CUT_SHIFT_MAX);
-        RP_MAX_CUT_Q16_ADDR:         r_maxcut   <= clampv(csr_wdata, RP_MAX_CUT_Q16_MIN, RP_MAX_CUT_Q16_MAX);
-        RP_RRMP_NS_ADDR:             r_rrmp     <= clampv(csr_wdata, RP_RRMP_NS_MIN, RP_RRMP_NS_MAX);
-        RP_FIRST_CNP_RATE_KBPS_ADDR: r_first    <= clampv(csr_wdata, RP_FIRST_CNP_RATE_KBPS_MIN, RP_FIRST_CNP_RATE_KBPS_MAX);
-        RP_CLAMP_TGT_ADDR:           r_clamp    <= clampv(csr_wdata, RP_CLAMP_TGT_MIN, RP_CLAMP_TGT_MAX);
-        RP_CLAMP_TGT_AFTER_TI_ADDR:  r_clamp_ti <= clampv(csr_wdata, RP_CLAMP_TGT_AFTER_TI_MIN, RP_CLAMP_TGT_AFTER_TI_MAX);
-        RP_MTU_BYTES_ADDR:           r_mtu      <= clampv(csr_wdata, RP_MTU_BYTES_MIN, RP_MTU_BYTES_MAX);
-        RP_LAMBDA_Q8_ADDR:           r_lambda   <= clampv(csr_wdata, RP_LAMBDA_Q8_MIN, RP_LAMBDA_Q8_MAX);
-        RP_RL_KBPS_ADDR:             r_rl       <= clampv(csr_wdata, RP_RL_KBPS_MIN, RP_RL_KBPS_MAX);
+        RP_ALGO_ADDR:                w_algo     <= clampv(csr_wdata, RP_ALGO_MIN, RP_ALGO_MAX);
+        RP_LINE_RATE_KBPS_ADDR:      w_line     <= clampv(csr_wdata, RP_LINE_RATE_KBPS_MIN, RP_LINE_RATE_KBPS_MAX);
+        RP_MIN_RATE_KBPS_ADDR:       w_minr     <= clampv(csr_wdata, RP_MIN_RATE_KBPS_MIN, RP_MIN_RATE_KBPS_MAX);
+        RP_G_Q16_ADDR:               w_g        <= clampv(csr_wdata, RP_G_Q16_MIN, RP_G_Q16_MAX);
+        RP_ALPHA_INIT_Q16_ADDR:      w_ainit    <= clampv(csr_wdata, RP_ALPHA_INIT_Q16_MIN, RP_ALPHA_INIT_Q16_MAX);
+        RP_ALPHA_PERIOD_NS_ADDR:     w_aper     <= clampv(csr_wdata, RP_ALPHA_PERIOD_NS_MIN, RP_ALPHA_PERIOD_NS_MAX);
+        RP_TIMER_PERIOD_NS_ADDR:     w_tper     <= clampv(csr_wdata, RP_TIMER_PERIOD_NS_MIN, RP_TIMER_PERIOD_NS_MAX);
+        RP_BYTE_COUNTER_BYTES_ADDR:  w_bc       <= clampv(csr_wdata, RP_BYTE_COUNTER_BYTES_MIN, RP_BYTE_COUNTER_BYTES_MAX);
+        RP_F_STEPS_ADDR:             w_f        <= clampv(csr_wdata, RP_F_STEPS_MIN, RP_F_STEPS_MAX);
+        RP_AI_RATE_KBPS_ADDR:        w_ai       <= clampv(csr_wdata, RP_AI_RATE_KBPS_MIN, RP_AI_RATE_KBPS_MAX);
+        RP_HAI_RATE_KBPS_ADDR:       w_hai      <= clampv(csr_wdata, RP_HAI_RATE_KBPS_MIN, RP_HAI_RATE_KBPS_MAX);
+        RP_CUT_SHIFT_ADDR:           w_cshift   <= clampv(csr_wdata, RP_CUT_SHIFT_MIN, RP_CUT_SHIFT_MAX);
+        RP_MAX_CUT_Q16_ADDR:         w_maxcut   <= clampv(csr_wdata, RP_MAX_CUT_Q16_MIN, RP_MAX_CUT_Q16_MAX);
+        RP_RRMP_NS_ADDR:             w_rrmp     <= clampv(csr_wdata, RP_RRMP_NS_MIN, RP_RRMP_NS_MAX);
+        RP_FIRST_CNP_RATE_KBPS_ADDR: w_first    <= clampv(csr_wdata, RP_FIRST_CNP_RATE_KBPS_MIN, RP_FIRST_CNP_RATE_KBPS_MAX);
+        RP_CLAMP_TGT_ADDR:           w_clamp    <= clampv(csr_wdata, RP_CLAMP_TGT_MIN, RP_CLAMP_TGT_MAX);
+        RP_CLAMP_TGT_AFTER_TI_ADDR:  w_clamp_ti <= clampv(csr_wdata, RP_CLAMP_TGT_AFTER_TI_MIN, RP_CLAMP_TGT_AFTER_TI_MAX);
+        RP_MTU_BYTES_ADDR:           w_mtu      <= clampv(csr_wdata, RP_MTU_BYTES_MIN, RP_MTU_BYTES_MAX);
+        RP_LAMBDA_Q8_ADDR:           w_lambda   <= clampv(csr_wdata, RP_LAMBDA_Q8_MIN, RP_LAMBDA_Q8_MAX);
+        RP_RL_KBPS_ADDR:             w_rl       <= clampv(csr_wdata, RP_RL_KBPS_MIN, RP_RL_KBPS_MAX);
+        RP_CUT_DEFER_ADDR:           w_defer    <= clampv(csr_wdata, RP_CUT_DEFER_MIN, RP_CUT_DEFER_MAX);
+        RP_ALPHA_FIRST_ADDR:         w_afirst   <= clampv(csr_wdata, RP_ALPHA_FIRST_MIN, RP_ALPHA_FIRST_MAX);
+        RP_HAI_FIXED_ADDR:           w_haifix   <= clampv(csr_wdata, RP_HAI_FIXED_MIN, RP_HAI_FIXED_MAX);
         default: ;
       endcase
     end
     if (csr_re) begin
       unique case (csr_addr)
-        RP_ALGO_ADDR:                csr_rdata <= r_algo;
-        RP_LINE_RATE_KBPS_ADDR:      csr_rdata <= r_line;
-        RP_MIN_RATE_KBPS_ADDR:       csr_rdata <= r_minr;
-        RP_G_Q16_ADDR:               csr_rdata <= r_g;
-        RP_ALPHA_INIT_Q16_ADDR:      csr_rdata <= r_ainit;
-        RP_ALPHA_PERIOD_NS_ADDR:     csr_rdata <= r_aper;
-        RP_TIMER_PERIOD_NS_ADDR:     csr_rdata <= r_tper;
-        RP_BYTE_COUNTER_BYTES_ADDR:  csr_rdata <= r_bc;
-        RP_F_STEPS_ADDR:             csr_rdata <= r_f;
-        RP_AI_RATE_KBPS_ADDR:        csr_rdata <= r_ai;
-        RP_HAI_RATE_KBPS_ADDR:       csr_rdata <= r_hai;
-        RP_CUT_SHIFT_ADDR:           csr_rdata <= r_cshift;
-        RP_MAX_CUT_Q16_ADDR:         csr_rdata <= r_maxcut;
-        RP_RRMP_NS_ADDR:             csr_rdata <= r_rrmp;
-        RP_FIRST_CNP_RATE_KBPS_ADDR: csr_rdata <= r_first;
-        RP_CLAMP_TGT_ADDR:           csr_rdata <= r_clamp;
-        RP_CLAMP_TGT_AFTER_TI_ADDR:  csr_rdata <= r_clamp_ti;
-        RP_MTU_BYTES_ADDR:           csr_rdata <= r_mtu;
-        RP_LAMBDA_Q8_ADDR:           csr_rdata <= r_lambda;
-        RP_RL_KBPS_ADDR:             csr_rdata <= r_rl;
+        RP_ALGO_ADDR:                csr_rdata <= w_algo;
+        RP_LINE_RATE_KBPS_ADDR:      csr_rdata <= w_line;
+        RP_MIN_RATE_KBPS_ADDR:       csr_rdata <= w_minr;
+        RP_G_Q16_ADDR:               csr_rdata <= w_g;
+        RP_ALPHA_INIT_Q16_ADDR:      csr_rdata <= w_ainit;
+        RP_ALPHA_PERIOD_NS_ADDR:     csr_rdata <= w_aper;
+        RP_TIMER_PERIOD_NS_ADDR:     csr_rdata <= w_tper;
+        RP_BYTE_COUNTER_BYTES_ADDR:  csr_rdata <= w_bc;
+        RP_F_STEPS_ADDR:             csr_rdata <= w_f;
+        RP_AI_RATE_KBPS_ADDR:        csr_rdata <= w_ai;
+        RP_HAI_RATE_KBPS_ADDR:       csr_rdata <= w_hai;
+        RP_CUT_SHIFT_ADDR:           csr_rdata <= w_cshift;
+        RP_MAX_CUT_Q16_ADDR:         csr_rdata <= w_maxcut;
+        RP_RRMP_NS_ADDR:             csr_rdata <= w_rrmp;
+        RP_FIRST_CNP_RATE_KBPS_ADDR: csr_rdata <= w_first;
+        RP_CLAMP_TGT_ADDR:           csr_rdata <= w_clamp;
+        RP_CLAMP_TGT_AFTER_TI_ADDR:  csr_rdata <= w_clamp_ti;
+        RP_MTU_BYTES_ADDR:           csr_rdata <= w_mtu;
+        RP_LAMBDA_Q8_ADDR:           csr_rdata <= w_lambda;
+        RP_RL_KBPS_ADDR:             csr_rdata <= w_rl;
+        RP_CUT_DEFER_ADDR:           csr_rdata <= w_defer;
+        RP_ALPHA_FIRST_ADDR:         csr_rdata <= w_afirst;
+        RP_HAI_FIXED_ADDR:           csr_rdata <= w_haifix;
         default:                     csr_rdata <= 32'd0;
       endcase
+    end
+    if (rst) begin
+      w_algo <= RP_ALGO_RST;           w_line <= RP_LINE_RATE_KBPS_RST;
+      w_minr <= RP_MIN_RATE_KBPS_RST;  w_g <= RP_G_Q16_RST;
+      w_ainit <= RP_ALPHA_INIT_Q16_RST; w_aper <= RP_ALPHA_PERIOD_NS_RST;
+      w_tper <= RP_TIMER_PERIOD_NS_RST; w_bc <= RP_BYTE_COUNTER_BYTES_RST;
+      w_f <= RP_F_STEPS_RST;           w_ai <= RP_AI_RATE_KBPS_RST;
+      w_hai <= RP_HAI_RATE_KBPS_RST;   w_cshift <= RP_CUT_SHIFT_RST;
+      w_maxcut <= RP_MAX_CUT_Q16_RST;  w_rrmp <= RP_RRMP_NS_RST;
+      w_first <= RP_FIRST_CNP_RATE_KBPS_RST; w_clamp <= RP_CLAMP_TGT_RST;
+      w_clamp_ti <= RP_CLAMP_TGT_AFTER_TI_RST; w_mtu <= RP_MTU_BYTES_RST;
+      w_lambda <= RP_LAMBDA_Q8_RST;    w_rl <= RP_RL_KBPS_RST;
+      w_defer <= RP_CUT_DEFER_RST;     w_afirst <= RP_ALPHA_FIRST_RST;
+      w_haifix <= RP_HAI_FIXED_RST;
+      csr_rdata <= 32'd0;
+    end
+  end
+
+  // Active set: reset values after rst, the shadow when applied.
+  always_ff @(posedge clk) begin
+    if (rst || apply) begin
+      r_algo <= w_algo;     r_line <= w_line;     r_minr <= w_minr;     r_g <= w_g;
+      r_ainit <= w_ainit;   r_aper <= w_aper;     r_tper <= w_tper;     r_bc <= w_bc;
+      r_f <= w_f;           r_ai <= w_ai;         r_hai <= w_hai;       r_cshift <= w_cshift;
+      r_maxcut <= w_maxcut; r_rrmp <= w_rrmp;     r_first <= w_first;   r_clamp <= w_clamp;
+      r_clamp_ti <= w_clamp_ti; r_mtu <= w_mtu;   r_lambda <= w_lambda; r_rl <= w_rl;
+      r_defer <= w_defer;   r_afirst <= w_afirst; r_haifix <= w_haifix;
     end
     if (rst) begin
       r_algo <= RP_ALGO_RST;           r_line <= RP_LINE_RATE_KBPS_RST;
@@ -164,510 +220,1214 @@ module dcqcn_rp #(
       r_first <= RP_FIRST_CNP_RATE_KBPS_RST; r_clamp <= RP_CLAMP_TGT_RST;
       r_clamp_ti <= RP_CLAMP_TGT_AFTER_TI_RST; r_mtu <= RP_MTU_BYTES_RST;
       r_lambda <= RP_LAMBDA_Q8_RST;    r_rl <= RP_RL_KBPS_RST;
-      csr_rdata <= 32'd0;
+      r_defer <= RP_CUT_DEFER_RST;     r_afirst <= RP_ALPHA_FIRST_RST;
+      r_haifix <= RP_HAI_FIXED_RST;
     end
   end
 
-  // ================================================================ pipeline control
-  logic en;            // the whole pipeline advances
-  logic clearing_reg;  // RAMs being cleared after reset
-  logic [FW-1:0] clr_addr_reg;
-  logic out_valid_reg;
+  // Derived values, registered (ready SETTLE cycles after an apply).
+  logic [31:0] d_minr, d_rl, d_first, d_first1;
+  logic [31:0] d_rl_hi_p, d_rl_lo_p;   // Rl[31:16] * 5243, Rl[15:0] * 5243
+  logic [25:0] d_rl100;                // Rl / 100 = Rl * 5243 >> 19
+  logic [29:0] d_lmtu;                 // LAMBDA_Q8 * MTU_BYTES
+  logic [7:0]  d_f4, d_f4m1, d_ff4;     // 4 F, 4 F - 1, 255 - 4 F
+  always_ff @(posedge clk) begin
+    d_minr   <= (r_minr < r_line) ? r_minr : r_line;
+    d_rl     <= (r_rl != 32'd0) ? r_rl : r_line;
+    d_first1 <= (r_first > r_line) ? r_line : r_first;
+    d_first  <= (d_first1 < d_minr) ? d_minr : d_first1;
+    d_rl_hi_p <= {16'd0, d_rl[31:16]} * 32'd5243;
+    d_rl_lo_p <= {16'd0, d_rl[15:0]} * 32'd5243;
+    d_rl100  <= 26'((({d_rl_hi_p, 16'd0}) + {16'd0, d_rl_lo_p}) >> 19);
+    d_lmtu   <= {14'd0, r_lambda[15:0]} * {16'd0, r_mtu[13:0]};
+    d_f4     <= {r_f[5:0], 2'b00};
+    d_f4m1   <= {r_f[5:0], 2'b00} - 8'd1;
+    d_ff4    <= 8'd255 - {r_f[5:0], 2'b00};
+  end
 
-  assign en = !out_valid_reg || m_out_ready;
-  assign s_evt_ready = en && !clearing_reg;
+  // ================================================================ admission
+  // I: the accept register. An event leaves it (admission: RAM A read) when its flow is
+  // not in S1..S7, a result slot is free (credits), and no CSR apply is pending or settling.
+  logic          i_valid_reg;
+  logic [2:0]    i_op_reg;
+  logic [FW-1:0] i_flow_reg;
+  logic [31:0]   i_now_reg, i_tau_reg;
+  logic [15:0]   i_bytes_reg;
+  logic          i_ue_reg;
+  logic [7:0]    i_gen_reg;
+
+  logic          clearing_reg;
+  logic [FW-1:0] clr_addr_reg;
+  logic [4:0]    credit_cnt_reg;   // admitted results not yet taken from m_out
+  logic          p_valid_reg [1:NP];
+  logic [FW-1:0] p_flow_reg  [1:NP];
+  logic          hazard, in_hazard, pipe_busy, gates_open, admit_i, direct, admit, out_pop;
+
+  always_comb begin
+    hazard = 1'b0;
+    in_hazard = 1'b0;
+    for (int k = 1; k <= HZ; k++) begin
+      if (p_valid_reg[k] && p_flow_reg[k] == i_flow_reg) hazard = 1'b1;
+      if (p_valid_reg[k] && p_flow_reg[k] == s_evt_flow) in_hazard = 1'b1;
+    end
+    pipe_busy = 1'b0;
+    for (int k = 1; k <= NP; k++)
+      if (p_valid_reg[k]) pipe_busy = 1'b1;
+  end
+  assign gates_open = !clearing_reg && !csr_pending_reg && settle_reg == 2'd0 &&
+                      credit_cnt_reg < 5'(CREDITS);
+  assign admit_i = i_valid_reg && gates_open && !hazard;
+  // An event arriving while I is empty is admitted at its accept edge when it may be
+  // (s_evt_ready does not depend on it: the event then simply skips I).
+  assign direct = s_evt_valid && !i_valid_reg && gates_open && !in_hazard;
+  assign admit = admit_i || direct;
+  assign s_evt_ready = !clearing_reg && (!i_valid_reg || admit_i);
+  assign apply = csr_pending_reg && !pipe_busy;
 
   always_ff @(posedge clk) begin
+    if (s_evt_ready && s_evt_valid && !direct) begin
+      i_valid_reg <= 1'b1;
+      i_op_reg    <= s_evt_op;
+      i_flow_reg  <= s_evt_flow;
+      i_now_reg   <= s_evt_now_ns;
+      i_bytes_reg <= s_evt_bytes;
+      i_ue_reg    <= s_evt_cnp_ue;
+      i_tau_reg   <= s_evt_tau_ns;
+      i_gen_reg   <= s_evt_gen;
+    end else if (admit_i) begin
+      i_valid_reg <= 1'b0;
+    end
     if (clearing_reg) begin
       clr_addr_reg <= clr_addr_reg + 1'b1;
       if (clr_addr_reg == FW'(NUM_FLOWS - 1)) clearing_reg <= 1'b0;
     end
+    credit_cnt_reg <= credit_cnt_reg + {4'd0, admit} - {4'd0, out_pop};
+    if (settle_reg != 2'd0) settle_reg <= settle_reg - 2'd1;
+    if (apply) begin
+      csr_pending_reg <= 1'b0;
+      settle_reg <= 2'(SETTLE);
+    end
+    if (csr_we) csr_pending_reg <= 1'b1;
     if (rst) begin
+      i_valid_reg <= 1'b0;
       clearing_reg <= 1'b1;
       clr_addr_reg <= '0;
+      credit_cnt_reg <= '0;
+      csr_pending_reg <= 1'b0;
+      settle_reg <= 2'(SETTLE);
     end
   end
 
-  // ================================================================ accept register (s1)
-  logic          s1_valid_reg;
-  logic [2:0]    s1_op_reg;
-  logic [FW-1:0] s1_flow_reg;
-  logic [31:0]   s1_now_reg, s1_tau_reg;
-  logic [15:0]   s1_bytes_reg;
-  logic          s1_ue_reg;
-  logic [7:0]    s1_gen_reg;
-
+  // Valid and flow of every pipeline register: free-running, no enable.
   always_ff @(posedge clk) begin
-    if (en) begin
-      s1_valid_reg <= s_evt_valid && s_evt_ready;
-      s1_op_reg    <= s_evt_op;
-      s1_flow_reg  <= s_evt_flow;
-      s1_now_reg   <= s_evt_now_ns;
-      s1_bytes_reg <= s_evt_bytes;
-      s1_ue_reg    <= s_evt_cnp_ue;
-      s1_tau_reg   <= s_evt_tau_ns;
-      s1_gen_reg   <= s_evt_gen;
+    p_valid_reg[1] <= admit;
+    p_flow_reg[1]  <= i_valid_reg ? i_flow_reg : s_evt_flow;
+    for (int k = 2; k <= NP; k++) begin
+      p_valid_reg[k] <= p_valid_reg[k-1];
+      p_flow_reg[k]  <= p_flow_reg[k-1];
     end
-    if (rst) s1_valid_reg <= 1'b0;
+    if (rst) for (int k = 1; k <= NP; k++) p_valid_reg[k] <= 1'b0;
   end
 
   // ================================================================ state RAM A
+  localparam int SW = 225;  // rate state word
+  logic [SW-1:0] rama_rdata, rama_wdata;
   logic          rama_we;
   logic [FW-1:0] rama_waddr;
-  logic [SW-1:0] rama_wdata, rama_rdata;
-  logic [SW-1:0] a_next_word;
 
   dcqcn_ram_sdp #(.WIDTH(SW), .DEPTH(NUM_FLOWS)) u_ram_a (
     .clk(clk),
     .we(rama_we), .waddr(rama_waddr), .wdata(rama_wdata),
-    .re(en), .raddr(s_evt_flow), .rdata(rama_rdata)
+    .re(admit), .raddr(i_valid_reg ? i_flow_reg : s_evt_flow), .rdata(rama_rdata)
   );
 
-  // Forwarding: the word written at the most recent write edge.
-  logic          fwda_valid_reg;
-  logic [FW-1:0] fwda_flow_reg;
-  logic [SW-1:0] fwda_word_reg;
-
-  assign rama_we    = clearing_reg || (en && s1_valid_reg);
-  assign rama_waddr = clearing_reg ? clr_addr_reg : s1_flow_reg;
-  assign rama_wdata = clearing_reg ? '0 : a_next_word;
-
+  // ================================================================ P1: the event
+  logic [2:0]  p1_op_reg;
+  logic [31:0] p1_now_reg, p1_tau_reg;
+  logic [15:0] p1_bytes_reg;
+  logic        p1_ue_reg;
+  logic [7:0]  p1_gen_reg;
   always_ff @(posedge clk) begin
-    if (en && s1_valid_reg) begin
-      fwda_valid_reg <= 1'b1;
-      fwda_flow_reg  <= s1_flow_reg;
-      fwda_word_reg  <= a_next_word;
-    end
-    if (rst || clearing_reg) fwda_valid_reg <= 1'b0;
+    p1_op_reg    <= i_valid_reg ? i_op_reg    : s_evt_op;
+    p1_now_reg   <= i_valid_reg ? i_now_reg   : s_evt_now_ns;
+    p1_tau_reg   <= i_valid_reg ? i_tau_reg   : s_evt_tau_ns;
+    p1_bytes_reg <= i_valid_reg ? i_bytes_reg : s_evt_bytes;
+    p1_ue_reg    <= i_valid_reg ? i_ue_reg    : s_evt_cnp_ue;
+    p1_gen_reg   <= i_valid_reg ? i_gen_reg   : s_evt_gen;
   end
 
-  // ================================================================ stage A
-  // state word fields
+  // ---------------------------------------------------------------- S1: decode, normalise
   logic        st_valid;
   logic [31:0] st_rc, st_rt;
   logic [16:0] st_alpha;
   logic [7:0]  st_ts, st_bs;
   logic [31:0] st_bytecnt;
-  logic [7:0]  st_agen, st_igen;
-  logic        st_aarm, st_iarm, st_cutv;
+  logic [7:0]  st_agen, st_igen, st_cgen;
+  logic        st_aarm, st_iarm, st_carm, st_pend, st_cutv;
   logic [31:0] st_lastcut;
   logic        st_seen, st_ti;
   logic [31:0] st_tau;
+  assign {st_valid, st_rc, st_rt, st_alpha, st_ts, st_bs, st_bytecnt, st_agen, st_igen, st_cgen,
+          st_aarm, st_iarm, st_carm, st_pend, st_cutv, st_lastcut, st_seen, st_ti,
+          st_tau} = rama_rdata;
 
-  logic [SW-1:0] a_cur_word;
-  assign a_cur_word = (fwda_valid_reg && fwda_flow_reg == s1_flow_reg) ? fwda_word_reg : rama_rdata;
-  assign {st_valid, st_rc, st_rt, st_alpha, st_ts, st_bs, st_bytecnt, st_agen, st_igen,
-          st_aarm, st_iarm, st_cutv, st_lastcut, st_seen, st_ti, st_tau} = a_cur_word;
+  // A fresh flow (st_valid 0) reads as rc = rt = LINE, alpha = ALPHA_INIT, all else 0.
+  // Only rc, rt and alpha need the valid mux: every word with st_valid 0 was written by
+  // the RAM clear or by INIT, which store 0 in every other field.
+  logic [31:0] s1_rc, s1_rt, s1_rc_raw, s1_since;
+  logic [16:0] s1_alpha;
+  logic [7:0]  s1_ts, s1_bs, s1_mx, s1_mn;
+  always_comb begin
+    s1_rc_raw = st_valid ? st_rc : r_line;
+    s1_rc = !st_valid ? r_line : (st_rc > r_line) ? r_line : (st_rc < d_minr) ? d_minr : st_rc;
+    s1_rt = !st_valid ? r_line : (st_rt > r_line) ? r_line : (st_rt < d_minr) ? d_minr : st_rt;
+    s1_alpha = st_valid ? st_alpha : r_ainit[16:0];
+    s1_ts = st_ts;
+    s1_bs = st_bs;
+    s1_mx = (s1_ts > s1_bs) ? s1_ts : s1_bs;
+    s1_mn = (s1_ts > s1_bs) ? s1_bs : s1_ts;
+    s1_since = p1_now_reg - st_lastcut;
+  end
 
-  // new values
+  // P2 registers
+  logic [2:0]  p2_op_reg;
+  logic [31:0] p2_now_reg, p2_tau_ev_reg, p2_tau_reg;
+  logic [15:0] p2_bytes_reg;
+  logic        p2_ue_reg, p2_valid_st_reg;
+  logic [31:0] p2_rc_reg, p2_rt_reg, p2_rc_raw_reg, p2_since_reg, p2_lastcut_reg;
+  logic [32:0] p2_bcsum_reg;
+  logic [16:0] p2_alpha_reg, p2_alpha_c_reg;
+  logic [7:0]  p2_ts_reg, p2_bs_reg, p2_mx_reg, p2_mn_reg, p2_is_reg, p2_bsi_reg;
+  logic [7:0]  p2_hai_i_reg, p2_plus_i_reg;
+  logic [7:0]  p2_agen_reg, p2_igen_reg, p2_cgen_reg;
+  logic        p2_aok_reg, p2_iok_reg, p2_cok_reg, p2_pend_reg, p2_cutv_reg, p2_seen_reg,
+               p2_ti_reg, p2_aarm_reg, p2_iarm_reg, p2_carm_reg;
+  logic [31:0] p2_bytecnt_reg;
+  logic [31:0] p2_adl_reg, p2_idl_reg, p2_cdl_reg;
+  always_ff @(posedge clk) begin
+    p2_op_reg      <= p1_op_reg;
+    p2_now_reg     <= p1_now_reg;
+    p2_tau_ev_reg  <= p1_tau_reg;
+    p2_tau_reg     <= (p1_op_reg == OP_CNP) ? p1_tau_reg
+                    : (p1_op_reg == OP_INIT || !st_valid) ? 32'd0 : st_tau;
+    p2_bytes_reg   <= p1_bytes_reg;
+    p2_ue_reg      <= p1_ue_reg;
+    p2_valid_st_reg <= st_valid;
+    p2_rc_reg      <= s1_rc;
+    p2_rt_reg      <= s1_rt;
+    p2_rc_raw_reg  <= s1_rc_raw;
+    p2_since_reg   <= s1_since;
+    p2_lastcut_reg <= st_lastcut;
+    p2_bcsum_reg   <= {1'b0, st_bytecnt} + {17'd0, p1_bytes_reg};
+    p2_alpha_reg   <= s1_alpha;
+    p2_alpha_c_reg <= 17'd65536 - s1_alpha;
+    p2_ts_reg      <= s1_ts;
+    p2_bs_reg      <= s1_bs;
+    p2_mx_reg      <= s1_mx;
+    p2_mn_reg      <= s1_mn;
+    p2_is_reg      <= (s1_ts == 8'hFF) ? 8'hFF : s1_ts + 8'd1;
+    p2_bsi_reg     <= (s1_bs == 8'hFF) ? 8'hFF : s1_bs + 8'd1;
+    p2_hai_i_reg   <= (st_ts > st_bs) ? st_bs - r_f[7:0] : st_ts - r_f[7:0];  // min - F
+    p2_plus_i_reg  <= (st_ts == 8'hFF) ? d_ff4 : st_ts - d_f4m1;             // sat(S+1) - 4F
+    p2_agen_reg    <= st_agen;
+    p2_igen_reg    <= st_igen;
+    p2_cgen_reg    <= st_cgen;
+    p2_aok_reg     <= st_valid && st_aarm && p1_gen_reg == st_agen;
+    p2_iok_reg     <= st_valid && st_iarm && p1_gen_reg == st_igen;
+    p2_cok_reg     <= st_valid && st_carm && p1_gen_reg == st_cgen;
+    p2_pend_reg    <= st_valid && st_pend;
+    p2_aarm_reg    <= st_valid && st_aarm;
+    p2_iarm_reg    <= st_valid && st_iarm;
+    p2_carm_reg    <= st_valid && st_carm;
+    p2_bytecnt_reg <= st_bytecnt;
+    p2_cutv_reg    <= st_valid && st_cutv;
+    p2_seen_reg    <= st_valid && st_seen;
+    p2_ti_reg      <= st_valid && st_ti;
+    p2_adl_reg     <= p1_now_reg + r_aper;
+    p2_idl_reg     <= p1_now_reg + r_tper;
+    p2_cdl_reg     <= st_lastcut + r_rrmp;
+  end
+
+  // ---------------------------------------------------------------- S2: decisions, products
+  logic s2_tx, s2_cnp, s2_atmr, s2_itmr, s2_ctmr, s2_init, s2_plus;
+  logic s2_bc_exp, s2_cut_ok, s2_ce, s2_allowed, s2_do_cut, s2_defer_new, s2_inc_do;
+  always_comb begin
+    s2_tx   = p2_op_reg == OP_TX;
+    s2_cnp  = p2_op_reg == OP_CNP;
+    s2_atmr = p2_op_reg == OP_ATMR;
+    s2_itmr = p2_op_reg == OP_ITMR;
+    s2_ctmr = p2_op_reg == OP_CTMR;
+    s2_init = p2_op_reg == OP_INIT;
+    s2_plus = r_algo[0];
+    s2_bc_exp = !s2_plus && (p2_bcsum_reg >= {1'b0, r_bc});
+    s2_cut_ok = (r_rrmp == 32'd0) || !p2_cutv_reg || (p2_since_reg >= r_rrmp);
+    s2_ce = (s2_cnp && !p2_ue_reg) || (s2_ctmr && p2_cok_reg);
+    s2_allowed = s2_ctmr || s2_cut_ok;
+    s2_do_cut = s2_ce && s2_allowed;
+    s2_defer_new = s2_ce && !s2_allowed && r_defer[0] && !p2_pend_reg;
+    s2_inc_do = (s2_tx && s2_bc_exp) || (s2_itmr && p2_iok_reg);
+  end
+
+  // P3 registers: the decisions and the products (DSP: registered inputs and outputs).
+  logic [2:0] p3_op_reg;
+  logic [31:0] p3_now_reg;
+  logic [31:0] p3_tau_ev_reg;
+  logic [31:0] p3_tau_reg;
+  logic [15:0] p3_bytes_reg;
+  logic p3_ue_reg;
+  logic p3_valid_st_reg;
+  logic [31:0] p3_rc_reg;
+  logic [31:0] p3_rt_reg;
+  logic [31:0] p3_rc_raw_reg;
+  logic [31:0] p3_bytecnt_reg;
+  logic [32:0] p3_bcsum_reg;
+  logic [16:0] p3_alpha_reg;
+  logic [7:0] p3_ts_reg;
+  logic [7:0] p3_bs_reg;
+  logic [7:0] p3_is_reg;
+  logic [7:0] p3_bsi_reg;
+  logic [7:0] p3_agen_reg;
+  logic [7:0] p3_igen_reg;
+  logic [7:0] p3_cgen_reg;
+  logic p3_aarm_reg;
+  logic p3_iarm_reg;
+  logic p3_carm_reg;
+  logic p3_aok_reg;
+  logic p3_iok_reg;
+  logic p3_cok_reg;
+  logic p3_pend_reg;
+  logic p3_cutv_reg;
+  logic p3_seen_reg;
+  logic p3_ti_reg;
+  logic [31:0] p3_adl_reg;
+  logic [31:0] p3_idl_reg;
+  logic [31:0] p3_cdl_reg;
+  logic [31:0] p3_lastcut_reg;
+  logic p3_plus_reg;
+  logic p3_bc_exp_reg;
+  logic p3_ce_reg;
+  logic p3_do_cut_reg;
+  logic p3_defer_new_reg;
+  logic p3_inc_do_reg;
+  logic p3_first_reg;
+  logic p3_clamp_reg;
+  logic        p3_fr_reg, p3_hai_reg, p3_pfr_reg, p3_pmid_reg;
+  logic [32:0] p3_m_au_reg, p3_m_ad_reg;          // (65536 - alpha) * g, alpha * g
+  logic [32:0] p3_m_mc_hi_reg, p3_m_mc_lo_reg;    // Rc[31:16] * MAX_CUT, Rc[15:0] * MAX_CUT
+  logic [24:0] p3_m_hai_lo_reg;                   // i * R_HAI[16:0]
+  logic [17:0] p3_m_hai_hi_reg;                   // i * R_HAI[26:17]
+  logic [31:0] p3_m_r10_hi_reg, p3_m_r10_lo_reg;  // Rc[31:16] * 52429, Rc[15:0] * 52429
+  logic [24:0] p3_m_ph_lo_reg;                    // (S - 4F) * Rl100[16:0]
+  logic [16:0] p3_m_ph_hi_reg;                    // (S - 4F) * Rl100[25:17]
+  logic [31:0] p3_m_pt_hi_reg, p3_m_pt_lo_reg;    // tau[31:16] * lambda, tau[15:0] * lambda
+  always_ff @(posedge clk) begin
+    p3_op_reg <= p2_op_reg;
+    p3_now_reg <= p2_now_reg;
+    p3_tau_ev_reg <= p2_tau_ev_reg;
+    p3_tau_reg <= p2_tau_reg;
+    p3_bytes_reg <= p2_bytes_reg;
+    p3_ue_reg <= p2_ue_reg;
+    p3_valid_st_reg <= p2_valid_st_reg;
+    p3_rc_reg <= p2_rc_reg;
+    p3_rt_reg <= p2_rt_reg;
+    p3_rc_raw_reg <= p2_rc_raw_reg;
+    p3_bytecnt_reg <= p2_bytecnt_reg;
+    p3_bcsum_reg <= p2_bcsum_reg;
+    p3_alpha_reg <= p2_alpha_reg;
+    p3_ts_reg <= p2_ts_reg;
+    p3_bs_reg <= p2_bs_reg;
+    p3_is_reg <= p2_is_reg;
+    p3_bsi_reg <= p2_bsi_reg;
+    p3_agen_reg <= p2_agen_reg;
+    p3_igen_reg <= p2_igen_reg;
+    p3_cgen_reg <= p2_cgen_reg;
+    p3_aarm_reg <= p2_aarm_reg;
+    p3_iarm_reg <= p2_iarm_reg;
+    p3_carm_reg <= p2_carm_reg;
+    p3_aok_reg <= p2_aok_reg;
+    p3_iok_reg <= p2_iok_reg;
+    p3_cok_reg <= p2_cok_reg;
+    p3_pend_reg <= p2_pend_reg;
+    p3_cutv_reg <= p2_cutv_reg;
+    p3_seen_reg <= p2_seen_reg;
+    p3_ti_reg <= p2_ti_reg;
+    p3_adl_reg <= p2_adl_reg;
+    p3_idl_reg <= p2_idl_reg;
+    p3_cdl_reg <= p2_cdl_reg;
+    p3_lastcut_reg <= p2_lastcut_reg;
+    p3_plus_reg <= s2_plus;
+    p3_bc_exp_reg <= s2_bc_exp;       p3_ce_reg <= s2_ce;
+    p3_do_cut_reg <= s2_do_cut;       p3_defer_new_reg <= s2_defer_new;
+    p3_inc_do_reg <= s2_inc_do;
+    p3_first_reg <= (r_first != 32'd0) && !p2_seen_reg;
+    p3_clamp_reg <= r_clamp[0] || (r_clamp_ti[0] && p2_ti_reg);
+    // increase phase: DCQCN uses the stage counts before this expiry, DCQCN+ S after it
+    p3_fr_reg   <= {24'd0, p2_mx_reg} < r_f;
+    p3_hai_reg  <= {24'd0, p2_mn_reg} > r_f;
+    p3_pfr_reg  <= {24'd0, p2_is_reg} < r_f;
+    p3_pmid_reg <= p2_is_reg <= d_f4;
+    // products
+    p3_m_au_reg <= {16'd0, p2_alpha_c_reg} * {16'd0, r_g[16:0]};
+    p3_m_ad_reg <= {16'd0, p2_alpha_reg} * {16'd0, r_g[16:0]};
+    p3_m_mc_hi_reg <= {17'd0, p2_rc_reg[31:16]} * {16'd0, r_maxcut[16:0]};
+    p3_m_mc_lo_reg <= {17'd0, p2_rc_reg[15:0]} * {16'd0, r_maxcut[16:0]};
+    p3_m_hai_lo_reg <= {17'd0, p2_hai_i_reg} * {8'd0, r_hai[16:0]};
+    p3_m_hai_hi_reg <= {10'd0, p2_hai_i_reg} * {8'd0, r_hai[26:17]};
+    p3_m_r10_hi_reg <= {16'd0, p2_rc_reg[31:16]} * 32'd52429;
+    p3_m_r10_lo_reg <= {16'd0, p2_rc_reg[15:0]} * 32'd52429;
+    p3_m_ph_lo_reg <= {17'd0, p2_plus_i_reg} * {8'd0, d_rl100[16:0]};
+    p3_m_ph_hi_reg <= {9'd0, p2_plus_i_reg} * {8'd0, d_rl100[25:17]};
+    p3_m_pt_hi_reg <= {16'd0, p2_tau_reg[31:16]} * {16'd0, r_lambda[15:0]};
+    p3_m_pt_lo_reg <= {16'd0, p2_tau_reg[15:0]} * {16'd0, r_lambda[15:0]};
+  end
+
+  // ---------------------------------------------------------------- S3: alpha, step, bounds
+  logic [16:0] s3_alpha_up, s3_alpha_dn;
+  logic [31:0] s3_maxcut, s3_rc10;
+  logic [34:0] s3_step_hai, s3_step;
+  logic [33:0] s3_ph;
+  logic [47:0] s3_pt_full;
+  logic [39:0] s3_pt;
+  always_comb begin
+    s3_alpha_up = p3_alpha_reg + p3_m_au_reg[32:16];
+    s3_alpha_dn = p3_alpha_reg - p3_m_ad_reg[32:16];
+    s3_maxcut   = 32'(({15'd0, p3_m_mc_hi_reg, 16'd0} + {31'd0, p3_m_mc_lo_reg}) >> 16);
+    s3_rc10     = 32'(({p3_m_r10_hi_reg, 16'd0} + {16'd0, p3_m_r10_lo_reg}) >> 19);
+    s3_step_hai = r_haifix[0] ? {3'd0, r_hai} : ({p3_m_hai_hi_reg, 17'd0} + {10'd0, p3_m_hai_lo_reg});
+    s3_ph       = {p3_m_ph_hi_reg, 17'd0} + {9'd0, p3_m_ph_lo_reg};
+    if (!p3_plus_reg) begin
+      if (p3_fr_reg)       s3_step = '0;
+      else if (p3_hai_reg) s3_step = s3_step_hai;
+      else                 s3_step = {3'd0, r_ai};
+    end else begin
+      if (p3_pfr_reg)       s3_step = '0;
+      else if (p3_pmid_reg) s3_step = {3'd0, (s3_rc10 < {6'd0, d_rl100}) ? s3_rc10 : {6'd0, d_rl100}};
+      else                  s3_step = ({2'd0, p3_rc_reg} < s3_ph) ? {3'd0, p3_rc_reg} : {1'b0, s3_ph};
+    end
+    s3_pt_full = {p3_m_pt_hi_reg, 16'd0} + {16'd0, p3_m_pt_lo_reg};
+    s3_pt = s3_pt_full[47:8];
+  end
+
+  logic [2:0] p4_op_reg;
+  logic [31:0] p4_now_reg;
+  logic [31:0] p4_tau_ev_reg;
+  logic [31:0] p4_tau_reg;
+  logic [15:0] p4_bytes_reg;
+  logic p4_ue_reg;
+  logic p4_valid_st_reg;
+  logic [31:0] p4_rc_reg;
+  logic [31:0] p4_rt_reg;
+  logic [31:0] p4_rc_raw_reg;
+  logic [31:0] p4_bytecnt_reg;
+  logic [32:0] p4_bcsum_reg;
+  logic [16:0] p4_alpha_reg;
+  logic [7:0] p4_ts_reg;
+  logic [7:0] p4_bs_reg;
+  logic [7:0] p4_is_reg;
+  logic [7:0] p4_bsi_reg;
+  logic [7:0] p4_agen_reg;
+  logic [7:0] p4_igen_reg;
+  logic [7:0] p4_cgen_reg;
+  logic p4_aarm_reg;
+  logic p4_iarm_reg;
+  logic p4_carm_reg;
+  logic p4_aok_reg;
+  logic p4_iok_reg;
+  logic p4_cok_reg;
+  logic p4_pend_reg;
+  logic p4_cutv_reg;
+  logic p4_seen_reg;
+  logic p4_ti_reg;
+  logic [31:0] p4_adl_reg;
+  logic [31:0] p4_idl_reg;
+  logic [31:0] p4_cdl_reg;
+  logic [31:0] p4_lastcut_reg;
+  logic p4_plus_reg;
+  logic p4_bc_exp_reg;
+  logic p4_ce_reg;
+  logic p4_do_cut_reg;
+  logic p4_defer_new_reg;
+  logic p4_inc_do_reg;
+  logic p4_first_reg;
+  logic p4_clamp_reg;
+  logic [31:0] p4_maxcut_reg;
+  logic [16:0] p4_alpha_up_reg;
+  logic [16:0] p4_alpha_dn_reg;
+  logic [30:0] p4_ptc_reg;
+  logic [34:0] p4_step_reg;
+  logic [16:0] p4_alpha_eff_reg;
+  always_ff @(posedge clk) begin
+    p4_op_reg <= p3_op_reg;
+    p4_now_reg <= p3_now_reg;
+    p4_tau_ev_reg <= p3_tau_ev_reg;
+    p4_tau_reg <= p3_tau_reg;
+    p4_bytes_reg <= p3_bytes_reg;
+    p4_ue_reg <= p3_ue_reg;
+    p4_valid_st_reg <= p3_valid_st_reg;
+    p4_rc_reg <= p3_rc_reg;
+    p4_rt_reg <= p3_rt_reg;
+    p4_rc_raw_reg <= p3_rc_raw_reg;
+    p4_bytecnt_reg <= p3_bytecnt_reg;
+    p4_bcsum_reg <= p3_bcsum_reg;
+    p4_alpha_reg <= p3_alpha_reg;
+    p4_ts_reg <= p3_ts_reg;
+    p4_bs_reg <= p3_bs_reg;
+    p4_is_reg <= p3_is_reg;
+    p4_bsi_reg <= p3_bsi_reg;
+    p4_agen_reg <= p3_agen_reg;
+    p4_igen_reg <= p3_igen_reg;
+    p4_cgen_reg <= p3_cgen_reg;
+    p4_aarm_reg <= p3_aarm_reg;
+    p4_iarm_reg <= p3_iarm_reg;
+    p4_carm_reg <= p3_carm_reg;
+    p4_aok_reg <= p3_aok_reg;
+    p4_iok_reg <= p3_iok_reg;
+    p4_cok_reg <= p3_cok_reg;
+    p4_pend_reg <= p3_pend_reg;
+    p4_cutv_reg <= p3_cutv_reg;
+    p4_seen_reg <= p3_seen_reg;
+    p4_ti_reg <= p3_ti_reg;
+    p4_adl_reg <= p3_adl_reg;
+    p4_idl_reg <= p3_idl_reg;
+    p4_cdl_reg <= p3_cdl_reg;
+    p4_lastcut_reg <= p3_lastcut_reg;
+    p4_plus_reg <= p3_plus_reg;
+    p4_bc_exp_reg <= p3_bc_exp_reg;
+    p4_ce_reg <= p3_ce_reg;
+    p4_do_cut_reg <= p3_do_cut_reg;
+    p4_defer_new_reg <= p3_defer_new_reg;
+    p4_inc_do_reg <= p3_inc_do_reg;
+    p4_first_reg <= p3_first_reg;
+    p4_clamp_reg <= p3_clamp_reg;
+    p4_maxcut_reg <= s3_maxcut;
+    p4_alpha_up_reg <= s3_alpha_up;
+    p4_alpha_dn_reg <= s3_alpha_dn;
+    p4_alpha_eff_reg <= r_afirst[0] ? s3_alpha_up : p3_alpha_reg;
+    p4_step_reg <= s3_step;
+    p4_ptc_reg <= (s3_pt > 40'd1073741824) ? 31'd1073741824 : s3_pt[30:0];
+  end
+
+  // ---------------------------------------------------------------- S4: cut product, Rt
+  logic [35:0] s4_rt_sum;
+  logic [31:0] s4_inc_rt;
+  always_comb begin
+    s4_rt_sum = {4'd0, p4_rt_reg} + {1'b0, p4_step_reg};
+    s4_inc_rt = (s4_rt_sum > {4'd0, r_line}) ? r_line : s4_rt_sum[31:0];
+  end
+
+  logic [2:0] p5_op_reg;
+  logic [31:0] p5_now_reg;
+  logic [31:0] p5_tau_ev_reg;
+  logic [31:0] p5_tau_reg;
+  logic [15:0] p5_bytes_reg;
+  logic p5_ue_reg;
+  logic p5_valid_st_reg;
+  logic [31:0] p5_rc_reg;
+  logic [31:0] p5_rt_reg;
+  logic [31:0] p5_rc_raw_reg;
+  logic [31:0] p5_bytecnt_reg;
+  logic [32:0] p5_bcsum_reg;
+  logic [16:0] p5_alpha_reg;
+  logic [7:0] p5_ts_reg;
+  logic [7:0] p5_bs_reg;
+  logic [7:0] p5_is_reg;
+  logic [7:0] p5_bsi_reg;
+  logic [7:0] p5_agen_reg;
+  logic [7:0] p5_igen_reg;
+  logic [7:0] p5_cgen_reg;
+  logic p5_aarm_reg;
+  logic p5_iarm_reg;
+  logic p5_carm_reg;
+  logic p5_aok_reg;
+  logic p5_iok_reg;
+  logic p5_cok_reg;
+  logic p5_pend_reg;
+  logic p5_cutv_reg;
+  logic p5_seen_reg;
+  logic p5_ti_reg;
+  logic [31:0] p5_adl_reg;
+  logic [31:0] p5_idl_reg;
+  logic [31:0] p5_cdl_reg;
+  logic [31:0] p5_lastcut_reg;
+  logic p5_plus_reg;
+  logic p5_bc_exp_reg;
+  logic p5_ce_reg;
+  logic p5_do_cut_reg;
+  logic p5_defer_new_reg;
+  logic p5_inc_do_reg;
+  logic p5_first_reg;
+  logic p5_clamp_reg;
+  logic [31:0] p5_maxcut_reg;
+  logic [16:0] p5_alpha_up_reg;
+  logic [16:0] p5_alpha_dn_reg;
+  logic [30:0] p5_ptc_reg;
+  logic [31:0] p5_inc_rt_reg;
+  logic [32:0] p5_m_c_hi_reg, p5_m_c_lo_reg;  // Rc[31:16] * alpha, Rc[15:0] * alpha
+  logic [33:0] p5_m_a2_reg;                   // alpha_dn * g
+  always_ff @(posedge clk) begin
+    p5_op_reg <= p4_op_reg;
+    p5_now_reg <= p4_now_reg;
+    p5_tau_ev_reg <= p4_tau_ev_reg;
+    p5_tau_reg <= p4_tau_reg;
+    p5_bytes_reg <= p4_bytes_reg;
+    p5_ue_reg <= p4_ue_reg;
+    p5_valid_st_reg <= p4_valid_st_reg;
+    p5_rc_reg <= p4_rc_reg;
+    p5_rt_reg <= p4_rt_reg;
+    p5_rc_raw_reg <= p4_rc_raw_reg;
+    p5_bytecnt_reg <= p4_bytecnt_reg;
+    p5_bcsum_reg <= p4_bcsum_reg;
+    p5_alpha_reg <= p4_alpha_reg;
+    p5_ts_reg <= p4_ts_reg;
+    p5_bs_reg <= p4_bs_reg;
+    p5_is_reg <= p4_is_reg;
+    p5_bsi_reg <= p4_bsi_reg;
+    p5_agen_reg <= p4_agen_reg;
+    p5_igen_reg <= p4_igen_reg;
+    p5_cgen_reg <= p4_cgen_reg;
+    p5_aarm_reg <= p4_aarm_reg;
+    p5_iarm_reg <= p4_iarm_reg;
+    p5_carm_reg <= p4_carm_reg;
+    p5_aok_reg <= p4_aok_reg;
+    p5_iok_reg <= p4_iok_reg;
+    p5_cok_reg <= p4_cok_reg;
+    p5_pend_reg <= p4_pend_reg;
+    p5_cutv_reg <= p4_cutv_reg;
+    p5_seen_reg <= p4_seen_reg;
+    p5_ti_reg <= p4_ti_reg;
+    p5_adl_reg <= p4_adl_reg;
+    p5_idl_reg <= p4_idl_reg;
+    p5_cdl_reg <= p4_cdl_reg;
+    p5_lastcut_reg <= p4_lastcut_reg;
+    p5_plus_reg <= p4_plus_reg;
+    p5_bc_exp_reg <= p4_bc_exp_reg;
+    p5_ce_reg <= p4_ce_reg;
+    p5_do_cut_reg <= p4_do_cut_reg;
+    p5_defer_new_reg <= p4_defer_new_reg;
+    p5_inc_do_reg <= p4_inc_do_reg;
+    p5_first_reg <= p4_first_reg;
+    p5_clamp_reg <= p4_clamp_reg;
+    p5_maxcut_reg <= p4_maxcut_reg;
+    p5_alpha_up_reg <= p4_alpha_up_reg;
+    p5_alpha_dn_reg <= p4_alpha_dn_reg;
+    p5_ptc_reg <= p4_ptc_reg;
+    p5_inc_rt_reg <= s4_inc_rt;
+    p5_m_c_hi_reg <= {17'd0, p4_rc_reg[31:16]} * {16'd0, p4_alpha_eff_reg};
+    p5_m_c_lo_reg <= {17'd0, p4_rc_reg[15:0]} * {16'd0, p4_alpha_eff_reg};
+    p5_m_a2_reg <= {17'd0, p4_alpha_dn_reg} * {17'd0, r_g[16:0]};
+  end
+
+  // ---------------------------------------------------------------- S5: cut, Rc increase
+  logic [31:0] s5_cut, s5_inc_rc;
+  logic [48:0] s5_prod;
+  always_comb begin
+    s5_prod = {p5_m_c_hi_reg, 16'd0} + {16'd0, p5_m_c_lo_reg};
+    s5_cut = 32'(s5_prod >> (6'd16 + {2'd0, r_cshift[3:0]}));
+    s5_inc_rc = 32'(({1'b0, p5_inc_rt_reg} + {1'b0, p5_rc_reg} + 33'd1) >> 1);
+  end
+
+  logic [2:0] p6_op_reg;
+  logic [31:0] p6_now_reg;
+  logic [31:0] p6_tau_ev_reg;
+  logic [31:0] p6_tau_reg;
+  logic [15:0] p6_bytes_reg;
+  logic p6_ue_reg;
+  logic p6_valid_st_reg;
+  logic [31:0] p6_rc_reg;
+  logic [31:0] p6_rt_reg;
+  logic [31:0] p6_rc_raw_reg;
+  logic [31:0] p6_bytecnt_reg;
+  logic [32:0] p6_bcsum_reg;
+  logic [16:0] p6_alpha_reg;
+  logic [7:0] p6_ts_reg;
+  logic [7:0] p6_bs_reg;
+  logic [7:0] p6_is_reg;
+  logic [7:0] p6_bsi_reg;
+  logic [7:0] p6_agen_reg;
+  logic [7:0] p6_igen_reg;
+  logic [7:0] p6_cgen_reg;
+  logic p6_aarm_reg;
+  logic p6_iarm_reg;
+  logic p6_carm_reg;
+  logic p6_aok_reg;
+  logic p6_iok_reg;
+  logic p6_cok_reg;
+  logic p6_pend_reg;
+  logic p6_cutv_reg;
+  logic p6_seen_reg;
+  logic p6_ti_reg;
+  logic [31:0] p6_adl_reg;
+  logic [31:0] p6_idl_reg;
+  logic [31:0] p6_cdl_reg;
+  logic [31:0] p6_lastcut_reg;
+  logic p6_plus_reg;
+  logic p6_bc_exp_reg;
+  logic p6_ce_reg;
+  logic p6_do_cut_reg;
+  logic p6_defer_new_reg;
+  logic p6_inc_do_reg;
+  logic p6_first_reg;
+  logic p6_clamp_reg;
+  logic [31:0] p6_maxcut_reg;
+  logic [16:0] p6_alpha_up_reg;
+  logic [16:0] p6_alpha_dn_reg;
+  logic [30:0] p6_ptc_reg;
+  logic [31:0] p6_inc_rt_reg;
+  logic [31:0] p6_inc_rc_reg, p6_cut_reg;
+  logic [31:0] p6_rm_reg, p6_d2_reg;   // Rc - MIN, Rc - maxcut
+  logic        p6_c2_reg;             // Rc - maxcut < MIN
+  logic        p6_a2_zero_reg;
+  always_ff @(posedge clk) begin
+    p6_op_reg <= p5_op_reg;
+    p6_now_reg <= p5_now_reg;
+    p6_tau_ev_reg <= p5_tau_ev_reg;
+    p6_tau_reg <= p5_tau_reg;
+    p6_bytes_reg <= p5_bytes_reg;
+    p6_ue_reg <= p5_ue_reg;
+    p6_valid_st_reg <= p5_valid_st_reg;
+    p6_rc_reg <= p5_rc_reg;
+    p6_rt_reg <= p5_rt_reg;
+    p6_rc_raw_reg <= p5_rc_raw_reg;
+    p6_bytecnt_reg <= p5_bytecnt_reg;
+    p6_bcsum_reg <= p5_bcsum_reg;
+    p6_alpha_reg <= p5_alpha_reg;
+    p6_ts_reg <= p5_ts_reg;
+    p6_bs_reg <= p5_bs_reg;
+    p6_is_reg <= p5_is_reg;
+    p6_bsi_reg <= p5_bsi_reg;
+    p6_agen_reg <= p5_agen_reg;
+    p6_igen_reg <= p5_igen_reg;
+    p6_cgen_reg <= p5_cgen_reg;
+    p6_aarm_reg <= p5_aarm_reg;
+    p6_iarm_reg <= p5_iarm_reg;
+    p6_carm_reg <= p5_carm_reg;
+    p6_aok_reg <= p5_aok_reg;
+    p6_iok_reg <= p5_iok_reg;
+    p6_cok_reg <= p5_cok_reg;
+    p6_pend_reg <= p5_pend_reg;
+    p6_cutv_reg <= p5_cutv_reg;
+    p6_seen_reg <= p5_seen_reg;
+    p6_ti_reg <= p5_ti_reg;
+    p6_adl_reg <= p5_adl_reg;
+    p6_idl_reg <= p5_idl_reg;
+    p6_cdl_reg <= p5_cdl_reg;
+    p6_lastcut_reg <= p5_lastcut_reg;
+    p6_plus_reg <= p5_plus_reg;
+    p6_bc_exp_reg <= p5_bc_exp_reg;
+    p6_ce_reg <= p5_ce_reg;
+    p6_do_cut_reg <= p5_do_cut_reg;
+    p6_defer_new_reg <= p5_defer_new_reg;
+    p6_inc_do_reg <= p5_inc_do_reg;
+    p6_first_reg <= p5_first_reg;
+    p6_clamp_reg <= p5_clamp_reg;
+    p6_maxcut_reg <= p5_maxcut_reg;
+    p6_alpha_up_reg <= p5_alpha_up_reg;
+    p6_alpha_dn_reg <= p5_alpha_dn_reg;
+    p6_ptc_reg <= p5_ptc_reg;
+    p6_inc_rt_reg <= p5_inc_rt_reg;
+    p6_inc_rc_reg <= s5_inc_rc;
+    p6_cut_reg <= s5_cut;
+    p6_rm_reg <= p5_rc_reg - d_minr;
+    p6_d2_reg <= p5_rc_reg - p5_maxcut_reg;
+    p6_c2_reg <= p5_maxcut_reg > p5_rc_reg - d_minr;
+    p6_a2_zero_reg <= p5_m_a2_reg[33:16] == 18'd0;
+  end
+
+  // ---------------------------------------------------------------- S6: the new rate state
   logic        n_valid;
   logic [31:0] n_rc, n_rt;
   logic [16:0] n_alpha;
   logic [7:0]  n_ts, n_bs;
   logic [31:0] n_bytecnt;
-  logic [7:0]  n_agen, n_igen;
-  logic        n_aarm, n_iarm, n_cutv;
+  logic [7:0]  n_agen, n_igen, n_cgen;
+  logic        n_aarm, n_iarm, n_carm, n_pend, n_cutv;
   logic [31:0] n_lastcut;
   logic        n_seen, n_ti;
   logic [31:0] n_tau;
-  logic        a_stale;
-  logic [1:0]  a_atmr, a_itmr;
-  logic [31:0] a_adl, a_idl;
-
-  assign a_next_word = {n_valid, n_rc, n_rt, n_alpha, n_ts, n_bs, n_bytecnt, n_agen, n_igen,
-                        n_aarm, n_iarm, n_cutv, n_lastcut, n_seen, n_ti, n_tau};
-
-  // register-derived values
-  logic [31:0] minr;
-  logic        plus;
-  logic [31:0] rl;
-  assign minr = (r_minr < r_line) ? r_minr : r_line;
-  assign plus = r_algo[0];
-  assign rl   = (r_rl != 32'd0) ? r_rl : r_line;
-
-  // start-of-event view: fresh if invalid, normalised to LINE/MIN
-  logic [31:0] v_rc, v_rt;
-  logic [16:0] v_alpha;
-  logic [7:0]  v_ts, v_bs, v_agen, v_igen;
-  logic [31:0] v_bytecnt, v_lastcut, v_tau;
-  logic        v_aarm, v_iarm, v_cutv, v_seen, v_ti;
-
+  logic        n_stale;
+  logic [1:0]  n_atmr, n_itmr, n_ctmr;
+  logic [31:0] n_adl, n_idl, n_cdl;
+  logic [31:0] s6_d1, s6_rc_cut, s6_init_rc;
+  logic        s6_sel, s6_c1;
+  logic        s6_tx, s6_cnp, s6_atmr, s6_itmr, s6_ctmr, s6_init, s6_full;
   always_comb begin
-    if (st_valid) begin
-      v_rc = st_rc; v_rt = st_rt; v_alpha = st_alpha; v_ts = st_ts; v_bs = st_bs;
-      v_bytecnt = st_bytecnt; v_agen = st_agen; v_igen = st_igen; v_aarm = st_aarm;
-      v_iarm = st_iarm; v_cutv = st_cutv; v_lastcut = st_lastcut; v_seen = st_seen;
-      v_ti = st_ti; v_tau = st_tau;
-    end else begin
-      v_rc = r_line; v_rt = r_line; v_alpha = r_ainit[16:0]; v_ts = '0; v_bs = '0;
-      v_bytecnt = '0; v_agen = '0; v_igen = '0; v_aarm = 1'b0; v_iarm = 1'b0;
-      v_cutv = 1'b0; v_lastcut = '0; v_seen = 1'b0; v_ti = 1'b0; v_tau = '0;
-    end
-    if (v_rc > r_line) v_rc = r_line;
-    if (v_rc < minr)   v_rc = minr;
-    if (v_rt > r_line) v_rt = r_line;
-    if (v_rt < minr)   v_rt = minr;
-  end
+    s6_tx   = p6_op_reg == OP_TX;
+    s6_cnp  = p6_op_reg == OP_CNP;
+    s6_atmr = p6_op_reg == OP_ATMR;
+    s6_itmr = p6_op_reg == OP_ITMR;
+    s6_ctmr = p6_op_reg == OP_CTMR;
+    s6_init = p6_op_reg == OP_INIT;
+    // Rc - min(cut, maxcut) = max(Rc - cut, Rc - maxcut), then the floor.
+    // (Rc >= MIN and cut <= Rc, so Rc - cut < MIN is cut > Rc - MIN: compares in parallel)
+    s6_d1 = p6_rc_reg - p6_cut_reg;
+    s6_sel = p6_cut_reg < p6_maxcut_reg;
+    s6_c1 = p6_cut_reg > p6_rm_reg;
+    s6_rc_cut = s6_sel ? (s6_c1 ? d_minr : s6_d1) : (p6_c2_reg ? d_minr : p6_d2_reg);
+    s6_init_rc = (p6_tau_ev_reg > r_line) ? r_line : (p6_tau_ev_reg < d_minr) ? d_minr : p6_tau_ev_reg;
+    s6_full = (p6_inc_rc_reg == r_line) && (p6_inc_rt_reg == r_line);
 
-  // ---- rate increase step (shared by the byte counter and the timer)
-  logic        inc_do, inc_timer;
-  assign inc_timer = (s1_op_reg == OP_ITMR);  // else the byte counter
-  logic [31:0] inc_rc, inc_rt;
-  logic [7:0]  inc_ts, inc_bs;
-
-  logic [7:0]  i_mx, i_mn, i_s;
-  logic [63:0] i_rt, i_rl100, i_rc10, i_step;
-  always_comb begin
-    i_mx = (v_ts > v_bs) ? v_ts : v_bs;
-    i_mn = (v_ts > v_bs) ? v_bs : v_ts;
-    i_s  = (v_ts == 8'hFF) ? 8'hFF : v_ts + 8'd1;
-    i_rl100 = ({32'd0, rl} * 64'd5243) >> 19;
-    i_rc10  = ({32'd0, v_rc} * 64'd52429) >> 19;
-    i_rt = {32'd0, v_rt};
-    i_step = '0;
-    inc_ts = v_ts;
-    inc_bs = v_bs;
-    if (!plus) begin
-      if ({24'd0, i_mx} < r_f) begin
-        i_step = '0;
-      end else if ({24'd0, i_mn} > r_f) begin
-        i_step = {56'd0, i_mn - r_f[7:0]} * {32'd0, r_hai};
-      end else begin
-        i_step = {32'd0, r_ai};
-      end
-      if (inc_timer) inc_ts = i_s;
-      else           inc_bs = (v_bs == 8'hFF) ? 8'hFF : v_bs + 8'd1;
-    end else begin
-      inc_ts = i_s;
-      if ({24'd0, i_s} < r_f) begin
-        i_step = '0;
-      end else if ({24'd0, i_s} <= {r_f[29:0], 2'b00}) begin
-        i_step = (i_rc10 < i_rl100) ? i_rc10 : i_rl100;
-      end else begin
-        i_step = {56'd0, i_s - {r_f[5:0], 2'b00}} * i_rl100;
-        if ({32'd0, v_rc} < i_step) i_step = {32'd0, v_rc};
-      end
-    end
-    i_rt = i_rt + i_step;
-    if (i_rt > {32'd0, r_line}) i_rt = {32'd0, r_line};
-    inc_rt = i_rt[31:0];
-    inc_rc = 32'(({32'd0, inc_rt} + {32'd0, v_rc} + 64'd1) >> 1);  // rounds up: Rc reaches Rt
-  end
-
-  // ---- the event
-  logic [32:0] a_bcsum;
-  logic        a_bc_expire;
-  logic        a_cut_ok, a_clamp;
-  logic [63:0] a_cut, a_maxcut, a_prod;
-  logic [31:0] a_rc_cut;
-  logic [16:0] a_alpha_up, a_alpha_dn;
-  logic [16:0] a_adec;
-  logic [33:0] a_adec2;
-  logic        a_gen_ok_a, a_gen_ok_i;
-  logic [31:0] a_since_cut;
-
-  always_comb begin
+    // defaults: the state as read (normalised), no timer action
     n_valid = 1'b1;
-    n_rc = v_rc; n_rt = v_rt; n_alpha = v_alpha; n_ts = v_ts; n_bs = v_bs;
-    n_bytecnt = v_bytecnt; n_agen = v_agen; n_igen = v_igen; n_aarm = v_aarm;
-    n_iarm = v_iarm; n_cutv = v_cutv; n_lastcut = v_lastcut; n_seen = v_seen; n_ti = v_ti;
-    n_tau = v_tau;
-    a_stale = 1'b0;
-    a_atmr = TMR_NONE; a_adl = '0;
-    a_itmr = TMR_NONE; a_idl = '0;
-    inc_do = 1'b0;
+    n_rc = p6_rc_reg; n_rt = p6_rt_reg; n_alpha = p6_alpha_reg;
+    n_ts = p6_ts_reg; n_bs = p6_bs_reg; n_bytecnt = p6_bytecnt_reg;
+    n_agen = p6_agen_reg; n_igen = p6_igen_reg; n_cgen = p6_cgen_reg;
+    n_aarm = p6_aarm_reg; n_iarm = p6_iarm_reg; n_carm = p6_carm_reg;
+    n_pend = p6_pend_reg; n_cutv = p6_cutv_reg; n_lastcut = p6_lastcut_reg;
+    n_seen = p6_seen_reg; n_ti = p6_ti_reg; n_tau = p6_tau_reg;
+    n_stale = 1'b0;
+    n_atmr = TMR_NONE; n_adl = '0;
+    n_itmr = TMR_NONE; n_idl = '0;
+    n_ctmr = TMR_NONE; n_cdl = '0;
 
-    // byte counter
-    a_bcsum = {1'b0, v_bytecnt} + {17'd0, s1_bytes_reg};
-    a_bc_expire = !plus && (a_bcsum >= {1'b0, r_bc});
+    // byte counter (DCQCN only)
+    if (s6_tx && !p6_plus_reg)
+      n_bytecnt = p6_bc_exp_reg ? 32'(p6_bcsum_reg - {1'b0, r_bc}) : p6_bcsum_reg[31:0];
 
-    // cut
-    a_since_cut = s1_now_reg - v_lastcut;
-    a_cut_ok = (r_rrmp == 32'd0) || !v_cutv || (a_since_cut >= r_rrmp);
-    a_clamp = r_clamp[0] || (r_clamp_ti[0] && v_ti);
-    a_prod = {32'd0, v_rc} * {47'd0, v_alpha};
-    a_cut = a_prod >> (6'd16 + {1'b0, r_cshift[4:0]});
-    a_maxcut = ({32'd0, v_rc} * {47'd0, r_maxcut[16:0]}) >> 16;
-    if (a_maxcut < a_cut) a_cut = a_maxcut;
-    a_rc_cut = v_rc - a_cut[31:0];
-    if (a_rc_cut < minr) a_rc_cut = minr;
-    a_alpha_up = v_alpha + 17'(({17'd0, 17'd65536 - v_alpha} * {17'd0, r_g[16:0]}) >> 16);
+    // the rate increase (byte counter or timer)
+    if (p6_inc_do_reg) begin
+      n_rc = p6_inc_rc_reg;
+      n_rt = p6_inc_rt_reg;
+      if (p6_plus_reg || s6_itmr) n_ts = p6_is_reg;
+      else                        n_bs = p6_bsi_reg;
+    end
 
-    // alpha decay
-    a_adec = 17'(({17'd0, v_alpha} * {17'd0, r_g[16:0]}) >> 16);
-    a_alpha_dn = v_alpha - a_adec;
-    a_adec2 = ({17'd0, a_alpha_dn} * {17'd0, r_g[16:0]}) >> 16;
-
-    a_gen_ok_a = v_aarm && (s1_gen_reg == v_agen);
-    a_gen_ok_i = v_iarm && (s1_gen_reg == v_igen);
-
-    unique case (s1_op_reg)
-      OP_TX: begin
-        if (!plus) begin
-          if (a_bc_expire) begin
-            inc_do = 1'b1;
-            n_bytecnt = 32'(a_bcsum - {1'b0, r_bc});
-          end else begin
-            n_bytecnt = a_bcsum[31:0];
-          end
-        end
+    // timer tags
+    if (s6_atmr) begin
+      if (p6_aok_reg) begin
+        n_alpha = p6_alpha_dn_reg;
+        n_agen = p6_agen_reg + 8'd1;
+        n_aarm = !p6_a2_zero_reg;
+        n_atmr = p6_a2_zero_reg ? TMR_CLR : TMR_SET;
+        n_adl = p6_a2_zero_reg ? 32'd0 : p6_adl_reg;
+      end else begin
+        n_stale = 1'b1;
       end
-      OP_CNP: begin
-        n_tau = s1_tau_reg;
-        if (!s1_ue_reg) begin
-          if (a_cut_ok) begin
-            if (a_clamp) n_rt = v_rc;
-            if (r_first != 32'd0 && !v_seen) begin
-              n_rc = r_first;
-              if (n_rc > r_line) n_rc = r_line;
-              if (n_rc < minr) n_rc = minr;
-            end else begin
-              n_rc = a_rc_cut;
-            end
-            n_alpha = a_alpha_up;
-            n_cutv = 1'b1;
-            n_lastcut = s1_now_reg;
-          end
-          n_seen = 1'b1;
-          n_ti = 1'b0;
-          n_agen = v_agen + 8'd1;
-          n_aarm = 1'b1;
-          a_atmr = TMR_SET;
-          a_adl = s1_now_reg + r_aper;
-        end
-        n_ts = '0;
-        n_bs = '0;
-        n_bytecnt = '0;
-        n_igen = v_igen + 8'd1;
+    end
+    if (s6_itmr) begin
+      if (p6_iok_reg) begin
+        n_ti = 1'b1;
+        n_igen = p6_igen_reg + 8'd1;
+        n_iarm = !s6_full;
+        n_itmr = s6_full ? TMR_CLR : TMR_SET;
+        n_idl = s6_full ? 32'd0 : p6_idl_reg;
+      end else begin
+        n_stale = 1'b1;
+      end
+    end
+    if (s6_ctmr && !p6_cok_reg) n_stale = 1'b1;
+    if (s6_ctmr && p6_cok_reg) n_carm = 1'b0;  // consumed
+
+    // CNP (CE and UE) and the deferred cut
+    if (s6_cnp) n_tau = p6_tau_ev_reg;
+    if (s6_cnp && !p6_ue_reg) n_seen = 1'b1;
+    if (p6_do_cut_reg) begin
+      if (p6_clamp_reg) n_rt = p6_rc_reg;
+      n_rc = p6_first_reg ? d_first : s6_rc_cut;
+      n_alpha = p6_alpha_up_reg;
+      n_cutv = 1'b1;
+      n_lastcut = p6_now_reg;
+      n_pend = 1'b0;
+      if (p6_carm_reg && !s6_ctmr) begin
+        n_cgen = p6_cgen_reg + 8'd1;
+        n_carm = 1'b0;
+        n_ctmr = TMR_CLR;
+      end
+    end
+    if (p6_defer_new_reg) begin
+      n_pend = 1'b1;
+      n_cgen = p6_cgen_reg + 8'd1;
+      n_carm = 1'b1;
+      n_ctmr = TMR_SET;
+      n_cdl = p6_cdl_reg;
+    end
+    if (p6_ce_reg) begin
+      n_ti = 1'b0;
+      n_agen = p6_agen_reg + 8'd1;
+      n_aarm = 1'b1;
+      n_atmr = TMR_SET;
+      n_adl = p6_adl_reg;
+    end
+    if (p6_ce_reg || (s6_cnp && p6_ue_reg)) begin
+      n_ts = '0;
+      n_bs = '0;
+      n_bytecnt = '0;
+      n_igen = p6_igen_reg + 8'd1;
+      n_iarm = 1'b1;
+      n_itmr = TMR_SET;
+      n_idl = p6_idl_reg;
+    end
+
+    // INIT: a fresh flow, or one restarting at a start rate
+    if (s6_init) begin
+      n_valid = p6_tau_ev_reg != 32'd0;
+      n_rc = r_line; n_rt = r_line; n_alpha = r_ainit[16:0];
+      n_ts = '0; n_bs = '0; n_bytecnt = '0;
+      n_agen = '0; n_igen = '0; n_cgen = '0;
+      n_aarm = 1'b0; n_iarm = 1'b0; n_carm = 1'b0;
+      n_pend = 1'b0; n_cutv = 1'b0; n_lastcut = '0;
+      n_seen = 1'b0; n_ti = 1'b0; n_tau = '0;
+      n_atmr = TMR_CLR; n_itmr = TMR_CLR; n_ctmr = TMR_CLR;
+      if (p6_tau_ev_reg != 32'd0) begin
+        n_rc = s6_init_rc;
+        n_igen = p6_igen_reg + 8'd1;
         n_iarm = 1'b1;
-        a_itmr = TMR_SET;
-        a_idl = s1_now_reg + r_tper;
+        n_itmr = TMR_SET;
+        n_idl = p6_idl_reg;
       end
-      OP_ATMR: begin
-        if (a_gen_ok_a) begin
-          n_alpha = a_alpha_dn;
-          n_agen = v_agen + 8'd1;
-          if (a_adec2 == 34'd0) begin
-            n_aarm = 1'b0;
-            a_atmr = TMR_CLR;
-          end else begin
-            a_atmr = TMR_SET;
-            a_adl = s1_now_reg + r_aper;
-          end
-        end else begin
-          a_stale = 1'b1;
-        end
-      end
-      OP_ITMR: begin
-        if (a_gen_ok_i) begin
-          inc_do = 1'b1;
-          n_ti = 1'b1;
-          n_igen = v_igen + 8'd1;
-          if (inc_rc == r_line && inc_rt == r_line) begin
-            n_iarm = 1'b0;
-            a_itmr = TMR_CLR;
-          end else begin
-            a_itmr = TMR_SET;
-            a_idl = s1_now_reg + r_tper;
-          end
-        end else begin
-          a_stale = 1'b1;
-        end
-      end
-      OP_INIT: begin
-        // tau_ns field = start rate in kb/s (0: line rate, the flow stays fresh)
-        n_valid = (s1_tau_reg != 32'd0);
-        n_rc = r_line; n_rt = r_line; n_alpha = r_ainit[16:0]; n_ts = '0; n_bs = '0;
-        n_bytecnt = '0; n_agen = '0; n_igen = '0; n_aarm = 1'b0; n_iarm = 1'b0;
-        n_cutv = 1'b0; n_lastcut = '0; n_seen = 1'b0; n_ti = 1'b0; n_tau = '0;
-        a_atmr = TMR_CLR;
-        a_itmr = TMR_CLR;
-        if (s1_tau_reg != 32'd0) begin  // as after a cut from line rate: recover towards it
-          n_rc = (s1_tau_reg > r_line) ? r_line : (s1_tau_reg < minr) ? minr : s1_tau_reg;
-          n_igen = v_igen + 8'd1;  // a new tag: an old deadline in flight stays stale
-          n_iarm = 1'b1;
-          a_itmr = TMR_SET;
-          a_idl = s1_now_reg + r_tper;
-        end
-      end
-      default: ;  // QUERY
-    endcase
-
-    if (inc_do) begin
-      n_rc = inc_rc;
-      n_rt = inc_rt;
-      n_ts = inc_ts;
-      n_bs = inc_bs;
     end
   end
 
-  // ================================================================ divider
-  // Payload carried from stage A to stage P.
-  localparam int PAYW = 3 + FW + 1 + 32 + 32 + 17 + 2 + 8 + 32 + 2 + 8 + 32 + 32 + 1 + 16 + 32;
-  logic [PAYW-1:0] a_pay;
-  logic [15:0]     a_divbytes;
-  logic [NW-1:0]   a_num;
-  assign a_divbytes = (s1_op_reg == OP_TX) ? s1_bytes_reg : r_mtu[15:0];
-  assign a_num = {35'd0, a_divbytes} * NS_F_PER_BYTE_KBPS;
-  assign a_pay = {s1_op_reg, s1_flow_reg, a_stale, n_rc, n_rt, n_alpha, a_atmr, n_agen, a_adl,
-                  a_itmr, n_igen, a_idl, s1_now_reg, plus, r_lambda[15:0], n_tau};
-
-  logic            dv_valid_reg [0:DV];
-  logic [31:0]     dv_den_reg   [0:DV];   // Rc, the divisor
-  logic [31:0]     dv_rem_reg   [0:DV];
-  logic [DV-1:0]   dv_nq_reg    [0:DV];   // remaining numerator bits, then quotient bits
-
-  // The rest of the payload waits in a delay line (LUTRAM) instead of travelling through
-  // the divider registers: written when an item enters divider stage 0, read back when
-  // it reaches stage DV (DV+1 enabled edges later) and, for its flow, one stage earlier
-  // to address RAM B.
-  localparam int DL = 64;            // delay-line depth, a power of two > DV + 1
-  localparam int DLW = $clog2(DL);
-  logic [PAYW-1:0] dl_mem  [0:DL-1];
-  logic [FW-1:0]   dl_flow [0:DL-1];
-  logic [DLW-1:0]  dl_wptr_reg;
-  logic [PAYW-1:0] p_pay;
-  logic [FW-1:0]   p_next_flow;
-  assign p_pay       = dl_mem[DLW'(dl_wptr_reg - DLW'(DV + 1))];  // cast: wraps at DLW bits in every simulator
-  assign p_next_flow = dl_flow[DLW'(dl_wptr_reg - DLW'(DV))];
-
+  // P7: the new rate state (written to RAM A at the end of S7) and the result fields.
+  logic [2:0]  p7_op_reg;
+  logic [31:0] p7_now_reg, p7_rc_raw_reg;
+  logic [15:0] p7_bytes_reg;
+  logic        p7_plus_reg, p7_stale_reg;
+  logic [SW-1:0] p7_word_reg;
+  logic [31:0] p7_rc_reg, p7_rt_reg;
+  logic [16:0] p7_alpha_reg;
+  logic [1:0]  p7_atmr_reg, p7_itmr_reg, p7_ctmr_reg;
+  logic [7:0]  p7_agen_reg, p7_igen_reg, p7_cgen_reg;
+  logic [31:0] p7_adl_reg, p7_idl_reg, p7_cdl_reg;
+  logic [30:0] p7_ptc_reg;
   always_ff @(posedge clk) begin
-    if (en) begin
-      dl_mem[dl_wptr_reg]  <= a_pay;
-      dl_flow[dl_wptr_reg] <= s1_flow_reg;
-      dl_wptr_reg <= dl_wptr_reg + 1'b1;
-    end
-    if (rst) dl_wptr_reg <= '0;
+    p7_op_reg <= p6_op_reg;     p7_now_reg <= p6_now_reg;
+    p7_rc_raw_reg <= p6_rc_raw_reg;
+    p7_bytes_reg <= p6_bytes_reg;
+    p7_plus_reg <= p6_plus_reg; p7_stale_reg <= n_stale;
+    p7_word_reg <= {n_valid, n_rc, n_rt, n_alpha, n_ts, n_bs, n_bytecnt, n_agen, n_igen, n_cgen,
+                    n_aarm, n_iarm, n_carm, n_pend, n_cutv, n_lastcut, n_seen, n_ti, n_tau};
+    p7_rc_reg <= n_rc;          p7_rt_reg <= n_rt;
+    p7_alpha_reg <= n_alpha;
+    p7_atmr_reg <= n_atmr;      p7_itmr_reg <= n_itmr;      p7_ctmr_reg <= n_ctmr;
+    p7_agen_reg <= n_agen;      p7_igen_reg <= n_igen;      p7_cgen_reg <= n_cgen;
+    p7_adl_reg <= n_adl;        p7_idl_reg <= n_idl;        p7_cdl_reg <= n_cdl;
+    p7_ptc_reg <= p6_ptc_reg;
   end
 
-  always_ff @(posedge clk) begin
-    if (en) begin
-      dv_valid_reg[0] <= s1_valid_reg;
-      dv_den_reg[0]   <= n_rc;
-      // RC >= 1000 > 2^9: the top NW-DV = 9 quotient bits are zero
-      dv_rem_reg[0]   <= {23'd0, a_num[NW-1:DV]};
-      dv_nq_reg[0]    <= a_num[DV-1:0];
+  assign rama_we    = clearing_reg || p_valid_reg[7];
+  assign rama_waddr = clearing_reg ? clr_addr_reg : p_flow_reg[7];
+  assign rama_wdata = clearing_reg ? '0 : p7_word_reg;
+
+  // ---------------------------------------------------------------- S7: reciprocal index
+  // lz = leading zeros of Rc (Rc >= 1000: lz <= 22); idx = the 12 bits after the leading 1.
+  // One-hot leading one (each position: its bit and a NOR of the bits above it), then an
+  // AND-OR select of the 12 bits below it: no priority chain, about six LUT levels.
+  logic [31:0] s7_lead;
+  logic [4:0]  s7_lz;
+  logic [11:0] s7_idx;
+  logic [43:0] s7_ext;
+  always_comb begin
+    for (int b = 0; b < 32; b++) begin
+      s7_lead[b] = p7_rc_reg[b];
+      for (int h = b + 1; h < 32; h++) s7_lead[b] = s7_lead[b] && !p7_rc_reg[h];
     end
-    if (rst) dv_valid_reg[0] <= 1'b0;
+    s7_ext = {p7_rc_reg, 12'd0};
+    s7_idx = '0;
+    s7_lz = '0;
+    for (int b = 0; b < 32; b++) begin
+      s7_idx = s7_idx | ({12{s7_lead[b]}} & s7_ext[b +: 12]);
+      s7_lz = s7_lz | ({5{s7_lead[b]}} & 5'(31 - b));
+    end
   end
 
-  genvar k;
-  generate
-    for (k = 0; k < DV; k = k + 1) begin : g_dv
-      logic [32:0] trial;
-      logic        qbit;
-      always_comb begin
-        trial = {dv_rem_reg[k], dv_nq_reg[k][DV-1]};
-        qbit  = trial >= {1'b0, dv_den_reg[k]};
-      end
-      always_ff @(posedge clk) begin
-        if (en) begin
-          dv_valid_reg[k+1] <= dv_valid_reg[k];
-          dv_den_reg[k+1]   <= dv_den_reg[k];
-          dv_rem_reg[k+1]   <= qbit ? 32'(trial - {1'b0, dv_den_reg[k]}) : trial[31:0];
-          dv_nq_reg[k+1]    <= {dv_nq_reg[k][DV-2:0], qbit};
-        end
-        if (rst) dv_valid_reg[k+1] <= 1'b0;
-      end
-    end
-  endgenerate
+  // The reciprocal table: T[idx] = floor(125000 * 4096 / (4096 + idx + 1)), in block RAM.
+  logic [16:0] recip_rom [0:4095];
+  logic [16:0] rom_t;
+  initial begin : rom_init
+    `include "dcqcn_rp_recip.vh"
+  end
+  always_ff @(posedge clk) rom_t <= recip_rom[s7_idx];
 
-  // ================================================================ stage P
-  logic [2:0]    p_op;
-  logic [FW-1:0] p_flow;
-  logic          p_stale, p_plus;
-  logic [31:0]   p_rc, p_rt, p_adl, p_idl_in, p_now, p_tau;
-  logic [16:0]   p_alpha;
-  logic [1:0]    p_atmr, p_itmr;
-  logic [7:0]    p_agen, p_igen;
-  logic [15:0]   p_lambda;
-  logic [DV-1:0] p_q;
-  assign {p_op, p_flow, p_stale, p_rc, p_rt, p_alpha, p_atmr, p_agen, p_adl, p_itmr, p_igen,
-          p_idl_in, p_now, p_plus, p_lambda, p_tau} = p_pay;
-  assign p_q = dv_nq_reg[DV];
-
+  // ================================================================ pacing RAM B
+  localparam int PW = 1 + 44 + 16 + 44;  // valid, departure, bytes, next departure
+  logic [PW-1:0] ramb_rdata, ramb_wdata;
   logic          ramb_we;
   logic [FW-1:0] ramb_waddr;
-  logic [PW-1:0] ramb_wdata, ramb_rdata, p_next_word;
 
   dcqcn_ram_sdp #(.WIDTH(PW), .DEPTH(NUM_FLOWS)) u_ram_b (
     .clk(clk),
     .we(ramb_we), .waddr(ramb_waddr), .wdata(ramb_wdata),
-    .re(en), .raddr(p_next_flow), .rdata(ramb_rdata)
+    .re(p_valid_reg[7]), .raddr(p_flow_reg[7]), .rdata(ramb_rdata)
   );
 
-  logic          fwdb_valid_reg;
-  logic [FW-1:0] fwdb_flow_reg;
-  logic [PW-1:0] fwdb_word_reg;
-  logic          p_write;
-
-  assign p_write    = en && dv_valid_reg[DV] && (p_op == OP_TX || p_op == OP_INIT);
-  assign ramb_we    = clearing_reg || p_write;
-  assign ramb_waddr = clearing_reg ? clr_addr_reg : p_flow;
-  assign ramb_wdata = clearing_reg ? '0 : p_next_word;
-
+  // P8
+  logic [2:0]  p8_op_reg;
+  logic [31:0] p8_now_reg;
+  logic [15:0] p8_bytes_reg;
+  logic        p8_plus_reg, p8_stale_reg, p8_rc_chg_reg;
+  logic [4:0]  p8_lz_reg;
+  logic [31:0] p8_rc_reg, p8_rt_reg;
+  logic [16:0] p8_alpha_reg;
+  logic [1:0]  p8_atmr_reg, p8_itmr_reg, p8_ctmr_reg;
+  logic [7:0]  p8_agen_reg, p8_igen_reg, p8_cgen_reg;
+  logic [31:0] p8_adl_reg, p8_idl_reg, p8_cdl_reg;
+  logic [30:0] p8_ptc_reg;
   always_ff @(posedge clk) begin
-    if (p_write) begin
-      fwdb_valid_reg <= 1'b1;
-      fwdb_flow_reg  <= p_flow;
-      fwdb_word_reg  <= p_next_word;
-    end
-    if (rst || clearing_reg) fwdb_valid_reg <= 1'b0;
+    p8_op_reg <= p7_op_reg;     p8_now_reg <= p7_now_reg;
+    p8_bytes_reg <= p7_bytes_reg;
+    p8_plus_reg <= p7_plus_reg; p8_stale_reg <= p7_stale_reg;
+    p8_rc_chg_reg <= p7_rc_reg != p7_rc_raw_reg;
+    p8_lz_reg <= s7_lz;
+    p8_rc_reg <= p7_rc_reg;     p8_rt_reg <= p7_rt_reg;
+    p8_alpha_reg <= p7_alpha_reg;
+    p8_atmr_reg <= p7_atmr_reg; p8_itmr_reg <= p7_itmr_reg; p8_ctmr_reg <= p7_ctmr_reg;
+    p8_agen_reg <= p7_agen_reg; p8_igen_reg <= p7_igen_reg; p8_cgen_reg <= p7_cgen_reg;
+    p8_adl_reg <= p7_adl_reg;   p8_idl_reg <= p7_idl_reg;   p8_cdl_reg <= p7_cdl_reg;
+    p8_ptc_reg <= p7_ptc_reg;
   end
 
-  logic [PW-1:0] p_cur_word;
-  logic          pb_valid;
-  logic [TW-1:0] pb_tnext, p_now_f, p_tn, p_diff, p_base, p_tnew, p_ceil;
-  logic          p_late;
-  logic [31:0]   p_next_tx, p_idl;
-  logic [63:0]   p_m, p_period;
+  // ---------------------------------------------------------------- S8: pacing operands
+  logic        pb_valid;
+  logic [43:0] pb_tdep, pb_tnext;
+  logic [15:0] pb_bytes;
+  assign {pb_valid, pb_tdep, pb_bytes, pb_tnext} = ramb_rdata;
 
-  assign p_cur_word = (fwdb_valid_reg && fwdb_flow_reg == p_flow) ? fwdb_word_reg : ramb_rdata;
-  assign {pb_valid, pb_tnext} = p_cur_word;
-
+  logic [43:0] s8_now_f, s8_tn;
   always_comb begin
-    p_now_f  = {p_now, {FRAC{1'b0}}};
-    p_tn     = pb_valid ? pb_tnext : p_now_f;
-    p_diff   = p_now_f - p_tn;
-    p_late   = !p_diff[TW-1] && (p_diff >= TW'(1 << FRAC));
-    p_base   = p_late ? p_now_f : p_tn;
-    p_tnew   = p_base + TW'(p_q);
-    p_next_word = {1'b1, p_tnew};
-    if (p_op == OP_INIT) p_next_word = '0;
-    p_ceil = ((p_op == OP_TX) ? p_tnew : pb_tnext) + TW'((1 << FRAC) - 1);
-    if (p_op == OP_TX || (pb_valid && p_op != OP_INIT)) p_next_tx = 32'(p_ceil >> FRAC);
-    else                                                p_next_tx = p_now;
-    // DCQCN+: increase deadline = now + lambda * max(tau, MTU / Rc), capped at 2^30 ns
-    p_m = 64'(p_q) >> FRAC;
-    if ({32'd0, p_tau} > p_m) p_m = {32'd0, p_tau};
-    if (p_m > CAP30) p_m = CAP30;
-    p_period = (p_m * {48'd0, p_lambda}) >> 8;
-    if (p_period > CAP30) p_period = CAP30;
-    p_idl = p_idl_in;
-    if (p_plus && p_itmr == TMR_SET) p_idl = p_now + p_period[31:0];
+    s8_now_f = {p8_now_reg, 12'd0};
+    s8_tn    = pb_valid ? pb_tnext : s8_now_f;
   end
 
-  // ================================================================ output register
+  // P9 (the DSP input registers: bytes and the L split, times T)
+  logic [2:0]  p9_op_reg;
+  logic [31:0] p9_now_reg;
+  logic [15:0] p9_bytes_reg;
+  logic        p9_plus_reg, p9_stale_reg, p9_rc_chg_reg;
+  logic [4:0]  p9_lz_reg;
+  logic [31:0] p9_rc_reg, p9_rt_reg;
+  logic [16:0] p9_alpha_reg;
+  logic [1:0]  p9_atmr_reg, p9_itmr_reg, p9_ctmr_reg;
+  logic [7:0]  p9_agen_reg, p9_igen_reg, p9_cgen_reg;
+  logic [31:0] p9_adl_reg, p9_idl_reg, p9_cdl_reg;
+  logic [30:0] p9_ptc_reg;
+  logic        p9_pv_reg;
+  logic [43:0] p9_tn_reg, p9_diff_reg;   // permitted time, now - permitted
+  logic [5:0]  p9_sh_reg;                // 33 - lz
+  logic [43:0] p9_tdep_reg, p9_tnext_reg;
+  logic [15:0] p9_pbytes_reg;    // bytes the departure is computed for
+  logic [16:0] p9_t_reg;         // T
   always_ff @(posedge clk) begin
-    if (en) begin
-      out_valid_reg    <= dv_valid_reg[DV];
-      m_out_op         <= p_op;
-      m_out_flow       <= p_flow;
-      m_out_stale      <= p_stale;
-      m_out_next_tx_ns <= p_next_tx;
-      m_out_rc_kbps    <= p_rc;
-      m_out_rt_kbps    <= p_rt;
-      m_out_alpha_q16  <= p_alpha;
-      m_out_atmr       <= p_atmr;
-      m_out_agen       <= p_agen;
-      m_out_adl_ns     <= p_adl;
-      m_out_itmr       <= p_itmr;
-      m_out_igen       <= p_igen;
-      m_out_idl_ns     <= p_idl;
-    end
-    if (rst) out_valid_reg <= 1'b0;
+    p9_op_reg <= p8_op_reg;     p9_now_reg <= p8_now_reg;
+    p9_bytes_reg <= p8_bytes_reg;
+    p9_plus_reg <= p8_plus_reg; p9_stale_reg <= p8_stale_reg;
+    p9_rc_chg_reg <= p8_rc_chg_reg;
+    p9_lz_reg <= p8_lz_reg;
+    p9_rc_reg <= p8_rc_reg;     p9_rt_reg <= p8_rt_reg;
+    p9_alpha_reg <= p8_alpha_reg;
+    p9_atmr_reg <= p8_atmr_reg; p9_itmr_reg <= p8_itmr_reg; p9_ctmr_reg <= p8_ctmr_reg;
+    p9_agen_reg <= p8_agen_reg; p9_igen_reg <= p8_igen_reg; p9_cgen_reg <= p8_cgen_reg;
+    p9_adl_reg <= p8_adl_reg;   p9_idl_reg <= p8_idl_reg;   p9_cdl_reg <= p8_cdl_reg;
+    p9_ptc_reg <= p8_ptc_reg;
+    p9_pv_reg <= pb_valid;
+    p9_tn_reg <= s8_tn;
+    p9_diff_reg <= s8_now_f - s8_tn;
+    p9_sh_reg <= 6'd33 - {1'b0, p8_lz_reg};
+    p9_tdep_reg <= pb_tdep;
+    p9_tnext_reg <= pb_tnext;
+    p9_pbytes_reg <= (p8_op_reg == OP_TX) ? p8_bytes_reg : pb_bytes;
+    p9_t_reg <= rom_t;
   end
+
+  // ---------------------------------------------------------------- S9: late check
+  // TX: left within 1 ns of the permitted time (or early): keep the exact schedule, so the
+  // fraction carries and the long-run rate is Rc; later: restart from now.
+  logic [43:0] s9_now_f, s9_base;
+  logic        s9_late;
+  always_comb begin
+    s9_now_f = {p9_now_reg, 12'd0};
+    s9_late  = !p9_diff_reg[43] && (p9_diff_reg[42:12] != 31'd0);
+    s9_base  = s9_late ? s9_now_f : p9_tn_reg;
+  end
+
+  logic [2:0]  p10_op_reg;
+  logic [31:0] p10_now_reg;
+  logic        p10_plus_reg, p10_stale_reg, p10_rc_chg_reg, p10_pv_reg;
+  logic [4:0]  p10_lz_reg;
+  logic [31:0] p10_rc_reg, p10_rt_reg;
+  logic [16:0] p10_alpha_reg;
+  logic [1:0]  p10_atmr_reg, p10_itmr_reg, p10_ctmr_reg;
+  logic [7:0]  p10_agen_reg, p10_igen_reg, p10_cgen_reg;
+  logic [31:0] p10_adl_reg, p10_idl_reg, p10_cdl_reg;
+  logic [30:0] p10_ptc_reg;
+  logic [43:0] p10_x_reg, p10_tnext_reg;   // schedule base (TX) or last departure
+  logic [15:0] p10_pbytes_reg;
+  logic [32:0] p10_m_bt_reg;               // bytes * T
+  logic [5:0]  p10_sh_reg;
+  logic [29:0] p10_m_lt_hi_reg;            // L[29:17] * T
+  logic [33:0] p10_m_lt_lo_reg;            // L[16:0] * T
+  always_ff @(posedge clk) begin
+    p10_op_reg <= p9_op_reg;     p10_now_reg <= p9_now_reg;
+    p10_plus_reg <= p9_plus_reg; p10_stale_reg <= p9_stale_reg;
+    p10_rc_chg_reg <= p9_rc_chg_reg;
+    p10_pv_reg <= p9_pv_reg;
+    p10_lz_reg <= p9_lz_reg;
+    p10_rc_reg <= p9_rc_reg;     p10_rt_reg <= p9_rt_reg;
+    p10_alpha_reg <= p9_alpha_reg;
+    p10_atmr_reg <= p9_atmr_reg; p10_itmr_reg <= p9_itmr_reg; p10_ctmr_reg <= p9_ctmr_reg;
+    p10_agen_reg <= p9_agen_reg; p10_igen_reg <= p9_igen_reg; p10_cgen_reg <= p9_cgen_reg;
+    p10_adl_reg <= p9_adl_reg;   p10_idl_reg <= p9_idl_reg;   p10_cdl_reg <= p9_cdl_reg;
+    p10_ptc_reg <= p9_ptc_reg;
+    p10_x_reg <= (p9_op_reg == OP_TX) ? s9_base : p9_tdep_reg;
+    p10_tnext_reg <= p9_tnext_reg;
+    p10_pbytes_reg <= p9_pbytes_reg;
+    p10_sh_reg <= p9_sh_reg;
+    p10_m_bt_reg <= {17'd0, p9_pbytes_reg} * {16'd0, p9_t_reg};
+    p10_m_lt_hi_reg <= {17'd0, d_lmtu[29:17]} * {13'd0, p9_t_reg};
+    p10_m_lt_lo_reg <= {17'd0, d_lmtu[16:0]} * {17'd0, p9_t_reg};
+  end
+
+  // ---------------------------------------------------------------- S10: scale by 2^lz
+  logic [54:0] s10_bt_sh;
+  logic [43:0] s10_pq, s10_x1, s10_next_ceil;
+  logic [46:0] s10_lt;
+  logic [46:0] s10_pm;
+  always_comb begin
+    s10_bt_sh = {22'd0, p10_m_bt_reg} << p10_lz_reg;
+    s10_pq = {2'd0, s10_bt_sh[54:13]};
+    s10_x1 = p10_x_reg + 44'd4095;
+    s10_next_ceil = p10_tnext_reg + 44'd4095;
+    s10_lt = {p10_m_lt_hi_reg, 17'd0} + {13'd0, p10_m_lt_lo_reg};
+    s10_pm = s10_lt >> p10_sh_reg;
+  end
+
+  logic [2:0]  p11_op_reg;
+  logic [31:0] p11_now_reg;
+  logic        p11_plus_reg, p11_stale_reg, p11_rc_chg_reg, p11_pv_reg;
+  logic [31:0] p11_rc_reg, p11_rt_reg;
+  logic [16:0] p11_alpha_reg;
+  logic [1:0]  p11_atmr_reg, p11_itmr_reg, p11_ctmr_reg;
+  logic [7:0]  p11_agen_reg, p11_igen_reg, p11_cgen_reg;
+  logic [31:0] p11_adl_reg, p11_idl_reg, p11_cdl_reg;
+  logic [30:0] p11_ptc_reg;
+  logic [43:0] p11_x_reg, p11_x1_reg, p11_pq_reg, p11_tnext_reg, p11_next_ceil_reg;
+  logic [15:0] p11_pbytes_reg;
+  logic [46:0] p11_pm_reg;
+  logic [43:0] p11_xmn_reg;     // departure base - now
+  logic [31:0] p11_ptn_reg;     // now + min(tau * lambda, 2^30)
+  logic [31:0] p11_capn_reg;    // now + 2^30
+  always_ff @(posedge clk) begin
+    p11_op_reg <= p10_op_reg;     p11_now_reg <= p10_now_reg;
+    p11_plus_reg <= p10_plus_reg; p11_stale_reg <= p10_stale_reg;
+    p11_rc_chg_reg <= p10_rc_chg_reg;
+    p11_pv_reg <= p10_pv_reg;
+    p11_rc_reg <= p10_rc_reg;     p11_rt_reg <= p10_rt_reg;
+    p11_alpha_reg <= p10_alpha_reg;
+    p11_atmr_reg <= p10_atmr_reg; p11_itmr_reg <= p10_itmr_reg; p11_ctmr_reg <= p10_ctmr_reg;
+    p11_agen_reg <= p10_agen_reg; p11_igen_reg <= p10_igen_reg; p11_cgen_reg <= p10_cgen_reg;
+    p11_adl_reg <= p10_adl_reg;   p11_idl_reg <= p10_idl_reg;   p11_cdl_reg <= p10_cdl_reg;
+    p11_ptc_reg <= p10_ptc_reg;
+    p11_x_reg <= p10_x_reg;       p11_x1_reg <= s10_x1;
+    p11_pq_reg <= s10_pq;
+    p11_tnext_reg <= p10_tnext_reg;
+    p11_next_ceil_reg <= s10_next_ceil;
+    p11_pbytes_reg <= p10_pbytes_reg;
+    p11_pm_reg <= s10_pm;
+    p11_xmn_reg <= p10_x_reg - {p10_now_reg, 12'd0};
+    p11_ptn_reg <= p10_now_reg + {1'b0, p10_ptc_reg};
+    p11_capn_reg <= p10_now_reg + 32'd1073741824;
+  end
+
+  // ---------------------------------------------------------------- S11: departure, deadlines
+  logic [43:0] s11_now_f, s11_a, s11_ac, s11_tnext, s11_xmnpq;
+  logic [31:0] s11_pmn;
+  logic        s11_before, s11_pv;
+  logic [31:0] s11_next_tx, s11_idl;
+  logic [29:0] s11_pm30;
+  always_comb begin
+    s11_now_f = {p11_now_reg, 12'd0};
+    s11_a  = p11_x_reg + p11_pq_reg;     // departure + bytes at Rc
+    s11_xmnpq = p11_xmn_reg + p11_pq_reg;
+    s11_ac = p11_x1_reg + p11_pq_reg;    // the same + (1 ns - 1 LSB): its ceiling in ns
+    s11_before = s11_xmnpq[43];  // departure + bytes at Rc < now (modular)
+    s11_pv = p11_pv_reg;
+    s11_tnext = p11_tnext_reg;
+    s11_next_tx = p11_pv_reg ? p11_next_ceil_reg[43:12] : p11_now_reg;
+    if (p11_op_reg == OP_TX) begin
+      s11_pv = 1'b1;
+      s11_tnext = s11_a;
+      s11_next_tx = s11_ac[43:12];
+    end else if (p11_op_reg == OP_INIT) begin
+      s11_pv = 1'b0;
+      s11_next_tx = p11_now_reg;
+    end else if (p11_pv_reg && p11_rc_chg_reg) begin   // re-timing
+      s11_tnext = s11_before ? s11_now_f : s11_a;
+      s11_next_tx = s11_before ? p11_now_reg : s11_ac[43:12];
+    end
+    // DCQCN+: increase deadline = now + min(max(tau * lambda, lambda * MTU / Rc), 2^30):
+    // the three candidate sums in parallel, then a select (ptc <= 2^30 already).
+    s11_pm30 = 30'(p11_pm_reg);
+    s11_pmn = p11_now_reg + {2'd0, s11_pm30};
+    if (p11_pm_reg[46:30] != 17'd0)          s11_idl = p11_capn_reg;
+    else if ({1'b0, s11_pm30} > p11_ptc_reg) s11_idl = s11_pmn;
+    else                                     s11_idl = p11_ptn_reg;
+    if (!(p11_plus_reg && p11_itmr_reg == TMR_SET)) s11_idl = p11_idl_reg;
+  end
+
+  // P12: the pacing word for RAM B (written at the end of S12)
+  logic [PW-1:0] p12_pace_reg;
+  always_ff @(posedge clk) begin
+    p12_pace_reg <= (p11_op_reg == OP_INIT) ? '0
+                  : {s11_pv, p11_x_reg, p11_pbytes_reg,
+                     s11_tnext};
+  end
+  assign ramb_we    = clearing_reg || p_valid_reg[12];
+  assign ramb_waddr = clearing_reg ? clr_addr_reg : p_flow_reg[12];
+  assign ramb_wdata = clearing_reg ? '0 : p12_pace_reg;
+
+  // ================================================================ output register + FIFO
+  localparam int RW = 3 + FW + 1 + 1 + 32 * 3 + 17 + 3 * (2 + 8 + 32);
+  logic [RW-1:0] s11_res, fifo_head;
+  assign s11_res = {p11_op_reg, p_flow_reg[11], p11_stale_reg, s11_pv, s11_next_tx, p11_rc_reg,
+                    p11_rt_reg, p11_alpha_reg, p11_atmr_reg, p11_agen_reg, p11_adl_reg,
+                    p11_itmr_reg, p11_igen_reg, s11_idl, p11_ctmr_reg, p11_cgen_reg, p11_cdl_reg};
+
+  logic [RW-1:0] fifo_mem [0:15];
+  logic [3:0]    fifo_wptr_reg, fifo_rptr_reg;
+  logic [4:0]    fifo_cnt_reg;
+  logic          out_valid_reg;
+  logic [RW-1:0] out_res_reg;
+  logic          fifo_push, fifo_pop, leave;
+  assign leave     = p_valid_reg[11];
+  assign out_pop   = out_valid_reg && m_out_ready;
+  assign fifo_pop  = fifo_cnt_reg != 5'd0 && out_pop;
+  assign fifo_push = leave && (fifo_cnt_reg != 5'd0 || (out_valid_reg && !out_pop));
+  assign fifo_head = fifo_mem[fifo_rptr_reg];
+
+  always_ff @(posedge clk) begin
+    if (fifo_push) begin
+      fifo_mem[fifo_wptr_reg] <= s11_res;
+      fifo_wptr_reg <= fifo_wptr_reg + 4'd1;
+    end
+    if (fifo_pop) fifo_rptr_reg <= fifo_rptr_reg + 4'd1;
+    fifo_cnt_reg <= fifo_cnt_reg + {4'd0, fifo_push} - {4'd0, fifo_pop};
+    if (fifo_cnt_reg != 5'd0) begin
+      if (out_pop) out_res_reg <= fifo_head;
+    end else if (!out_valid_reg || out_pop) begin
+      out_valid_reg <= leave;
+      out_res_reg <= s11_res;
+    end
+    if (rst) begin
+      fifo_wptr_reg <= '0;
+      fifo_rptr_reg <= '0;
+      fifo_cnt_reg <= '0;
+      out_valid_reg <= 1'b0;
+    end
+  end
+
   assign m_out_valid = out_valid_reg;
+
+  // Bits no logic reads: register bits above a register's range, fraction bits below a
+  // rounding, and fields carried for a waveform reader only.
+  logic unused_bits;
+  assign unused_bits = ^{r_algo[31:1], r_g[31:17], r_ainit[31:17], r_cshift[31:4], r_maxcut[31:17],
+                         r_clamp[31:1], r_clamp_ti[31:1], r_mtu[31:14], r_lambda[31:16],
+                         r_defer[31:1], r_afirst[31:1], r_haifix[31:1], p9_bytes_reg, p9_diff_reg[11:0], s10_bt_sh[12:0],
+                         p11_next_ceil_reg[11:0], s11_ac[11:0], s2_atmr, s2_init,
+                         p3_m_au_reg[15:0], p3_m_ad_reg[15:0], s3_pt_full[7:0],
+                         p5_m_a2_reg[15:0], p6_valid_st_reg, s11_xmnpq[42:0]};
+  assign {m_out_op, m_out_flow, m_out_stale, m_out_paced, m_out_next_tx_ns, m_out_rc_kbps,
+          m_out_rt_kbps, m_out_alpha_q16, m_out_atmr, m_out_agen, m_out_adl_ns, m_out_itmr,
+          m_out_igen, m_out_idl_ns, m_out_ctmr, m_out_cgen, m_out_cdl_ns} = out_res_reg;
 
 endmodule
 

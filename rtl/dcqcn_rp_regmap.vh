@@ -102,3 +102,18 @@ localparam logic [7:0]  RP_RL_KBPS_ADDR = 8'h4C;
 localparam logic [31:0] RP_RL_KBPS_RST  = 32'd0;
 localparam logic [31:0] RP_RL_KBPS_MIN  = 32'd0;
 localparam logic [31:0] RP_RL_KBPS_MAX  = 32'd4000000000;
+// CUT_DEFER: a CE CNP inside RRMP_NS: 0 = discarded (paper), 1 = remembered, one cut at the period's end (ConnectX, HPCC's Mellanox model)
+localparam logic [7:0]  RP_CUT_DEFER_ADDR = 8'h50;
+localparam logic [31:0] RP_CUT_DEFER_RST  = 32'd0;
+localparam logic [31:0] RP_CUT_DEFER_MIN  = 32'd0;
+localparam logic [31:0] RP_CUT_DEFER_MAX  = 32'd1;
+// ALPHA_FIRST: 0 = cut with alpha, then raise it (paper); 1 = raise alpha, cut with the new value (ns3-rdma)
+localparam logic [7:0]  RP_ALPHA_FIRST_ADDR = 8'h54;
+localparam logic [31:0] RP_ALPHA_FIRST_RST  = 32'd0;
+localparam logic [31:0] RP_ALPHA_FIRST_MIN  = 32'd0;
+localparam logic [31:0] RP_ALPHA_FIRST_MAX  = 32'd1;
+// HAI_FIXED: hyper-increase step: 0 = i * R_HAI (paper, QCN); 1 = R_HAI (HPCC's Mellanox model)
+localparam logic [7:0]  RP_HAI_FIXED_ADDR = 8'h58;
+localparam logic [31:0] RP_HAI_FIXED_RST  = 32'd0;
+localparam logic [31:0] RP_HAI_FIXED_MIN  = 32'd0;
+localparam logic [31:0] RP_HAI_FIXED_MAX  = 32'd1;

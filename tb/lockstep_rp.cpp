@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <map>
 #include <memory>
@@ -28,7 +29,7 @@ constexpr uint32_t kFlows = DUT_SIZE;
 
 struct Tmr {  // a timer the block announced, waiting for its deadline
   uint32_t flow;
-  uint8_t kind;  // 2 alpha, 3 increase (the event op)
+  uint8_t kind;  // 2 alpha, 3 increase, 6 deferred cut (the event op)
   uint8_t gen;
 };
 
@@ -92,6 +93,13 @@ class Bench {
   bool force_cnp_ = false;
   bool in_episode_ = false;  // no INIT and no random register writes while it lasts
   unsigned episode_n_ = 0;
+  unsigned bp_burst_ = 0;    // cycles left of a long m_out_ready low (fills the FIFO)
+  bool out_ready() {
+    if (!opt_.backpressure) return true;
+    if (bp_burst_ > 0) { --bp_burst_; return false; }
+    if (rng_.chance(1) && rng_.chance(5)) bp_burst_ = 40;
+    return rng_.chance(70);
+  }
 };
 
 // A directed episode inside the random run: one flow is cut by a CE CNP and then left to
@@ -107,8 +115,17 @@ void Bench::start_episode() {
     in.csr_wdata = d.reset;
     cycle(in);
   }
-  load_profile(kProfiles[episode_n_++ % 3]);
+  const unsigned n = episode_n_++;
+  load_profile(kProfiles[n % 3]);
   RpModel::In in = idle_in();
+  in.csr_we = true;  // the register options the papers and simulators differ on
+  in.csr_addr = reg_addr(Block::RP, "ALPHA_FIRST");
+  in.csr_wdata = (n / 3) % 2;
+  cycle(in);
+  in.csr_addr = reg_addr(Block::RP, "HAI_FIXED");
+  in.csr_wdata = (n / 6) % 2;
+  cycle(in);
+  in = idle_in();
   in.csr_we = true;
   in.csr_addr = reg_addr(Block::RP, "BYTE_COUNTER_BYTES");
   in.csr_wdata = 65536;
@@ -135,7 +152,17 @@ void Bench::define_coverage() {
   cov_.define("rate_clamp_min", "cut clamped at the minimum rate");
   cov_.define("rate_clamp_line", "target rate clamped at line rate");
   cov_.define("cut", "CE CNP cut the rate");
-  cov_.define("cut_blocked_rrmp", "CE CNP inside the rate-reduce monitor period");
+  cov_.define("cut_blocked_rrmp", "CE CNP inside the rate-reduce monitor period, discarded");
+  cov_.define("cut_deferred", "CE CNP inside the monitor period remembered (CUT_DEFER)");
+  cov_.define("cut_deferred_again", "a second CE CNP while a cut is already deferred");
+  cov_.define("cut_at_period_end", "CUT_TIMER: the deferred cut done at the period's end");
+  cov_.define("cut_pending_cleared", "a cut cleared a deferred cut (CNP after the period)");
+  cov_.define("cut_alpha_first", "cut with alpha raised first (ALPHA_FIRST)");
+  cov_.define("inc_hyper_fixed", "hyper increase by a fixed R_HAI (HAI_FIXED)");
+  cov_.define("retime", "Rc changed: pending departure re-timed");
+  cov_.define("retime_at_now", "re-timed departure already past: moved to now");
+  cov_.define("hazard_stall", "event held: its flow in S1..S7 (same-flow hazard)");
+  cov_.define("csr_apply_stall", "event held while a register write is applied");
   cov_.define("first_cnp_rate", "rate set on the first CNP");
   cov_.define("clamp_after_ti", "target clamped because of a timer increase");
   cov_.define("ue_cnp", "TCD UE CNP: increase restarted only");
@@ -151,7 +178,10 @@ void Bench::define_coverage() {
   cov_.define("csr_write_during_traffic", "register written with events in the pipeline");
   cov_.define("csr_clamp", "register write outside [min, max] clamped");
   cov_.define("csr_read", "register read back");
-  if (opt_.backpressure) cov_.define("backpressure_stall", "output valid while not ready");
+  if (opt_.backpressure) {
+    cov_.define("backpressure_stall", "output valid while not ready");
+    cov_.define("credit_stall", "event held: 17 results owed (FIFO and output full)");
+  }
   cov_.define("reset_during_traffic", "reset with events in the pipeline");
 }
 
@@ -202,10 +232,15 @@ bool Bench::cycle(RpModel::In in) {
 
   // Compare (not during reset: the RTL's outputs then are whatever reset makes them)
   const RpModel::Out r = ref_.outputs(in);
+  static const bool dbg = std::getenv("RP_DEBUG") != nullptr;
+  if (dbg)
+    std::printf("cyc %llu evt_v=%d f%u op%u rdy rtl=%d ref=%d | %s\n",
+                static_cast<unsigned long long>(cycle_), in.evt_valid, in.evt.flow, in.evt.op,
+                d.s_evt_ready, r.evt_ready, ref_.debug().c_str());
   if (!in.rst) {
     // Compare without allocating; the named list is built only for the report.
     struct Cmp { const char* n; uint64_t rtl, ref; };
-    std::array<Cmp, 20> cmp;
+    std::array<Cmp, 24> cmp;
     size_t nc = 0;
     bool ok = true;
     auto chk = [&](const char* n, uint64_t a, uint64_t b) {
@@ -220,6 +255,7 @@ bool Bench::cycle(RpModel::In in) {
       chk("m_out_op", d.m_out_op, o.op);
       chk("m_out_flow", d.m_out_flow, o.flow);
       chk("m_out_stale", d.m_out_stale, o.stale);
+      chk("m_out_paced", d.m_out_paced, o.paced);
       chk("m_out_next_tx_ns", d.m_out_next_tx_ns, o.next_tx_ns);
       chk("m_out_rc_kbps", d.m_out_rc_kbps, o.rc);
       chk("m_out_rt_kbps", d.m_out_rt_kbps, o.rt);
@@ -230,6 +266,9 @@ bool Bench::cycle(RpModel::In in) {
       chk("m_out_itmr", d.m_out_itmr, o.itmr);
       chk("m_out_igen", d.m_out_igen, o.igen);
       chk("m_out_idl_ns", d.m_out_idl_ns, o.idl_ns);
+      chk("m_out_ctmr", d.m_out_ctmr, o.ctmr);
+      chk("m_out_cgen", d.m_out_cgen, o.cgen);
+      chk("m_out_cdl_ns", d.m_out_cdl_ns, o.cdl_ns);
     }
     if (!ok) {
       // The output belongs to the oldest event in flight.
@@ -280,6 +319,7 @@ bool Bench::cycle(RpModel::In in) {
       };
       track(o.atmr, 2, o.agen, o.adl_ns);
       track(o.itmr, 3, o.igen, o.idl_ns);
+      track(o.ctmr, 6, o.cgen, o.cdl_ns);
     }
     if (in.csr_we && !inflight_.empty()) cov_.hit("csr_write_during_traffic");
     if (in.csr_re) cov_.hit("csr_read");
@@ -347,10 +387,11 @@ RpEvent Bench::random_event() {
     e.tau_ns = rng_.chance(50) ? static_cast<uint32_t>(rng_.below(100000))
                                : static_cast<uint32_t>(rng_.below(4000));
   } else if (p < cnp_pct * 10 + 20) {
-    e.op = static_cast<uint8_t>(2 + rng_.below(2));  // timer with a random tag
+    static const uint8_t kTimerOps[] = {2, 3, 6};
+    e.op = kTimerOps[rng_.below(3)];  // timer with a random tag
     e.gen = static_cast<uint8_t>(rng_.below(256));
   } else if (p < cnp_pct * 10 + 40) {
-    e.op = static_cast<uint8_t>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY (and 6, 7)
+    e.op = static_cast<uint8_t>(rng_.chance(80) ? 4 : 7);  // QUERY (and 7)
   } else if (p < cnp_pct * 10 + 43 && !in_episode_) {
     e.op = static_cast<uint8_t>(RpOp::INIT);
     // half restart at line rate (0), half at a start rate (some outside [MIN, LINE])
@@ -361,7 +402,7 @@ RpEvent Bench::random_event() {
     e.bytes = static_cast<uint16_t>(b < 70 ? 64 + rng_.below(4033) : b < 98 ? rng_.below(9217)
                                                                             : rng_.below(65536));
   }
-  e.gen = e.op == 2 || e.op == 3 ? e.gen : static_cast<uint8_t>(rng_.below(256));
+  e.gen = e.op == 2 || e.op == 3 || e.op == 6 ? e.gen : static_cast<uint8_t>(rng_.below(256));
   return e;
 }
 
@@ -427,7 +468,7 @@ int Bench::run() {
       continue;
     }
     RpModel::In in = idle_in();
-    in.out_ready = !opt_.backpressure || rng_.chance(70);
+    in.out_ready = out_ready();
     if (!(opt_.idle && rng_.chance(30))) {
       in.evt_valid = true;
       in.evt = random_event();
@@ -445,7 +486,7 @@ int Bench::run() {
       if (!cycle(in)) break;
       if (!in.evt_valid || ready) break;
       in.csr_we = in.csr_re = false;
-      in.out_ready = !opt_.backpressure || rng_.chance(70);
+      in.out_ready = out_ready();
     }
   }
   // drain
@@ -470,6 +511,17 @@ int Bench::run() {
   cov_.hit("rate_clamp_line", c.rt_clamp_line);
   cov_.hit("cut", c.cut);
   cov_.hit("cut_blocked_rrmp", c.cut_blocked);
+  cov_.hit("cut_deferred", c.cut_deferred);
+  cov_.hit("cut_deferred_again", c.cut_deferred_again);
+  cov_.hit("cut_at_period_end", c.cut_at_period_end);
+  cov_.hit("cut_pending_cleared", c.cut_pending_cleared);
+  cov_.hit("cut_alpha_first", c.cut_alpha_first);
+  cov_.hit("inc_hyper_fixed", c.hai_fixed);
+  cov_.hit("retime", c.retime);
+  cov_.hit("retime_at_now", c.retime_at_now);
+  cov_.hit("hazard_stall", ref_.stall_hazard);
+  cov_.hit("csr_apply_stall", ref_.stall_csr);
+  if (opt_.backpressure) cov_.hit("credit_stall", ref_.stall_credit);
   cov_.hit("first_cnp_rate", c.first_rate);
   cov_.hit("clamp_after_ti", c.clamp_after_ti);
   cov_.hit("ue_cnp", c.ue);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // RpEngine on the Verilated rtl/dcqcn_rp.sv (NUM_FLOWS = kRtlFlows): one event per
-// process() call, driven through the s_evt handshake and drained from m_out (45 cycles).
+// process() call, driven through the s_evt handshake and drained from m_out (12 cycles).
 #include "rtl_core.h"  // first: includes the Verilator runtime with its warning waiver
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
@@ -37,6 +37,7 @@ class RpRtl final : public RpEngine {
     r.op = m.m_out_op;
     r.flow = m.m_out_flow;
     r.stale = m.m_out_stale;
+    r.paced = m.m_out_paced;
     r.next_tx_ns = m.m_out_next_tx_ns;
     r.rc = m.m_out_rc_kbps;
     r.rt = m.m_out_rt_kbps;
@@ -47,6 +48,9 @@ class RpRtl final : public RpEngine {
     r.itmr = m.m_out_itmr;
     r.igen = m.m_out_igen;
     r.idl_ns = m.m_out_idl_ns;
+    r.ctmr = m.m_out_ctmr;
+    r.cgen = m.m_out_cgen;
+    r.cdl_ns = m.m_out_cdl_ns;
     return r;
   }
 

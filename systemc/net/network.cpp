@@ -385,6 +385,24 @@ bool Network::checks(std::string& report, nlohmann::json& j) {
     report += "CHECK FAILED: " + std::to_string(xoff) + " XOFF but " + std::to_string(xon) +
               " XON and " + std::to_string(standing) + " still standing\n";
   }
+  // Pacing (pacing_check.h): no data departure later than its flow's bound plus the time
+  // its port was busy or paused since; the first packet of a flow (or after INIT) has none.
+  PacingStats pc;
+  for (const Nic* nic : nics_) pc.add(nic->pacing_stats());
+  j["pacing"] = {{"departures_checked", pc.checked}, {"violations", pc.violations},
+                 {"worst_ns", pc.worst_ns}, {"tolerance_ns", PacingCheck::kTolNs},
+                 {"history_truncated", pc.truncated}, {"retimed", pc.retimed},
+                 {"ok", pc.violations == 0}};
+  if (pc.violations) {
+    ok = false;
+    char b[256];
+    std::snprintf(b, sizeof b,
+                  "CHECK FAILED: pacing: %llu of %llu data departures left more than %.0f ns after "
+                  "their flow's bound, not explained by a busy or paused port (worst %.1f ns)\n",
+                  static_cast<unsigned long long>(pc.violations),
+                  static_cast<unsigned long long>(pc.checked), PacingCheck::kTolNs, pc.worst_ns);
+    report += b;
+  }
   j["np_interval_violations"] = cnt_.np_min_gap_violations;
   if (cnt_.np_min_gap_violations) {
     ok = false;
@@ -507,12 +525,14 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
                 e["mean_tput_gbps"].get<double>(), e["second_half_tput_gbps"].get<double>(),
                 static_cast<unsigned long long>(e["cnps_received_by_rp"].get<uint64_t>()));
   std::printf("jain(2nd half) %.4f   max queue %llu B   PFC pauses %llu   CNPs %llu   marks %llu   "
-              "drops %llu/%llu   %s engine, %.2f s wall, %llu packets\n",
+              "drops %llu/%llu   pacing late %llu (worst %.1f ns)   %s engine, %.2f s wall, %llu packets\n",
               j["jain_second_half"].get<double>(), static_cast<unsigned long long>(qmax),
               static_cast<unsigned long long>(pauses), static_cast<unsigned long long>(cnt_.cnps_sent),
               static_cast<unsigned long long>(cnt_.ecn_marks),
               static_cast<unsigned long long>(cnt_.drops_lossless),
-              static_cast<unsigned long long>(cnt_.drops_lossy), j["engine"].get<std::string>().c_str(),
+              static_cast<unsigned long long>(cnt_.drops_lossy),
+              static_cast<unsigned long long>(checks["pacing"]["violations"].get<uint64_t>()),
+              checks["pacing"]["worst_ns"].get<double>(), j["engine"].get<std::string>().c_str(),
               wall_s, static_cast<unsigned long long>(cnt_.packets));
 }
 

@@ -44,6 +44,9 @@ Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> t
     t.next_ns = f.start_ns;
     tx_.push_back(t);
   }
+  follow_retime_ = net.scenario().nic.follow_retime;
+  due_.resize(tx_.size());
+  for (uint32_t i = 0; i < tx_.size(); ++i) touch(i, 0);
   can_lose_ = !net.scenario().sw.pfc.enabled ||
               std::any_of(net.scenario().links.begin(), net.scenario().links.end(),
                           [](const LinkSpec& l) { return l.loss > 0; });
@@ -144,16 +147,56 @@ void Nic::wake_method() {
   schedule_wake();
 }
 
-// The earliest future time a flow becomes eligible (start or pacing).
+// Wake-up bookkeeping. Every flow with data is in exactly one place: in due_ (its next_ns
+// was due when it was filed there, so it still is), or in wait_ with its current version
+// and next_ns. touch() re-files a flow whenever its next_ns or its data changes (the
+// version makes its older wait_ entries stale); promote() moves the waiting flows that
+// have become due; a flow without data is in neither and is re-filed when it gets data.
+// Per packet this is O(log flows), where the scan it replaces was O(flows); due_ and the
+// earliest wait_ entry are exactly the sets and minimum the scan computed, so the picks
+// and wake-up times are the same.
+void Nic::touch(uint32_t idx, double now) {
+  TxFlow& f = tx_[idx];
+  const bool data = f.gbn.has_data();
+  if (data && !f.had_data) PacingCheck::on_data_again(f.pc, now);
+  f.had_data = data;
+  ++f.ver;
+  if (data && due(f.next_ns, now)) {
+    due_.insert(idx);
+    return;
+  }
+  due_.erase(idx);
+  if (!data) return;
+  wait_.push(Wait{f.next_ns, idx, f.ver});
+  // Stale entries leave when they reach the top; re-timed departures can leave many
+  // behind: rebuild the heap from the flows when they outnumber the live ones.
+  if (wait_.size() > 4 * tx_.size() + 64) {
+    std::vector<Wait> live;
+    for (uint32_t i = 0; i < tx_.size(); ++i)
+      if (tx_[i].had_data && !due_.contains(i)) live.push_back(Wait{tx_[i].next_ns, i, tx_[i].ver});
+    wait_ = decltype(wait_)(std::greater<Wait>(), std::move(live));
+  }
+}
+
+void Nic::promote(double now) {
+  while (!wait_.empty()) {
+    const Wait w = wait_.top();
+    if (w.ver != tx_[w.idx].ver) {  // stale
+      wait_.pop();
+      continue;
+    }
+    if (!due(w.at_ns, now)) break;
+    wait_.pop();
+    due_.insert(w.idx);
+  }
+}
+
+// The earliest future time a flow becomes eligible (start or pacing). Already eligible
+// flows need no wake-up: the port picks them when it is free.
 void Nic::schedule_wake() {
   const double now = Network::now_ns();
-  double best = 1e300;
-  for (const TxFlow& f : tx_) {
-    if (!f.gbn.has_data()) continue;
-    // Already eligible flows need no wake-up: the port picks them when it is free.
-    if (!due(f.next_ns, now) && f.next_ns < best) best = f.next_ns;
-  }
-  if (best < 1e300) wake_ev_.notify(sc_time(best - now, SC_NS));
+  promote(now);
+  if (!wait_.empty()) wake_ev_.notify(sc_time(wait_.top().at_ns - now, SC_NS));
 }
 
 Gp* Nic::pick(unsigned p) {
@@ -166,10 +209,12 @@ Gp* Nic::pick(unsigned p) {
   if (paused(p, s.data_priority) || tx_.empty()) return nullptr;
   const double now = Network::now_ns();
   const size_t n = tx_.size();
-  for (size_t k = 0; k < n; ++k) {
-    const size_t i = (rr_ + k) % n;
+  promote(now);
+  // Round-robin over the due flows: the first one after the last pick, wrapping around.
+  size_t i = due_.next(rr_);
+  if (i == IndexSet::npos) i = due_.next(0);
+  if (i != IndexSet::npos) {
     TxFlow& f = tx_[i];
-    if (!f.gbn.has_data() || !due(f.next_ns, now)) continue;
     rr_ = static_cast<unsigned>((i + 1) % n);
     bool retx = false;
     const uint64_t psn = f.gbn.next(&retx);
@@ -186,7 +231,7 @@ Gp* Nic::pick(unsigned p) {
         init.now_ns = Network::now_ns32();
         init.tau_ns = fi.start_rate_kbps;
         set_trace_time_ns(now);
-        rp_result(rp_->process(init));
+        rp_result(rp_->process(init), now);
       }
     }
     Gp* gp = net_.pool().alloc();
@@ -201,6 +246,7 @@ Gp* Nic::pick(unsigned p) {
     e.prio = static_cast<uint8_t>(s.data_priority);
     fi.sent_bytes += e.size;
     if (retx) fi.retransmitted_bytes += e.size;
+    pacing_.on_departure(f.pc, cover_, now, e.size);
     net_.counters().data_injected++;
     // The last packet left: tail timer, when data can be lost at all (a lossless network
     // has nothing to recover, and a 1 ms timer would resend packets queued behind PFC).
@@ -217,22 +263,39 @@ Gp* Nic::pick(unsigned p) {
     set_trace_time_ns(now);
     const RpResult r = rp_->process(ev);
     f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - ev.now_ns);
-    rp_result(r);
+    f.next32 = r.next_tx_ns;
+    rp_result(r, now);
+    touch(static_cast<uint32_t>(i), now);
     schedule_wake();
     return gp;
   }
   return nullptr;
 }
 
-void Nic::rp_result(const RpResult& r) {
-  FlowInfo& fi = net_.flow(tx_[r.flow].gid);
+void Nic::rp_result(const RpResult& r, double now) {
+  TxFlow& f = tx_[r.flow];
+  FlowInfo& fi = net_.flow(f.gid);
   fi.rc_kbps = r.rc;
   fi.rt_kbps = r.rt;
   fi.alpha_q16 = r.alpha;
+  PacingCheck::on_result(f.pc, r.op == static_cast<uint8_t>(RpOp::INIT), r.rc, now);
   if (r.atmr == 1) arm(0, r.flow, r.agen, r.adl_ns);
   if (r.atmr == 2) live_on_[0][r.flow] = 0;
   if (r.itmr == 1) arm(1, r.flow, r.igen, r.idl_ns);
   if (r.itmr == 2) live_on_[1][r.flow] = 0;
+  if (r.ctmr == 1) arm(3, r.flow, r.cgen, r.cdl_ns);
+  if (r.ctmr == 2) live_on_[3][r.flow] = 0;
+  // The RP re-times the flow's pending departure (a rate change): follow it. A TX result's
+  // departure is set by pick(). A departure that is now due may find the port idle: the
+  // wake-up (a delta cycle later) kicks it and re-schedules.
+  // (Compared as announced: the same whole ns converted at another time is no change.)
+  if (r.paced && follow_retime_ && r.op != static_cast<uint8_t>(RpOp::TX) && r.next_tx_ns != f.next32) {
+    f.next32 = r.next_tx_ns;
+    f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - Network::now_ns32());
+    pacing_.stats().retimed++;
+    touch(r.flow, now);
+    wake_ev_.notify(SC_ZERO_TIME);
+  }
 }
 
 void Nic::arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32) {
@@ -254,13 +317,14 @@ void Nic::timer_method() {
     if (!live_on_[t.kind][t.idx] || live_gen_[t.kind][t.idx] != t.gen) continue;
     live_on_[t.kind][t.idx] = 0;
     set_trace_time_ns(now);
-    if (t.kind < 2) {
+    if (t.kind != 2) {
+      static constexpr RpOp kOp[4] = {RpOp::ALPHA_TIMER, RpOp::INC_TIMER, RpOp::QUERY, RpOp::CUT_TIMER};
       RpEvent ev;
-      ev.op = static_cast<uint8_t>(t.kind == 0 ? RpOp::ALPHA_TIMER : RpOp::INC_TIMER);
+      ev.op = static_cast<uint8_t>(kOp[t.kind]);
       ev.flow = t.idx;
       ev.now_ns = Network::now_ns32();
       ev.gen = t.gen;
-      rp_result(rp_->process(ev));
+      rp_result(rp_->process(ev), now);
     } else {
       NpEvent ev;
       ev.op = NP_OP_TIMER;
@@ -330,7 +394,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
     ev.cnp_ue = e.cnp_kind == 1;
     ev.tau_ns = e.cnp_tau_ns;
     set_trace_time_ns(now);
-    rp_result(rp_->process(ev));
+    rp_result(rp_->process(ev), now);
     net_.pool().release(gp);
     return;
   }
@@ -346,6 +410,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
       // ACKs are handled in the data path (no firmware): at once.
       f.gbn.on_ack(e.psn);
       if (f.gbn.done()) f.rto_at_ns = -1;
+      touch(fi.rp_idx, now);
       kick(0);
       schedule_wake();
     }
@@ -391,6 +456,13 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   net_.pool().release(gp);
 }
 
+// The port's busy and paused intervals, for the pacing check.
+void Nic::on_start(unsigned /*p*/, Gp* /*gp*/) { cover_.busy(true, Network::now_ns()); }
+void Nic::on_sent(unsigned /*p*/, Gp* /*gp*/) { cover_.busy(false, Network::now_ns()); }
+void Nic::on_pause(unsigned /*p*/, unsigned prio, bool pause) {
+  if (prio == net_.scenario().data_priority) cover_.paused(pause, Network::now_ns());
+}
+
 }  // namespace dcqcn::net
 
 namespace dcqcn::net {
@@ -413,6 +485,7 @@ void Nic::send_ctrl(PktKind kind, uint32_t gid, uint64_t psn) {
 
 void Nic::rewound(TxFlow& f) {
   f.rto_at_ns = -1;  // re-armed when the flow sends its last packet again
+  touch(static_cast<uint32_t>(&f - tx_.data()), Network::now_ns());
   kick(0);
   schedule_wake();
 }

@@ -6,6 +6,10 @@
 // each block announced per flow and timer, and sends the timer event when it passes.
 // Loss recovery is go-back-N (gbn.h): the receiver NAKs a PSN gap, the sender rewinds
 // nic.nak_latency_us after the NAK arrives; a sized flow's tail is covered by nic.rto_us.
+// Every RP result carries the flow's (re-timed) next departure: the NIC follows it
+// (nic.follow_retime). Wake-ups cost O(log flows) per packet, not O(flows): a flow with
+// data is either due (due_, in round-robin order) or waiting in a min-heap (wait_).
+// The NIC also runs the pacing check (pacing_check.h) on its departures.
 #pragma once
 #include <deque>
 #include <memory>
@@ -14,7 +18,9 @@
 
 #include "engine.h"
 #include "gbn.h"
+#include "index_set.h"
 #include "node.h"
+#include "pacing_check.h"
 
 namespace dcqcn::net {
 
@@ -26,10 +32,14 @@ class Nic : public Node {
   RpEngine& rp() { return *rp_; }
   NpEngine& np() { return *np_; }
   uint64_t backlog_bytes() const;
+  const PacingStats& pacing_stats() const { return pacing_.stats(); }
 
  protected:
   Gp* pick(unsigned p) override;
   void receive(unsigned p, Gp* gp) override;
+  void on_start(unsigned p, Gp* gp) override;
+  void on_sent(unsigned p, Gp* gp) override;
+  void on_pause(unsigned p, unsigned prio, bool pause) override;
 
  private:
   struct TxFlow {
@@ -38,8 +48,17 @@ class Nic : public Node {
     GbnSender gbn;
     double start_ns;
     double next_ns = 0;   // earliest next departure (RP pacing)
+    uint32_t next32 = 0;  // the same as the RP announced it (wrapping ns)
     bool started = false;  // the RP has seen the flow (INIT with its start rate sent)
     double rto_at_ns = -1;  // retransmission timeout armed (tail outstanding), or -1
+    uint32_t ver = 0;       // wake-up bookkeeping: wait_ entries of older versions are stale
+    bool had_data = false;  // has_data() when last filed (touch)
+    FlowPacing pc;          // pacing check
+  };
+  struct Wait {            // a flow with data that is not due yet
+    double at_ns;
+    uint32_t idx, ver;
+    bool operator>(const Wait& o) const { return at_ns > o.at_ns; }
   };
   struct NakWait {        // a NAK the sender's firmware is handling
     double at_ns;
@@ -48,7 +67,7 @@ class Nic : public Node {
   };
   struct Tmr {
     double at_ns;
-    uint8_t kind;  // 0 RP alpha, 1 RP increase, 2 NP
+    uint8_t kind;  // 0 RP alpha, 1 RP increase, 2 NP, 3 RP deferred cut
     uint32_t idx;
     uint8_t gen;
     bool operator>(const Tmr& o) const { return at_ns > o.at_ns; }
@@ -56,8 +75,10 @@ class Nic : public Node {
   void wake_method();
   void timer_method();
   void schedule_wake();
+  void touch(uint32_t idx, double now);  // re-file a flow after its next_ns or data changed
+  void promote(double now);    // waiting flows that are due now -> due_
   void arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32);
-  void rp_result(const RpResult& r);
+  void rp_result(const RpResult& r, double now);
   void emit_cnp(uint32_t np_idx, const NpResult& r);
   // Receive side (nic.pfc_enabled with nic.rx_drain_gbps > 0): a buffer drained at the
   // host's rate; XOFF to the switch when it reaches rx_buffer - headroom, XON xon_gap
@@ -72,11 +93,16 @@ class Nic : public Node {
   std::unique_ptr<NpEngine> np_;
   std::deque<Gp*> cnp_q_;
   unsigned rr_ = 0;
+  IndexSet due_;             // flows with data whose next_ns is due
+  std::priority_queue<Wait, std::vector<Wait>, std::greater<Wait>> wait_;
+  bool follow_retime_ = true;
+  PortCover cover_;          // port 0: busy or paused (pacing check)
+  PacingCheck pacing_;
   bool can_lose_ = false;  // a link with loss or PFC off: the tail timer is needed
   sc_core::sc_event wake_ev_, tmr_ev_;
   std::priority_queue<Tmr, std::vector<Tmr>, std::greater<Tmr>> tmrs_;
-  std::vector<uint8_t> live_gen_[3];  // latest tag per kind and index
-  std::vector<uint8_t> live_on_[3];
+  std::vector<uint8_t> live_gen_[4];  // latest tag per kind and index
+  std::vector<uint8_t> live_on_[4];
   std::vector<double> last_cnp_ns_;  // per np index: for the NP interval check
   std::deque<std::pair<double, Gp*>> cnp_wait_;  // CNPs being built (cnp_gen_ns)
   sc_core::sc_event cnp_ev_;

@@ -86,6 +86,7 @@ void Node::start(unsigned p) {
   port.stats.tx_frames++;
   port.stats.tx_bytes += e.size;
   net_.on_wire(e.kind, +1);
+  on_start(p, gp);
   port.tx_done.notify(sc_time(e.size * 8.0 / port.rate_gbps, SC_NS));
 }
 

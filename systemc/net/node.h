@@ -60,6 +60,8 @@ class Node : public sc_core::sc_module {
   virtual void receive(unsigned p, Gp* gp) = 0;
   // The peer paused or resumed class `prio` on port p (after the response time).
   virtual void on_pause(unsigned p, unsigned prio, bool pause) { (void)p; (void)prio; (void)pause; }
+  // A frame starts leaving port p (its first bit).
+  virtual void on_start(unsigned p, Gp* gp) { (void)p; (void)gp; }
   // A frame finished leaving port p (the buffer it used may be released).
   virtual void on_sent(unsigned p, Gp* gp) { (void)p; (void)gp; }
 

@@ -307,6 +307,11 @@ const std::vector<Field>& fields() {
            "go-back-N: sender retransmission timeout once a sized flow has sent its last "
            "packet unacknowledged (tail loss); armed only when data can be lost (link loss, PFC off)",
            TOP(nic.rto_us));
+    scalar("nic.follow_retime", T::BOOL, any(), "",
+           "debugging: false ignores the RP's re-timed departures (a flow's next departure "
+           "stays as computed when its previous packet left: the behaviour before re-timing); "
+           "the pacing check then fails",
+           TOP(nic.follow_retime));
 
     list("flows", "traffic: one entry per group of identical flows (QPs)",
          [](Ctx& c, size_t n) { c.s.flows.resize(n); }, "(required)");

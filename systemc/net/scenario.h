@@ -62,6 +62,9 @@ struct NicSpec {
   double nak_latency_us = 20;     // sender: NAK receipt -> send pointer rewound (firmware)
   double nak_timeout_us = 100;    // receiver: no second NAK for one expected PSN before this
   double rto_us = 1000;           // sender: retransmission timeout for a sized flow's tail
+  // Debugging: false ignores the RP's re-timed departures (the pre-fix behaviour: a flow's
+  // next departure is fixed when its previous packet leaves); the pacing check fires.
+  bool follow_retime = true;
 };
 
 struct FlowSpec {

@@ -118,6 +118,63 @@ TEST(Network, TooLittleHeadroomIsALosslessViolation) {
   EXPECT_TRUE(r.summary["checks"]["conservation"]["ok"].get<bool>());
 }
 
+// The pacing check (README "Checks in every run"): every data departure is within 2 ns of
+// its flow's bound, max(last rate change, previous departure + packet time at Rc), plus
+// the time its port was busy or paused. Without rate changes (PFC alone, one flow with
+// loss and go-back-N, the NIC's own PAUSE) it holds on any RP.
+TEST(Network, PacingHoldsWithoutRateChanges) {
+  for (const auto& [tag, scenario, args] :
+       {std::tuple<const char*, const char*, const char*>{"pace_pfc8", "incast8", "--duration 10 --set switch.ecn.enabled=false"},
+        {"pace_loss", "loss_sweep", "--duration 10 --set links.0.loss=0.01"},
+        {"pace_nicpfc", "incast4", "--duration 10 --set switch.ecn.enabled=false --set nic.pfc_enabled=true "
+                                   "--set nic.rx_drain_gbps=20"}}) {
+    const SimRun r = sim(tag, scenario, std::string("--engine ref ") + args);
+    expect_checks_ok(r);
+    const json& p = r.summary["checks"]["pacing"];
+    std::printf("%s: %s\n", tag, p.dump().c_str());
+    EXPECT_GT(p["departures_checked"].get<uint64_t>(), 10000u) << tag;
+    EXPECT_LE(p["worst_ns"].get<double>(), 2.0) << tag;
+  }
+}
+
+// With DCQCN changing rates, it holds when the NIC follows the RP's re-timed departures
+// (RpResult::paced). An RP that never re-times (retimed == 0 over a run full of rate
+// changes) cannot pass: skipped, with the numbers.
+TEST(Network, PacingHoldsWithRetimedDepartures) {
+  for (const auto& [tag, scenario, args] :
+       {std::tuple<const char*, const char*, const char*>{"pace_incast4", "incast4", "--duration 20"},
+        {"pace_cx16", "incast16", "--duration 20 --set profile=connectx"},
+        {"pace_plus4", "incast4", "--duration 20 --set profile=dcqcn_plus"},
+        {"pace_lossy8", "incast8", "--duration 10 --set switch.pfc.enabled=false --set switch.buffer_bytes=300000"}}) {
+    const SimRun r = sim(tag, scenario, std::string("--engine ref ") + args);
+    const json& p = r.summary["checks"]["pacing"];
+    std::printf("%s: %s\n", tag, p.dump().c_str());
+    if (p["retimed"].get<uint64_t>() == 0)
+      GTEST_SKIP() << "the RP does not re-time departures (RpResult::paced is never set): " << p.dump();
+    expect_checks_ok(r);
+    EXPECT_GT(p["departures_checked"].get<uint64_t>(), 10000u) << tag;
+  }
+}
+
+// The debugging knob nic.follow_retime=false reproduces the behaviour before re-timing:
+// a flow's next departure stays where its previous packet put it, at the rate of then.
+// On the ConnectX profile (deep cuts, fast recovery) flows then sit out whole increase
+// periods at a rate that has long recovered: the check fails the run.
+TEST(Network, PacingCheckFailsWhenTheNicIgnoresRetimedDepartures) {
+  const SimRun r = sim("pace_ignore", "incast16",
+                       "--engine ref --duration 30 --set profile=connectx --set nic.follow_retime=false");
+  const json& p = r.summary["checks"]["pacing"];
+  std::printf("pacing with nic.follow_retime=false: %s\n", p.dump().c_str());
+  EXPECT_EQ(r.rc, 1) << r.err;
+  EXPECT_FALSE(r.summary["checks"]["ok"].get<bool>());
+  EXPECT_FALSE(p["ok"].get<bool>());
+  EXPECT_GT(p["violations"].get<uint64_t>(), 100u);
+  EXPECT_GT(p["worst_ns"].get<double>(), 100000.0);  // a flow idle > 100 us at its rate
+  EXPECT_NE(r.err.find("CHECK FAILED: pacing"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.summary["checks"]["conservation"]["ok"].get<bool>());  // only pacing fails
+  EXPECT_TRUE(r.summary["checks"]["pfc"]["ok"].get<bool>());
+}
+
 // The RTL engine and the reference engine write byte-identical outputs.
 class EngineEquivalence
     : public ::testing::TestWithParam<std::tuple<const char*, const char*, const char*>> {};

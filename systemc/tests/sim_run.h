@@ -63,6 +63,7 @@ inline void expect_checks_ok(const SimRun& r) {
   EXPECT_EQ(c["np_interval_violations"].get<uint64_t>(), 0u);  // NP never faster than N
   EXPECT_TRUE(c["buffer_accounting_ok"].get<bool>());
   EXPECT_TRUE(c["pfc"]["ok"].get<bool>());
+  EXPECT_EQ(c["pacing"]["violations"].get<uint64_t>(), 0u) << c["pacing"].dump();  // no late departure
 }
 
 // A CSV as column name -> values (numbers; non-numeric cells become NaN) plus the

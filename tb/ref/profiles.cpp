@@ -37,6 +37,9 @@ std::vector<RegWrite> paper() {
       {Block::RP, "FIRST_CNP_RATE_KBPS", 0, 0},
       {Block::RP, "CLAMP_TGT", 1, 0},
       {Block::RP, "CLAMP_TGT_AFTER_TI", 0, 0},
+      {Block::RP, "CUT_DEFER", 0, 0},              // a CNP inside RRMP is discarded (no RRMP here)
+      {Block::RP, "ALPHA_FIRST", 0, 0},            // cut with alpha, then raise it (paper Fig. 14)
+      {Block::RP, "HAI_FIXED", 0, 0},              // hyper step i x R_HAI (paper, QCN)
       {Block::NP, "CNP_INTERVAL_NS", 50000, 0},    // N = 50 us
       {Block::NP, "PLUS_ENABLE", 0, 0},
       {Block::CP, "KMIN_BYTES", 5000, 0},          // 5 KB
@@ -65,6 +68,8 @@ std::vector<RegWrite> connectx() {
   set(Block::RP, "CUT_SHIFT", 1);                   // rpg_gd 11 on a Q10 alpha = alpha/2
   set(Block::RP, "MAX_CUT_Q16", 32768);             // rpg_min_dec_fac 50 %
   set(Block::RP, "RRMP_NS", 4000);                  // rate_reduce_monitor_period 4 us
+  set(Block::RP, "CUT_DEFER", 1);                   // a CNP inside it cuts at its end (SPEC 2;
+                                                    // HPCC's Mellanox model, CheckRateDecreaseMlx)
   set(Block::RP, "FIRST_CNP_RATE_KBPS", 0);         // rate_to_set_on_first_cnp 0
   set(Block::RP, "CLAMP_TGT", 0);                   // clamp_tgt_rate 0
   set(Block::RP, "CLAMP_TGT_AFTER_TI", 1);          // clamp_tgt_rate_after_time_inc 1

@@ -11,7 +11,7 @@ enum RpReg : unsigned {
   RP_ALPHA_PERIOD_NS, RP_TIMER_PERIOD_NS, RP_BYTE_COUNTER_BYTES, RP_F_STEPS,
   RP_AI_RATE_KBPS, RP_HAI_RATE_KBPS, RP_CUT_SHIFT, RP_MAX_CUT_Q16, RP_RRMP_NS,
   RP_FIRST_CNP_RATE_KBPS, RP_CLAMP_TGT, RP_CLAMP_TGT_AFTER_TI, RP_MTU_BYTES,
-  RP_LAMBDA_Q8, RP_RL_KBPS, RP_NUM_REGS
+  RP_LAMBDA_Q8, RP_RL_KBPS, RP_CUT_DEFER, RP_ALPHA_FIRST, RP_HAI_FIXED, RP_NUM_REGS
 };
 
 inline constexpr std::array<RegDef, RP_NUM_REGS> kRpRegs{{
@@ -35,6 +35,9 @@ inline constexpr std::array<RegDef, RP_NUM_REGS> kRpRegs{{
   {"MTU_BYTES",          0x44, 1500,       64,     9216,       "MTU for the DCQCN+ period lambda * max(tau, MTU / Rc)"},
   {"LAMBDA_Q8",          0x48, 256,        1,      65535,      "DCQCN+ lambda in Q8 (256 = 1.0)"},
   {"RL_KBPS",            0x4C, 0,          0,      4000000000u,"DCQCN+ increase bound Rl (0 = line rate)"},
+  {"CUT_DEFER",          0x50, 0,          0,      1,          "a CE CNP inside RRMP_NS: 0 = discarded (paper), 1 = remembered, one cut at the period's end (ConnectX, HPCC's Mellanox model)"},
+  {"ALPHA_FIRST",        0x54, 0,          0,      1,          "0 = cut with alpha, then raise it (paper); 1 = raise alpha, cut with the new value (ns3-rdma)"},
+  {"HAI_FIXED",          0x58, 0,          0,      1,          "hyper-increase step: 0 = i * R_HAI (paper, QCN); 1 = R_HAI (HPCC's Mellanox model)"},
 }};
 
 }  // namespace dcqcn

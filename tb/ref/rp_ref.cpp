@@ -2,12 +2,20 @@
 #include "rp_ref.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace dcqcn {
 
 namespace {
 inline uint8_t sat8(unsigned v) { return static_cast<uint8_t>(v > 255 ? 255 : v); }
 inline uint32_t r(const RpRegs& g, RpReg i) { return g[i]; }
+constexpr uint64_t kOne = 1ull << RpAlgo::kFrac;
+inline uint32_t ceil_ns(uint64_t t) {
+  return static_cast<uint32_t>(((t + kOne - 1) & RpAlgo::kMask44) >> RpAlgo::kFrac);
+}
+inline bool before(uint64_t a, uint64_t b) {  // a < b, 44-bit modular
+  return ((a - b) & RpAlgo::kMask44) >> 43;
+}
 }  // namespace
 
 RpRegs rp_reset_regs() {
@@ -25,6 +33,24 @@ uint32_t rp_csr_read(const RpRegs& g, uint8_t addr) {
 void rp_csr_write(RpRegs& g, uint8_t addr, uint32_t v) {
   for (unsigned i = 0; i < RP_NUM_REGS; ++i)
     if (kRpRegs[i].addr == addr) g[i] = clamp_reg(kRpRegs[i], v);
+}
+
+uint32_t rp_recip_table(unsigned idx) {
+  return static_cast<uint32_t>((125000ull * 4096) / (4096 + idx + 1));
+}
+
+RpRecip rp_recip(uint32_t rc) {
+  const unsigned lz = static_cast<unsigned>(std::countl_zero(rc));
+  const uint32_t n = rc << lz;
+  return {lz, rp_recip_table((n >> 19) & 0xFFF)};
+}
+
+uint64_t rp_pace_ns12(uint16_t bytes, RpRecip rr) {
+  return ((static_cast<uint64_t>(bytes) * rr.t) << rr.lz) >> 13;
+}
+
+uint64_t rp_period_mtu_ns(uint32_t lambda_mtu, RpRecip rr) {
+  return (static_cast<uint64_t>(lambda_mtu) * rr.t) >> (33 - rr.lz);
 }
 
 RpAlgo::RpAlgo(uint32_t num_flows) : st_(num_flows), pace_(num_flows) {}
@@ -58,7 +84,12 @@ void RpAlgo::increase(RpState& s, bool timer) {
       ++cov.fr;  // fast recovery: Rt unchanged
     } else if (mn > f) {
       ++cov.hai;
-      rt += static_cast<uint64_t>(mn - f) * r(regs, RP_HAI_RATE_KBPS);
+      if (r(regs, RP_HAI_FIXED)) {
+        ++cov.hai_fixed;
+        rt += r(regs, RP_HAI_RATE_KBPS);
+      } else {
+        rt += static_cast<uint64_t>(mn - f) * r(regs, RP_HAI_RATE_KBPS);
+      }
     } else {
       ++cov.ai;
       rt += r(regs, RP_AI_RATE_KBPS);
@@ -87,20 +118,20 @@ void RpAlgo::increase(RpState& s, bool timer) {
   s.rc = static_cast<uint32_t>((static_cast<uint64_t>(s.rt) + s.rc + 1) >> 1);  // rounds up: Rc reaches Rt
 }
 
-RpStageA RpAlgo::stage_a(const RpEvent& ev) {
-  RpStageA a;
-  RpResult& o = a.r;
+RpResult RpAlgo::process(const RpEvent& ev) {
+  RpResult o;
   const uint32_t flow = ev.flow;
   o.op = ev.op;
   o.flow = flow;
-  a.now_ns = ev.now_ns;
 
   const uint32_t line = r(regs, RP_LINE_RATE_KBPS);
   const uint32_t minr = std::min(r(regs, RP_MIN_RATE_KBPS), line);
   const uint32_t g = r(regs, RP_G_Q16);
   const bool plus = r(regs, RP_ALGO) == 1;
 
-  RpState s = st_[flow].valid ? st_[flow] : fresh();
+  const RpState& stored = st_[flow];
+  RpState s = stored.valid ? stored : fresh();
+  const uint32_t rc_before = s.rc;  // as stored: a change of LINE/MIN re-times too
   // Normalise to the current registers (LINE/MIN may have been rewritten).
   s.rc = std::clamp(s.rc, minr, line);
   s.rt = std::clamp(s.rt, minr, line);
@@ -127,6 +158,64 @@ RpStageA RpAlgo::stage_a(const RpEvent& ev) {
     s.i_armed = false;
     o.itmr = static_cast<uint8_t>(TmrAct::CLR);
   };
+  // A CE reaction: the cut (when allowed) or, with CUT_DEFER, a cut remembered for the
+  // end of the monitor period; alpha timer armed; increase restarted. `forced`: the
+  // deferred cut at the period's end (CUT_TIMER), which is always allowed.
+  auto ce = [&](bool forced) {
+    const uint32_t rrmp = r(regs, RP_RRMP_NS);
+    const bool allowed = forced || rrmp == 0 || !s.cut_valid || (ev.now_ns - s.last_cut_ns) >= rrmp;
+    if (allowed) {
+      const bool clamp = r(regs, RP_CLAMP_TGT) || (r(regs, RP_CLAMP_TGT_AFTER_TI) && s.ti_flag);
+      const uint32_t first = r(regs, RP_FIRST_CNP_RATE_KBPS);
+      const uint32_t alpha_up =
+          s.alpha + static_cast<uint32_t>((static_cast<uint64_t>(65536 - s.alpha) * g) >> 16);
+      if (clamp) s.rt = s.rc;
+      if (clamp && !r(regs, RP_CLAMP_TGT)) ++cov.clamp_after_ti;
+      if (first != 0 && !s.cnp_seen) {
+        s.rc = std::clamp(first, minr, line);
+        ++cov.first_rate;
+      } else {
+        ++cov.cut;
+        const uint32_t a = r(regs, RP_ALPHA_FIRST) ? alpha_up : s.alpha;
+        if (r(regs, RP_ALPHA_FIRST)) ++cov.cut_alpha_first;
+        uint64_t cut = (static_cast<uint64_t>(s.rc) * a) >> (16 + r(regs, RP_CUT_SHIFT));
+        const uint64_t maxcut = (static_cast<uint64_t>(s.rc) * r(regs, RP_MAX_CUT_Q16)) >> 16;
+        cut = std::min(cut, maxcut);
+        if (s.rc - cut < minr) ++cov.rc_clamp_min;
+        s.rc = std::max(static_cast<uint32_t>(s.rc - cut), minr);
+      }
+      s.alpha = alpha_up;
+      s.cut_valid = true;
+      s.last_cut_ns = ev.now_ns;
+      if (s.cut_pending) {
+        ++cov.cut_pending_cleared;
+        s.cut_pending = false;
+      }
+      if (s.c_armed) {  // a cut happened: the deferred-cut deadline is void
+        s.cgen = static_cast<uint8_t>(s.cgen + 1);
+        s.c_armed = false;
+        o.ctmr = static_cast<uint8_t>(TmrAct::CLR);
+      }
+    } else if (r(regs, RP_CUT_DEFER)) {
+      if (!s.cut_pending) {
+        ++cov.cut_deferred;
+        s.cut_pending = true;
+        s.cgen = static_cast<uint8_t>(s.cgen + 1);
+        s.c_armed = true;
+        o.ctmr = static_cast<uint8_t>(TmrAct::SET);
+        o.cdl_ns = s.last_cut_ns + rrmp;
+      } else {
+        ++cov.cut_deferred_again;
+      }
+    } else {
+      ++cov.cut_blocked;
+    }
+    s.ti_flag = false;
+    arm_alpha();
+    s.t_stage = s.bc_stage = 0;
+    s.byte_cnt = 0;
+    arm_inc();
+  };
 
   switch (static_cast<RpOp>(ev.op)) {
     case RpOp::TX:
@@ -144,39 +233,14 @@ RpStageA RpAlgo::stage_a(const RpEvent& ev) {
     case RpOp::CNP:
       s.tau_ns = ev.tau_ns;
       if (!ev.cnp_ue) {
-        const uint32_t rrmp = r(regs, RP_RRMP_NS);
-        const bool allowed = rrmp == 0 || !s.cut_valid || (ev.now_ns - s.last_cut_ns) >= rrmp;
-        if (allowed) {
-          const bool clamp = r(regs, RP_CLAMP_TGT) || (r(regs, RP_CLAMP_TGT_AFTER_TI) && s.ti_flag);
-          const uint32_t first = r(regs, RP_FIRST_CNP_RATE_KBPS);
-          if (clamp) s.rt = s.rc;
-          if (clamp && !r(regs, RP_CLAMP_TGT)) ++cov.clamp_after_ti;
-          if (first != 0 && !s.cnp_seen) {
-            s.rc = std::clamp(first, minr, line);
-            ++cov.first_rate;
-          } else {
-            ++cov.cut;
-            uint64_t cut = (static_cast<uint64_t>(s.rc) * s.alpha) >> (16 + r(regs, RP_CUT_SHIFT));
-            const uint64_t maxcut = (static_cast<uint64_t>(s.rc) * r(regs, RP_MAX_CUT_Q16)) >> 16;
-            cut = std::min(cut, maxcut);
-            if (s.rc - cut < minr) ++cov.rc_clamp_min;
-            s.rc = std::max(static_cast<uint32_t>(s.rc - cut), minr);
-          }
-          s.alpha = s.alpha + static_cast<uint32_t>((static_cast<uint64_t>(65536 - s.alpha) * g) >> 16);
-          s.cut_valid = true;
-          s.last_cut_ns = ev.now_ns;
-        } else {
-          ++cov.cut_blocked;
-        }
+        ce(false);
         s.cnp_seen = true;
-        s.ti_flag = false;
-        arm_alpha();
       } else {
         ++cov.ue;
+        s.t_stage = s.bc_stage = 0;
+        s.byte_cnt = 0;
+        arm_inc();
       }
-      s.t_stage = s.bc_stage = 0;
-      s.byte_cnt = 0;
-      arm_inc();
       break;
     case RpOp::ALPHA_TIMER:
       if (s.a_armed && ev.gen == s.agen) {
@@ -208,6 +272,16 @@ RpStageA RpAlgo::stage_a(const RpEvent& ev) {
         ++cov.stale;
       }
       break;
+    case RpOp::CUT_TIMER:
+      if (s.c_armed && ev.gen == s.cgen) {
+        s.c_armed = false;  // consumed: the system has dropped this deadline
+        ++cov.cut_at_period_end;
+        ce(true);
+      } else {
+        o.stale = true;
+        ++cov.stale;
+      }
+      break;
     case RpOp::INIT:
       // tau_ns = start rate in kb/s; 0 = line rate (the flow stays fresh). A start rate
       // leaves the flow as after a cut from line rate: Rc = start, Rt = line, the increase
@@ -216,7 +290,7 @@ RpStageA RpAlgo::stage_a(const RpEvent& ev) {
         const uint8_t igen = s.igen;
         s = fresh();
         s.valid = ev.tau_ns != 0;
-        o.atmr = o.itmr = static_cast<uint8_t>(TmrAct::CLR);
+        o.atmr = o.itmr = o.ctmr = static_cast<uint8_t>(TmrAct::CLR);
         if (ev.tau_ns != 0) {
           s.rc = std::clamp(ev.tau_ns, minr, line);
           s.igen = igen;  // arm_inc() takes the next tag: an old deadline in flight stays stale
@@ -226,10 +300,49 @@ RpStageA RpAlgo::stage_a(const RpEvent& ev) {
       }
       ++cov.init;
       break;
-    default:  // QUERY, 6, 7
+    default:  // QUERY, 7
       ++cov.query;
       break;
   }
+
+  // DCQCN+: the increase period K = lambda * max(tau, MTU / Rc), capped at 2^30 ns.
+  const RpRecip rr = rp_recip(s.rc);
+  if (plus && o.itmr == static_cast<uint8_t>(TmrAct::SET)) {
+    constexpr uint64_t kCap = 1ull << 30;
+    const uint64_t lambda = r(regs, RP_LAMBDA_Q8);
+    const uint64_t pt = (static_cast<uint64_t>(s.tau_ns) * lambda) >> 8;
+    const uint64_t pm = rp_period_mtu_ns(static_cast<uint32_t>(lambda * r(regs, RP_MTU_BYTES)), rr);
+    if (pt > pm) ++cov.plus_tau;
+    else ++cov.plus_mtu;
+    o.idl_ns = ev.now_ns + static_cast<uint32_t>(std::min(std::max(pt, pm), kCap));
+  }
+
+  // Pacing: the departure after a TX, and the pending departure re-timed when Rc changed.
+  RpPace& p = pace_[flow];
+  const uint64_t now_f = (static_cast<uint64_t>(ev.now_ns) << kFrac) & kMask44;
+  if (ev.op == static_cast<uint8_t>(RpOp::TX)) {
+    // Left within 1 ns after (or before) the permitted time: keep the exact schedule,
+    // so the fraction carries and the long-run rate is Rc. Later: restart from now.
+    const uint64_t tn = p.valid ? p.t_next : now_f;
+    const uint64_t diff = (now_f - tn) & kMask44;
+    const bool late = !(diff >> 43) && diff >= kOne;
+    if (late) ++cov.pace_restart;
+    else ++cov.pace_keep;
+    p.t_dep = late ? now_f : tn;
+    p.bytes = ev.bytes;
+    p.t_next = (p.t_dep + rp_pace_ns12(ev.bytes, rr)) & kMask44;
+    p.valid = true;
+  } else if (ev.op == static_cast<uint8_t>(RpOp::INIT)) {
+    p = RpPace{};
+  } else if (p.valid && s.rc != rc_before) {
+    // Re-timing: the pending departure follows the new rate, not before the change.
+    ++cov.retime;
+    const uint64_t a = (p.t_dep + rp_pace_ns12(p.bytes, rr)) & kMask44;
+    if (before(a, now_f)) ++cov.retime_at_now;
+    p.t_next = before(a, now_f) ? now_f : a;
+  }
+  o.paced = p.valid;
+  o.next_tx_ns = p.valid ? ceil_ns(p.t_next) : ev.now_ns;
 
   st_[flow] = s;
   o.rc = s.rc;
@@ -237,95 +350,113 @@ RpStageA RpAlgo::stage_a(const RpEvent& ev) {
   o.alpha = s.alpha;
   o.agen = s.agen;
   o.igen = s.igen;
-  a.div_bytes = ev.op == static_cast<uint8_t>(RpOp::TX) ? ev.bytes
-                                                       : static_cast<uint16_t>(r(regs, RP_MTU_BYTES));
-  a.plus = plus;
-  a.lambda_q8 = static_cast<uint16_t>(r(regs, RP_LAMBDA_Q8));
-  a.tau_ns = s.tau_ns;
-  return a;
-}
-
-RpResult RpAlgo::stage_p(const RpStageA& a) {
-  RpResult o = a.r;
-  constexpr unsigned W = 32 + kFrac;
-  constexpr uint64_t kMask = (1ull << W) - 1;
-  constexpr uint64_t kOne = 1ull << kFrac;
-  // The divider: ns.12 to send div_bytes at Rc (exact floor division).
-  const uint64_t q = (static_cast<uint64_t>(a.div_bytes) * kNsFracPerByteKbps) / o.rc;
-  RpPace& p = pace_[o.flow];
-  const uint64_t now_f = static_cast<uint64_t>(a.now_ns) << kFrac;
-  const uint64_t tn = p.valid ? p.t_next : now_f;
-  auto ceil_ns = [&](uint64_t t) { return static_cast<uint32_t>(((t + kOne - 1) & kMask) >> kFrac); };
-  if (o.op == static_cast<uint8_t>(RpOp::TX)) {
-    // Left within 1 ns after (or before) the permitted time: keep the exact schedule,
-    // so the fraction carries and the long-run rate is Rc. Later: restart from now.
-    const uint64_t diff = (now_f - tn) & kMask;
-    const bool late = diff < (1ull << (W - 1)) && diff >= kOne;
-    const uint64_t base = late ? now_f : tn;
-    if (late) ++cov.pace_restart;
-    else ++cov.pace_keep;
-    p.t_next = (base + q) & kMask;
-    p.valid = true;
-    o.next_tx_ns = ceil_ns(p.t_next);
-  } else {
-    if (o.op == static_cast<uint8_t>(RpOp::INIT)) p.valid = false;
-    o.next_tx_ns = p.valid ? ceil_ns(p.t_next) : a.now_ns;
-  }
-  if (a.plus && o.itmr == static_cast<uint8_t>(TmrAct::SET)) {
-    // DCQCN+: K = lambda * max(tau, MTU / Rc), capped at 2^30 ns.
-    constexpr uint64_t kCap = 1ull << 30;
-    const uint64_t mtu_ns = q >> kFrac;
-    if (a.tau_ns > mtu_ns) ++cov.plus_tau;
-    else ++cov.plus_mtu;
-    const uint64_t m = std::min<uint64_t>(std::max<uint64_t>(a.tau_ns, mtu_ns), kCap);
-    const uint64_t period = std::min<uint64_t>((m * a.lambda_q8) >> 8, kCap);
-    o.idl_ns = a.now_ns + static_cast<uint32_t>(period);
-  }
+  o.cgen = s.cgen;
   return o;
 }
 
 // ---------------------------------------------------------------- cycle model
 
+std::string RpModel::debug() const {
+  std::string s = "I=" + std::to_string(in_valid_) + " f" + std::to_string(in_ev_.flow) + " P=";
+  for (int k = 1; k <= kPipe; ++k) s += p_[k].valid ? std::to_string(p_[k].flow % 10) : ".";
+  s += " cnt=" + std::to_string(cnt_) + " pend=" + std::to_string(pending_) +
+       " settle=" + std::to_string(settle_) + " clr=" + std::to_string(clearing_) +
+       " fifo=" + std::to_string(fifo_.size()) + " O=" + std::to_string(o_valid_);
+  return s;
+}
+
 RpModel::RpModel(uint32_t num_flows) : algo(num_flows), n_(num_flows) {}
 
+bool RpModel::gates_open() const {
+  return clearing_ == 0 && !pending_ && settle_ == 0 && cnt_ < kCredits;
+}
+
+bool RpModel::hazard(uint32_t flow) const {
+  for (int k = 1; k <= kHazard; ++k)
+    if (p_[k].valid && p_[k].flow == flow) return true;
+  return false;
+}
+
+bool RpModel::admit() const { return in_valid_ && gates_open() && !hazard(in_ev_.flow); }
+
 RpModel::Out RpModel::outputs(const In& in) const {
+  (void)in;
   Out o;
-  const Slot& last = pos(kLatency - 1);
-  const bool en = !last.valid || in.out_ready;
-  o.evt_ready = en && clearing_ == 0;
-  o.out_valid = last.valid;
-  if (last.valid) o.out = last.a.r;
+  o.evt_ready = clearing_ == 0 && (!in_valid_ || admit());
+  o.out_valid = o_valid_;
+  if (o_valid_) o.out = o_;
   o.csr_rdata = csr_rdata_;
   return o;
 }
 
 void RpModel::step(const In& in) {
   if (in.rst) {
-    for (auto& s : ring_) s.valid = false;
+    in_valid_ = false;
+    for (auto& s : p_) s.valid = false;
+    fifo_.clear();
+    o_valid_ = false;
+    cnt_ = 0;
     clearing_ = n_;
     csr_rdata_ = 0;
-    algo.regs = rp_reset_regs();
+    shadow_ = rp_reset_regs();
+    algo.regs = shadow_;
+    pending_ = false;
+    settle_ = kSettle;
     algo.clear();
     return;
   }
   const Out o = outputs(in);
-  const bool en = !pos(kLatency - 1).valid || in.out_ready;
-  // CSR read samples the registers before this edge's write.
-  if (in.csr_re) csr_rdata_ = rp_csr_read(algo.regs, in.csr_addr);
-  if (en) {
-    // Stage P on the last divider register, stage A on the accept register, in place;
-    // then every register moves one position on.
-    Slot& p = pos(kLatency - 2);
-    if (p.valid) p.a.r = algo.stage_p(p.a);
-    Slot& a = pos(0);
-    if (a.valid) a.a = algo.stage_a(a.ev);
-    head_ = (head_ + kLatency - 1) % kLatency;
-    Slot& in0 = pos(0);
-    in0.valid = in.evt_valid && o.evt_ready;
-    in0.ev = in.evt;
+  const bool adm = admit();
+  // An event arriving while I is empty is admitted at its accept edge when it may be.
+  const bool direct = in.evt_valid && !in_valid_ && gates_open() && !hazard(in.evt.flow);
+  if (in_valid_ && !adm) {
+    if (pending_ || settle_ > 0) ++stall_csr;
+    else if (hazard(in_ev_.flow)) ++stall_hazard;
+    else if (cnt_ >= kCredits) ++stall_credit;
+  }
+  bool pipe_empty = true;
+  for (int k = 1; k <= kPipe; ++k) pipe_empty = pipe_empty && !p_[k].valid;
+  // Output register and FIFO take the result leaving stage 10.
+  const bool pop = o_valid_ && in.out_ready;
+  const Slot& leaving = p_[kPipe - 1];
+  if (!fifo_.empty()) {
+    if (pop) { o_ = fifo_.front(); fifo_.pop_front(); }
+    if (leaving.valid) fifo_.push_back(leaving.r);
+  } else if (!o_valid_ || pop) {
+    o_valid_ = leaving.valid;
+    if (leaving.valid) o_ = leaving.r;
+  } else if (leaving.valid) {
+    fifo_.push_back(leaving.r);
+  }
+  // Pipeline shift and admission (the arithmetic of an event is done on admission).
+  for (int k = kPipe; k > 1; --k) p_[k] = p_[k - 1];
+  p_[1].valid = adm || direct;
+  if (adm || direct) {
+    const RpEvent& e = adm ? in_ev_ : in.evt;
+    p_[1].flow = e.flow;
+    p_[1].r = algo.process(e);
+  }
+  cnt_ = cnt_ + (adm || direct ? 1 : 0) - (pop ? 1 : 0);
+  // Accept register.
+  if (o.evt_ready && in.evt_valid && !direct) {
+    in_valid_ = true;
+    in_ev_ = in.evt;
+  } else if (adm) {
+    in_valid_ = false;
   }
   if (clearing_ > 0) --clearing_;
-  if (in.csr_we) rp_csr_write(algo.regs, in.csr_addr, in.csr_wdata);
+  // CSRs: a write goes to the shadow set and is applied once no event is in flight.
+  if (settle_ > 0) --settle_;
+  if (pending_ && pipe_empty) {
+    algo.regs = shadow_;
+    pending_ = false;
+    settle_ = kSettle;
+  }
+  if (in.csr_re) csr_rdata_ = rp_csr_read(shadow_, in.csr_addr);
+  if (in.csr_we) {
+    rp_csr_write(shadow_, in.csr_addr, in.csr_wdata);
+    pending_ = true;
+  }
 }
 
 }  // namespace dcqcn

@@ -15,7 +15,7 @@ using namespace dcqcn;
 
 namespace {
 
-constexpr uint8_t TX = 0, CNP = 1, ATMR = 2, ITMR = 3, QUERY = 4, INIT = 5;
+constexpr uint8_t TX = 0, CNP = 1, ATMR = 2, ITMR = 3, QUERY = 4, INIT = 5, CTMR = 6;
 
 void load(RpAlgo& a, const std::string& profile, uint32_t line_kbps = 40000000) {
   a.regs = rp_reset_regs();
@@ -132,6 +132,134 @@ TEST(RpRef, ConnectxLimitsCutAndCoalescesCnpsInMonitorPeriod) {
   EXPECT_EQ(r.rc, rc2 - (rc2 >> 1));
 }
 
+// CUT_DEFER: CNPs inside the monitor period are remembered; one cut and one alpha raise
+// at the period's end (CUT_TIMER with the announced tag), however many arrived.
+TEST(RpRef, DeferredCutHappensOnceAtThePeriodsEnd) {
+  RpAlgo a(16);
+  load(a, "connectx");
+  ASSERT_EQ(a.regs[RP_CUT_DEFER], 1u);
+  RpResult r = ev(a, CNP, 0);
+  const uint32_t rc1 = r.rc, alpha1 = r.alpha;
+  EXPECT_EQ(r.ctmr, 0);                      // an allowed cut: nothing deferred
+  r = ev(a, CNP, 1000);                      // inside the 4 us period
+  EXPECT_EQ(r.rc, rc1);
+  EXPECT_EQ(r.alpha, alpha1);
+  EXPECT_EQ(r.ctmr, 1);                      // deferred: cut timer at last cut + 4 us
+  EXPECT_EQ(r.cdl_ns, 4000u);
+  const uint8_t tag = r.cgen;
+  r = ev(a, CNP, 2000);                      // a second one: still one deferred cut
+  EXPECT_EQ(r.ctmr, 0);
+  r = ev(a, CTMR, 4100, 0, static_cast<uint8_t>(tag + 1));  // wrong tag: stale
+  EXPECT_TRUE(r.stale);
+  EXPECT_EQ(r.rc, rc1);
+  r = ev(a, CTMR, 4100, 0, tag);
+  EXPECT_FALSE(r.stale);
+  EXPECT_LT(r.rc, rc1);                      // one cut ...
+  EXPECT_GT(r.alpha, alpha1);                // ... and one alpha raise
+  const uint32_t rc2 = r.rc;
+  r = ev(a, CTMR, 4200, 0, tag);             // consumed: a second expiry is stale
+  EXPECT_TRUE(r.stale);
+  EXPECT_EQ(r.rc, rc2);
+  // The same CNPs with CUT_DEFER 0 are discarded: no timer, no cut.
+  RpAlgo b(16);
+  load(b, "connectx");
+  b.regs[RP_CUT_DEFER] = 0;
+  ev(b, CNP, 0);
+  r = ev(b, CNP, 1000);
+  EXPECT_EQ(r.ctmr, 0);
+  EXPECT_EQ(r.rc, rc1);
+}
+
+// ALPHA_FIRST (ns3-rdma) cuts with the raised alpha; HAI_FIXED (HPCC's Mellanox model)
+// steps Rt by R_HAI in hyper increase instead of i x R_HAI.
+TEST(RpRef, AlphaFirstAndFixedHyperStep) {
+  RpAlgo a(16), b(16);
+  load(a, "paper");
+  load(b, "paper");
+  a.regs[RP_ALPHA_INIT_Q16] = b.regs[RP_ALPHA_INIT_Q16] = 32768;  // alpha 0.5
+  b.regs[RP_ALPHA_FIRST] = 1;
+  const RpResult ra = ev(a, CNP, 0), rb = ev(b, CNP, 0);
+  const uint32_t up = 32768 + static_cast<uint32_t>((32768ull * 256) >> 16);
+  EXPECT_EQ(ra.rc, 40000000u - static_cast<uint32_t>((40000000ull * 32768) >> 17));
+  EXPECT_EQ(rb.rc, 40000000u - static_cast<uint32_t>((40000000ull * up) >> 17));
+  EXPECT_EQ(ra.alpha, up);
+  EXPECT_EQ(rb.alpha, up);
+  // hyper increase: both stage counters past F (F = 1, tiny byte counter)
+  RpAlgo h(16), f(16);
+  for (RpAlgo* x : {&h, &f}) {
+    load(*x, "paper");
+    x->regs[RP_F_STEPS] = 1;
+    x->regs[RP_BYTE_COUNTER_BYTES] = 65536;
+  }
+  f.regs[RP_HAI_FIXED] = 1;
+  RpResult rh = ev(h, CNP, 0), rf = ev(f, CNP, 0);
+  uint8_t gh = rh.igen, gf = rf.igen;
+  for (int i = 1; i <= 4; ++i) {  // 4 timer and 4 byte-counter expiries: i = 3 at the last
+    rh = ev(h, ITMR, 1000 * i, 0, gh);
+    rf = ev(f, ITMR, 1000 * i, 0, gf);
+    gh = rh.igen;
+    gf = rf.igen;
+    rh = ev(h, TX, 1000 * i + 1, 65535);
+    rf = ev(f, TX, 1000 * i + 1, 65535);
+  }
+  EXPECT_EQ(h.cov.hai, f.cov.hai);
+  EXPECT_GT(f.cov.hai_fixed, 0u);
+  EXPECT_GT(rh.rt, rf.rt);  // i x R_HAI grows faster than R_HAI
+}
+
+// Re-timing: after a cut to a low rate the pending departure is far away; the increase
+// that follows pulls it in (previous departure + bytes at the new Rc, not before now).
+TEST(RpRef, RateChangeRetimesThePendingDeparture) {
+  RpAlgo a(16);
+  load(a, "connectx");
+  a.regs[RP_MIN_RATE_KBPS] = 1000;
+  RpResult r = ev(a, TX, 0, 4096);
+  EXPECT_TRUE(r.paced);
+  for (int i = 0; i < 30; ++i) r = ev(a, CNP, 10000 * (i + 1));  // cut towards 1 Mb/s
+  EXPECT_LT(r.rc, 2000u);
+  const uint32_t far = r.next_tx_ns;     // 4096 B at ~1 Mb/s: ~33 ms after 0
+  EXPECT_GT(far, 30000000u);
+  // The rate recovers: each increase re-times the departure to dep + 4096 B at the new Rc.
+  uint8_t g = r.igen;
+  uint32_t now = 400000;
+  for (int i = 0; i < 12; ++i) {
+    now += 300000;
+    r = ev(a, ITMR, now, 0, g);
+    g = r.igen;
+  }
+  EXPECT_GT(r.rc, 1000000u);              // back above 1 Gb/s
+  EXPECT_EQ(r.next_tx_ns, now);           // dep (0) + 4096 B at >1 Gb/s is long past: now
+  EXPECT_GT(a.cov.retime, 10u);
+  EXPECT_GT(a.cov.retime_at_now, 0u);
+  // A QUERY changes nothing: no re-timing, the departure stays.
+  const RpResult q = ev(a, QUERY, now + 5);
+  EXPECT_EQ(q.next_tx_ns, now);
+}
+
+// The reciprocal table never makes a packet time longer than exact and is within 2^-12
+// of it: every bucket's both ends, at every exponent Rc can have (1000 kb/s .. 2^32).
+TEST(RpRef, ReciprocalIsNeverAboveExact) {
+  uint64_t checks = 0;
+  for (unsigned idx = 0; idx < 4096; ++idx) {
+    for (unsigned lz = 0; lz <= 22; ++lz) {
+      for (uint32_t fill : {0u, 0x7FFFFu}) {
+        const uint32_t n = (1u << 31) | (idx << 19) | fill;
+        const uint32_t rc = n >> lz;
+        if (rc < 1000) continue;
+        const RpRecip rr = rp_recip(rc);
+        for (uint16_t b : {uint16_t{64}, uint16_t{1500}, uint16_t{65535}}) {
+          const double exact = b * 8e6 * 4096.0 / rc;
+          const double got = static_cast<double>(rp_pace_ns12(b, rr));
+          ASSERT_LE(got, exact) << "rc " << rc << " bytes " << b;
+          ASSERT_GE(got, exact * (1 - 1.0 / 4096) - 1) << "rc " << rc << " bytes " << b;
+          ++checks;
+        }
+      }
+    }
+  }
+  EXPECT_GT(checks, 500000u);
+}
+
 TEST(RpRef, FirstCnpRateAndUeReaction) {
   RpAlgo a(16);
   load(a, "paper");
@@ -217,10 +345,15 @@ TEST(RpRef, DcqcnPlusInitWithStartRateArmsTheAdaptivePeriod) {
   RpResult r = ev(a, INIT, 1000, 0, 0, false, 1000);  // 1 Mb/s
   EXPECT_EQ(r.rc, 1000u);
   EXPECT_EQ(r.itmr, 1);
-  EXPECT_EQ(r.idl_ns, 1000u + mtu * 8000u);          // lambda 1.0 (Q8 256)
+  // MTU / Rc comes from the reciprocal table: never above exact, within 2^-12 below it
+  auto near_below = [](uint32_t got, uint32_t exact) {
+    EXPECT_LE(got, exact);
+    EXPECT_GE(got, exact - exact / 4096 - 1);
+  };
+  near_below(r.idl_ns - 1000u, mtu * 8000u);         // lambda 1.0 (Q8 256)
   a.regs[RP_LAMBDA_Q8] = 512;                        // lambda 2
   r = ev(a, INIT, 1000, 0, 0, false, 4000);          // 4 Mb/s: MTU x 2 us, times 2
-  EXPECT_EQ(r.idl_ns, 1000u + 2u * mtu * 2000u);
+  near_below(r.idl_ns - 1000u, 2u * mtu * 2000u);
 }
 
 TEST(RpRef, AlphaDecaysToItsFloorThenTimerStops) {
@@ -254,7 +387,8 @@ TEST(RpRef, DcqcnPlusPeriodIsLambdaTimesMaxOfTauAndMtuTime) {
   for (int i = 0; i < 20; ++i) r = ev(a, CNP, 2000 + i, 0, 0, false, 1000);
   // Rc is now 1 Mb/s: MTU time 12 ms > tau -> K = 2 * 12 ms
   EXPECT_EQ(r.rc, 1000u);
-  EXPECT_EQ(r.idl_ns, 2019u + 24000000u);
+  EXPECT_LE(r.idl_ns - 2019u, 24000000u);  // the reciprocal table: never above exact,
+  EXPECT_GE(r.idl_ns - 2019u, 24000000u - 24000000u / 4096);  // within 2^-12 below
 }
 
 // Pacing: a flow that always sends at the returned time achieves Rc within 0.1 %.
