@@ -12,9 +12,9 @@
 //     no routing; a registered input (AREG/BREG/CREG/DREG/OPMODEREG/... > 0) and the CE/RST
 //     pins end the path with setup 0.25; a registered P (PREG = 1) launches at 0.35; an
 //     unregistered input into a registered P ends 2.2 (0.9) after the pin; registered
-//     inputs with unregistered P launch P at 2.2; MREG = 1 with PREG = 0 (Yosys's mapping
-//     of `p <= a * b`): multiplier inputs end 1.6 after the pin, P launches at 0.35 + 0.6
-//     (0.6: the ALU share of 2.2, an assumption: model_dsp); ACOUT/BCOUT forward A/B
+//     inputs with unregistered P launch P at 2.2; the ALU alone (C, OPMODE... -> P) 0.9 as
+//     PCIN; MREG = 1 with PREG = 0 (Yosys's mapping of `p <= a * b`): multiplier inputs
+//     end 1.3 after the pin, P launches at 0.35 + 0.9 (model_dsp); ACOUT/BCOUT forward A/B
 //   block RAM (RAMB18/36 E1/E2): outputs launch at 1.1 (0.35 with DOx_REG = 1: port A
 //     outputs DOA_REG, port B outputs DOB_REG); every data/address/enable/WE input ends
 //     the path with setup 0.05 (the FF setup; the clocks are not timed)
@@ -71,7 +71,7 @@ constexpr double kDspComb = 2.2;
 constexpr double kDspCascade = 0.9;
 constexpr double kDspInSetup = 0.25;
 constexpr double kDspPClkQ = 0.35;
-constexpr double kDspAlu = 0.6;    // the ALU's share of kDspComb: an assumption (see model_dsp)
+constexpr double kDspAlu = 0.9;    // the ALU alone: PCIN -> P is 0.9 (see model_dsp)
 constexpr double kBramClkQ = 1.1;
 constexpr double kBramRegClkQ = 0.35;
 constexpr double kBramSetup = 0.05;
@@ -432,12 +432,16 @@ void Sta::model_carry(const Cell& c, int ci) {
 //   - a registered input (and every CE/RST pin) ends the path with setup 0.25
 //   - PREG = 1: P (and PCOUT, CARRYOUT...) launch at 0.35; an unregistered input ends
 //     2.2 after its pin (0.9 from a cascade input)
-//   - PREG = 0: unregistered inputs reach P after 2.2 (cascade 0.9), except the
-//     multiplier's inputs when MREG = 1: they end at M, 2.2 - 0.6 = 1.6 after the pin
-//     (0.9 from ACIN/BCIN); then P launches 0.35 + 0.6 after the clock (M register, then
-//     the ALU). The 0.6 ns ALU share of the 2.2 is this tool's assumption (the issue's
-//     table has no M figure). Registered multiplier inputs without MREG: P at 2.2 after
-//     the clock; registered ALU inputs only: P at 0.95.
+//   - the ALU alone costs 0.9, the cascade figure (PCIN -> P goes through the ALU
+//     only): so the ALU's own inputs (C, CARRYIN, OPMODE, ALUMODE...) reach P after 0.9,
+//     and with MREG = 1, PREG = 0 the multiplier's inputs end at M 2.2 - 0.9 = 1.3 after
+//     the pin (0.9 from ACIN/BCIN) and P launches at 0.35 + 0.9 = 1.25 (M register, then
+//     the ALU). The table has A/B -> P 2.2, cascade 0.9 and the register figures
+//     only: the M split is this tool's reading of them. With USE_MULT = NONE, A/B still
+//     count 2.2.
+//   - PREG = 0, MREG = 0: unregistered inputs reach P after 2.2 (ALU inputs 0.9,
+//     cascades 0.9); registered multiplier inputs: P at 2.2 after the clock; registered
+//     ALU inputs only: P at 1.25.
 // Yosys packs `p <= a * b` into MREG (PREG = 0), and a second register after the product
 // into PREG.
 void Sta::model_dsp(const Cell& c, int ci) {
@@ -456,6 +460,7 @@ void Sta::model_dsp(const Cell& c, int ci) {
   };
   static const std::set<std::string> cascade_in = {"ACIN", "BCIN", "PCIN", "CARRYCASCIN", "MULTSIGNIN"};
   static const std::set<std::string> mult_in = {"A", "B", "D", "ACIN", "BCIN", "INMODE"};
+  static const std::set<std::string> ab_in = {"A", "B", "D", "ACIN", "BCIN"};
   // outs: the ALU outputs (P, PCOUT, CARRYOUT, ...); ACOUT/BCOUT only forward A/B
   std::vector<std::string> outs, ins;
   for (auto& [pn, bits] : c.conn)
@@ -478,7 +483,8 @@ void Sta::model_dsp(const Cell& c, int ci) {
       for (int k = 0; k < nb; ++k) end(c, ci, ip, k, kDspInSetup, ded);
       continue;
     }
-    double d = casc ? kDspCascade : kDspComb;
+    // through the multiplier (or A:B without it): 2.2; the ALU alone: 0.9; cascades 0.9
+    double d = casc ? kDspCascade : (to_mult || ab_in.count(ip)) ? kDspComb : kDspAlu;
     if (to_mult && mreg) {
       for (int k = 0; k < nb; ++k) end(c, ci, ip, k, casc ? kDspCascade : kDspComb - kDspAlu, ded);
     } else if (preg) {
