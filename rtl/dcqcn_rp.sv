@@ -106,7 +106,8 @@ module dcqcn_rp #(
   localparam int SETTLE = 3;     // cycles after a CSR apply before the next admission
 
   // ================================================================ registers (CSR)
-  // Shadow set (w_*): written by the bus at once, read back at once. Active set (r_*):
+  // Shadow set (w_*): written by the bus at once (raw: the clamp is applied where the
+  // value is read, c_*, which keeps the bus input path short), read back at once. Active set (r_*):
   // copied from the shadow when a write is pending and no event is in flight; every
   // event in the pipeline sees one active set. Derived values (d_*) follow the active
   // set within SETTLE cycles; admission waits for them.
@@ -125,60 +126,88 @@ module dcqcn_rp #(
     clampv = (v < lo) ? lo : ((v > hi) ? hi : v);
   endfunction
 
+  // Clamped views of the shadow registers: what reads return and what an apply copies.
+  logic [31:0] c_algo, c_line, c_minr, c_g, c_ainit, c_aper, c_tper, c_bc, c_f, c_ai, c_hai, c_cshift, c_maxcut, c_rrmp, c_first, c_clamp, c_clamp_ti, c_mtu, c_lambda, c_rl, c_defer, c_afirst, c_haifix;
+  always_comb begin
+    c_algo = clampv(w_algo, RP_ALGO_MIN, RP_ALGO_MAX);
+    c_line = clampv(w_line, RP_LINE_RATE_KBPS_MIN, RP_LINE_RATE_KBPS_MAX);
+    c_minr = clampv(w_minr, RP_MIN_RATE_KBPS_MIN, RP_MIN_RATE_KBPS_MAX);
+    c_g = clampv(w_g, RP_G_Q16_MIN, RP_G_Q16_MAX);
+    c_ainit = clampv(w_ainit, RP_ALPHA_INIT_Q16_MIN, RP_ALPHA_INIT_Q16_MAX);
+    c_aper = clampv(w_aper, RP_ALPHA_PERIOD_NS_MIN, RP_ALPHA_PERIOD_NS_MAX);
+    c_tper = clampv(w_tper, RP_TIMER_PERIOD_NS_MIN, RP_TIMER_PERIOD_NS_MAX);
+    c_bc = clampv(w_bc, RP_BYTE_COUNTER_BYTES_MIN, RP_BYTE_COUNTER_BYTES_MAX);
+    c_f = clampv(w_f, RP_F_STEPS_MIN, RP_F_STEPS_MAX);
+    c_ai = clampv(w_ai, RP_AI_RATE_KBPS_MIN, RP_AI_RATE_KBPS_MAX);
+    c_hai = clampv(w_hai, RP_HAI_RATE_KBPS_MIN, RP_HAI_RATE_KBPS_MAX);
+    c_cshift = clampv(w_cshift, RP_CUT_SHIFT_MIN, RP_CUT_SHIFT_MAX);
+    c_maxcut = clampv(w_maxcut, RP_MAX_CUT_Q16_MIN, RP_MAX_CUT_Q16_MAX);
+    c_rrmp = clampv(w_rrmp, RP_RRMP_NS_MIN, RP_RRMP_NS_MAX);
+    c_first = clampv(w_first, RP_FIRST_CNP_RATE_KBPS_MIN, RP_FIRST_CNP_RATE_KBPS_MAX);
+    c_clamp = clampv(w_clamp, RP_CLAMP_TGT_MIN, RP_CLAMP_TGT_MAX);
+    c_clamp_ti = clampv(w_clamp_ti, RP_CLAMP_TGT_AFTER_TI_MIN, RP_CLAMP_TGT_AFTER_TI_MAX);
+    c_mtu = clampv(w_mtu, RP_MTU_BYTES_MIN, RP_MTU_BYTES_MAX);
+    c_lambda = clampv(w_lambda, RP_LAMBDA_Q8_MIN, RP_LAMBDA_Q8_MAX);
+    c_rl = clampv(w_rl, RP_RL_KBPS_MIN, RP_RL_KBPS_MAX);
+    c_defer = clampv(w_defer, RP_CUT_DEFER_MIN, RP_CUT_DEFER_MAX);
+    c_afirst = clampv(w_afirst, RP_ALPHA_FIRST_MIN, RP_ALPHA_FIRST_MAX);
+    c_haifix = clampv(w_haifix, RP_HAI_FIXED_MIN, RP_HAI_FIXED_MAX);
+  end
+
   always_ff @(posedge clk) begin
     if (csr_we) begin
       unique case (csr_addr)
-        RP_ALGO_ADDR:                w_algo     <= clampv(csr_wdata, RP_ALGO_MIN, RP_ALGO_MAX);
-        RP_LINE_RATE_KBPS_ADDR:      w_line     <= clampv(csr_wdata, RP_LINE_RATE_KBPS_MIN, RP_LINE_RATE_KBPS_MAX);
-        RP_MIN_RATE_KBPS_ADDR:       w_minr     <= clampv(csr_wdata, RP_MIN_RATE_KBPS_MIN, RP_MIN_RATE_KBPS_MAX);
-        RP_G_Q16_ADDR:               w_g        <= clampv(csr_wdata, RP_G_Q16_MIN, RP_G_Q16_MAX);
-        RP_ALPHA_INIT_Q16_ADDR:      w_ainit    <= clampv(csr_wdata, RP_ALPHA_INIT_Q16_MIN, RP_ALPHA_INIT_Q16_MAX);
-        RP_ALPHA_PERIOD_NS_ADDR:     w_aper     <= clampv(csr_wdata, RP_ALPHA_PERIOD_NS_MIN, RP_ALPHA_PERIOD_NS_MAX);
-        RP_TIMER_PERIOD_NS_ADDR:     w_tper     <= clampv(csr_wdata, RP_TIMER_PERIOD_NS_MIN, RP_TIMER_PERIOD_NS_MAX);
-        RP_BYTE_COUNTER_BYTES_ADDR:  w_bc       <= clampv(csr_wdata, RP_BYTE_COUNTER_BYTES_MIN, RP_BYTE_COUNTER_BYTES_MAX);
-        RP_F_STEPS_ADDR:             w_f        <= clampv(csr_wdata, RP_F_STEPS_MIN, RP_F_STEPS_MAX);
-        RP_AI_RATE_KBPS_ADDR:        w_ai       <= clampv(csr_wdata, RP_AI_RATE_KBPS_MIN, RP_AI_RATE_KBPS_MAX);
-        RP_HAI_RATE_KBPS_ADDR:       w_hai      <= clampv(csr_wdata, RP_HAI_RATE_KBPS_MIN, RP_HAI_RATE_KBPS_MAX);
-        RP_CUT_SHIFT_ADDR:           w_cshift   <= clampv(csr_wdata, RP_CUT_SHIFT_MIN, RP_CUT_SHIFT_MAX);
-        RP_MAX_CUT_Q16_ADDR:         w_maxcut   <= clampv(csr_wdata, RP_MAX_CUT_Q16_MIN, RP_MAX_CUT_Q16_MAX);
-        RP_RRMP_NS_ADDR:             w_rrmp     <= clampv(csr_wdata, RP_RRMP_NS_MIN, RP_RRMP_NS_MAX);
-        RP_FIRST_CNP_RATE_KBPS_ADDR: w_first    <= clampv(csr_wdata, RP_FIRST_CNP_RATE_KBPS_MIN, RP_FIRST_CNP_RATE_KBPS_MAX);
-        RP_CLAMP_TGT_ADDR:           w_clamp    <= clampv(csr_wdata, RP_CLAMP_TGT_MIN, RP_CLAMP_TGT_MAX);
-        RP_CLAMP_TGT_AFTER_TI_ADDR:  w_clamp_ti <= clampv(csr_wdata, RP_CLAMP_TGT_AFTER_TI_MIN, RP_CLAMP_TGT_AFTER_TI_MAX);
-        RP_MTU_BYTES_ADDR:           w_mtu      <= clampv(csr_wdata, RP_MTU_BYTES_MIN, RP_MTU_BYTES_MAX);
-        RP_LAMBDA_Q8_ADDR:           w_lambda   <= clampv(csr_wdata, RP_LAMBDA_Q8_MIN, RP_LAMBDA_Q8_MAX);
-        RP_RL_KBPS_ADDR:             w_rl       <= clampv(csr_wdata, RP_RL_KBPS_MIN, RP_RL_KBPS_MAX);
-        RP_CUT_DEFER_ADDR:           w_defer    <= clampv(csr_wdata, RP_CUT_DEFER_MIN, RP_CUT_DEFER_MAX);
-        RP_ALPHA_FIRST_ADDR:         w_afirst   <= clampv(csr_wdata, RP_ALPHA_FIRST_MIN, RP_ALPHA_FIRST_MAX);
-        RP_HAI_FIXED_ADDR:           w_haifix   <= clampv(csr_wdata, RP_HAI_FIXED_MIN, RP_HAI_FIXED_MAX);
+        RP_ALGO_ADDR:                w_algo     <= csr_wdata;
+        RP_LINE_RATE_KBPS_ADDR:      w_line     <= csr_wdata;
+        RP_MIN_RATE_KBPS_ADDR:       w_minr     <= csr_wdata;
+        RP_G_Q16_ADDR:               w_g        <= csr_wdata;
+        RP_ALPHA_INIT_Q16_ADDR:      w_ainit    <= csr_wdata;
+        RP_ALPHA_PERIOD_NS_ADDR:     w_aper     <= csr_wdata;
+        RP_TIMER_PERIOD_NS_ADDR:     w_tper     <= csr_wdata;
+        RP_BYTE_COUNTER_BYTES_ADDR:  w_bc       <= csr_wdata;
+        RP_F_STEPS_ADDR:             w_f        <= csr_wdata;
+        RP_AI_RATE_KBPS_ADDR:        w_ai       <= csr_wdata;
+        RP_HAI_RATE_KBPS_ADDR:       w_hai      <= csr_wdata;
+        RP_CUT_SHIFT_ADDR:           w_cshift   <= csr_wdata;
+        RP_MAX_CUT_Q16_ADDR:         w_maxcut   <= csr_wdata;
+        RP_RRMP_NS_ADDR:             w_rrmp     <= csr_wdata;
+        RP_FIRST_CNP_RATE_KBPS_ADDR: w_first    <= csr_wdata;
+        RP_CLAMP_TGT_ADDR:           w_clamp    <= csr_wdata;
+        RP_CLAMP_TGT_AFTER_TI_ADDR:  w_clamp_ti <= csr_wdata;
+        RP_MTU_BYTES_ADDR:           w_mtu      <= csr_wdata;
+        RP_LAMBDA_Q8_ADDR:           w_lambda   <= csr_wdata;
+        RP_RL_KBPS_ADDR:             w_rl       <= csr_wdata;
+        RP_CUT_DEFER_ADDR:           w_defer    <= csr_wdata;
+        RP_ALPHA_FIRST_ADDR:         w_afirst   <= csr_wdata;
+        RP_HAI_FIXED_ADDR:           w_haifix   <= csr_wdata;
         default: ;
       endcase
     end
     if (csr_re) begin
       unique case (csr_addr)
-        RP_ALGO_ADDR:                csr_rdata <= w_algo;
-        RP_LINE_RATE_KBPS_ADDR:      csr_rdata <= w_line;
-        RP_MIN_RATE_KBPS_ADDR:       csr_rdata <= w_minr;
-        RP_G_Q16_ADDR:               csr_rdata <= w_g;
-        RP_ALPHA_INIT_Q16_ADDR:      csr_rdata <= w_ainit;
-        RP_ALPHA_PERIOD_NS_ADDR:     csr_rdata <= w_aper;
-        RP_TIMER_PERIOD_NS_ADDR:     csr_rdata <= w_tper;
-        RP_BYTE_COUNTER_BYTES_ADDR:  csr_rdata <= w_bc;
-        RP_F_STEPS_ADDR:             csr_rdata <= w_f;
-        RP_AI_RATE_KBPS_ADDR:        csr_rdata <= w_ai;
-        RP_HAI_RATE_KBPS_ADDR:       csr_rdata <= w_hai;
-        RP_CUT_SHIFT_ADDR:           csr_rdata <= w_cshift;
-        RP_MAX_CUT_Q16_ADDR:         csr_rdata <= w_maxcut;
-        RP_RRMP_NS_ADDR:             csr_rdata <= w_rrmp;
-        RP_FIRST_CNP_RATE_KBPS_ADDR: csr_rdata <= w_first;
-        RP_CLAMP_TGT_ADDR:           csr_rdata <= w_clamp;
-        RP_CLAMP_TGT_AFTER_TI_ADDR:  csr_rdata <= w_clamp_ti;
-        RP_MTU_BYTES_ADDR:           csr_rdata <= w_mtu;
-        RP_LAMBDA_Q8_ADDR:           csr_rdata <= w_lambda;
-        RP_RL_KBPS_ADDR:             csr_rdata <= w_rl;
-        RP_CUT_DEFER_ADDR:           csr_rdata <= w_defer;
-        RP_ALPHA_FIRST_ADDR:         csr_rdata <= w_afirst;
-        RP_HAI_FIXED_ADDR:           csr_rdata <= w_haifix;
+        RP_ALGO_ADDR:                csr_rdata <= c_algo;
+        RP_LINE_RATE_KBPS_ADDR:      csr_rdata <= c_line;
+        RP_MIN_RATE_KBPS_ADDR:       csr_rdata <= c_minr;
+        RP_G_Q16_ADDR:               csr_rdata <= c_g;
+        RP_ALPHA_INIT_Q16_ADDR:      csr_rdata <= c_ainit;
+        RP_ALPHA_PERIOD_NS_ADDR:     csr_rdata <= c_aper;
+        RP_TIMER_PERIOD_NS_ADDR:     csr_rdata <= c_tper;
+        RP_BYTE_COUNTER_BYTES_ADDR:  csr_rdata <= c_bc;
+        RP_F_STEPS_ADDR:             csr_rdata <= c_f;
+        RP_AI_RATE_KBPS_ADDR:        csr_rdata <= c_ai;
+        RP_HAI_RATE_KBPS_ADDR:       csr_rdata <= c_hai;
+        RP_CUT_SHIFT_ADDR:           csr_rdata <= c_cshift;
+        RP_MAX_CUT_Q16_ADDR:         csr_rdata <= c_maxcut;
+        RP_RRMP_NS_ADDR:             csr_rdata <= c_rrmp;
+        RP_FIRST_CNP_RATE_KBPS_ADDR: csr_rdata <= c_first;
+        RP_CLAMP_TGT_ADDR:           csr_rdata <= c_clamp;
+        RP_CLAMP_TGT_AFTER_TI_ADDR:  csr_rdata <= c_clamp_ti;
+        RP_MTU_BYTES_ADDR:           csr_rdata <= c_mtu;
+        RP_LAMBDA_Q8_ADDR:           csr_rdata <= c_lambda;
+        RP_RL_KBPS_ADDR:             csr_rdata <= c_rl;
+        RP_CUT_DEFER_ADDR:           csr_rdata <= c_defer;
+        RP_ALPHA_FIRST_ADDR:         csr_rdata <= c_afirst;
+        RP_HAI_FIXED_ADDR:           csr_rdata <= c_haifix;
         default:                     csr_rdata <= 32'd0;
       endcase
     end
@@ -202,12 +231,12 @@ module dcqcn_rp #(
   // Active set: reset values after rst, the shadow when applied.
   always_ff @(posedge clk) begin
     if (rst || apply) begin
-      r_algo <= w_algo;     r_line <= w_line;     r_minr <= w_minr;     r_g <= w_g;
-      r_ainit <= w_ainit;   r_aper <= w_aper;     r_tper <= w_tper;     r_bc <= w_bc;
-      r_f <= w_f;           r_ai <= w_ai;         r_hai <= w_hai;       r_cshift <= w_cshift;
-      r_maxcut <= w_maxcut; r_rrmp <= w_rrmp;     r_first <= w_first;   r_clamp <= w_clamp;
-      r_clamp_ti <= w_clamp_ti; r_mtu <= w_mtu;   r_lambda <= w_lambda; r_rl <= w_rl;
-      r_defer <= w_defer;   r_afirst <= w_afirst; r_haifix <= w_haifix;
+      r_algo <= c_algo;     r_line <= c_line;     r_minr <= c_minr;     r_g <= c_g;
+      r_ainit <= c_ainit;   r_aper <= c_aper;     r_tper <= c_tper;     r_bc <= c_bc;
+      r_f <= c_f;           r_ai <= c_ai;         r_hai <= c_hai;       r_cshift <= c_cshift;
+      r_maxcut <= c_maxcut; r_rrmp <= c_rrmp;     r_first <= c_first;   r_clamp <= c_clamp;
+      r_clamp_ti <= c_clamp_ti; r_mtu <= c_mtu;   r_lambda <= c_lambda; r_rl <= c_rl;
+      r_defer <= c_defer;   r_afirst <= c_afirst; r_haifix <= c_haifix;
     end
     if (rst) begin
       r_algo <= RP_ALGO_RST;           r_line <= RP_LINE_RATE_KBPS_RST;
