@@ -19,7 +19,8 @@
 #       DSP48E2 stay combinational), `write_json`, then tb/tools/sta.cpp: the worst
 #       register-to-register path with UltraScale+ -2 cell delays (LUT 0.12 ns, MUXF 0.08,
 #       carry 0.13 + 0.02 per 4-bit group, FF clock-to-out 0.09 / setup 0.05, DSP A/B->P
-#       2.2 (cascade 0.9), registered DSP input setup 0.25, registered P 0.35, BRAM
+#       2.2 (cascade and ALU alone 0.9), registered DSP input setup 0.25, registered P
+#       0.35, M register without P register 1.25, BRAM
 #       clock-to-out 1.1 (0.35 with DOx_REG), routing 0.20 + 0.06 log2(fanout) per hop but
 #       carry and cascade hops; primary inputs launch at 0.09, outputs end with setup
 #       0.05; details in tb/tools/sta.cpp and rtl/README.md
@@ -28,7 +29,8 @@
 #       named signals on the path; writes them into the "Timing estimate" section of
 #       results/synth.md (rows of the same block and size are replaced, others kept).
 #       Work files, with the full worst path and the 8 worst path ends:
-#       build/synth/timing/<block>_<size>.sta. rp takes about 2 minutes per size.
+#       build/synth/timing/<block>_<size>.sta. rp and nic_top take 1-5 minutes per size
+#       (5 while other builds run), np and cp under a minute.
 #
 #   scripts/synth.sh --report [--quick] [--jobs N]
 #       Writes results/synth.md: for rp, np, cp and the integration top nic_top
