@@ -6,27 +6,31 @@
 #       cp) with `synth_xilinx` (7-series, flattened) and prints a resource table. Fails
 #       if a block infers a latch or if its per-flow / per-queue state RAM is not mapped
 #       to block RAM. Logs go to build/synth/<block>_<size>.log. Then the timing estimate
-#       of each block (as --timing, below) against 3.10 ns (--timing-limit): printed as
+#       of each block (as --timing, below, on the same netlist) against 3.10 ns
+#       (--timing-limit): printed as
 #       "NOT ENFORCED: <blk> at X ns misses 3.10 ns", a failure only with --enforce-timing
 #       (CMake passes it for the blocks in DCQCN_TIMING_ENFORCED). --sta: the STA binary
 #       (default $DCQCN_STA, else build/tb/sta, built when missing).
 #
-#   scripts/synth.sh --timing [--jobs N] [--sta BIN] [--reuse] [SIZE...] [BLOCK...]
+#   scripts/synth.sh --timing [--jobs N] [--sta BIN] [--reuse] [--family F] [SIZE...] [BLOCK...]
 #       Timing estimate (default sizes 1024 4096, blocks rp np cp nic_top; jobs 1): Yosys
-#       `synth_xilinx -flatten -family xcup` (UltraScale+ cells; Yosys 0.23 still maps
-#       carry chains to CARRY4), `write_json`, then tb/tools/sta.cpp: the worst
+#       `synth_xilinx -flatten` (7-series cells, because Yosys 0.23 packs DSP pipeline
+#       registers only into DSP48E1; --family xcup for the UltraScale+ mapping, whose
+#       DSP48E2 stay combinational), `write_json`, then tb/tools/sta.cpp: the worst
 #       register-to-register path with UltraScale+ -2 cell delays (LUT 0.12 ns, MUXF 0.08,
 #       carry 0.13 + 0.02 per 4-bit group, FF clock-to-out 0.09 / setup 0.05, DSP A/B->P
-#       2.2 (cascade 0.9), registered DSP input setup 0.25, registered P 0.35, BRAM
+#       2.2 (cascade and ALU alone 0.9), registered DSP input setup 0.25, registered P
+#       0.35, M register without P register 1.25, BRAM
 #       clock-to-out 1.1 (0.35 with DOx_REG), routing 0.20 + 0.06 log2(fanout) per hop but
-#       carry, cascade and in-slice LUT -> MUXF7/8/9 data hops; primary inputs launch at
-#       0.09, outputs end with setup 0.05; details in tb/tools/sta.cpp and rtl/README.md
+#       carry and cascade hops; primary inputs launch at 0.09, outputs end with setup
+#       0.05; details in tb/tools/sta.cpp and rtl/README.md
 #       "Timing"). --reuse: rerun only the STA on the netlists of the last run.
 #       Prints per block and size: worst ns, Fmax, levels, LUT/FF/BRAM/DSP and the
 #       named signals on the path; writes them into the "Timing estimate" section of
 #       results/synth.md (rows of the same block and size are replaced, others kept).
 #       Work files, with the full worst path and the 8 worst path ends:
-#       build/synth/timing/<block>_<size>.sta. rp takes about 2 minutes per size.
+#       build/synth/timing/<block>_<size>.sta. rp and nic_top take 1-5 minutes per size
+#       (5 while other builds run), np and cp under a minute.
 #
 #   scripts/synth.sh --report [--quick] [--jobs N]
 #       Writes results/synth.md: for rp, np, cp and the integration top nic_top
@@ -301,11 +305,19 @@ find_sta() {
   fi
 }
 
-# timing_one BLOCK SIZE: UltraScale+ synthesis (synth_xilinx -flatten -family xcup),
-# netlist to JSON, STA. Work files: build/synth/timing/<block>_<size>.{log,stat,json,sta,time}
+# The timing synthesis maps to 7-series cells (synth_xilinx's default family): Yosys 0.23
+# packs A/B/M/P pipeline registers into DSP48E1 but not into DSP48E2 (-family xcup/xcu:
+# its xilinx_dsp pass leaves every DSP48E2 combinational, so a multiply registered on both
+# sides would still cost 2.2 ns). The cell delays are UltraScale+ -2 either way.
+# --family xcup (TIMING_FAMILY) measures the UltraScale+ mapping instead, for comparison.
+TIMING_FAMILY=xc7
+
+# timing_one BLOCK SIZE: synthesis (synth_xilinx -flatten), netlist to JSON, STA. Work
+# files: build/synth/timing/<block>_<size>.{log,stat,json,sta,time}
 timing_one() {
-  local b=$1 n=$2 top param
+  local b=$1 n=$2 top param famopt=""
   top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
+  [ "$TIMING_FAMILY" != xc7 ] && famopt="-family $TIMING_FAMILY"
   local w=build/synth/timing/${b}_${n} t0
   mkdir -p build/synth/timing
   if [ "${TIMING_REUSE:-0}" = 1 ] && [ -s "$w.json" ] && [ -s "$w.stat" ]; then
@@ -315,7 +327,7 @@ timing_one() {
   rm -f "$w.stat" "$w.json" "$w.sta"
   t0=$SECONDS
   if yosys -q -l "$w.log" -p "read_verilog -sv -Irtl ${SRCS[*]}; chparam -set $param $n $top; \
-       synth_xilinx -top $top -flatten -family xcup; tee -q -o $w.stat stat; write_json $w.json" \
+       synth_xilinx -top $top -flatten $famopt; tee -q -o $w.stat stat; write_json $w.json" \
        >/dev/null 2>&1; then
     "$STA_BIN" "$w.json" --summary --paths 8 > "$w.sta" 2> "$w.sta.err" || true
   else
@@ -344,18 +356,17 @@ timing_row() {
   echo "| $b | $n | $ns | $mhz | $lv | $lut | $ff | $b36/$b18 | $dsp | $(cat "$w.time") | \`$path\` |"
 }
 
-TIMING_METHOD='Yosys 0.23 `synth_xilinx -flatten -family xcup` (UltraScale+ cells: LUT6, CARRY4 (Yosys 0.23
-has no CARRY8 mapping), MUXF7/8/9, DSP48E2, RAMB18E2/RAMB36E2), netlist written with
-`write_json`, then `sta` (`tb/tools/sta.cpp`) with UltraScale+ -2 cell delays: LUT 0.12 ns,
+TIMING_METHOD='Yosys 0.23 `synth_xilinx -flatten` mapped to 7-series cells (LUT6, CARRY4, MUXF7/8,
+DSP48E1, RAMB18E1/RAMB36E1: Yosys 0.23 packs pipeline registers into DSP48E1 but never into
+the DSP48E2 of `-family xcup`, and maps carry chains to CARRY4 for both), netlist written
+with `write_json`, then `sta` (`tb/tools/sta.cpp`) with UltraScale+ -2 cell delays: LUT 0.12 ns,
 MUXF 0.08, carry chain 0.13 on entry plus 0.02 per 4-bit group traversed (entry group
 included), FF clock-to-out 0.09 and setup 0.05, DSP48 combinational A/B to P 2.2 (cascade
 input 0.9), registered DSP input setup 0.25, registered P clock-to-out 0.35, block RAM
 clock-to-out 1.1 (0.35 with DOx_REG; Yosys never sets it), block RAM inputs setup 0.05,
-LUTRAM read 0.12; routing 0.20 + 0.06 x log2(fanout) on every hop except carry
-CO -> CI, DSP cascade and the in-slice LUT -> MUXF7 -> MUXF8 -> MUXF9 data hops (`sta
---route-muxf` adds it there too: RP about 2 ns more). Primary inputs launch at 0.09 (as
-from a register), primary outputs end with setup 0.05. Fmax = 1000 / worst ns. Target:
-3.10 ns (322.266 MHz).'
+LUTRAM read 0.12; routing 0.20 + 0.06 x log2(fanout) on every hop except carry CO -> CI
+and DSP cascade hops. Primary inputs launch at 0.09 (as from a register), primary outputs
+end with setup 0.05. Fmax = 1000 / worst ns. Target: 3.10 ns (322.266 MHz).'
 
 # write_timing: the "Timing estimate" section (the last one) of results/synth.md: the rows
 # of this run replace those of the same block and size, the others are kept
@@ -371,7 +382,8 @@ write_timing() {
     echo "## Timing estimate (UltraScale+ -2 cell delays, method of rtl/README.md \"Timing\")"
     echo
     echo "GENERATED by \`scripts/synth.sh --timing [SIZE...] [BLOCK...]\` (rows of later runs replace"
-    echo "those of the same block and size; this table last updated $(date -u +%Y-%m-%d) on $(nproc) cores)."
+    echo "those of the same block and size; this table last updated $(date -u +%Y-%m-%d) on $(nproc) cores"
+    echo "shared with other builds: the synthesis times vary 2-3x with the load)."
     echo
     echo "$TIMING_METHOD"
     echo
@@ -398,6 +410,7 @@ timing_mode() {
       --jobs) jobs=$2; shift ;;
       --sta) STA_BIN=$2; shift ;;
       --reuse) TIMING_REUSE=1 ;;
+      --family) TIMING_FAMILY=$2; shift ;;
       [0-9]*) sizes+=("$1") ;;
       rp|np|cp|nic_top) blocks+=("$1") ;;
       *) echo "synth.sh --timing: unknown argument $1" >&2; exit 2 ;;
@@ -458,10 +471,17 @@ for b in "${BLOCKS[@]}"; do
   top=dcqcn_$b
   param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
   log=build/synth/${b}_${SIZE}.log
+  jw=build/synth/timing/${b}_${SIZE}
+  mkdir -p build/synth/timing
+  rm -f "$jw.json" "$jw.stat" "$jw.sta"
+  t0=$SECONDS
   if ! yosys -q -l "$log" -p "read_verilog -sv -Irtl ${SRCS[*]}; chparam -set $param $SIZE $top; \
-       synth_xilinx -top $top -flatten; tee -o build/synth/${b}_${SIZE}.stat stat" >/dev/null 2>&1; then
+       synth_xilinx -top $top -flatten; tee -o build/synth/${b}_${SIZE}.stat stat; write_json $jw.json" \
+       >/dev/null 2>&1; then
     echo "synth: $top failed, see $log"; fail=1; continue
   fi
+  # the same netlist is the timing estimate's (timing_one with TIMING_REUSE)
+  cp "build/synth/${b}_${SIZE}.stat" "$jw.stat"; echo $((SECONDS - t0)) > "$jw.time"
   st=build/synth/${b}_${SIZE}.stat
   cnt() { awk -v pat="$1" '$1 ~ pat {s += $2} END {print s + 0}' "$st"; }
   lut=$(cnt '^LUT[1-6]$'); ff=$(cnt '^FD[RSCP]E$'); srl=$(cnt '^SRL(16E|C32E)$')
@@ -480,7 +500,7 @@ done
 if [ $TIMING -eq 1 ]; then
   find_sta
   for b in "${BLOCKS[@]}"; do
-    timing_one "$b" "$SIZE"
+    TIMING_REUSE=1 timing_one "$b" "$SIZE"
     w=build/synth/timing/${b}_${SIZE}
     line=$(grep '^STA ' "$w.sta" 2>/dev/null || true)
     if [ -z "$line" ]; then
@@ -488,6 +508,7 @@ if [ $TIMING -eq 1 ]; then
     fi
     ns=$(sed 's/.*worst_ns=\([^ ]*\).*/\1/' <<<"$line")
     echo "timing: $b $SIZE: ${line#STA } ($(cat "$w.time") s; full path in $w.sta)"
+    sed -n '/^  notes:/,/^$/p' "$w.sta" | sed '/^$/d; s/^  /timing: /' 
     if awk -v a="$ns" -v l="$TIMING_LIMIT" 'BEGIN {exit !(a > l)}'; then
       if [ $ENFORCE -eq 1 ]; then
         echo "timing: FAIL: $b at $ns ns misses $TIMING_LIMIT ns"; fail=1

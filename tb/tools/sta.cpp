@@ -8,31 +8,38 @@
 //     group included (CARRY4: S/DI/CYINIT -> out 0.15, CI from the previous CO 0.02;
 //     CARRY8: per 4-bit half, so 0.15/0.17 and 0.02/0.04)
 //   FF (FDRE/FDSE/FDCE/FDPE): clock-to-out 0.09, setup 0.05 (D, CE, R/S, CLR/PRE)
-//   DSP48E1/E2: combinational A/B/C/D to P 2.2, cascade input (ACIN/BCIN/PCIN) 0.9;
-//     a registered input (AREG/BREG/CREG/DREG/... > 0) is a path end with setup 0.25;
-//     a registered output (PREG, or MREG: see dsp_arcs) launches at 0.35
-//   block RAM (RAMB18/36 E1/E2): outputs launch at 1.1 (0.35 with DOx_REG = 1); every
-//     data/address/enable input is a path end with setup 0.05
+//   DSP48E1/E2: combinational A/B/C/D to P 2.2, cascade input (ACIN/BCIN/PCIN) 0.9 with
+//     no routing; a registered input (AREG/BREG/CREG/DREG/OPMODEREG/... > 0) and the CE/RST
+//     pins end the path with setup 0.25; a registered P (PREG = 1) launches at 0.35; an
+//     unregistered input into a registered P ends 2.2 (0.9) after the pin; registered
+//     inputs with unregistered P launch P at 2.2; the ALU alone (C, OPMODE... -> P) 0.9 as
+//     PCIN; MREG = 1 with PREG = 0 (Yosys's mapping of `p <= a * b`): multiplier inputs
+//     end 1.3 after the pin, P launches at 0.35 + 0.9 (model_dsp); ACOUT/BCOUT forward A/B
+//   block RAM (RAMB18/36 E1/E2): outputs launch at 1.1 (0.35 with DOx_REG = 1: port A
+//     outputs DOA_REG, port B outputs DOB_REG); every data/address/enable/WE input ends
+//     the path with setup 0.05 (the FF setup; the clocks are not timed)
+//   LUTRAM (RAM32M/64M/..X1D/..X1S): read address -> output 0.12 (+0.08 per MUXF beyond
+//     64 deep), stored word 0.09 + read after the clock; other inputs end with 0.05
 //   SRL16E/SRLC32E: Q = 0.09 + 0.12 from the clock, A -> Q 0.12; Q31 0.09; D, CE end
 //   primary inputs (module ports / IBUF outputs): launched at 0.09 (as from a register)
 //   primary outputs (module ports / OBUF inputs): path ends with setup 0.05
-//   routing: 0.20 + 0.06 * log2(fanout) on every hop except carry CO -> CI, DSP (and
-//     BRAM) cascade hops, and the data inputs I0/I1 of MUXF7/8/9 driven by a LUT or MUXF
-//     (in the slice, the F7/F8/F9 muxes take their data only from the slice's own LUTs and
-//     muxes: no routing exists there; the select S is routed); fanout = the cell input
-//     pins (and output port bits) on the net.
+//   routing: 0.20 + 0.06 * log2(fanout) on every hop except carry CO -> CI and DSP (and
+//     BRAM) cascade hops; fanout = the cell input pins (and output port bits) on the net.
 //
 // Any cell type not listed makes the tool fail, naming it.
 //
 //   sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary]
-//       [--route-muxf] [--carry-entry-free]
+//       [--muxf-direct] [--carry-entry-free]
 //
 // Prints the worst path (total ns, Fmax, every hop with the net it drives) and, with
 // --paths N, the N worst path ends with distinct end signals. --summary: one line
 //   STA worst_ns=<ns> fmax_mhz=<MHz> levels=<n> (LUT/CARRY/MUXF/DSP/RAM) path=<a > b > c>
-// --route-muxf: add the routing allowance on MUXF data hops too (+0.20 ns per hop: RP
-// 19.8 ns instead of 17.8); --carry-entry-free: the entry 0.13 includes the first 4-bit
-// group. Both for comparison only. Exit status: 0, or 1 when --limit is given and the worst path exceeds it, 2 on error.
+// --muxf-direct: no routing allowance on the LUT -> MUXF7 -> MUXF8 -> MUXF9 data hops (in
+// the slice the F7/F8/F9 muxes take their data only from the slice's own LUTs and muxes,
+// so these are not routed: a physical reading, 0.2 ns less per hop; the select S stays
+// routed); --carry-entry-free: the entry 0.13 includes the first 4-bit group. Both for
+// comparison only; the method is without them.
+// Exit status: 0; 1 when --limit is given and the worst path exceeds it; 2 on error.
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -64,6 +71,7 @@ constexpr double kDspComb = 2.2;
 constexpr double kDspCascade = 0.9;
 constexpr double kDspInSetup = 0.25;
 constexpr double kDspPClkQ = 0.35;
+constexpr double kDspAlu = 0.9;    // the ALU alone: PCIN -> P is 0.9 (see model_dsp)
 constexpr double kBramClkQ = 1.1;
 constexpr double kBramRegClkQ = 0.35;
 constexpr double kBramSetup = 0.05;
@@ -130,7 +138,7 @@ long param_int(const Cell& c, const std::string& p, long dflt) {
 
 // variants of the method (the defaults are the method)
 struct Options {
-  bool muxf_direct = true;         // no routing on LUT -> MUXF7 -> MUXF8 -> MUXF9 data hops
+  bool muxf_direct = false;        // no routing on LUT -> MUXF7 -> MUXF8 -> MUXF9 data hops
   bool carry_entry_group = true;   // the entry group costs 0.02 like every other group
 };
 
@@ -246,9 +254,11 @@ void Sta::load(const std::string& path, const std::string& top) {
     {
       const json& at = cj.value("attributes", json::object());
       if (at.contains("src") && at["src"].is_string()) {
-        std::string src = at["src"];
-        src = src.substr(0, src.find('|'));
-        if (src.find("share/yosys") == std::string::npos) c.src = src.substr(0, src.find('.', src.rfind(':')));
+        // "inst_site|inner_site|yosys_lib_site": the innermost RTL site, without columns
+        std::stringstream ss(at["src"].get<std::string>());
+        std::string part;
+        while (std::getline(ss, part, '|'))
+          if (part.find("share/yosys") == std::string::npos) c.src = part.substr(0, part.find('.', part.rfind(':')));
       }
     }
     const json& dirs = cj.value("port_directions", json::object());
@@ -287,8 +297,10 @@ void Sta::load(const std::string& path, const std::string& top) {
   auto is_ff = [&](int bit) {
     return bit >= 0 && driver_[bit].cell >= 0 && cells_[driver_[bit].cell].type.rfind("FD", 0) == 0;
   };
-  for (auto& [nn, n] : m->at("netnames").items()) {
+  for (auto& [nn0, n] : m->at("netnames").items()) {
     const json& bits = n.at("bits");
+    // $iopadmap$<port>: the port's net inside the I/O buffers (or the output register)
+    std::string nn = nn0.rfind("$iopadmap$", 0) == 0 ? nn0.substr(10) : nn0;
     int hidden = n.value("hide_name", 0);
     int dollar = nn.find('$') != std::string::npos ? 1 : 0;
     int nff = 0, nb = 0;
@@ -414,18 +426,28 @@ void Sta::model_carry(const Cell& c, int ci) {
   }
 }
 
-// DSP48E1/E2. Registered inputs end (setup 0.25). The output side is registered when
-// PREG = 1, or MREG = 1 (then the post-multiplier ALU is taken as part of the 0.35
-// clock-to-out: optimistic, and reported as a warning). Unregistered inputs:
-//   - output registered: the path ends inside the DSP after 2.2 (0.9 from a cascade input)
-//   - output unregistered: combinational to P, 2.2 (0.9 from a cascade input)
-// Registered inputs with an unregistered output: P launches 2.2 after the clock.
+// DSP48E1/E2, a multiplier (A, B, D, ACIN, BCIN, INMODE: its inputs) followed by the ALU
+// (C, PCIN, OPMODE, ALUMODE, CARRYIN...: its inputs), with optional registers at the
+// inputs, after the multiplier (MREG) and at P (PREG):
+//   - a registered input (and every CE/RST pin) ends the path with setup 0.25
+//   - PREG = 1: P (and PCOUT, CARRYOUT...) launch at 0.35; an unregistered input ends
+//     2.2 after its pin (0.9 from a cascade input)
+//   - the ALU alone costs 0.9, the cascade figure (PCIN -> P goes through the ALU
+//     only): so the ALU's own inputs (C, CARRYIN, OPMODE, ALUMODE...) reach P after 0.9,
+//     and with MREG = 1, PREG = 0 the multiplier's inputs end at M 2.2 - 0.9 = 1.3 after
+//     the pin (0.9 from ACIN/BCIN) and P launches at 0.35 + 0.9 = 1.25 (M register, then
+//     the ALU). The table has A/B -> P 2.2, cascade 0.9 and the register figures
+//     only: the M split is this tool's reading of them. With USE_MULT = NONE, A/B still
+//     count 2.2.
+//   - PREG = 0, MREG = 0: unregistered inputs reach P after 2.2 (ALU inputs 0.9,
+//     cascades 0.9); registered multiplier inputs: P at 2.2 after the clock; registered
+//     ALU inputs only: P at 1.25.
+// Yosys packs `p <= a * b` into MREG (PREG = 0), and a second register after the product
+// into PREG.
 void Sta::model_dsp(const Cell& c, int ci) {
+  const bool mult = param_str(c, "USE_MULT") != "NONE";
   const bool preg = param_int(c, "PREG", 1) > 0;
-  const bool mreg = param_int(c, "MREG", 1) > 0 && param_str(c, "USE_MULT") != "NONE";
-  const bool outreg = preg || mreg;
-  if (mreg && !preg)
-    warnings_.push_back("DSP " + c.name + ": MREG=1, PREG=0: the ALU after M is not timed (M launches at 0.35)");
+  const bool mreg = param_int(c, "MREG", 1) > 0 && mult;
   auto reg_of = [&](const std::string& port) -> bool {
     static const std::map<std::string, std::string> regp = {
         {"A", "AREG"},         {"ACIN", "AREG"},          {"B", "BREG"},
@@ -437,51 +459,63 @@ void Sta::model_dsp(const Cell& c, int ci) {
     return param_int(c, it->second, 1) > 0;
   };
   static const std::set<std::string> cascade_in = {"ACIN", "BCIN", "PCIN", "CARRYCASCIN", "MULTSIGNIN"};
+  static const std::set<std::string> mult_in = {"A", "B", "D", "ACIN", "BCIN", "INMODE"};
+  static const std::set<std::string> ab_in = {"A", "B", "D", "ACIN", "BCIN"};
+  // outs: the ALU outputs (P, PCOUT, CARRYOUT, ...); ACOUT/BCOUT only forward A/B
   std::vector<std::string> outs, ins;
-  for (auto& [pn, bits] : c.conn) (c.is_out.at(pn) ? outs : ins).push_back(pn);
-  bool any_reg_in = false;
+  for (auto& [pn, bits] : c.conn)
+    if (!c.is_out.at(pn)) ins.push_back(pn);
+    else if (pn != "ACOUT" && pn != "BCOUT") outs.push_back(pn);
+  bool reg_mult_in = false, reg_alu_in = false;
   for (auto& ip : ins) {
     if (ip == "CLK") continue;
-    bool casc = cascade_in.count(ip) > 0;
-    bool ded = casc && driven_by(c.conn.at(ip).empty() ? -1 : c.conn.at(ip)[0], "DSP48E[12]", ".*");
     const auto& bits = c.conn.at(ip);
-    bool ctl = ip.rfind("CE", 0) == 0 || ip.rfind("RST", 0) == 0;
-    if (ctl) {
-      for (int k = 0; k < static_cast<int>(bits.size()); ++k) end(c, ci, ip, k, kDspInSetup);
+    const int nb = static_cast<int>(bits.size());
+    bool casc = cascade_in.count(ip) > 0;
+    bool ded = casc && driven_by(bits.empty() ? -1 : bits[0], "DSP48E[12]", ".*");
+    bool to_mult = mult && mult_in.count(ip) > 0;
+    if (ip.rfind("CE", 0) == 0 || ip.rfind("RST", 0) == 0) {
+      for (int k = 0; k < nb; ++k) end(c, ci, ip, k, kDspInSetup);
       continue;
     }
     if (reg_of(ip)) {
-      any_reg_in = true;
-      for (int k = 0; k < static_cast<int>(bits.size()); ++k) end(c, ci, ip, k, kDspInSetup, ded);
+      (to_mult ? reg_mult_in : reg_alu_in) = true;
+      for (int k = 0; k < nb; ++k) end(c, ci, ip, k, kDspInSetup, ded);
       continue;
     }
-    double d = casc ? kDspCascade : kDspComb;
-    if (outreg) {
-      for (int k = 0; k < static_cast<int>(bits.size()); ++k) end(c, ci, ip, k, d, ded);
+    // through the multiplier (or A:B without it): 2.2; the ALU alone: 0.9; cascades 0.9
+    double d = casc ? kDspCascade : (to_mult || ab_in.count(ip)) ? kDspComb : kDspAlu;
+    if (to_mult && mreg) {
+      for (int k = 0; k < nb; ++k) end(c, ci, ip, k, casc ? kDspCascade : kDspComb - kDspAlu, ded);
+    } else if (preg) {
+      for (int k = 0; k < nb; ++k) end(c, ci, ip, k, d, ded);
     } else {
       for (auto& op : outs)
-        for (int k = 0; k < static_cast<int>(bits.size()); ++k)
+        for (int k = 0; k < nb; ++k)
           for (int j = 0; j < static_cast<int>(c.conn.at(op).size()); ++j) arc(c, ci, ip, k, op, j, d, ded);
     }
   }
-  for (auto& op : outs) {
-    double t = -1;
-    if (op == "ACOUT" || op == "BCOUT") {
-      // the A/B input (register) forwarded to the cascade
-      std::string ip = op == "ACOUT" ? "A" : "B";
-      if (reg_of(ip)) t = kDspPClkQ;
-      else {
-        for (int j = 0; j < static_cast<int>(c.conn.at(op).size()); ++j) arc(c, ci, ip, j, op, j, 0);
-        continue;
-      }
-    } else if (outreg) {
-      t = kDspPClkQ;
-    } else if (any_reg_in) {
-      t = kDspComb;
+  // ACOUT/BCOUT: the A/B operand (from A/B, or ACIN/BCIN with A_INPUT/B_INPUT = CASCADE)
+  // forwarded to the next DSP: from its register (0.35) or straight through (0)
+  for (const char* op : {"ACOUT", "BCOUT"}) {
+    if (!c.conn.count(op)) continue;
+    std::string ab = std::string(op) == "ACOUT" ? "A" : "B";
+    std::string ip = param_str(c, ab + "_INPUT") == "CASCADE" ? ab + "CIN" : ab;
+    bool ded = ip.size() > 1 && c.conn.count(ip) && !c.conn.at(ip).empty() &&
+               driven_by(c.conn.at(ip)[0], "DSP48E[12]", ".*");
+    for (int j = 0; j < static_cast<int>(c.conn.at(op).size()); ++j) {
+      if (reg_of(ab)) launch(c, ci, op, j, kDspPClkQ);
+      else arc(c, ci, ip, j, op, j, 0, ded);
     }
-    if (t >= 0)
-      for (int j = 0; j < static_cast<int>(c.conn.at(op).size()); ++j) launch(c, ci, op, j, t);
   }
+  double t = -1;   // P launch after the clock
+  if (preg) t = kDspPClkQ;
+  else if (mreg) t = kDspPClkQ + kDspAlu;
+  else if (reg_mult_in) t = kDspComb;
+  else if (reg_alu_in) t = kDspPClkQ + kDspAlu;
+  if (t >= 0)
+    for (auto& op : outs)
+      for (int j = 0; j < static_cast<int>(c.conn.at(op).size()); ++j) launch(c, ci, op, j, t);
 }
 
 // RAMB18E1/RAMB36E1/RAMB18E2/RAMB36E2: port A outputs use DOA_REG, port B outputs DOB_REG.
@@ -662,7 +696,7 @@ std::string Sta::end_name(const End& x, bool index) const {
     std::string q = out_name("Q");
     return q.empty() ? "" : (index ? q : base_name(q)) + (x.pin == "D" ? "" : " " + x.pin);
   }
-  if (c.type.rfind("OBUF", 0) == 0) return "output " + out_name("O");
+  if (c.type.rfind("OBUF", 0) == 0) return index ? "output " + out_name("O") : base_name(out_name("O"));
   std::string cn = c.name;
   if (cn.find('$') != std::string::npos) cn = c.type;
   return cn + " " + (index ? pin : base_name(pin));
@@ -705,6 +739,12 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc)
     add(name_[start_of(arcs, x.bit)]);
     for (int a : arcs) add(name_[arcs_[a].to]);
     std::string endn = end_name(x);
+    if (x.cell < 0) {   // an output port: its name, unless the path already ends with it
+      endn = base_name(name_[x.bit]);
+      if ((!v.empty() && v.back() == endn) || !readable(endn)) endn.clear();
+    } else if (!v.empty() && v.back() == endn) {
+      endn.clear();
+    }
     std::string s;
     for (auto& n : v) s += (s.empty() ? "" : " > ") + n;
     if (!endn.empty()) s += (s.empty() ? "" : " > ") + endn;
@@ -801,7 +841,12 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc)
         notes.push_back("starts at a block RAM read without output register (" + fmt(launches_[l].t) +
                         " ns clock-to-out): " + c.name + " -> " + name_[sb]);
       if (c.type.rfind("DSP", 0) == 0 && launches_[l].t >= kDspComb)
-        notes.push_back("starts at a DSP48 with registered inputs but no P register (" + fmt(launches_[l].t) + " ns)");
+        notes.push_back("starts at a DSP48 with registered inputs but no M or P register (" +
+                        fmt(launches_[l].t) + " ns)" + (c.src.empty() ? "" : " at " + c.src));
+      else if (c.type.rfind("DSP", 0) == 0 && launches_[l].t > kDspPClkQ)
+        notes.push_back("starts at a DSP48 M register without P register (" + fmt(launches_[l].t) +
+                        " ns)" + (c.src.empty() ? "" : " at " + c.src) +
+                        ": one more register after the product is packed into PREG (0.35 ns)");
     }
     int run = 0;
     double run_ns = 0;
@@ -833,8 +878,9 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc)
       if (c.type.rfind("DSP", 0) == 0 && r.cell_delay >= kDspComb)
         notes.push_back("combinational DSP48 (" + fmt(r.cell_delay) + " ns)" +
                         (c.src.empty() ? "" : " at " + c.src) +
-                        ": register its inputs and P (Yosys 0.23 packs them only when the product fits one "
-                        "DSP48, 24 x 17 unsigned; split wider products into registered partial products)");
+                        ": register its inputs and the product, and the product once more for PREG "
+                        "(Yosys 0.23 packs them into the DSP only when the product fits one DSP48, "
+                        "24 x 17 unsigned: split wider products into registered partial products)");
     }
     flush_carry();
     if (fanout_[x.bit] >= 64)
@@ -890,10 +936,10 @@ int main(int argc, char** argv) {
     else if (a == "--paths") npaths = std::stoi(next());
     else if (a == "--limit") limit = std::stod(next());
     else if (a == "--summary") summary = true;
-    else if (a == "--route-muxf") opts.muxf_direct = false;
+    else if (a == "--muxf-direct") opts.muxf_direct = true;
     else if (a == "--carry-entry-free") opts.carry_entry_group = false;
     else if (a == "-h" || a == "--help") {
-      std::cout << "usage: sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary] [--route-muxf] [--carry-entry-free]\n";
+      std::cout << "usage: sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary] [--muxf-direct] [--carry-entry-free]\n";
       return 0;
     } else if (!a.empty() && a[0] == '-') die("unknown option " + a);
     else if (file.empty()) file = a;

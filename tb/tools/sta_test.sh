@@ -4,7 +4,8 @@
 # netlist is exactly what is written). Each case states the worst path in ns worked out
 # by hand from the delays of the method (`// EXPECT <ns>`), optionally the named signals
 # on it (`// EXPECT_PATH a > b > c`) or an error the tool must fail with
-# (`// EXPECT_ERROR <text>`), and options for the tool (`// ARGS ...`). Fails on any
+# (`// EXPECT_ERROR <text>`), and options for the tool (`// ARGS ...`); a case marked
+# `// SYNTH` is behavioural Verilog synthesised as scripts/synth.sh does. Fails on any
 # difference.
 #
 #   tb/tools/sta_test.sh STA_BINARY [CASE.v...]
@@ -21,7 +22,11 @@ fail=0
 ys="read_verilog -lib +/xilinx/cells_sim.v +/xilinx/cells_xtra.v; design -save lib"
 for v in "${cases[@]}"; do
   name=$(basename "$v" .v)
-  ys="$ys; design -load lib; read_verilog $v; hierarchy -top top; proc; write_json $work/$name.json"
+  if grep -q '^// SYNTH' "$v"; then   # synthesised, not instantiated
+    ys="$ys; design -reset; read_verilog $v; synth_xilinx -top top -flatten; write_json $work/$name.json"
+  else
+    ys="$ys; design -load lib; read_verilog $v; hierarchy -top top; proc; write_json $work/$name.json"
+  fi
 done
 if ! yosys -q -p "$ys" >"$work/yosys.log" 2>&1; then
   echo "FAIL: yosys could not read the cases"; cat "$work/yosys.log"; exit 1

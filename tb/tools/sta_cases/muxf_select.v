@@ -1,4 +1,5 @@
-// the MUXF7 select is a routed input: FF -> MUXF7 S (route 0.20) -> FF:
+// the MUXF7 select is routed (also with --muxf-direct): FF -> MUXF7 S (route 0.20) -> FF:
+// ARGS --muxf-direct
 // 0.09 + 0.20 + 0.08 + 0.20 + 0.05 = 0.62
 // EXPECT 0.62
 module top (input wire clk);

@@ -1,7 +1,7 @@
-// as muxf.v with --route-muxf (routing on the MUXF data hops too):
-// 0.09 + (0.20 + 0.12) + (0.20 + 0.08) x 2 + 0.20 + 0.05 = 1.22
-// ARGS --route-muxf
-// EXPECT 1.22
+// as muxf.v with --muxf-direct (no routing on the in-slice LUT -> MUXF7 -> MUXF8 hops):
+// 0.09 + (0.20 + 0.12) + 0.08 + 0.08 + 0.20 + 0.05 = 0.82
+// ARGS --muxf-direct
+// EXPECT 0.82
 module top (input wire clk);
   wire q0, a, m7, m8, q1;
   FDRE r0 (.C(clk), .CE(1'b1), .R(1'b0), .D(q1), .Q(q0));
