@@ -85,9 +85,12 @@ module tb_rp;
     check("m_out_idl_ns", 256'(m_out_idl_ns), 256'(idl));
   endtask
 
+  // A write pauses admission until it is applied (no event in flight) and settled: wait
+  // that out here, so that the latency checks measure an event that is not stalled.
   task automatic csr_write(input logic [7:0] a, input logic [31:0] d);
     @(negedge clk); csr_we = 1'b1; csr_addr = a; csr_wdata = d;
     @(negedge clk); csr_we = 1'b0;
+    repeat (16) @(negedge clk);
   endtask
 
   task automatic csr_read(input logic [7:0] a, output logic [31:0] d);

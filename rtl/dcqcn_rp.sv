@@ -18,7 +18,7 @@
 // result. A TX schedules the next packet at (departure + bytes at Rc); a result that
 // changes Rc re-times the pending departure to max(now, departure + bytes at the new Rc).
 // bytes / Rc is bytes * T[idx] * 2^(lz-13) in ns.12, T a 4096-entry reciprocal table
-// (rtl/dcqcn_rp_recip.vh), never more than the exact time and within 2^-12 of it.
+// (rtl/dcqcn_rp_recip.vh), never more than the exact time and within 0.027 % of it.
 //
 // Pipeline (docs/rp.md "Pipeline"): accept (into I, or straight to admission) -> admission
 // (RAM A read) ->

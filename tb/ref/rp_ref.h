@@ -99,7 +99,7 @@ RpRegs rp_reset_regs();
 
 // Pacing arithmetic (docs/rp.md "Pacing"): no divider. recip(rc) gives the leading-zero
 // count lz of rc and T = floor(125000 * 4096 / (4096 + idx + 1)), idx the 12 bits after
-// the leading one; T * 2^(lz - 13) <= 8e6 * 4096 / rc (ns.12 per byte), within 2^-12.
+// the leading one; T * 2^(lz - 13) <= 8e6 * 4096 / rc (ns.12 per byte), within 0.027 %.
 struct RpRecip {
   unsigned lz;   // leading zeros of rc (0..22 for rc >= 1000)
   uint32_t t;    // 17-bit table value
