@@ -89,14 +89,11 @@ constexpr double kLinkGbps = 10;  // the bottleneck sw -> r
 // the scenario's registers (thesis_scale.yaml): a 1 Mb/s minimum rate and a 1 ms NP epoch.
 //
 // What holds: DCQCN+ stays lower than DCQCN at 480 flows and above, with the link still
-// used. What does not: "DCQCN's post-start maximum grows with the flow count". With the 1
-// Mb/s floor `paper` is at the PFC ceiling already at 80 flows (with the profile's 100 Mb/s
-// floor it is not: the contrast run below), so there is nothing left to grow. The start-up
-// burst cuts all 80 flows to about 1 Mb/s together, the queue empties, and with no marks
-// they climb together through hyper increase (100 Mb/s per 55 us timer, which also runs
-// while PFC pauses them) to several Gb/s each before the queue marks again: a limit cycle
-// between the ceiling and deep cuts (README "DCQCN+ at scale").
-TEST(ThesisScale, DcqcnPlusStaysBelowDcqcnFrom480FlowsDcqcnIsPfcBoundAtEveryScale) {
+// used, and DCQCN is at the PFC ceiling there. The former claim that DCQCN with the 1 Mb/s
+// floor is at the ceiling already at 80 flows (a limit cycle between the ceiling and deep
+// cuts) came from paced departures that ignored rate increases; with re-timed departures
+// it no longer holds (80 flows: 1.3 MB post-start maximum, 9.0 Gb/s), and it is withdrawn.
+TEST(ThesisScale, DcqcnPlusStaysBelowDcqcnFrom480FlowsDcqcnIsPfcBoundThere) {
   std::map<std::string, std::map<int, ScalePoint>> m;
   std::vector<ScalePoint> all;
   for (const char* prof : {"paper", "dcqcn_plus"})
@@ -107,18 +104,16 @@ TEST(ThesisScale, DcqcnPlusStaysBelowDcqcnFrom480FlowsDcqcnIsPfcBoundAtEveryScal
   print_table(all);
   const auto& d = m["paper"];
   const auto& p = m["dcqcn_plus"];
-  for (int n : {80, 480, 720}) {
-    // DCQCN: PFC-bound at every scale (near the ceiling, mean above 1 MB), link full.
+  for (int n : {480, 720}) {
+    // DCQCN: PFC-bound from 480 flows (near the ceiling, mean above 1 MB), link full.
+    // At 80 flows it was PFC-bound only while paced departures ignored rate increases
+    // (flows cut to the 1 Mb/s floor waited out their stale departure, then burst): with
+    // re-timed departures ECN holds 80 flows below the ceiling (docs/rp.md "Pacing"). The
+    // thesis's own setup is issue 16's to reproduce; no claim is made at 80 flows here.
     EXPECT_GT(d.at(n).max_after, kPfcCeilingBytes * 95 / 100) << n;
     EXPECT_GT(d.at(n).mean_after, kPfcBoundMeanBytes) << n;
     EXPECT_GT(d.at(n).tput_gbps, 0.99 * kLinkGbps) << n;
   }
-  // The 1 Mb/s floor is what puts 80 flows of DCQCN at the ceiling: with the profile's
-  // 100 Mb/s, ECN holds them (README: 1.18 MB).
-  const ScalePoint d80_floor100 = run_scale("paper", 80, " --set registers.RP_MIN_RATE_KBPS=100000");
-  print_table({d80_floor100});
-  EXPECT_LT(d80_floor100.max_after, d.at(80).max_after / 2);
-  EXPECT_LT(d80_floor100.mean_after, kPfcBoundMeanBytes);
 
   // DCQCN+ stays lower than DCQCN at 480 flows and above, and keeps the link busy
   // (9.3, 9.6 Gb/s): the RPs' rates add up to about the link, where DCQCN's add up to
