@@ -133,6 +133,9 @@ module dcqcn_np #(
   logic [1:0]    c1_ecn_reg, c1_ecn_next;
   logic [7:0]    c1_gen_reg, c1_gen_next;
   logic [EW-1:0] c1_ent_reg, c1_ent_next;
+  logic [31:0]   c1_d_o_reg, c1_d_o_next;           // now - epoch_start
+  logic [31:0]   c1_d_n_reg, c1_d_n_next;           // now - now of the event before
+  logic          c1_p_roll_reg, c1_p_roll_next;     // the event before rolled the epoch over
 
   // C2: decision stage
   logic          c2_valid_reg, c2_valid_next;
@@ -140,21 +143,33 @@ module dcqcn_np #(
   logic [AW-1:0] c2_flow_reg, c2_flow_next;
   logic [31:0]   c2_now_reg, c2_now_next;
   logic          c2_e_valid_reg, c2_e_valid_next;
-  logic          c2_e_sent_reg, c2_e_sent_next;
-  logic          c2_e_pend_reg, c2_e_pend_next;
   logic          c2_e_queued_reg, c2_e_queued_next;
-  logic          c2_e_kind_reg, c2_e_kind_next;
   logic [7:0]    c2_e_gen_reg, c2_e_gen_next;
   logic [7:0]    c2_e_epoch_reg, c2_e_epoch_next;
-  logic [31:0]   c2_e_last_reg, c2_e_last_next;
-  logic          c2_marked_reg, c2_marked_next;
-  logic          c2_ue_reg, c2_ue_next;
-  logic          c2_gen_eq_reg, c2_gen_eq_next;
+  logic          c2_marked_next;  // C1 term
+  logic          c2_ue_next;  // C1 term
+  logic          c2_gen_eq_next;  // C1 term
   logic          c2_roll_reg, c2_roll_next;
   logic [7:0]    c2_epoch_id_reg, c2_epoch_id_next;
-  logic          c2_ep_new_reg, c2_ep_new_next;     // the flow is not counted in this epoch yet
-  logic          c2_ge_k_reg, c2_ge_k_next;         // since >= tau (no rollover before)
-  logic          c2_ge_r_reg, c2_ge_r_next;         // since >= tau (the event before rolled)
+  logic [30:0]   c2_lim_reg, c2_lim_next;           // 2^30 - CNP_GEN_TIME_NS
+  // decision terms that do not depend on the event ahead (C1 computes them)
+  logic          c2_rxm_reg, c2_rxm_next;           // RX, marked, flow not queued
+  logic          c2_rx_arm_reg, c2_rx_arm_next;     // ... and not pending: arms if held off
+  logic          c2_tmp_reg, c2_tmp_next;           // TIMER, current gen, flow pending
+  logic          c2_dq_reg, c2_dq_next;             // DRAIN, flow queued
+  logic          c2_stale_reg, c2_stale_next;       // TIMER, outdated gen
+  logic          c2_ho_k_reg, c2_ho_k_next;         // hold-off over (tau tk)
+  logic          c2_ho_r_reg, c2_ho_r_next;         // hold-off over (tau tr)
+  logic          c2_ne0_reg, c2_ne0_next;           // flow epoch != epoch_id
+  logic          c2_ne1_reg, c2_ne1_next;           // flow epoch != epoch_id + 1
+  logic          c2_dkind_reg, c2_dkind_next;       // kind of a CNP sent by this event
+  logic          c2_kbase_reg, c2_kbase_next;       // kind kept if no CNP leaves or drops
+  logic          c2_sent_keep_reg, c2_sent_keep_next;  // cnp_sent unless a CNP leaves
+  logic          c2_pend_keep_reg, c2_pend_keep_next;  // pending unless delivered or armed
+  logic [31:0]   c2_last_keep_reg, c2_last_keep_next;  // last_cnp_ns unless a CNP leaves
+  logic [7:0]    c2_gen1_reg, c2_gen1_next;         // gen + 1
+  logic          c2_ge_k_next;  // C1 term         // since >= tau (no rollover before)
+  logic          c2_ge_r_next;  // C1 term         // since >= tau (the event before rolled)
   logic [31:0]   c2_tau_k_reg, c2_tau_k_next;
   logic [31:0]   c2_tau_r_reg, c2_tau_r_next;
   logic [31:0]   c2_dl_k_reg, c2_dl_k_next;
@@ -177,6 +192,7 @@ module dcqcn_np #(
   // global state
   logic [31:0]   epoch_start_reg, epoch_start_next;   // C1
   logic [7:0]    epoch_id_reg, epoch_id_next;         // C1
+  logic [7:0]    epoch_id1_reg, epoch_id1_next;       // C1: epoch_id + 1
   logic [30:0]   dcur_reg, dcur_next;                 // C2: demand of this epoch
   logic [30:0]   dprev_reg, dprev_next;               // C2: demand of the previous epoch
   logic          q_empty_reg, q_empty_next;           // q_count == 0
@@ -243,7 +259,6 @@ module dcqcn_np #(
 
   // ---------------------------------------------------------------- datapath
   logic          accept, hazard;
-  logic [31:0]   wr_clamped;
   // C1
   logic          e1_valid, e1_sent, e1_pend, e1_queued, e1_kind;
   logic [7:0]    e1_gen, e1_epoch;
@@ -253,9 +268,8 @@ module dcqcn_np #(
   // C2
   logic          fire;
   logic [31:0]   tau2, dl2;
-  logic          ge2, holdoff_over, budget_due, budget_free, q_empty, q_full, is_head;
-  logic          marked_kind, pend_ce, kind_merged, owed;
-  logic          deliver, deliver_kind, send, send_kind, arm, stale, push, drop, pop, counted;
+  logic          holdoff_over, budget_due, budget_free, q_empty, q_full, is_head;
+  logic          deliver, send, send_kind, arm, stale, push, drop, pop, counted;
   logic          n_valid, n_sent, n_pend, n_queued, n_kind;
   logic [7:0]    n_gen, n_epoch;
   logic [31:0]   n_last;
@@ -263,21 +277,6 @@ module dcqcn_np #(
   logic [QCW-1:0] q_count_inc;
   logic          q_valid_n;
   logic [AW-1:0] q_flow_n;
-
-  // a CSR write, clamped to the addressed register's bounds
-  always_comb begin
-    case (csr_addr)
-      NP_CNP_INTERVAL_NS_ADDR: wr_clamped = clamp_pow2(csr_wdata, 30);
-      NP_MODE_ADDR:            wr_clamped = clamp_pow2(csr_wdata, 0);
-      NP_PLUS_ENABLE_ADDR:     wr_clamped = clamp_pow2(csr_wdata, 0);
-      NP_CNP_GEN_TIME_NS_ADDR: wr_clamped = clamp_pow2(csr_wdata, 20);
-      NP_EPOCH_NS_ADDR:        // [100, 2^30]: below 100 only if bits 31..7 are 0
-        wr_clamped = (csr_wdata[31:7] == '0 && csr_wdata[6:0] < 7'(NP_EPOCH_NS_MIN))
-                   ? NP_EPOCH_NS_MIN : clamp_pow2(csr_wdata, 30);
-      NP_CNP_BUDGET_NS_ADDR:   wr_clamped = clamp_pow2(csr_wdata, 20);
-      default:                 wr_clamped = csr_wdata;
-    endcase
-  end
 
   always_comb begin
     en     = !out_valid_reg || m_out_ready;
@@ -292,17 +291,15 @@ module dcqcn_np #(
     gen_time_next     = gen_time_reg;
     epoch_len_next    = epoch_len_reg;
     budget_next       = budget_reg;
-    if (csr_we) begin
-      case (csr_addr)
-        NP_CNP_INTERVAL_NS_ADDR: cnp_interval_next = wr_clamped;
-        NP_MODE_ADDR:            mode_next         = wr_clamped[0];
-        NP_PLUS_ENABLE_ADDR:     plus_next         = wr_clamped[0];
-        NP_CNP_GEN_TIME_NS_ADDR: gen_time_next     = wr_clamped[20:0];
-        NP_EPOCH_NS_ADDR:        epoch_len_next    = wr_clamped;
-        NP_CNP_BUDGET_NS_ADDR:   budget_next       = wr_clamped[20:0];
-        default: ;
-      endcase
-    end
+    // each register clamps the written value itself (bit tests, no shared mux)
+    if (csr_we && csr_addr == NP_CNP_INTERVAL_NS_ADDR) cnp_interval_next = clamp_pow2(csr_wdata, 30);
+    if (csr_we && csr_addr == NP_MODE_ADDR)            mode_next = csr_wdata != '0;
+    if (csr_we && csr_addr == NP_PLUS_ENABLE_ADDR)     plus_next = csr_wdata != '0;
+    if (csr_we && csr_addr == NP_CNP_GEN_TIME_NS_ADDR) gen_time_next = 21'(clamp_pow2(csr_wdata, 20));
+    if (csr_we && csr_addr == NP_EPOCH_NS_ADDR)  // [100, 2^30]
+      epoch_len_next = (csr_wdata[31:7] == '0 && csr_wdata[6:0] < 7'(NP_EPOCH_NS_MIN))
+                     ? NP_EPOCH_NS_MIN : clamp_pow2(csr_wdata, 30);
+    if (csr_we && csr_addr == NP_CNP_BUDGET_NS_ADDR)   budget_next = 21'(clamp_pow2(csr_wdata, 20));
     csr_rdata_next = '0;
     if (csr_re) begin
       case (csr_addr)
@@ -332,30 +329,30 @@ module dcqcn_np #(
     // then in C2) is not in ram_rdata; take the copy of the last write instead. Older
     // writes are in the RAM; newer ones cannot be of this flow (the hazard stall).
     c1_ent_next = (fwd_valid_reg && fwd_addr_reg == s1_flow_reg) ? fwd_data_reg : ram_rdata;
+    c1_d_o_next = s1_now_reg - epoch_start_reg;
+    c1_d_n_next = s1_now_reg - c1_now_reg;
 
     // ------------------------------------------------------------ C1: compares
     {e1_valid, e1_sent, e1_pend, e1_queued, e1_kind, e1_gen, e1_epoch, e1_last} = c1_ent_reg;
     since1        = c1_now_reg - e1_last;
-    roll1         = (c1_now_reg - epoch_start_reg) >= epoch_len_d_reg;
-    epoch_id_eff1 = roll1 ? epoch_id_reg + 8'd1 : epoch_id_reg;
+    // rollover: now - epoch_start, with epoch_start as the event before left it (the
+    // differences were taken in S1)
+    roll1         = (c1_p_roll_reg ? c1_d_n_reg : c1_d_o_reg) >= epoch_len_d_reg;
+    epoch_id_eff1 = roll1 ? epoch_id1_reg : epoch_id_reg;
 
     c2_op_next       = c1_op_reg;
     c2_flow_next     = c1_flow_reg;
     c2_now_next      = c1_now_reg;
     c2_e_valid_next  = e1_valid;
-    c2_e_sent_next   = e1_sent;
-    c2_e_pend_next   = e1_pend;
     c2_e_queued_next = e1_queued;
-    c2_e_kind_next   = e1_kind;
     c2_e_gen_next    = e1_gen;
     c2_e_epoch_next  = e1_epoch;
-    c2_e_last_next   = e1_last;
     c2_marked_next   = c1_ecn_reg == ECN_CE || (mode_d_reg && c1_ecn_reg == ECN_UE);
     c2_ue_next       = c1_ecn_reg != ECN_CE;
     c2_gen_eq_next   = c1_gen_reg == e1_gen;
     c2_roll_next     = roll1;
     c2_epoch_id_next = epoch_id_eff1;
-    c2_ep_new_next   = !e1_valid || e1_epoch != epoch_id_eff1;
+    c2_lim_next      = DEM_MAX - 31'(gen_time_d_reg);
     // tau of this event: tk, or tr if the event now in C2 rolls the epoch over
     // tk: max(N, demand of the previous epoch); tr: the same if the event in C2 now rolls
     // the epoch over (its demand_prev becomes this epoch's demand so far)
@@ -375,132 +372,77 @@ module dcqcn_np #(
     c2_now_b_next    = c1_now_reg + 32'(budget_d_reg);
     c2_gt_next       = gen_time_d_reg;
     c2_budget_next   = budget_d_reg;
+    c2_rxm_next      = c1_op_reg == OP_RX && c2_marked_next && !e1_queued;
+    c2_rx_arm_next   = c1_op_reg == OP_RX && c2_marked_next && !e1_queued && !e1_pend;
+    c2_tmp_next      = c1_op_reg == OP_TIMER && c2_gen_eq_next && e1_pend;
+    c2_dq_next       = c1_op_reg == OP_DRAIN && e1_queued;
+    c2_stale_next    = c1_op_reg == OP_TIMER && !c2_gen_eq_next;
+    c2_ho_k_next     = !e1_sent || c2_ge_k_next;
+    c2_ho_r_next     = !e1_sent || c2_ge_r_next;
+    c2_ne0_next      = e1_epoch != epoch_id_reg;
+    c2_ne1_next      = e1_epoch != epoch_id1_reg;
+    // a CE anywhere in the window wins: the kind after an RX mark merges with the owed one
+    c2_kbase_next    = e1_kind;
+    c2_dkind_next    = e1_kind;
+    if (c1_op_reg == OP_RX && c2_marked_next) begin
+      c2_kbase_next = c2_ue_next && !((e1_pend || e1_queued) && !e1_kind);
+      c2_dkind_next = c2_kbase_next;
+    end
+    if (c1_op_reg == OP_INIT && !e1_queued) c2_kbase_next = 1'b0;
+    c2_sent_keep_next = e1_sent && c1_op_reg != OP_INIT;
+    c2_pend_keep_next = e1_pend && c1_op_reg != OP_INIT;
+    c2_last_keep_next = (c1_op_reg == OP_INIT) ? 32'd0 : e1_last;
+    c2_gen1_next      = e1_gen + 8'd1;
 
     // ------------------------------------------------------------ C2: decision
+    // Two LUT levels from the C2 registers to send / push / pop / arm: every compare was
+    // done in C1; here only the selects by what the event ahead did (rolled, sent,
+    // popped) and the decision.
     fire         = c2_valid_reg && en;
     tau2         = c2_p_roll_reg ? c2_tau_r_reg : c2_tau_k_reg;
-    ge2          = c2_p_roll_reg ? c2_ge_r_reg : c2_ge_k_reg;
     dl2          = c2_p_roll_reg ? c2_dl_r_reg : c2_dl_k_reg;
-    holdoff_over = !c2_e_sent_reg || ge2;
+    holdoff_over = c2_p_roll_reg ? c2_ho_r_reg : c2_ho_k_reg;
     budget_due   = c2_p_sent_reg ? c2_du_n_reg : c2_du_o_reg;
     q_empty      = q_empty_reg;
     q_full       = q_full_reg;
     budget_free  = q_empty && budget_due;
     is_head      = c2_p_pop_reg ? c2_eq_next_reg : c2_eq_head_reg;
 
-    owed         = c2_e_pend_reg || c2_e_queued_reg;
-    pend_ce      = owed && !c2_e_kind_reg;
-    kind_merged  = c2_ue_reg && !pend_ce;  // 1 = UE: CE anywhere in the window wins
-    marked_kind  = c2_ue_reg;
-
-    deliver      = 1'b0;  // a CNP is due (hold-off over): now, queued or dropped
-    deliver_kind = 1'b0;
-    send         = 1'b0;
-    send_kind    = 1'b0;
-    arm          = 1'b0;
-    stale        = 1'b0;
-    pop          = 1'b0;
-    n_valid      = c2_e_valid_reg;
-    n_sent       = c2_e_sent_reg;
-    n_pend       = c2_e_pend_reg;
-    n_queued     = c2_e_queued_reg;
-    n_kind       = c2_e_kind_reg;
-    n_gen        = c2_e_gen_reg;
-    n_epoch      = c2_e_epoch_reg;
-    n_last       = c2_e_last_reg;
-    case (c2_op_reg)
-      OP_RX: begin
-        if (c2_marked_reg) begin
-          if (c2_e_queued_reg) begin
-            n_kind = kind_merged;
-          end else if (holdoff_over) begin
-            deliver      = 1'b1;
-            deliver_kind = kind_merged;
-          end else if (!c2_e_pend_reg) begin
-            arm    = 1'b1;
-            n_kind = marked_kind;
-          end else begin
-            n_kind = kind_merged;
-          end
-        end
-      end
-      OP_TIMER: begin
-        if (!c2_gen_eq_reg) begin
-          stale = 1'b1;
-`ifdef MUTATION_STALE_TIMER_SENDS
-          if (c2_e_pend_reg) begin
-            deliver      = 1'b1;
-            deliver_kind = c2_e_kind_reg;
-          end
-`endif
-        end else if (c2_e_pend_reg) begin
 `ifdef MUTATION_NO_TIMER_HOLDOFF
-          deliver      = 1'b1;
-          deliver_kind = c2_e_kind_reg;
+    // the TIMER path sends without the hold-off check (the bug of the issue)
+    deliver = (c2_rxm_reg && holdoff_over) || c2_tmp_reg;
+    arm     = c2_rx_arm_reg && !holdoff_over;
 `else
-          if (holdoff_over) begin
-            deliver      = 1'b1;
-            deliver_kind = c2_e_kind_reg;
-          end else begin
-            arm = 1'b1;  // early, or tau grew: announce the deadline again
-          end
+    deliver = (c2_rxm_reg || c2_tmp_reg) && holdoff_over;  // a CNP is due
+    arm     = (c2_rx_arm_reg || c2_tmp_reg) && !holdoff_over;
 `endif
-        end
-      end
-      OP_INIT: begin
-        n_sent = 1'b0;
-        n_pend = 1'b0;
-        if (!c2_e_queued_reg) n_kind = 1'b0;
-        n_last = '0;
-      end
-      OP_DRAIN: begin
-        if (c2_e_queued_reg && is_head && budget_due) begin
-          pop      = 1'b1;
-          n_queued = 1'b0;
-          if (holdoff_over) begin
-            send      = 1'b1;
-            send_kind = c2_e_kind_reg;
-          end else begin
-            arm = 1'b1;  // tau grew while it waited: pending again
-          end
-        end
-      end
-      default: ;
-    endcase
-    push = deliver && !budget_free && !q_full;
-    drop = deliver && !budget_free && q_full;
+`ifdef MUTATION_IDLE_TIMER_SENDS
+    // a TIMER with the current gen and nothing pending sends a CNP
+    if (c2_op_reg == OP_TIMER && !c2_stale_reg && !c2_tmp_reg && !c2_e_queued_reg)
+      deliver = 1'b1;
+`endif
+    pop   = c2_dq_reg && is_head && budget_due;
+    send  = (deliver && budget_free) || (pop && holdoff_over);
+    push  = deliver && !budget_free && !q_full;
+    drop  = deliver && !budget_free && q_full;
+    if (pop && !holdoff_over) arm = 1'b1;  // tau grew while it waited: pending again
+    stale = c2_stale_reg;
+    send_kind = send && c2_dkind_reg;
+
+    n_valid  = c2_e_valid_reg || send;
+    n_sent   = c2_sent_keep_reg || send;
+    n_pend   = arm || (c2_pend_keep_reg && !deliver);
 `ifdef MUTATION_LOSE_PENDING
     // a suppressed mark inside the window forgets the pending CNP
-    if (c2_op_reg == OP_RX && c2_marked_reg && !c2_e_queued_reg && !holdoff_over && c2_e_pend_reg)
-      n_pend = 1'b0;
+    if (c2_rxm_reg && !c2_rx_arm_reg && !holdoff_over) n_pend = 1'b0;
 `endif
-    if (deliver && budget_free) begin
-      send      = 1'b1;
-      send_kind = deliver_kind;
-    end
-    if (arm) begin
-      n_pend = 1'b1;
-      n_gen  = c2_e_gen_reg + 8'd1;
-    end
-    if (push) begin
-      n_queued = 1'b1;
-      n_pend   = 1'b0;
-      n_kind   = deliver_kind;
-    end
-    if (drop) begin
-      n_pend = 1'b0;
-      n_kind = 1'b0;
-    end
-    counted = send && c2_ep_new_reg;
-    if (send) begin
-      n_sent   = 1'b1;
-      n_pend   = 1'b0;
-      n_queued = 1'b0;
-      n_kind   = 1'b0;
-      n_last   = c2_now_reg;
-      n_valid  = 1'b1;
-      n_epoch  = c2_epoch_id_reg;
-    end
+    n_queued = push || (c2_e_queued_reg && !pop);
+    n_kind   = c2_kbase_reg && !send && !drop;
+    n_gen    = arm ? c2_gen1_reg : c2_e_gen_reg;
+    n_epoch  = send ? c2_epoch_id_reg : c2_e_epoch_reg;
+    n_last   = send ? c2_now_reg : c2_last_keep_reg;
+    // the flow is not counted in this epoch yet
+    counted  = send && (!c2_e_valid_reg || (c2_roll_reg ? c2_ne1_reg : c2_ne0_reg));
 
     // state RAM write (clear walk, or the decision stage's write-back on en)
     ram_we    = clearing_reg || fire;
@@ -509,10 +451,9 @@ module dcqcn_np #(
               : {n_valid, n_sent, n_pend, n_queued, n_kind, n_gen, n_epoch, n_last};
 
     // ------------------------------------------------------------ global state
-    // DCQCN+ demand: each counted CNP adds its CNP_GEN_TIME_NS (saturating at 2^30;
-    // dcur + gt < 2^31, so "above 2^30" is bit 30 and any lower bit)
-    dcur_inc = dcur_reg + 31'(c2_gt_reg);
-    if (dcur_inc[30] && |dcur_inc[29:0]) dcur_inc = DEM_MAX;
+    // DCQCN+ demand: each counted CNP adds its CNP_GEN_TIME_NS, saturating at 2^30
+    // (the compare with 2^30 - gt runs beside the add)
+    dcur_inc = (dcur_reg > c2_lim_reg) ? DEM_MAX : dcur_reg + 31'(c2_gt_reg);
     dcur_next  = dcur_reg;
     dprev_next = dprev_reg;
     if (fire) begin
@@ -526,9 +467,11 @@ module dcqcn_np #(
 
     epoch_start_next = epoch_start_reg;
     epoch_id_next    = epoch_id_reg;
+    epoch_id1_next   = epoch_id1_reg;
     if (c1_valid_reg && en && roll1) begin
       epoch_start_next = c1_now_reg;
-      epoch_id_next    = epoch_id_eff1;
+      epoch_id_next    = epoch_id1_reg;
+      epoch_id1_next   = epoch_id1_reg + 8'd1;
     end
 
     any_sent_next = any_sent_reg;
@@ -589,6 +532,7 @@ module dcqcn_np #(
     c1_ecn_next       = c1_ecn_reg;
     c1_gen_next       = c1_gen_reg;
     c2_valid_next     = c2_valid_reg;
+    c1_p_roll_next    = c1_p_roll_reg;
     c2_p_roll_next    = c2_p_roll_reg;
     c2_p_sent_next    = c2_p_sent_reg;
     c2_p_pop_next     = c2_p_pop_reg;
@@ -626,6 +570,7 @@ module dcqcn_np #(
       c1_ecn_next    = s1_ecn_reg;
       c1_gen_next    = s1_gen_reg;
       c2_valid_next  = c1_valid_reg;
+      c1_p_roll_next = c1_valid_reg && roll1;
       c2_p_roll_next = c2_valid_reg && c2_roll_reg;
       c2_p_sent_next = c2_valid_reg && send;
       c2_p_pop_next  = c2_valid_reg && pop;
@@ -683,25 +628,34 @@ module dcqcn_np #(
     c1_gen_reg       <= c1_gen_next;
     if (en) begin
       c1_ent_reg       <= c1_ent_next;
+      c1_d_o_reg       <= c1_d_o_next;
+      c1_d_n_reg       <= c1_d_n_next;
+      c1_p_roll_reg    <= c1_p_roll_next;
       c2_op_reg        <= c2_op_next;
       c2_flow_reg      <= c2_flow_next;
       c2_now_reg       <= c2_now_next;
       c2_e_valid_reg   <= c2_e_valid_next;
-      c2_e_sent_reg    <= c2_e_sent_next;
-      c2_e_pend_reg    <= c2_e_pend_next;
       c2_e_queued_reg  <= c2_e_queued_next;
-      c2_e_kind_reg    <= c2_e_kind_next;
       c2_e_gen_reg     <= c2_e_gen_next;
       c2_e_epoch_reg   <= c2_e_epoch_next;
-      c2_e_last_reg    <= c2_e_last_next;
-      c2_marked_reg    <= c2_marked_next;
-      c2_ue_reg        <= c2_ue_next;
-      c2_gen_eq_reg    <= c2_gen_eq_next;
       c2_roll_reg      <= c2_roll_next;
       c2_epoch_id_reg  <= c2_epoch_id_next;
-      c2_ep_new_reg    <= c2_ep_new_next;
-      c2_ge_k_reg      <= c2_ge_k_next;
-      c2_ge_r_reg      <= c2_ge_r_next;
+      c2_lim_reg       <= c2_lim_next;
+      c2_rxm_reg       <= c2_rxm_next;
+      c2_rx_arm_reg    <= c2_rx_arm_next;
+      c2_tmp_reg       <= c2_tmp_next;
+      c2_dq_reg        <= c2_dq_next;
+      c2_stale_reg     <= c2_stale_next;
+      c2_ho_k_reg      <= c2_ho_k_next;
+      c2_ho_r_reg      <= c2_ho_r_next;
+      c2_ne0_reg       <= c2_ne0_next;
+      c2_ne1_reg       <= c2_ne1_next;
+      c2_dkind_reg     <= c2_dkind_next;
+      c2_kbase_reg     <= c2_kbase_next;
+      c2_sent_keep_reg <= c2_sent_keep_next;
+      c2_pend_keep_reg <= c2_pend_keep_next;
+      c2_last_keep_reg <= c2_last_keep_next;
+      c2_gen1_reg      <= c2_gen1_next;
       c2_tau_k_reg     <= c2_tau_k_next;
       c2_tau_r_reg     <= c2_tau_r_next;
       c2_dl_k_reg      <= c2_dl_k_next;
@@ -723,6 +677,7 @@ module dcqcn_np #(
     fwd_data_reg     <= fwd_data_next;
     epoch_start_reg  <= epoch_start_next;
     epoch_id_reg     <= epoch_id_next;
+    epoch_id1_reg    <= epoch_id1_next;
     dcur_reg         <= dcur_next;
     dprev_reg        <= dprev_next;
     q_empty_reg      <= q_empty_next;
@@ -771,11 +726,13 @@ module dcqcn_np #(
       c1_valid_reg     <= 1'b0;
       c2_valid_reg     <= 1'b0;
       c2_p_roll_reg    <= 1'b0;
+      c1_p_roll_reg    <= 1'b0;
       c2_p_sent_reg    <= 1'b0;
       c2_p_pop_reg     <= 1'b0;
       fwd_valid_reg    <= 1'b0;
       epoch_start_reg  <= '0;
       epoch_id_reg     <= '0;
+      epoch_id1_reg    <= 8'd1;
       dcur_reg         <= '0;
       dprev_reg        <= '0;
       q_empty_reg      <= 1'b1;
