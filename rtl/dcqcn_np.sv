@@ -106,11 +106,11 @@ module dcqcn_np #(
   endfunction
 
   // ---------------------------------------------------------------- registers
-  logic [31:0]   cnp_interval_reg, cnp_interval_next, cnp_interval_d_reg;
+  logic [31:0]   cnp_interval_reg, cnp_interval_next;
   logic          mode_reg, mode_next, mode_d_reg;
-  logic          plus_reg, plus_next, plus_d_reg;
+  logic          plus_reg, plus_next;
   logic [20:0]   gen_time_reg, gen_time_next, gen_time_d_reg;
-  logic [31:0]   epoch_len_reg, epoch_len_next, epoch_len_d_reg;
+  logic [31:0]   epoch_len_reg, epoch_len_next;
   logic [20:0]   budget_reg, budget_next, budget_d_reg;
   logic [31:0]   csr_rdata_reg, csr_rdata_next;
 
@@ -124,6 +124,8 @@ module dcqcn_np #(
   logic [31:0]   s1_now_reg, s1_now_next;
   logic [1:0]    s1_ecn_reg, s1_ecn_next;
   logic [7:0]    s1_gen_reg, s1_gen_next;
+  logic          s1_roll_reg, s1_roll_next;         // decided at accept
+  logic [7:0]    s1_epid_reg, s1_epid_next;
 
   // C1: compare stage
   logic          c1_valid_reg, c1_valid_next;
@@ -133,9 +135,8 @@ module dcqcn_np #(
   logic [1:0]    c1_ecn_reg, c1_ecn_next;
   logic [7:0]    c1_gen_reg, c1_gen_next;
   logic [EW-1:0] c1_ent_reg, c1_ent_next;
-  logic [31:0]   c1_d_o_reg, c1_d_o_next;           // now - epoch_start
-  logic [31:0]   c1_d_n_reg, c1_d_n_next;           // now - now of the event before
-  logic          c1_p_roll_reg, c1_p_roll_next;     // the event before rolled the epoch over
+  logic          c1_roll_reg, c1_roll_next;         // the event starts a new DCQCN+ epoch
+  logic [7:0]    c1_epid_reg, c1_epid_next;         // ... its epoch id
 
   // C2: decision stage
   logic          c2_valid_reg, c2_valid_next;
@@ -159,9 +160,7 @@ module dcqcn_np #(
   logic          c2_dq_reg, c2_dq_next;             // DRAIN, flow queued
   logic          c2_stale_reg, c2_stale_next;       // TIMER, outdated gen
   logic          c2_ho_k_reg, c2_ho_k_next;         // hold-off over (tau tk)
-  logic          c2_ho_r_reg, c2_ho_r_next;         // hold-off over (tau tr)
-  logic          c2_ne0_reg, c2_ne0_next;           // flow epoch != epoch_id
-  logic          c2_ne1_reg, c2_ne1_next;           // flow epoch != epoch_id + 1
+  logic          c2_ep_new_reg, c2_ep_new_next;     // flow not counted in this epoch yet
   logic          c2_dkind_reg, c2_dkind_next;       // kind of a CNP sent by this event
   logic          c2_kbase_reg, c2_kbase_next;       // kind kept if no CNP leaves or drops
   logic          c2_sent_keep_reg, c2_sent_keep_next;  // cnp_sent unless a CNP leaves
@@ -169,11 +168,8 @@ module dcqcn_np #(
   logic [31:0]   c2_last_keep_reg, c2_last_keep_next;  // last_cnp_ns unless a CNP leaves
   logic [7:0]    c2_gen1_reg, c2_gen1_next;         // gen + 1
   logic          c2_ge_k_next;  // C1 term         // since >= tau (no rollover before)
-  logic          c2_ge_r_next;  // C1 term         // since >= tau (the event before rolled)
   logic [31:0]   c2_tau_k_reg, c2_tau_k_next;
-  logic [31:0]   c2_tau_r_reg, c2_tau_r_next;
   logic [31:0]   c2_dl_k_reg, c2_dl_k_next;
-  logic [31:0]   c2_dl_r_reg, c2_dl_r_next;
   logic          c2_du_o_reg, c2_du_o_next;         // budget due vs the last CNP so far
   logic          c2_du_n_reg, c2_du_n_next;         // budget due vs the event before (if it sent)
   logic          c2_eq_head_reg, c2_eq_head_next;   // flow == queue head
@@ -181,7 +177,6 @@ module dcqcn_np #(
   logic [31:0]   c2_now_b_reg, c2_now_b_next;       // now + budget
   logic [20:0]   c2_gt_reg, c2_gt_next;             // CNP_GEN_TIME_NS of this event
   logic [20:0]   c2_budget_reg, c2_budget_next;     // CNP_BUDGET_NS of this event
-  logic          c2_p_roll_reg, c2_p_roll_next;     // the event before rolled the epoch over
   logic          c2_p_sent_reg, c2_p_sent_next;     // ... sent a CNP
   logic          c2_p_pop_reg, c2_p_pop_next;       // ... popped the queue head
 
@@ -190,11 +185,12 @@ module dcqcn_np #(
   logic [EW-1:0] fwd_data_reg, fwd_data_next;
 
   // global state
-  logic [31:0]   epoch_start_reg, epoch_start_next;   // C1
-  logic [7:0]    epoch_id_reg, epoch_id_next;         // C1
-  logic [7:0]    epoch_id1_reg, epoch_id1_next;       // C1: epoch_id + 1
+  logic [31:0]   epoch_start_reg, epoch_start_next;   // accept stage
+  logic [7:0]    epoch_id_reg, epoch_id_next;         // accept stage
+  logic [7:0]    epoch_id1_reg, epoch_id1_next;       // accept stage: epoch_id + 1
   logic [30:0]   dcur_reg, dcur_next;                 // C2: demand of this epoch
   logic [30:0]   dprev_reg, dprev_next;               // C2: demand of the previous epoch
+  logic [31:0]   tk_reg, tk_next;   // tau: PLUS ? max(N, dprev) : N, N and PLUS of the cycle before
   logic          q_empty_reg, q_empty_next;           // q_count == 0
   logic          q_one_reg, q_one_next;               // q_count == 1
   logic          q_full_reg, q_full_next;             // q_count == CNPQ_DEPTH
@@ -262,9 +258,8 @@ module dcqcn_np #(
   // C1
   logic          e1_valid, e1_sent, e1_pend, e1_queued, e1_kind;
   logic [7:0]    e1_gen, e1_epoch;
-  logic [31:0]   e1_last, since1, tk1, tr1;
-  logic          roll1;
-  logic [7:0]    epoch_id_eff1;
+  logic [31:0]   e1_last, since1;
+  logic          hold, roll_in;
   // C2
   logic          fire;
   logic [31:0]   tau2, dl2;
@@ -274,6 +269,7 @@ module dcqcn_np #(
   logic [7:0]    n_gen, n_epoch;
   logic [31:0]   n_last;
   logic [30:0]   dcur_inc;
+  logic [31:0]   m_dcur, m_dprev;
   logic [QCW-1:0] q_count_inc;
   logic          q_valid_n;
   logic [AW-1:0] q_flow_n;
@@ -282,7 +278,12 @@ module dcqcn_np #(
     en     = !out_valid_reg || m_out_ready;
     hazard = (s1_valid_reg && s1_flow_reg == s_evt_flow) ||
              (c1_valid_reg && c1_flow_reg == s_evt_flow);
-    accept = s_evt_valid && en && !clearing_reg && !hazard;
+    // the event after one that starts a DCQCN+ epoch is accepted a cycle later, so that
+    // it reaches C1 only after the rolling event has left C2 (tau then needs no select)
+    hold   = s1_valid_reg && s1_roll_reg;
+    accept = s_evt_valid && en && !clearing_reg && !hazard && !hold;
+    // DCQCN+ epoch rollover, decided at accept (at most one rollover per event)
+    roll_in = (s_evt_now_ns - epoch_start_reg) >= epoch_len_reg;
 
     // CSR: read value of this cycle, write visible from the next one
     cnp_interval_next = cnp_interval_reg;
@@ -329,16 +330,10 @@ module dcqcn_np #(
     // then in C2) is not in ram_rdata; take the copy of the last write instead. Older
     // writes are in the RAM; newer ones cannot be of this flow (the hazard stall).
     c1_ent_next = (fwd_valid_reg && fwd_addr_reg == s1_flow_reg) ? fwd_data_reg : ram_rdata;
-    c1_d_o_next = s1_now_reg - epoch_start_reg;
-    c1_d_n_next = s1_now_reg - c1_now_reg;
 
     // ------------------------------------------------------------ C1: compares
     {e1_valid, e1_sent, e1_pend, e1_queued, e1_kind, e1_gen, e1_epoch, e1_last} = c1_ent_reg;
     since1        = c1_now_reg - e1_last;
-    // rollover: now - epoch_start, with epoch_start as the event before left it (the
-    // differences were taken in S1)
-    roll1         = (c1_p_roll_reg ? c1_d_n_reg : c1_d_o_reg) >= epoch_len_d_reg;
-    epoch_id_eff1 = roll1 ? epoch_id1_reg : epoch_id_reg;
 
     c2_op_next       = c1_op_reg;
     c2_flow_next     = c1_flow_reg;
@@ -350,20 +345,15 @@ module dcqcn_np #(
     c2_marked_next   = c1_ecn_reg == ECN_CE || (mode_d_reg && c1_ecn_reg == ECN_UE);
     c2_ue_next       = c1_ecn_reg != ECN_CE;
     c2_gen_eq_next   = c1_gen_reg == e1_gen;
-    c2_roll_next     = roll1;
-    c2_epoch_id_next = epoch_id_eff1;
+    c2_roll_next     = c1_roll_reg;
+    c2_epoch_id_next = c1_epid_reg;
     c2_lim_next      = DEM_MAX - 31'(gen_time_d_reg);
-    // tau of this event: tk, or tr if the event now in C2 rolls the epoch over
-    // tk: max(N, demand of the previous epoch); tr: the same if the event in C2 now rolls
-    // the epoch over (its demand_prev becomes this epoch's demand so far)
-    tk1 = (plus_d_reg && 32'(dprev_reg) > cnp_interval_d_reg) ? 32'(dprev_reg) : cnp_interval_d_reg;
-    tr1 = (plus_d_reg && 32'(dcur_reg) > cnp_interval_d_reg) ? 32'(dcur_reg) : cnp_interval_d_reg;
-    c2_ge_k_next     = since1 >= tk1;
-    c2_ge_r_next     = since1 >= tr1;
-    c2_tau_k_next    = tk1;
-    c2_tau_r_next    = tr1;
-    c2_dl_k_next     = e1_last + tk1;
-    c2_dl_r_next     = e1_last + tr1;
+    // tau of this event: tk = PLUS ? max(N, demand of the previous epoch) : N, a register
+    // computed in the cycle before from that cycle's N and PLUS (the event ahead in C2
+    // never starts an epoch: see hold)
+    c2_ge_k_next     = since1 >= tk_reg;
+    c2_tau_k_next    = tk_reg;
+    c2_dl_k_next     = e1_last + tk_reg;
     // budget: vs the last CNP so far, or vs the event now in C2 if it sends one
     c2_du_o_next     = !any_sent_reg || (c1_now_reg - last_any_reg) >= 32'(budget_d_reg);
     c2_du_n_next     = (c1_now_reg - c2_now_reg) >= 32'(budget_d_reg);
@@ -378,9 +368,7 @@ module dcqcn_np #(
     c2_dq_next       = c1_op_reg == OP_DRAIN && e1_queued;
     c2_stale_next    = c1_op_reg == OP_TIMER && !c2_gen_eq_next;
     c2_ho_k_next     = !e1_sent || c2_ge_k_next;
-    c2_ho_r_next     = !e1_sent || c2_ge_r_next;
-    c2_ne0_next      = e1_epoch != epoch_id_reg;
-    c2_ne1_next      = e1_epoch != epoch_id1_reg;
+    c2_ep_new_next   = !e1_valid || e1_epoch != c1_epid_reg;
     // a CE anywhere in the window wins: the kind after an RX mark merges with the owed one
     c2_kbase_next    = e1_kind;
     c2_dkind_next    = e1_kind;
@@ -396,12 +384,12 @@ module dcqcn_np #(
 
     // ------------------------------------------------------------ C2: decision
     // Two LUT levels from the C2 registers to send / push / pop / arm: every compare was
-    // done in C1; here only the selects by what the event ahead did (rolled, sent,
-    // popped) and the decision.
+    // done in C1; here only the selects by what the event ahead did (sent, popped) and
+    // the decision.
     fire         = c2_valid_reg && en;
-    tau2         = c2_p_roll_reg ? c2_tau_r_reg : c2_tau_k_reg;
-    dl2          = c2_p_roll_reg ? c2_dl_r_reg : c2_dl_k_reg;
-    holdoff_over = c2_p_roll_reg ? c2_ho_r_reg : c2_ho_k_reg;
+    tau2         = c2_tau_k_reg;
+    dl2          = c2_dl_k_reg;
+    holdoff_over = c2_ho_k_reg;
     budget_due   = c2_p_sent_reg ? c2_du_n_reg : c2_du_o_reg;
     q_empty      = q_empty_reg;
     q_full       = q_full_reg;
@@ -442,7 +430,7 @@ module dcqcn_np #(
     n_epoch  = send ? c2_epoch_id_reg : c2_e_epoch_reg;
     n_last   = send ? c2_now_reg : c2_last_keep_reg;
     // the flow is not counted in this epoch yet
-    counted  = send && (!c2_e_valid_reg || (c2_roll_reg ? c2_ne1_reg : c2_ne0_reg));
+    counted  = send && c2_ep_new_reg;
 
     // state RAM write (clear walk, or the decision stage's write-back on en)
     ram_we    = clearing_reg || fire;
@@ -453,7 +441,9 @@ module dcqcn_np #(
     // ------------------------------------------------------------ global state
     // DCQCN+ demand: each counted CNP adds its CNP_GEN_TIME_NS, saturating at 2^30
     // (the compare with 2^30 - gt runs beside the add)
-    dcur_inc = (dcur_reg > c2_lim_reg) ? DEM_MAX : dcur_reg + 31'(c2_gt_reg);
+    dcur_inc = (dcur_reg > c2_lim_reg) ? DEM_MAX : dcur_reg + 31'(c2_gt_reg);  // see m_inc
+    m_dcur  = (32'(dcur_reg) > cnp_interval_reg) ? 32'(dcur_reg) : cnp_interval_reg;
+    m_dprev = (32'(dprev_reg) > cnp_interval_reg) ? 32'(dprev_reg) : cnp_interval_reg;
     dcur_next  = dcur_reg;
     dprev_next = dprev_reg;
     if (fire) begin
@@ -464,12 +454,13 @@ module dcqcn_np #(
         dcur_next  = dcur_inc;
       end
     end
+    tk_next = !plus_reg ? cnp_interval_reg : (fire && c2_roll_reg) ? m_dcur : m_dprev;
 
     epoch_start_next = epoch_start_reg;
     epoch_id_next    = epoch_id_reg;
     epoch_id1_next   = epoch_id1_reg;
-    if (c1_valid_reg && en && roll1) begin
-      epoch_start_next = c1_now_reg;
+    if (accept && roll_in) begin
+      epoch_start_next = s_evt_now_ns;
       epoch_id_next    = epoch_id1_reg;
       epoch_id1_next   = epoch_id1_reg + 8'd1;
     end
@@ -525,6 +516,10 @@ module dcqcn_np #(
     s1_now_next       = s1_now_reg;
     s1_ecn_next       = s1_ecn_reg;
     s1_gen_next       = s1_gen_reg;
+    s1_roll_next      = s1_roll_reg;
+    s1_epid_next      = s1_epid_reg;
+    c1_roll_next      = c1_roll_reg;
+    c1_epid_next      = c1_epid_reg;
     c1_valid_next     = c1_valid_reg;
     c1_op_next        = c1_op_reg;
     c1_flow_next      = c1_flow_reg;
@@ -532,8 +527,6 @@ module dcqcn_np #(
     c1_ecn_next       = c1_ecn_reg;
     c1_gen_next       = c1_gen_reg;
     c2_valid_next     = c2_valid_reg;
-    c1_p_roll_next    = c1_p_roll_reg;
-    c2_p_roll_next    = c2_p_roll_reg;
     c2_p_sent_next    = c2_p_sent_reg;
     c2_p_pop_next     = c2_p_pop_reg;
     fwd_valid_next    = fwd_valid_reg;
@@ -562,6 +555,8 @@ module dcqcn_np #(
         s1_now_next  = s_evt_now_ns;
         s1_ecn_next  = s_evt_ecn;
         s1_gen_next  = s_evt_gen;
+        s1_roll_next = roll_in;
+        s1_epid_next = roll_in ? epoch_id1_reg : epoch_id_reg;
       end
       c1_valid_next  = s1_valid_reg;
       c1_op_next     = s1_op_reg;
@@ -569,9 +564,9 @@ module dcqcn_np #(
       c1_now_next    = s1_now_reg;
       c1_ecn_next    = s1_ecn_reg;
       c1_gen_next    = s1_gen_reg;
+      c1_roll_next   = s1_roll_reg;
+      c1_epid_next   = s1_epid_reg;
       c2_valid_next  = c1_valid_reg;
-      c1_p_roll_next = c1_valid_reg && roll1;
-      c2_p_roll_next = c2_valid_reg && c2_roll_reg;
       c2_p_sent_next = c2_valid_reg && send;
       c2_p_pop_next  = c2_valid_reg && pop;
       out_valid_next = c2_valid_reg;
@@ -606,10 +601,8 @@ module dcqcn_np #(
     epoch_len_reg    <= epoch_len_next;
     budget_reg       <= budget_next;
     mode_d_reg       <= mode_reg;
-    cnp_interval_d_reg <= cnp_interval_reg;
-    plus_d_reg       <= plus_reg;
+    tk_reg           <= tk_next;
     gen_time_d_reg   <= gen_time_reg;
-    epoch_len_d_reg  <= epoch_len_reg;
     budget_d_reg     <= budget_reg;
     csr_rdata_reg    <= csr_rdata_next;
     clearing_reg     <= clearing_next;
@@ -620,6 +613,10 @@ module dcqcn_np #(
     s1_now_reg       <= s1_now_next;
     s1_ecn_reg       <= s1_ecn_next;
     s1_gen_reg       <= s1_gen_next;
+    s1_roll_reg      <= s1_roll_next;
+    s1_epid_reg      <= s1_epid_next;
+    c1_roll_reg      <= c1_roll_next;
+    c1_epid_reg      <= c1_epid_next;
     c1_valid_reg     <= c1_valid_next;
     c1_op_reg        <= c1_op_next;
     c1_flow_reg      <= c1_flow_next;
@@ -628,9 +625,6 @@ module dcqcn_np #(
     c1_gen_reg       <= c1_gen_next;
     if (en) begin
       c1_ent_reg       <= c1_ent_next;
-      c1_d_o_reg       <= c1_d_o_next;
-      c1_d_n_reg       <= c1_d_n_next;
-      c1_p_roll_reg    <= c1_p_roll_next;
       c2_op_reg        <= c2_op_next;
       c2_flow_reg      <= c2_flow_next;
       c2_now_reg       <= c2_now_next;
@@ -647,9 +641,7 @@ module dcqcn_np #(
       c2_dq_reg        <= c2_dq_next;
       c2_stale_reg     <= c2_stale_next;
       c2_ho_k_reg      <= c2_ho_k_next;
-      c2_ho_r_reg      <= c2_ho_r_next;
-      c2_ne0_reg       <= c2_ne0_next;
-      c2_ne1_reg       <= c2_ne1_next;
+      c2_ep_new_reg    <= c2_ep_new_next;
       c2_dkind_reg     <= c2_dkind_next;
       c2_kbase_reg     <= c2_kbase_next;
       c2_sent_keep_reg <= c2_sent_keep_next;
@@ -657,9 +649,7 @@ module dcqcn_np #(
       c2_last_keep_reg <= c2_last_keep_next;
       c2_gen1_reg      <= c2_gen1_next;
       c2_tau_k_reg     <= c2_tau_k_next;
-      c2_tau_r_reg     <= c2_tau_r_next;
       c2_dl_k_reg      <= c2_dl_k_next;
-      c2_dl_r_reg      <= c2_dl_r_next;
       c2_du_o_reg      <= c2_du_o_next;
       c2_du_n_reg      <= c2_du_n_next;
       c2_eq_head_reg   <= c2_eq_head_next;
@@ -669,7 +659,6 @@ module dcqcn_np #(
       c2_budget_reg    <= c2_budget_next;
     end
     c2_valid_reg     <= c2_valid_next;
-    c2_p_roll_reg    <= c2_p_roll_next;
     c2_p_sent_reg    <= c2_p_sent_next;
     c2_p_pop_reg     <= c2_p_pop_next;
     fwd_valid_reg    <= fwd_valid_next;
@@ -714,10 +703,8 @@ module dcqcn_np #(
       epoch_len_reg    <= NP_EPOCH_NS_RST;
       budget_reg       <= NP_CNP_BUDGET_NS_RST[20:0];
       mode_d_reg       <= NP_MODE_RST[0];
-      cnp_interval_d_reg <= NP_CNP_INTERVAL_NS_RST;
-      plus_d_reg       <= NP_PLUS_ENABLE_RST[0];
+      tk_reg           <= NP_CNP_INTERVAL_NS_RST;
       gen_time_d_reg   <= NP_CNP_GEN_TIME_NS_RST[20:0];
-      epoch_len_d_reg  <= NP_EPOCH_NS_RST;
       budget_d_reg     <= NP_CNP_BUDGET_NS_RST[20:0];
       csr_rdata_reg    <= '0;
       clearing_reg     <= 1'b1;
@@ -725,8 +712,6 @@ module dcqcn_np #(
       s1_valid_reg     <= 1'b0;
       c1_valid_reg     <= 1'b0;
       c2_valid_reg     <= 1'b0;
-      c2_p_roll_reg    <= 1'b0;
-      c1_p_roll_reg    <= 1'b0;
       c2_p_sent_reg    <= 1'b0;
       c2_p_pop_reg     <= 1'b0;
       fwd_valid_reg    <= 1'b0;
@@ -764,7 +749,7 @@ module dcqcn_np #(
     end
   end
 
-  assign s_evt_ready           = en && !clearing_reg && !hazard;
+  assign s_evt_ready           = en && !clearing_reg && !hazard && !hold;
   assign m_out_valid           = out_valid_reg;
   assign m_out_op              = out_op_reg;
   assign m_out_flow            = out_flow_reg;

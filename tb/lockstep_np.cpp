@@ -180,6 +180,7 @@ class Bench {
     cov_.define("budget_drain_early", "DRAIN of the queue head before the budget allows");
     cov_.define("budget_overflow", "a due CNP dropped: budget queue full");
     cov_.define("same_flow_hazard_stall", "s_evt_ready low: the same flow is in S1 or C1");
+    cov_.define("epoch_rollover_hold", "s_evt_ready low: the event in S1 starts a DCQCN+ epoch");
     cov_.define("timer_idle", "TIMER with the current gen but nothing pending");
     cov_.define("stale_timer", "TIMER with an outdated gen (m_out_stale)");
     cov_.define("interval_zero", "N = 0: a CNP for a marked packet right after another");
@@ -690,6 +691,7 @@ class Bench {
       }
     }
     if (ref_.s_evt_valid && ref_.hazard() && !cur_rst_) cov_.hit("same_flow_hazard_stall");
+    if (ref_.s_evt_valid && ref_.hold() && !cur_rst_) cov_.hit("epoch_rollover_hold");
     if (ref_.s_evt_valid && ref_.s_evt_ready) {
       // the hazard rule: one flow at most once per 3 cycles
       const uint64_t prev = last_acc_[in_ev_.flow];

@@ -22,7 +22,7 @@
 `default_nettype none
 
 module np_props #(
-    parameter int TW = 8
+    parameter int TW = 4
 ) (
     input wire        clk,
     input wire        rst,

@@ -243,7 +243,7 @@ void NpModel::eval() {
   const bool en = !m_out_valid || m_out_ready;
   const uint32_t fl = s_evt_flow & (algo_.num_flows() - 1);
   hazard_ = (s1_.valid && s1_.ev.flow == fl) || (c1_.valid && c1_.ev.flow == fl);
-  s_evt_ready = en && !clearing_ && !hazard_;
+  s_evt_ready = en && !clearing_ && !hazard_ && !hold();
 }
 
 void NpModel::step() {
@@ -253,6 +253,7 @@ void NpModel::step() {
     clr_addr_ = 0;
     s1_ = c1_ = c2_ = Stage{};
     prev_regs_ = algo_.regs();
+    epoch_start_ = 0;
     m_out_valid = false;
     m_out = NpResult{};
     out_trace_ = NpTrace{};
@@ -277,6 +278,7 @@ void NpModel::step() {
     m_out_valid = c2_.valid;
     c2_ = c1_;
     c2_.regs = prev_regs_;  // C1 computed with the registers of the previous cycle
+    c2_.regs[NP_EPOCH_NS] = c1_.epoch_len;
     c1_ = s1_;
     s1_.valid = accept;
     if (accept) {
@@ -285,6 +287,9 @@ void NpModel::step() {
       s1_.ev.now_ns = s_evt_now_ns;
       s1_.ev.ecn = s_evt_ecn & 3;
       s1_.ev.gen = s_evt_gen;
+      s1_.epoch_len = cur_regs[NP_EPOCH_NS];
+      s1_.rolls = s1_.ev.now_ns - epoch_start_ >= s1_.epoch_len;
+      if (s1_.rolls) epoch_start_ = s1_.ev.now_ns;
     }
   }
   prev_regs_ = cur_regs;

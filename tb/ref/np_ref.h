@@ -177,8 +177,10 @@ class NpAlgo {
 //
 // Pipeline (docs/np.md): accept (RAM read) -> S1 (RAM data) -> C1 (compare) -> C2
 // (decide, write back) -> m_out. An event is not accepted while an event of the same
-// flow is in S1 or C1 (s_evt_ready low). An event uses the register values of the cycle
-// before the one in which it leaves C1.
+// flow is in S1 or C1, nor while the event in S1 starts a new DCQCN+ epoch (s_evt_ready
+// low). An event uses the register values of the cycle before the one in which it
+// leaves C1, except EPOCH_NS: the value of the cycle in which it is accepted (the
+// rollover is decided at accept).
 class NpModel {
  public:
   explicit NpModel(uint32_t num_flows, uint32_t q_depth = kNpQueueDepth);
@@ -208,6 +210,7 @@ class NpModel {
   bool clearing() const { return clearing_; }
   bool busy() const { return s1_.valid || c1_.valid || c2_.valid || m_out_valid; }
   bool hazard() const { return hazard_; }  // s_evt_ready low for a same-flow event (eval)
+  bool hold() const { return s1_.valid && s1_.rolls; }  // ... after a rollover (eval)
   const NpTrace& out_trace() const { return out_trace_; }  // why m_out says what it says
   const NpAlgo& algo() const { return algo_; }
 
@@ -218,12 +221,15 @@ class NpModel {
     bool valid = false;
     NpEvent ev{};
     NpRegs regs{};  // C2 only: the register values the event uses
+    bool rolls = false;       // the event starts a new epoch (decided at accept)
+    uint32_t epoch_len = 0;   // EPOCH_NS at accept
   };
   NpAlgo algo_;
   bool clearing_ = true;
   uint32_t clr_addr_ = 0;
   Stage s1_, c1_, c2_;
   NpRegs prev_regs_{};  // register values of the previous cycle
+  uint32_t epoch_start_ = 0;  // the accept stage's copy of the epoch start
   bool hazard_ = false;
   NpTrace out_trace_{};
 };
