@@ -125,7 +125,6 @@ module dcqcn_np #(
   logic [1:0]    s1_ecn_reg, s1_ecn_next;
   logic [7:0]    s1_gen_reg, s1_gen_next;
   logic          s1_roll_reg, s1_roll_next;         // decided at accept
-  logic [7:0]    s1_epid_reg, s1_epid_next;
 
   // C1: compare stage
   logic          c1_valid_reg, c1_valid_next;
@@ -459,8 +458,9 @@ module dcqcn_np #(
     epoch_start_next = epoch_start_reg;
     epoch_id_next    = epoch_id_reg;
     epoch_id1_next   = epoch_id1_reg;
-    if (accept && roll_in) begin
-      epoch_start_next = s_evt_now_ns;
+    // applied when the rolling event leaves S1 (nothing is accepted meanwhile: hold)
+    if (en && s1_valid_reg && s1_roll_reg) begin
+      epoch_start_next = s1_now_reg;
       epoch_id_next    = epoch_id1_reg;
       epoch_id1_next   = epoch_id1_reg + 8'd1;
     end
@@ -517,7 +517,6 @@ module dcqcn_np #(
     s1_ecn_next       = s1_ecn_reg;
     s1_gen_next       = s1_gen_reg;
     s1_roll_next      = s1_roll_reg;
-    s1_epid_next      = s1_epid_reg;
     c1_roll_next      = c1_roll_reg;
     c1_epid_next      = c1_epid_reg;
     c1_valid_next     = c1_valid_reg;
@@ -556,7 +555,6 @@ module dcqcn_np #(
         s1_ecn_next  = s_evt_ecn;
         s1_gen_next  = s_evt_gen;
         s1_roll_next = roll_in;
-        s1_epid_next = roll_in ? epoch_id1_reg : epoch_id_reg;
       end
       c1_valid_next  = s1_valid_reg;
       c1_op_next     = s1_op_reg;
@@ -565,7 +563,7 @@ module dcqcn_np #(
       c1_ecn_next    = s1_ecn_reg;
       c1_gen_next    = s1_gen_reg;
       c1_roll_next   = s1_roll_reg;
-      c1_epid_next   = s1_epid_reg;
+      c1_epid_next   = s1_roll_reg ? epoch_id1_reg : epoch_id_reg;
       c2_valid_next  = c1_valid_reg;
       c2_p_sent_next = c2_valid_reg && send;
       c2_p_pop_next  = c2_valid_reg && pop;
@@ -614,7 +612,6 @@ module dcqcn_np #(
     s1_ecn_reg       <= s1_ecn_next;
     s1_gen_reg       <= s1_gen_next;
     s1_roll_reg      <= s1_roll_next;
-    s1_epid_reg      <= s1_epid_next;
     c1_roll_reg      <= c1_roll_next;
     c1_epid_reg      <= c1_epid_next;
     c1_valid_reg     <= c1_valid_next;

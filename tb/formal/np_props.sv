@@ -17,8 +17,8 @@
 // accepted events (no wrap within a run: the 2^31 rule of docs/np.md); CSR writes only
 // to CNP_INTERVAL_NS and CNP_BUDGET_NS, so MODE stays 0 (a mark is ECN 11) and DCQCN+
 // stays off. Small sizes: NUM_FLOWS = 2, CNPQ_DEPTH = 2, and time and register values
-// of TW bits (zero-extended to 32: the solver then handles a few dozen cycles; the
-// 32-bit arithmetic is the same, its upper bits are 0).
+// of TW bits (zero-extended to 32: the 32-bit arithmetic is the same, its upper bits are
+// 0); a TIMER's tag is the flow's current one or any of 0..3.
 `default_nettype none
 
 module np_props #(
@@ -31,7 +31,8 @@ module np_props #(
     input wire        s_evt_flow,
     input wire [TW-1:0] now_in,
     input wire [1:0]  s_evt_ecn,
-    input wire [7:0]  s_evt_gen,
+    input wire        gen_cur,   // TIMER tag: the flow's current one, or gen_in
+    input wire [1:0]  gen_in,
     input wire        m_out_ready,
     input wire        csr_we,
     input wire        csr_re,
@@ -40,6 +41,8 @@ module np_props #(
 );
   wire [31:0] s_evt_now_ns = 32'(now_in);
   wire [31:0] csr_wdata = 32'(wdata_in);
+  reg  [7:0]  cur_gen [0:1];  // the last tag announced per flow (shadow, below)
+  wire [7:0]  s_evt_gen = gen_cur ? cur_gen[s_evt_flow] : 8'(gen_in);
   wire        s_evt_ready, m_out_valid;
   wire [1:0]  m_out_op;
   wire        m_out_flow, m_out_q_flow;
@@ -115,7 +118,6 @@ module np_props #(
   reg [31:0] last_cnp [0:1];
   reg        owed [0:1];     // a marked packet since the last CNP / INIT / drop
   reg        queued [0:1];   // its CNP waits in the budget queue
-  reg [7:0]  cur_gen [0:1];  // the last announced tag
   initial begin
     has_cnp[0] = 1'b0; has_cnp[1] = 1'b0; owed[0] = 1'b0; owed[1] = 1'b0;
     queued[0] = 1'b0; queued[1] = 1'b0; cur_gen[0] = 8'd0; cur_gen[1] = 8'd0;
