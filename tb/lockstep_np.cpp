@@ -306,9 +306,10 @@ class Bench {
   //           last counted exactly 256 k epochs ago: far fewer than 3072)
   //   Drain   wait until every sweep event has its result; write DCQCN+ on
   //   Arm     wait for that write
-  //   Final   2^30 ns later: rollover, count_prev > 1024, tau = 2^30 > N. A CE (CNP after
-  //           the interval), a CE in the window (deadline 2^30 ahead) and a no-op, all
-  //           with the saturated tau (checked)
+  //   Final   2^30 ns later: rollover, demand_prev > 2^30, tau = 2^30 > N from the next
+  //           event on. A CE (CNP after the interval; it starts the epoch, so it still
+  //           has the old tau), a CE in the window (deadline 2^30 ahead) and a DRAIN for
+  //           a flow not queued (a no-op), these two with the saturated tau (checked)
   //   Restore wait until those have their results; write the saved registers back
   static constexpr bool kEpisodeNeeded = kFlows > 1024;
   enum class Ep { None, Settle, Setup, Sweep, Drain, Arm, Final, Restore };
@@ -369,7 +370,9 @@ class Bench {
         return false;
       case Ep::Final:
         switch (ep_i_++) {
-          case 0: return rx_ce(ep_base_, (uint64_t{1} << 30) + 1000 + rng_.below(1000));
+          case 0:  // starts the epoch: still the old tau (the new one from the next event)
+            in_ep_final_ = false;
+            return rx_ce(ep_base_, (uint64_t{1} << 30) + 1000 + rng_.below(1000));
           case 1: return rx_ce(ep_base_, 1 + rng_.below(300));
           default:
             now64_ += rng_.below(300);
