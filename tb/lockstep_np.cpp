@@ -297,8 +297,8 @@ class Bench {
   // through the same drive/compare path, with random CSR writes, INITs, variant switches
   // and the mid-run reset held off while it lasts:
   //   Settle  wait for queued CSR accesses; save the registers; write N = 0, DCQCN+ off,
-  //           CNP_GEN_TIME_NS = 2^20, EPOCH_NS = 2^30
-  //   Setup   wait for those writes
+  //           CNP_GEN_TIME_NS = 2^20, EPOCH_NS = 2^30, no CNP budget
+  //   Setup   wait for those writes; DRAIN the budget queue until it is empty
   //   Sweep   one CE packet to every flow (odd stride from a random base), the first 2^30
   //           + 1000 ns after the last event: it rolls the epoch over (after any event
   //           now - epoch_start < EPOCH_NS <= 2^30), the rest follow within 1.3 ms. With
@@ -314,7 +314,7 @@ class Bench {
   static constexpr bool kEpisodeNeeded = kFlows > 1024;
   enum class Ep { None, Settle, Setup, Sweep, Drain, Arm, Final, Restore };
   static constexpr unsigned kEpRegs[] = {NP_CNP_INTERVAL_NS, NP_PLUS_ENABLE,
-                                         NP_CNP_GEN_TIME_NS, NP_EPOCH_NS};
+                                         NP_CNP_GEN_TIME_NS, NP_EPOCH_NS, NP_CNP_BUDGET_NS};
 
   void start_episode() {
     ep_ = Ep::Settle;
@@ -346,10 +346,20 @@ class Bench {
         csr_write(kNpRegs[NP_PLUS_ENABLE].addr, 0);
         csr_write(kNpRegs[NP_CNP_GEN_TIME_NS].addr, 1u << 20);
         csr_write(kNpRegs[NP_EPOCH_NS].addr, 1u << 30);
+        csr_write(kNpRegs[NP_CNP_BUDGET_NS].addr, 0);  // every sweep CNP leaves at once
         ep_ = Ep::Setup;
         return false;
       case Ep::Setup:
-        if (!csr_q_.empty()) return false;
+        if (!csr_q_.empty() || !in_fifo_.empty()) return false;
+        if (drain_on_) {  // empty the budget queue first (B = 0: each DRAIN sends its head)
+          drain_on_ = false;
+          now64_ += 1;
+          ev = NpEvent{};
+          ev.op = NP_OP_DRAIN;
+          ev.flow = drain_flow_;
+          ev.now_ns = static_cast<uint32_t>(now64_);
+          return true;
+        }
         ep_ = Ep::Sweep;
         return false;
       case Ep::Sweep: {
@@ -660,7 +670,14 @@ class Bench {
       if (kFlows > 1024 && r.cnp_tau_ns == kNpTauMax && t.tau_raised)
         cov_.hit("plus_tau_saturated");
       if (is.ep_final && !(r.cnp_tau_ns == kNpTauMax && t.tau_raised))
-        return fail("directed episode: tau not saturated after the sweep");
+        return fail("directed episode: tau " + std::to_string(r.cnp_tau_ns) +
+                    " not saturated after the sweep (rollover " + std::to_string(t.rollover) +
+                    ", demand_prev " + std::to_string(ref_.algo().global().demand_prev) +
+                    ", count_prev " + std::to_string(ref_.algo().global().count_prev) +
+                    ", count_cur " + std::to_string(ref_.algo().global().count_cur) +
+                    ", PLUS " + std::to_string(ref_.algo().regs()[NP_PLUS_ENABLE]) +
+                    ", EPOCH " + std::to_string(ref_.algo().regs()[NP_EPOCH_NS]) +
+                    ", GT " + std::to_string(ref_.algo().regs()[NP_CNP_GEN_TIME_NS]) + ")");
       if (t.queued) cov_.hit("budget_queued");
       if (t.dropped) cov_.hit("budget_overflow");
       if (r.cnp && r.op == NP_OP_INIT) return fail("CNP from an INIT");
