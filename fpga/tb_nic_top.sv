@@ -23,7 +23,7 @@ module tb_nic_top;
   logic         s_axis_np_tvalid, s_axis_np_tready;
   logic [63:0]  s_axis_np_tdata;
   logic         m_axis_np_tvalid, m_axis_np_tready;
-  logic [95:0]  m_axis_np_tdata;
+  logic [159:0] m_axis_np_tdata;
   logic         s_axil_awvalid, s_axil_awready;
   logic [11:0]  s_axil_awaddr;
   logic         s_axil_wvalid, s_axil_wready;
@@ -61,19 +61,19 @@ module tb_nic_top;
     np_evt = {16'(flow), 4'd0, ecn, op, gen, now};
   endfunction
 
-  function automatic logic [95:0] np_res(input logic [1:0] op, input integer flow,
+  function automatic logic [159:0] np_res(input logic [1:0] op, input integer flow,
       input logic cnp, input logic [31:0] tau, input logic tset, input logic [31:0] dl,
       input logic [7:0] gen);
-    np_res = {16'(flow), 2'd0, 1'b0, tset, 1'b0, cnp, op, gen, dl, tau};
+    np_res = {64'd0, 16'(flow), 2'd0, 1'b0, tset, 1'b0, cnp, op, gen, dl, tau};
   endfunction
 
   // ---------------------------------------------------------------- result monitors
   logic [319:0] rp_exp [0:15];
-  logic [95:0]  np_exp [0:15];
+  logic [159:0] np_exp [0:15];
   integer rp_n = 0, rp_got = 0, np_n = 0, np_got = 0;
   logic         rp_stall = 1'b0, np_stall = 1'b0;
   logic [319:0] rp_held;
-  logic [95:0]  np_held;
+  logic [159:0] np_held;
   logic         bp_on = 1'b0;
 
   always @(negedge clk) begin   // random back-pressure (about half the cycles)
@@ -117,7 +117,7 @@ module tb_nic_top;
     @(posedge clk); while (!s_axis_rp_tready) @(posedge clk);
   endtask
 
-  task automatic send_np(input logic [63:0] d, input logic [95:0] exp);
+  task automatic send_np(input logic [63:0] d, input logic [159:0] exp);
     np_exp[np_n] = exp; np_n = np_n + 1;
     @(negedge clk); s_axis_np_tvalid = 1'b1; s_axis_np_tdata = d;
     @(posedge clk); while (!s_axis_np_tready) @(posedge clk);

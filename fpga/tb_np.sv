@@ -4,9 +4,12 @@
 //   first CE of a flow: CNP at once (kind CE, tau 50000)
 //   a second CE 19 us later: no CNP, deadline armed at last CNP + 50 us = 51000, tag 1
 //   a third CE in the window: nothing new; a non-marked packet: nothing
-//   TIMER with tag 0: stale; TIMER with tag 1 at 51000: the pending CNP is sent
+//   TIMER with tag 1 at 20000 (early): no CNP, the deadline 51000 announced again, tag 2
+//   TIMER with tag 0: stale; TIMER with tag 2 at 51000: the pending CNP is sent
 //   UE (ECN 10) in DCQCN mode: ignored; in TCD mode: a UE CNP
-//   N = 0: a CNP for every marked packet; clamped CSR write; latency 2 cycles.
+//   N = 0: a CNP for every marked packet; budget 1 us: a second CNP 100 ns after the
+//   first waits in the queue (head flow 7, may leave at 201000) and a DRAIN then sends
+//   it; clamped CSR write; latency 4 cycles.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -28,6 +31,9 @@ module tb_np;
   logic          m_out_cnp, m_out_cnp_kind, m_out_tmr_set, m_out_stale;
   logic [31:0]   m_out_cnp_tau_ns, m_out_tmr_deadline_ns;
   logic [7:0]    m_out_tmr_gen;
+  logic          m_out_cnp_queued, m_out_cnp_dropped, m_out_q_valid;
+  logic [FW-1:0] m_out_q_flow;
+  logic [31:0]   m_out_q_at_ns;
   logic          csr_we, csr_re;
   logic [7:0]    csr_addr;
   logic [31:0]   csr_wdata, csr_rdata;
@@ -36,7 +42,7 @@ module tb_np;
 
   dcqcn_np #(.NUM_FLOWS(NF)) dut (.*);
 
-  localparam logic [1:0] RX = 2'd0, TIMER = 2'd1, INIT = 2'd2, NOP = 2'd3;
+  localparam logic [1:0] RX = 2'd0, TIMER = 2'd1, INIT = 2'd2, DRAIN = 2'd3;
   integer t_accept;
 
   task automatic event_np(input logic [1:0] op, input integer flow, input logic [31:0] now,
@@ -50,7 +56,7 @@ module tb_np;
     @(negedge clk);
     s_evt_valid = 1'b0;
     while (!m_out_valid) @(negedge clk);
-    check("latency (cycles)", 256'(cycle - t_accept), 256'd2);
+    check("latency (cycles)", 256'(cycle - t_accept), 256'd4);
     check("m_out_op", 256'(m_out_op), 256'(op));
     check("m_out_flow", 256'(m_out_flow), 256'(flow));
   endtask
@@ -105,13 +111,18 @@ module tb_np;
     // an unmarked packet (ECT 01)
     event_np(RX, 3, 32'd31000, 2'b01, 8'd0);
     expect_np(1'b0, 1'b0, 32'd50000, 1'b0, 32'd0, 8'd0, 1'b0);
-    // stale TIMER, then the announced one sends the pending CNP
+    // the timer service fires early: the hold-off is not over, the deadline comes again
+    event_np(TIMER, 3, 32'd31000, 2'b00, 8'd1);
+    expect_np(1'b0, 1'b0, 32'd50000, 1'b1, 32'd51000, 8'd2, 1'b0);
+    // stale TIMERs, then the announced one sends the pending CNP
     event_np(TIMER, 3, 32'd51000, 2'b00, 8'd0);
     expect_np(1'b0, 1'b0, 32'd50000, 1'b0, 32'd0, 8'd0, 1'b1);
     event_np(TIMER, 3, 32'd51000, 2'b00, 8'd1);
+    expect_np(1'b0, 1'b0, 32'd50000, 1'b0, 32'd0, 8'd0, 1'b1);
+    event_np(TIMER, 3, 32'd51000, 2'b00, 8'd2);
     expect_np(1'b1, 1'b0, 32'd50000, 1'b0, 32'd0, 8'd0, 1'b0);
     // the same TIMER again: nothing pending any more
-    event_np(TIMER, 3, 32'd51001, 2'b00, 8'd1);
+    event_np(TIMER, 3, 32'd51001, 2'b00, 8'd2);
     expect_np(1'b0, 1'b0, 32'd50000, 1'b0, 32'd0, 8'd0, 1'b0);
     // another flow's first CE, the same cycle time: independent
     event_np(RX, 4, 32'd51001, 2'b11, 8'd0);
@@ -136,10 +147,31 @@ module tb_np;
     csr_write(8'h00, 32'd0);
     event_np(RX, 3, 32'd101003, 2'b11, 8'd0);
     expect_np(1'b1, 1'b0, 32'd0, 1'b0, 32'd0, 8'd0, 1'b0);
+    // CNP budget 1 us: flow 6's CNP leaves, flow 7's (100 ns later) waits in the queue
+    csr_write(8'h14, 32'd1000);
+    event_np(RX, 6, 32'd200000, 2'b11, 8'd0);
+    expect_np(1'b1, 1'b0, 32'd0, 1'b0, 32'd0, 8'd0, 1'b0);
+    check("q_valid (empty)", 256'(m_out_q_valid), 256'd0);
+    event_np(RX, 7, 32'd200100, 2'b11, 8'd0);
+    expect_np(1'b0, 1'b0, 32'd0, 1'b0, 32'd0, 8'd0, 1'b0);
+    check("cnp_queued", 256'(m_out_cnp_queued), 256'd1);
+    check("q_valid", 256'(m_out_q_valid), 256'd1);
+    check("q_flow", 256'(m_out_q_flow), 256'd7);
+    check("q_at_ns", 256'(m_out_q_at_ns), 256'd201000);
+    csr_read(8'h48, rd); check("CNPQ_LEVEL", 256'(rd), 256'd1);
+    event_np(DRAIN, 7, 32'd200999, 2'b00, 8'd0);  // 1 ns early: nothing
+    expect_np(1'b0, 1'b0, 32'd0, 1'b0, 32'd0, 8'd0, 1'b0);
+    check("q_valid (early drain)", 256'(m_out_q_valid), 256'd1);
+    event_np(DRAIN, 7, 32'd201000, 2'b00, 8'd0);
+    expect_np(1'b1, 1'b0, 32'd0, 1'b0, 32'd0, 8'd0, 1'b0);
+    check("q_valid (drained)", 256'(m_out_q_valid), 256'd0);
+    csr_read(8'h44, rd); check("CNPQ_HWM", 256'(rd), 256'd1);
+    csr_read(8'h40, rd); check("CNPQ_OVERFLOWS", 256'(rd), 256'd0);
+    csr_write(8'h14, 32'd0);
     // clamped write: 2^31 -> 2^30
     csr_write(8'h00, 32'h8000_0000);
     csr_read(8'h00, rd); check("CNP_INTERVAL_NS clamped", 256'(rd), 256'd1073741824);
-    csr_read(8'h40, rd); check("unmapped reads 0", 256'(rd), 256'd0);
+    csr_read(8'h80, rd); check("unmapped reads 0", 256'(rd), 256'd0);
 
     finish_tb();
   end

@@ -20,11 +20,12 @@
 //   [201:200] atmr  [203:202] itmr  [206:204] op  [207] stale  [223:208] flow
 //   [231:224] cgen  [233:232] ctmr  [234] paced  [255:235] 0  [287:256] cdl_ns  [319:288] 0
 // s_axis_np_tdata[63:0], an NP event:
-//   [31:0] now_ns  [39:32] gen  [41:40] op (0 RX, 1 TIMER, 2 INIT, 3 no-op)
+//   [31:0] now_ns  [39:32] gen  [41:40] op (0 RX, 1 TIMER, 2 INIT, 3 DRAIN)
 //   [43:42] ecn  [47:44] reserved  [63:48] flow
-// m_axis_np_tdata[95:0], its result:
+// m_axis_np_tdata[159:0], its result:
 //   [31:0] cnp_tau_ns  [63:32] tmr_deadline_ns  [71:64] tmr_gen  [73:72] op  [74] cnp
-//   [75] cnp_kind  [76] tmr_set  [77] stale  [79:78] 0  [95:80] flow
+//   [75] cnp_kind  [76] tmr_set  [77] stale  [79:78] 0  [95:80] flow  [96] cnp_queued
+//   [97] cnp_dropped  [98] q_valid  [111:99] 0  [127:112] q_flow  [159:128] q_at_ns
 // Flow fields are 16 bits; bits at and above FW = log2(NUM_FLOWS) are ignored on input
 // and 0 on output. Every stream is AXI4-Stream compliant (tvalid never waits for
 // tready; tdata is held while tvalid and not tready). No tlast/tkeep: one descriptor per
@@ -44,8 +45,9 @@
 // CSR bus defines (visible to events computed from the next cycle).
 //
 // ---- Latency (s_axis handshake to m_axis_tvalid), throughput
-//   RP 46 cycles (45 in dcqcn_rp + 1 register slice), NP 3 cycles (2 + 1); one event per
-//   cycle per stream, back-to-back events to the same flow included.
+//   RP 46 cycles (45 in dcqcn_rp + 1 register slice), NP 5 cycles (4 + 1); one event per
+//   cycle per stream; the RP takes back-to-back events of one flow, the NP one event of a
+//   flow per 3 cycles (s_axis_np_tready low meanwhile).
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -74,7 +76,7 @@ module dcqcn_nic_top #(
     // ---------------------------------------------------------------- NP results out
     output logic         m_axis_np_tvalid,
     input  logic         m_axis_np_tready,
-    output logic [95:0]  m_axis_np_tdata,
+    output logic [159:0] m_axis_np_tdata,
 
     // ---------------------------------------------------------------- AXI4-Lite slave
     input  logic         s_axil_awvalid,
@@ -166,7 +168,10 @@ module dcqcn_nic_top #(
   logic          np_out_cnp, np_out_kind, np_out_tmr_set, np_out_stale;
   logic [31:0]   np_out_tau, np_out_deadline;
   logic [7:0]    np_out_tmr_gen;
-  logic [95:0]   np_res;
+  logic          np_out_queued, np_out_dropped, np_out_q_valid;
+  logic [FW-1:0] np_out_q_flow;
+  logic [31:0]   np_out_q_at;
+  logic [159:0]  np_res;
 
   dcqcn_np #(.NUM_FLOWS(NUM_FLOWS)) u_np (
     .clk(clk), .rst(rst),
@@ -179,14 +184,17 @@ module dcqcn_nic_top #(
     .m_out_cnp(np_out_cnp), .m_out_cnp_kind(np_out_kind), .m_out_cnp_tau_ns(np_out_tau),
     .m_out_tmr_set(np_out_tmr_set), .m_out_tmr_deadline_ns(np_out_deadline),
     .m_out_tmr_gen(np_out_tmr_gen), .m_out_stale(np_out_stale),
+    .m_out_cnp_queued(np_out_queued), .m_out_cnp_dropped(np_out_dropped),
+    .m_out_q_valid(np_out_q_valid), .m_out_q_flow(np_out_q_flow), .m_out_q_at_ns(np_out_q_at),
     .csr_we(np_csr_we_reg), .csr_re(np_csr_re_reg), .csr_addr(csr_addr_reg),
     .csr_wdata(csr_wdata_reg), .csr_rdata(np_csr_rdata)
   );
 
-  assign np_res = {16'(np_out_flow), 2'd0, np_out_stale, np_out_tmr_set, np_out_kind, np_out_cnp,
+  assign np_res = {np_out_q_at, 16'(np_out_q_flow), 13'd0, np_out_q_valid, np_out_dropped,
+                   np_out_queued, 16'(np_out_flow), 2'd0, np_out_stale, np_out_tmr_set, np_out_kind, np_out_cnp,
                    np_out_op, np_out_tmr_gen, np_out_deadline, np_out_tau};
 
-  dcqcn_axis_reg #(.WIDTH(96)) u_np_out (
+  dcqcn_axis_reg #(.WIDTH(160)) u_np_out (
     .clk(clk), .rst(rst),
     .s_valid(np_out_valid), .s_ready(np_out_ready), .s_data(np_res),
     .m_valid(m_axis_np_tvalid), .m_ready(m_axis_np_tready), .m_data(m_axis_np_tdata)

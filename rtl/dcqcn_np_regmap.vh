@@ -27,3 +27,14 @@ localparam logic [7:0]  NP_EPOCH_NS_ADDR = 8'h10;
 localparam logic [31:0] NP_EPOCH_NS_RST  = 32'd100000;
 localparam logic [31:0] NP_EPOCH_NS_MIN  = 32'd100;
 localparam logic [31:0] NP_EPOCH_NS_MAX  = 32'd1073741824;
+// CNP_BUDGET_NS: NIC-wide CNP budget: at least this many ns between any two CNPs of the block; CNPs wait in the budget queue (0 = unlimited)
+localparam logic [7:0]  NP_CNP_BUDGET_NS_ADDR = 8'h14;
+localparam logic [31:0] NP_CNP_BUDGET_NS_RST  = 32'd0;
+localparam logic [31:0] NP_CNP_BUDGET_NS_MIN  = 32'd0;
+localparam logic [31:0] NP_CNP_BUDGET_NS_MAX  = 32'd1048576;
+// CNPQ_OVERFLOWS (read-only): CNPs dropped because the budget queue was full (saturates at 2^32 - 1)
+localparam logic [7:0]  NP_CNPQ_OVERFLOWS_ADDR = 8'h40;
+// CNPQ_HWM (read-only): budget queue high-water mark: the most CNPs waiting at once since reset
+localparam logic [7:0]  NP_CNPQ_HWM_ADDR = 8'h44;
+// CNPQ_LEVEL (read-only): CNPs waiting in the budget queue now
+localparam logic [7:0]  NP_CNPQ_LEVEL_ADDR = 8'h48;

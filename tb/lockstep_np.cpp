@@ -30,6 +30,11 @@ using dcqcn::tb::Diff;
 namespace {
 
 constexpr uint32_t kFlows = DUT_SIZE;
+#ifdef DUT_QDEPTH
+constexpr uint32_t kQDepth = DUT_QDEPTH;
+#else
+constexpr uint32_t kQDepth = kNpQueueDepth;
+#endif
 
 struct CsrOp {
   bool we = false;
@@ -69,7 +74,16 @@ std::vector<Variant> make_variants() {
     x.regs.push_back({NP_MODE, 0});
     v.push_back(x);
   }
-  v.push_back({"tcd", {{NP_CNP_INTERVAL_NS, 50000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0}}});
+  // CNP budget: tight (the queue fills and drains), huge (it overflows), with DCQCN+
+  v.push_back({"budget1", {{NP_CNP_INTERVAL_NS, 4000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0},
+                           {NP_CNP_BUDGET_NS, 1000}}});
+  v.push_back({"budget_big", {{NP_CNP_INTERVAL_NS, 2000}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 0},
+                              {NP_CNP_BUDGET_NS, 200000}}});
+  v.push_back({"plus_budget", {{NP_CNP_INTERVAL_NS, 500}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 1},
+                               {NP_CNP_GEN_TIME_NS, 3000}, {NP_EPOCH_NS, 20000},
+                               {NP_CNP_BUDGET_NS, 2000}}});
+  v.push_back({"tcd", {{NP_CNP_INTERVAL_NS, 50000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0},
+                       {NP_CNP_BUDGET_NS, 0}}});
   v.push_back({"tcd_fast", {{NP_CNP_INTERVAL_NS, 4000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0}}});
   v.push_back({"interval0", {{NP_CNP_INTERVAL_NS, 0}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 0}}});
   v.push_back({"plus_fast", {{NP_CNP_INTERVAL_NS, 2000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 1},
@@ -85,7 +99,7 @@ std::vector<Variant> make_variants() {
 class Bench {
  public:
   explicit Bench(const tb::Options& o)
-      : o_(o), rng_(o.seed), ctx_(new VerilatedContext), ref_(kFlows),
+      : o_(o), rng_(o.seed), ctx_(new VerilatedContext), ref_(kFlows, kQDepth),
         variants_(make_variants()), last_gen_(kFlows, 0) {
     ctx_->randReset(2);  // X-initial: every register and RAM word random before rst
     ctx_->randSeed(static_cast<int>(o.seed & 0x7fffffff));
@@ -159,13 +173,21 @@ class Bench {
     cov_.define("holdoff_hit", "marked packet within tau: suppressed");
     cov_.define("holdoff_arm", "suppressed packet announced a deadline (tmr_set)");
     cov_.define("holdoff_pending_timer_cnp", "TIMER with the current gen sent the pending CNP");
+    cov_.define("holdoff_timer_early", "TIMER with the current gen before the hold-off is over: re-armed");
+    cov_.define("budget_queued", "a due CNP waits in the budget queue");
+    cov_.define("budget_queued_merge", "a mark for a flow whose CNP is queued");
+    cov_.define("budget_drain_cnp", "DRAIN of the queue head sent its CNP");
+    cov_.define("budget_drain_early", "DRAIN of the queue head before the budget allows");
+    cov_.define("budget_overflow", "a due CNP dropped: budget queue full");
+    cov_.define("same_flow_hazard_stall", "s_evt_ready low: the same flow is in S1 or C1");
+    cov_.define("epoch_rollover_hold", "s_evt_ready low: the event in S1 starts a DCQCN+ epoch");
     cov_.define("timer_idle", "TIMER with the current gen but nothing pending");
     cov_.define("stale_timer", "TIMER with an outdated gen (m_out_stale)");
     cov_.define("interval_zero", "N = 0: a CNP for a marked packet right after another");
     cov_.define("ue_cnp", "TCD: CNP of kind UE");
     cov_.define("ue_ignored_dcqcn", "DCQCN mode: ECN 10 is not a mark");
     cov_.define("ce_overrides_ue", "CE arriving while a UE CNP is pending makes it CE");
-    cov_.define("same_flow_back_to_back", "events of one flow accepted in consecutive cycles");
+    cov_.define("same_flow_min_gap", "events of one flow accepted 3 cycles apart (the minimum)");
     cov_.define("timestamp_wrap", "a flow's hold-off decided across the 2^32 ns wrap");
     cov_.define("csr_write_during_traffic", "CSR write while events are in the pipeline");
     cov_.define("csr_clamp", "CSR write outside [min, max], read back clamped");
@@ -200,6 +222,13 @@ class Bench {
     advance_time();
     NpEvent ev;
     ev.now_ns = static_cast<uint32_t>(now64_);
+    if (drain_on_ && (drain_at_ <= now64_ ? rng_.chance(90) : rng_.chance(3))) {
+      drain_on_ = false;  // announced again by the next result while the queue is not empty
+      ev.op = NP_OP_DRAIN;
+      ev.flow = drain_flow_;
+      ev.gen = static_cast<uint8_t>(rng_.below(256));
+      return ev;
+    }
     if (!timers_.empty() && timers_.top().deadline <= now64_ && rng_.chance(90)) {
       const Timer t = timers_.top();
       timers_.pop();
@@ -219,7 +248,7 @@ class Bench {
       ev.gen = rng_.chance(70) ? static_cast<uint8_t>(last_gen_[ev.flow] - 1 - rng_.below(4))
                                : static_cast<uint8_t>(last_gen_[ev.flow]);
     } else if (r < 50) {
-      ev.op = NP_OP_NOP;
+      ev.op = NP_OP_DRAIN;  // usually not the queue head: a no-op
     } else {
       ev.op = NP_OP_RX;
       const uint64_t e = rng_.below(100);
@@ -253,7 +282,7 @@ class Bench {
     else if (r < 85) v = static_cast<uint32_t>(rng_.next());
     else if (r < 93) v = rng_.chance(50) ? d.min : d.max;
     else {
-      addr = static_cast<uint8_t>(0x14 + 4 * rng_.below(50));  // unmapped (or misaligned)
+      addr = static_cast<uint8_t>(0x18 + 4 * rng_.below(50));  // unmapped, status, misaligned
       if (rng_.chance(30)) addr |= static_cast<uint8_t>(1 + rng_.below(3));
       v = static_cast<uint32_t>(rng_.next());
     }
@@ -268,8 +297,8 @@ class Bench {
   // through the same drive/compare path, with random CSR writes, INITs, variant switches
   // and the mid-run reset held off while it lasts:
   //   Settle  wait for queued CSR accesses; save the registers; write N = 0, DCQCN+ off,
-  //           CNP_GEN_TIME_NS = 2^20, EPOCH_NS = 2^30
-  //   Setup   wait for those writes
+  //           CNP_GEN_TIME_NS = 2^20, EPOCH_NS = 2^30, no CNP budget
+  //   Setup   wait for those writes; DRAIN the budget queue until it is empty
   //   Sweep   one CE packet to every flow (odd stride from a random base), the first 2^30
   //           + 1000 ns after the last event: it rolls the epoch over (after any event
   //           now - epoch_start < EPOCH_NS <= 2^30), the rest follow within 1.3 ms. With
@@ -277,14 +306,15 @@ class Bench {
   //           last counted exactly 256 k epochs ago: far fewer than 3072)
   //   Drain   wait until every sweep event has its result; write DCQCN+ on
   //   Arm     wait for that write
-  //   Final   2^30 ns later: rollover, count_prev > 1024, tau = 2^30 > N. A CE (CNP after
-  //           the interval), a CE in the window (deadline 2^30 ahead) and a no-op, all
-  //           with the saturated tau (checked)
+  //   Final   2^30 ns later: rollover, demand_prev > 2^30, tau = 2^30 > N from the next
+  //           event on. A CE (CNP after the interval; it starts the epoch, so it still
+  //           has the old tau), a CE in the window (deadline 2^30 ahead) and a DRAIN for
+  //           a flow not queued (a no-op), these two with the saturated tau (checked)
   //   Restore wait until those have their results; write the saved registers back
   static constexpr bool kEpisodeNeeded = kFlows > 1024;
   enum class Ep { None, Settle, Setup, Sweep, Drain, Arm, Final, Restore };
   static constexpr unsigned kEpRegs[] = {NP_CNP_INTERVAL_NS, NP_PLUS_ENABLE,
-                                         NP_CNP_GEN_TIME_NS, NP_EPOCH_NS};
+                                         NP_CNP_GEN_TIME_NS, NP_EPOCH_NS, NP_CNP_BUDGET_NS};
 
   void start_episode() {
     ep_ = Ep::Settle;
@@ -316,10 +346,20 @@ class Bench {
         csr_write(kNpRegs[NP_PLUS_ENABLE].addr, 0);
         csr_write(kNpRegs[NP_CNP_GEN_TIME_NS].addr, 1u << 20);
         csr_write(kNpRegs[NP_EPOCH_NS].addr, 1u << 30);
+        csr_write(kNpRegs[NP_CNP_BUDGET_NS].addr, 0);  // every sweep CNP leaves at once
         ep_ = Ep::Setup;
         return false;
       case Ep::Setup:
-        if (!csr_q_.empty()) return false;
+        if (!csr_q_.empty() || !in_fifo_.empty()) return false;
+        if (drain_on_) {  // empty the budget queue first (B = 0: each DRAIN sends its head)
+          drain_on_ = false;
+          now64_ += 1;
+          ev = NpEvent{};
+          ev.op = NP_OP_DRAIN;
+          ev.flow = drain_flow_;
+          ev.now_ns = static_cast<uint32_t>(now64_);
+          return true;
+        }
         ep_ = Ep::Sweep;
         return false;
       case Ep::Sweep: {
@@ -340,12 +380,14 @@ class Bench {
         return false;
       case Ep::Final:
         switch (ep_i_++) {
-          case 0: return rx_ce(ep_base_, (uint64_t{1} << 30) + 1000 + rng_.below(1000));
+          case 0:  // starts the epoch: still the old tau (the new one from the next event)
+            in_ep_final_ = false;
+            return rx_ce(ep_base_, (uint64_t{1} << 30) + 1000 + rng_.below(1000));
           case 1: return rx_ce(ep_base_, 1 + rng_.below(300));
           default:
             now64_ += rng_.below(300);
             ev = NpEvent{};
-            ev.op = NP_OP_NOP;
+            ev.op = NP_OP_DRAIN;
             ev.flow = static_cast<uint32_t>(rng_.below(kFlows));
             ev.now_ns = static_cast<uint32_t>(now64_);
             ep_ = Ep::Restore;
@@ -500,6 +542,11 @@ class Bench {
         {"m_out_tmr_deadline_ns", dut_->m_out_tmr_deadline_ns, ref_.m_out.tmr_deadline_ns},
         {"m_out_tmr_gen", dut_->m_out_tmr_gen, ref_.m_out.tmr_gen},
         {"m_out_stale", dut_->m_out_stale, ref_.m_out.stale},
+        {"m_out_cnp_queued", dut_->m_out_cnp_queued, ref_.m_out.cnp_queued},
+        {"m_out_cnp_dropped", dut_->m_out_cnp_dropped, ref_.m_out.cnp_dropped},
+        {"m_out_q_valid", dut_->m_out_q_valid, ref_.m_out.q_valid},
+        {"m_out_q_flow", dut_->m_out_q_flow, ref_.m_out.q_flow},
+        {"m_out_q_at_ns", dut_->m_out_q_at_ns, ref_.m_out.q_at_ns},
         {"csr_rdata", dut_->csr_rdata, ref_.csr_rdata},
     };
     bool bad = false;
@@ -538,9 +585,12 @@ class Bench {
   // model's outputs against the stimulus (order, flow, the register table).
   int observe() {
     if (cur_rst_) {
+      last_rst_cycle_ = cycle_ + 1;
       in_fifo_.clear();
       csr_q_.clear();
       while (!timers_.empty()) timers_.pop();
+      drain_on_ = false;
+      std::fill(last_cnp64_.begin(), last_cnp64_.end(), kNoCnp);
       std::fill(last_gen_.begin(), last_gen_.end(), 0);
       shadow_reset();
       pending_read_ = false;
@@ -574,6 +624,8 @@ class Bench {
       } else {
         pending_read_ = true;
         read_expect_ = i >= 0 ? shadow_before_[i] : 0;
+        for (const auto& st : kNpStatus)  // status: the model's counters (RTL compared)
+          if (st.addr == cur_csr_.addr) read_expect_ = ref_.algo().csr_read(st.addr);
       }
     }
     shadow_before_ = shadow_;
@@ -599,6 +651,11 @@ class Bench {
         case NpPath::TimerStale: cov_.hit("stale_timer"); break;
         case NpPath::Init: cov_.hit("init_flow"); break;
         case NpPath::Nop: cov_.hit("nop_event"); break;
+        case NpPath::TimerHoldoff: cov_.hit("holdoff_timer_early"); break;
+        case NpPath::QueuedMerge: cov_.hit("budget_queued_merge"); break;
+        case NpPath::DrainCnp: cov_.hit("budget_drain_cnp"); break;
+        case NpPath::DrainEarly: cov_.hit("budget_drain_early"); break;
+        case NpPath::DrainHoldoff: break;
         case NpPath::Unmarked:
           if (is.ev.ecn == kEcnUe) cov_.hit("ue_ignored_dcqcn");
           break;
@@ -613,22 +670,56 @@ class Bench {
       if (kFlows > 1024 && r.cnp_tau_ns == kNpTauMax && t.tau_raised)
         cov_.hit("plus_tau_saturated");
       if (is.ep_final && !(r.cnp_tau_ns == kNpTauMax && t.tau_raised))
-        return fail("directed episode: tau not saturated after the sweep");
-      if (r.cnp && r.op != NP_OP_RX && r.op != NP_OP_TIMER) return fail("CNP from op " +
-                                                                        std::to_string(r.op));
+        return fail("directed episode: tau " + std::to_string(r.cnp_tau_ns) +
+                    " not saturated after the sweep (rollover " + std::to_string(t.rollover) +
+                    ", demand_prev " + std::to_string(ref_.algo().global().demand_prev) +
+                    ", count_prev " + std::to_string(ref_.algo().global().count_prev) +
+                    ", count_cur " + std::to_string(ref_.algo().global().count_cur) +
+                    ", PLUS " + std::to_string(ref_.algo().regs()[NP_PLUS_ENABLE]) +
+                    ", EPOCH " + std::to_string(ref_.algo().regs()[NP_EPOCH_NS]) +
+                    ", GT " + std::to_string(ref_.algo().regs()[NP_CNP_GEN_TIME_NS]) + ")");
+      if (t.queued) cov_.hit("budget_queued");
+      if (t.dropped) cov_.hit("budget_overflow");
+      if (r.cnp && r.op == NP_OP_INIT) return fail("CNP from an INIT");
+      // The hold-off, independently of the model: two CNPs of a flow (with no INIT
+      // between) are at least the tau carried by the second one apart.
+      if (r.op == NP_OP_INIT) last_cnp64_[r.flow] = kNoCnp;
+      if (r.cnp) {
+        const uint64_t last = last_cnp64_[r.flow];
+        if (last != kNoCnp && is.now64 - last < (uint64_t{1} << 31) &&
+            is.now64 - last < r.cnp_tau_ns)
+          return fail("two CNPs of flow " + std::to_string(r.flow) + " " +
+                      std::to_string(is.now64 - last) + " ns apart, tau " +
+                      std::to_string(r.cnp_tau_ns));
+        last_cnp64_[r.flow] = is.now64;
+      }
+      if (r.q_valid) {  // the queue head may leave at q_at_ns: DRAIN then
+        drain_on_ = true;
+        drain_flow_ = r.q_flow;
+        drain_at_ = is.now64 + static_cast<int32_t>(r.q_at_ns - is.ev.now_ns);
+      } else {
+        drain_on_ = false;
+      }
       if (r.tmr_set) {
         // deadline - now is the rest of the hold-off window: in (0, tau]
         const uint32_t ahead = r.tmr_deadline_ns - is.ev.now_ns;
         if (ahead == 0 || ahead > r.cnp_tau_ns) return fail("deadline outside the window");
+        // now and then the timer service fires early (the NP must check the hold-off)
+        if (rng_.chance(3)) timers_.push({is.now64 + rng_.below(ahead), r.flow, r.tmr_gen});
         timers_.push({is.now64 + ahead, r.flow, r.tmr_gen});
         last_gen_[r.flow] = r.tmr_gen;
       }
     }
+    if (ref_.s_evt_valid && ref_.hazard() && !cur_rst_) cov_.hit("same_flow_hazard_stall");
+    if (ref_.s_evt_valid && ref_.hold() && !cur_rst_) cov_.hit("epoch_rollover_hold");
     if (ref_.s_evt_valid && ref_.s_evt_ready) {
-      if (last_acc_cycle_ + 1 == cycle_ && last_acc_flow_ == in_ev_.flow)
-        cov_.hit("same_flow_back_to_back");
-      last_acc_cycle_ = cycle_;
-      last_acc_flow_ = in_ev_.flow;
+      // the hazard rule: one flow at most once per 3 cycles
+      const uint64_t prev = last_acc_[in_ev_.flow];
+      if (prev != kNoCnp && prev >= last_rst_cycle_ && cycle_ - prev < 3)
+        return fail("same flow accepted " + std::to_string(cycle_ - prev) + " cycles apart");
+      if (prev != kNoCnp && prev >= last_rst_cycle_ && cycle_ - prev == 3)
+        cov_.hit("same_flow_min_gap");
+      last_acc_[in_ev_.flow] = cycle_;
       in_fifo_.push_back({in_ev_, in_now64_, cycle_, in_ep_final_});
       in_valid_ = false;
       ++accepted_;
@@ -655,6 +746,11 @@ class Bench {
   NpModel ref_;
   std::vector<Variant> variants_;
   std::vector<uint8_t> last_gen_;
+  static constexpr uint64_t kNoCnp = ~uint64_t{0};
+  std::vector<uint64_t> last_cnp64_ = std::vector<uint64_t>(kFlows, kNoCnp);
+  bool drain_on_ = false;
+  uint32_t drain_flow_ = 0;
+  uint64_t drain_at_ = 0;
 
   uint64_t cycle_ = 0, accepted_ = 0, issued_ = 0;
   unsigned rst_cycles_ = 0;
@@ -686,8 +782,8 @@ class Bench {
   unsigned bp_pct_ = 50;
   bool stall_done_ = false;
   uint64_t stall_left_ = 0;
-  uint64_t last_acc_cycle_ = ~uint64_t{0} - 1;
-  uint32_t last_acc_flow_ = 0;
+  std::vector<uint64_t> last_acc_ = std::vector<uint64_t>(kFlows, ~uint64_t{0});
+  uint64_t last_rst_cycle_ = 0;
 
   std::deque<CsrOp> csr_q_;
   CsrOp cur_csr_{};

@@ -56,6 +56,38 @@ std::string render_md(const char* blk, const Table& regs) {
   return o.str();
 }
 
+// Read-only status registers: the address only (no reset, no clamp).
+template <typename Table>
+std::string render_status(const char* blk, const Table& regs) {
+  std::ostringstream o;
+  std::string up = blk;
+  for (auto& c : up) c = static_cast<char>(std::toupper(c));
+  for (const auto& r : regs) {
+    o << "// " << r.name << " (read-only): " << r.desc << "\n";
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "localparam logic [7:0]  %s_%s_ADDR = 8'h%02X;\n", up.c_str(),
+                  std::string(r.name).c_str(), r.addr);
+    o << buf;
+  }
+  return o.str();
+}
+
+template <typename Table>
+std::string render_status_md(const char* blk, const Table& regs) {
+  std::ostringstream o;
+  std::string up = blk;
+  for (auto& c : up) c = static_cast<char>(std::toupper(c));
+  o << "\nRead-only status registers of " << up << " (writes ignored):\n\n"
+    << "| addr | register | meaning |\n|---|---|---|\n";
+  for (const auto& r : regs) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "| 0x%02X | `%s_%s` | ", r.addr, up.c_str(),
+                  std::string(r.name).c_str());
+    o << buf << r.desc << " |\n";
+  }
+  return o.str();
+}
+
 int handle_file(bool write, const std::string& path, const std::string& text) {
   if (write) {
     std::ofstream(path) << text;
@@ -89,7 +121,8 @@ int main(int argc, char** argv) {
   const std::string dir = argv[2];
   int rc = 0;
   rc |= handle(write, dir, "rp", render("rp", dcqcn::kRpRegs));
-  rc |= handle(write, dir, "np", render("np", dcqcn::kNpRegs));
+  rc |= handle(write, dir, "np", render("np", dcqcn::kNpRegs) +
+                                      render_status("np", dcqcn::kNpStatus));
   rc |= handle(write, dir, "cp", render("cp", dcqcn::kCpRegs));
   {  // the RP's reciprocal table (rp_recip_table, docs/rp.md "Pacing")
     std::string t =
@@ -108,7 +141,8 @@ int main(int argc, char** argv) {
       "Bus: `csr_we`/`csr_re`, `csr_addr[7:0]` byte address, `csr_wdata[31:0]`; `csr_rdata` is "
       "valid the cycle after `csr_re`. A write outside [min, max] is clamped to the nearest bound "
       "(read back shows the stored value); unmapped addresses read 0 and ignore writes.\n" +
-      render_md("rp", dcqcn::kRpRegs) + render_md("np", dcqcn::kNpRegs) + render_md("cp", dcqcn::kCpRegs);
+      render_md("rp", dcqcn::kRpRegs) + render_md("np", dcqcn::kNpRegs) +
+      render_status_md("np", dcqcn::kNpStatus) + render_md("cp", dcqcn::kCpRegs);
   rc |= handle_file(write, dir + "/../docs/regmap.md", md);
 
   // The README carries the same tables between two markers.
@@ -125,7 +159,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   const std::string tables = render_md("rp", dcqcn::kRpRegs) + render_md("np", dcqcn::kNpRegs) +
-                             render_md("cp", dcqcn::kCpRegs) + "\n";
+                             render_status_md("np", dcqcn::kNpStatus) + render_md("cp", dcqcn::kCpRegs) +
+                             "\n";
   readme = readme.substr(0, pb + b.size()) + tables + readme.substr(pe);
   rc |= handle_file(write, readme_path, readme);
   return rc;

@@ -76,12 +76,13 @@ std::string fmt(const NpEvent& e) {
   return b;
 }
 std::string fmt(const NpResult& r) {
-  char b[240];
+  char b[360];
   std::snprintf(b, sizeof b,
                 "NpResult{op=%u flow=%u cnp=%d cnp_kind=%u cnp_tau_ns=%u tmr_set=%d "
-                "tmr_deadline_ns=%u tmr_gen=%u stale=%d}",
+                "tmr_deadline_ns=%u tmr_gen=%u stale=%d cnp_queued=%d cnp_dropped=%d "
+                "q_valid=%d q_flow=%u q_at_ns=%u}",
                 r.op, r.flow, r.cnp, r.cnp_kind, r.cnp_tau_ns, r.tmr_set, r.tmr_deadline_ns,
-                r.tmr_gen, r.stale);
+                r.tmr_gen, r.stale, r.cnp_queued, r.cnp_dropped, r.q_valid, r.q_flow, r.q_at_ns);
   return b;
 }
 std::string fmt(const CpEvent& e) {
@@ -326,6 +327,12 @@ class NpGen : GenBase {
     e.flow = pick_index();
     e.gen = static_cast<uint8_t>(rng_.below(256));
     e.ecn = static_cast<uint8_t>(rng_.below(4));
+    if (drain_on_ && drain_at64_ <= now64_ && rng_.chance(90)) {
+      drain_on_ = false;  // the head the NP announced may leave: DRAIN it (budget queue)
+      e.op = NP_OP_DRAIN;
+      e.flow = drain_flow_;
+      return op;
+    }
     TimerTable::Tmr t;
     if (rng_.chance(80) && timers_.pop_due(now64_, t)) {
       e.op = NP_OP_TIMER;
@@ -350,10 +357,18 @@ class NpGen : GenBase {
 
   void feedback(const NpEvent& e, const NpResult& r) {
     if (r.tmr_set) timers_.set(now64_, e.now_ns, r.flow, NP_OP_TIMER, r.tmr_gen, r.tmr_deadline_ns);
+    drain_on_ = r.q_valid;
+    if (r.q_valid) {
+      drain_flow_ = r.q_flow;
+      drain_at64_ = now64_ + static_cast<int32_t>(r.q_at_ns - e.now_ns);
+    }
   }
 
  private:
   unsigned mark_pct_ = 30;
+  bool drain_on_ = false;
+  uint32_t drain_flow_ = 0;
+  uint64_t drain_at64_ = 0;
 };
 
 class CpGen : GenBase {

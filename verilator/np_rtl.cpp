@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // NpEngine on the Verilated rtl/dcqcn_np.sv (NUM_FLOWS = kRtlFlows): one event per
-// process() call, driven through the s_evt handshake and drained from m_out (2 cycles).
+// process() call, driven through the s_evt handshake and drained from m_out (4 cycles).
 #include "rtl_core.h"  // first: includes the Verilator runtime with its warning waiver
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
@@ -41,6 +41,11 @@ class NpRtl final : public NpEngine {
     r.tmr_deadline_ns = m.m_out_tmr_deadline_ns;
     r.tmr_gen = m.m_out_tmr_gen;
     r.stale = m.m_out_stale;
+    r.cnp_queued = m.m_out_cnp_queued;
+    r.cnp_dropped = m.m_out_cnp_dropped;
+    r.q_valid = m.m_out_q_valid;
+    r.q_flow = m.m_out_q_flow;
+    r.q_at_ns = m.m_out_q_at_ns;
     return r;
   }
 

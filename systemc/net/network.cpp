@@ -217,9 +217,12 @@ void Network::configure_engines() {
   // or one a switch.ecn key also writes, so no write here overrides another.
   for (const RegWrite& w : writes) {
     if (w.block == Block::NP && w.name == "CNP_INTERVAL_NS") np_interval_ns_ = w.value;
+    if (w.block == Block::NP && w.name == "CNP_BUDGET_NS") np_budget_ns_ = w.value;
   }
-  for (const RegisterSpec& r : sc_.registers)
+  for (const RegisterSpec& r : sc_.registers) {
     if (r.block == Block::NP && r.reg == "CNP_INTERVAL_NS") np_interval_ns_ = r.value;
+    if (r.block == Block::NP && r.reg == "CNP_BUDGET_NS") np_budget_ns_ = r.value;
+  }
   for (Nic* nic : nics_) {
     for (const RegWrite& w : writes) {
       if (w.block == Block::RP) nic->rp().csr_write(w.addr, w.value);
@@ -409,6 +412,12 @@ bool Network::checks(std::string& report, nlohmann::json& j) {
     report += "CHECK FAILED: the NP sent " + std::to_string(cnt_.np_min_gap_violations) +
               " CNPs closer than its interval to the previous one of the same flow\n";
   }
+  j["np_budget_violations"] = cnt_.np_budget_violations;
+  if (cnt_.np_budget_violations) {
+    ok = false;
+    report += "CHECK FAILED: a NIC sent " + std::to_string(cnt_.np_budget_violations) +
+              " CNPs closer than NP_CNP_BUDGET_NS to its previous CNP\n";
+  }
   j["ok"] = ok;
   return ok;
 }
@@ -449,6 +458,23 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
   if (!switches_.empty())
     for (const auto& d : kCpRegs) regs["CP_" + std::string(d.name)] = switches_[0]->cp().csr_read(d.addr);
   j["registers"] = regs;
+  // The NP's CNP budget queue, over all NICs (read through the CSR bus): the highest
+  // high-water mark, the CNPs dropped (queue full), and the smallest gap between two
+  // CNPs of one NIC (the budget: at least NP_CNP_BUDGET_NS).
+  {
+    uint32_t hwm = 0;
+    uint64_t ovf = 0;
+    double gap = 1e300;
+    for (Nic* nic : nics_) {
+      hwm = std::max(hwm, nic->np().csr_read(kNpStatus[NP_CNPQ_HWM].addr));
+      ovf += nic->np().csr_read(kNpStatus[NP_CNPQ_OVERFLOWS].addr);
+      gap = std::min(gap, nic->min_cnp_gap_ns());
+    }
+    j["cnp_budget"] = {{"budget_ns", np_budget_ns_},
+                       {"queue_hwm_max", hwm},
+                       {"queue_overflows", ovf},
+                       {"min_gap_ns", gap < 1e300 ? json(gap) : json(nullptr)}};
+  }
   const size_t half = samples_ / 2;
   // the first sample whose whole interval is after stats_from_ms (as the *_after port stats)
   const size_t after = static_cast<size_t>(std::ceil(sc_.stats_from_ms * 1000.0 / sc_.sample_us - 1e-9));

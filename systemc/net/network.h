@@ -67,6 +67,7 @@ struct Counters {
   uint64_t packets = 0;         // all frames delivered to a node
   uint64_t buffer_violations = 0;
   uint64_t np_min_gap_violations = 0;
+  uint64_t np_budget_violations = 0;  // two CNPs of one NIC closer than NP_CNP_BUDGET_NS
   uint64_t nic_overflows = 0;   // receive buffer over capacity (PFC too late)
 };
 
@@ -100,6 +101,7 @@ class Network {
   // are complete once the Network is destroyed; main merges them into --vcd FILE.
   const std::vector<std::pair<std::string, std::string>>& vcd_parts() const { return vcd_parts_; }
   double np_interval_ns() const { return np_interval_ns_; }
+  double np_budget_ns() const { return np_budget_ns_; }
 
  private:
   void build();
@@ -127,6 +129,7 @@ class Network {
   std::vector<uint64_t> q_max_after_, q_sum_after_;  // the same from stats_from_ms on
   uint64_t samples_after_ = 0;
   double np_interval_ns_ = 0;
+  double np_budget_ns_ = 0;
   std::vector<std::pair<std::string, std::string>> vcd_parts_;
   sc_core::sc_trace_file* tf_ = nullptr;
   void trace_network();

@@ -313,6 +313,17 @@ void Nic::timer_method() {
   while (!tmrs_.empty() && due(tmrs_.top().at_ns, now)) {
     const Tmr t = tmrs_.top();
     tmrs_.pop();
+    if (t.kind == 4) {  // the NP's budget queue head may leave: DRAIN(head)
+      if (!drain_on_ || t.gen != drain_seq_) continue;  // superseded
+      drain_on_ = false;
+      set_trace_time_ns(now);
+      NpEvent ev;
+      ev.op = NP_OP_DRAIN;
+      ev.flow = t.idx;
+      ev.now_ns = Network::now_ns32();
+      np_result(t.idx, np_->process(ev));
+      continue;
+    }
     // Only the latest announcement per flow and timer is live (a timer wheel slot).
     if (!live_on_[t.kind][t.idx] || live_gen_[t.kind][t.idx] != t.gen) continue;
     live_on_[t.kind][t.idx] = 0;
@@ -331,11 +342,30 @@ void Nic::timer_method() {
       ev.flow = t.idx;
       ev.now_ns = Network::now_ns32();
       ev.gen = t.gen;
-      const NpResult r = np_->process(ev);
-      if (r.cnp) emit_cnp(t.idx, r);
+      np_result(t.idx, np_->process(ev));
     }
   }
   if (!tmrs_.empty()) tmr_ev_.notify(sc_time(std::max(0.0, tmrs_.top().at_ns - now), SC_NS));
+}
+
+// An NP result: a new hold-off deadline, a CNP to send now, the budget queue's head.
+void Nic::np_result(uint32_t idx, const NpResult& r) {
+  if (r.tmr_set) arm(2, idx, r.tmr_gen, r.tmr_deadline_ns);
+  if (r.cnp) emit_cnp(idx, r);
+  if (!r.q_valid) {
+    drain_on_ = false;
+  } else if (!drain_on_ || drain_flow_ != r.q_flow || drain_at32_ != r.q_at_ns) {
+    // a new head or time: DRAIN(head) at q_at (one slot: the older entry goes stale)
+    drain_on_ = true;
+    drain_flow_ = r.q_flow;
+    drain_at32_ = r.q_at_ns;
+    ++drain_seq_;
+    const double now = Network::now_ns();
+    const double at = now + static_cast<int32_t>(r.q_at_ns - Network::now_ns32());
+    const bool earliest = tmrs_.empty() || at < tmrs_.top().at_ns;
+    tmrs_.push(Tmr{at, 4, r.q_flow, drain_seq_});
+    if (earliest) tmr_ev_.notify(sc_time(std::max(0.0, at - now), SC_NS));
+  }
 }
 
 // A CNP to the sender of the flow at NP index `idx`, at strict high priority.
@@ -358,6 +388,11 @@ void Nic::emit_cnp(uint32_t idx, const NpResult& r) {
   if (now - last_cnp_ns_[idx] < net_.np_interval_ns() - 1.0)  // the block sees whole ns
     net_.counters().np_min_gap_violations++;
   last_cnp_ns_[idx] = now;
+  // ...and never two CNPs of the NIC closer than its CNP budget (0: unlimited).
+  const double gap = now - last_any_cnp_ns_;
+  min_cnp_gap_ns_ = std::min(min_cnp_gap_ns_, gap);
+  if (gap < net_.np_budget_ns() - 1.0) net_.counters().np_budget_violations++;
+  last_any_cnp_ns_ = now;
   // The NIC takes cnp_gen_ns to build the CNP (0: it is ready at once).
   const double gen = net_.scenario().cnp_gen_ns;
   if (gen <= 0) {
@@ -450,9 +485,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   ev.now_ns = Network::now_ns32();
   ev.ecn = e.ecn;
   set_trace_time_ns(now);
-  const NpResult r = np_->process(ev);
-  if (r.tmr_set) arm(2, fi.np_idx, r.tmr_gen, r.tmr_deadline_ns);
-  if (r.cnp) emit_cnp(fi.np_idx, r);
+  np_result(fi.np_idx, np_->process(ev));
   net_.pool().release(gp);
 }
 

@@ -67,7 +67,7 @@ class Nic : public Node {
   };
   struct Tmr {
     double at_ns;
-    uint8_t kind;  // 0 RP alpha, 1 RP increase, 2 NP, 3 RP deferred cut
+    uint8_t kind;  // 0 RP alpha, 1 RP increase, 2 NP, 3 RP deferred cut, 4 NP budget queue (DRAIN)
     uint32_t idx;
     uint8_t gen;
     bool operator>(const Tmr& o) const { return at_ns > o.at_ns; }
@@ -80,6 +80,7 @@ class Nic : public Node {
   void arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32);
   void rp_result(const RpResult& r, double now);
   void emit_cnp(uint32_t np_idx, const NpResult& r);
+  void np_result(uint32_t np_idx, const NpResult& r);
   // Receive side (nic.pfc_enabled with nic.rx_drain_gbps > 0): a buffer drained at the
   // host's rate; XOFF to the switch when it reaches rx_buffer - headroom, XON xon_gap
   // below that.
@@ -101,9 +102,21 @@ class Nic : public Node {
   bool can_lose_ = false;  // a link with loss or PFC off: the tail timer is needed
   sc_core::sc_event wake_ev_, tmr_ev_;
   std::priority_queue<Tmr, std::vector<Tmr>, std::greater<Tmr>> tmrs_;
-  std::vector<uint8_t> live_gen_[4];  // latest tag per kind and index
+  std::vector<uint8_t> live_gen_[4];  // latest tag per kind and index (DRAIN: drain_* below)
   std::vector<uint8_t> live_on_[4];
   std::vector<double> last_cnp_ns_;  // per np index: for the NP interval check
+  double last_any_cnp_ns_ = -1e300;  // the NIC's last CNP: for the budget check
+  // The NP's budget queue: the head it announced last (one slot, like a timer)
+  bool drain_on_ = false;
+  uint32_t drain_flow_ = 0;
+  uint32_t drain_at32_ = 0;
+  uint8_t drain_seq_ = 0;
+
+ public:
+  double min_cnp_gap_ns() const { return min_cnp_gap_ns_; }
+
+ private:
+  double min_cnp_gap_ns_ = 1e300;
   std::deque<std::pair<double, Gp*>> cnp_wait_;  // CNPs being built (cnp_gen_ns)
   sc_core::sc_event cnp_ev_;
   void cnp_ready_method();

@@ -177,6 +177,34 @@ TEST(ThesisScale, ConnectxAndStaticApproximationArePfcBoundFrom80Flows) {
     }
 }
 
+// ---------------------------------------------------------------- CNP budget
+
+// The NIC-wide CNP budget: ConnectX-4 generates about one CNP per us (DCQCN+ thesis
+// section 6.1; the `connectx` profile sets NP_CNP_BUDGET_NS = 1000). In the thesis's
+// 720-flow incast every flow is marked and wants a CNP per 4 us (N), 180 per us in all:
+// the receiver's NP must hold the budget (no two CNPs of the NIC less than 1 us apart),
+// its queue fills (32 entries) and overflows, and the budget, not the marks, sets the
+// CNP rate.
+TEST(CnpBudget, Incast720ConnectxAtMostOneCnpPerUsPerNic) {
+  const SimRun r = sim("budget_720", "thesis720", "--engine ref --set profile=connectx --duration 20");
+  expect_checks_ok(r);  // includes np_budget_violations == 0 and the per-flow interval
+  const json& b = r.summary["cnp_budget"];
+  const uint64_t cnps = r.summary["cnps_sent"].get<uint64_t>();
+  std::printf("budget %.0f ns: %llu CNPs in 20 ms, min gap %.3f ns, queue high-water %u, "
+              "overflows %llu\n",
+              b["budget_ns"].get<double>(), static_cast<unsigned long long>(cnps),
+              b["min_gap_ns"].get<double>(), b["queue_hwm_max"].get<unsigned>(),
+              static_cast<unsigned long long>(b["queue_overflows"].get<uint64_t>()));
+  EXPECT_EQ(r.summary["checks"]["np_budget_violations"].get<uint64_t>(), 0u);
+  EXPECT_EQ(b["budget_ns"].get<double>(), 1000.0);
+  // the NP counts whole ns (the simulator rounds its time to the ns for the blocks)
+  EXPECT_GE(b["min_gap_ns"].get<double>(), 999.0);
+  EXPECT_LE(cnps, 20000u + 1u);  // one receiving NIC, 20 ms: at most one CNP per us
+  EXPECT_GT(cnps, 15000u);       // ... and the budget is what limits them
+  EXPECT_EQ(b["queue_hwm_max"].get<unsigned>(), 32u);
+  EXPECT_GT(b["queue_overflows"].get<uint64_t>(), 0u);
+}
+
 // ---------------------------------------------------------------- tcd_victim
 
 namespace {

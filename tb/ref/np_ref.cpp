@@ -9,30 +9,34 @@ bool np_is_marked(uint8_t ecn, uint32_t mode) {
   return ecn == kEcnCe || (mode != 0 && ecn == kEcnUe);
 }
 
-uint32_t np_tau_ns(const NpRegs& regs, uint32_t count_prev) {
+uint32_t np_tau_ns(const NpRegs& regs, uint32_t demand_prev) {
   const uint32_t n = regs[NP_CNP_INTERVAL_NS];
   if (!regs[NP_PLUS_ENABLE]) return n;
-  const uint64_t prod = uint64_t{count_prev} * regs[NP_CNP_GEN_TIME_NS];
-  const uint32_t demand = prod > kNpTauMax ? kNpTauMax : static_cast<uint32_t>(prod);
-  return std::max(n, demand);
+  return std::max(n, std::min(demand_prev, kNpTauMax));
 }
 
 NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
-                 const NpEvent& ev) {
+                 const NpEvent& ev, uint32_t q_depth) {
   NpUpdate u;
   u.global = g;
   u.flow = s;
+  NpGlobal& G = u.global;
+
+  // tau from the demand of the last finished epoch, as it was before this event: an
+  // event that starts a new epoch still uses the old tau (the new one from the next event).
+  const uint32_t tau = np_tau_ns(regs, g.demand_prev);
+  u.trace.tau_raised = tau > regs[NP_CNP_INTERVAL_NS];
 
   // DCQCN+ epoch: at most one rollover per event, whatever the gap since the last one.
   if (ev.now_ns - g.epoch_start_ns >= regs[NP_EPOCH_NS]) {
-    u.global.count_prev = g.count_cur;
-    u.global.count_cur = 0;
-    u.global.epoch_start_ns = ev.now_ns;
-    u.global.epoch_id = static_cast<uint8_t>(g.epoch_id + 1);
+    G.count_prev = g.count_cur;
+    G.count_cur = 0;
+    G.demand_prev = g.demand_cur;
+    G.demand_cur = 0;
+    G.epoch_start_ns = ev.now_ns;
+    G.epoch_id = static_cast<uint8_t>(g.epoch_id + 1);
     u.trace.rollover = true;
   }
-  const uint32_t tau = np_tau_ns(regs, u.global.count_prev);
-  u.trace.tau_raised = tau > regs[NP_CNP_INTERVAL_NS];
 
   NpResult& o = u.out;
   o.op = ev.op;
@@ -42,6 +46,11 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
   NpFlowState& f = u.flow;
   const uint32_t since = ev.now_ns - s.last_cnp_ns;  // modular
   u.trace.since_ns = since;
+  // The hold-off, checked on every path that sends a CNP.
+  const bool holdoff_over = !s.cnp_sent || since >= tau;
+  // The budget: the queue is empty and the last CNP of the block is B ns old.
+  const bool budget_due = !g.any_sent || ev.now_ns - g.last_any_ns >= regs[NP_CNP_BUDGET_NS];
+  const bool budget_free = g.q_count == 0 && budget_due;
 
   auto send_cnp = [&](uint8_t kind) {
     o.cnp = true;
@@ -49,13 +58,47 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
     f.cnp_sent = true;
     f.last_cnp_ns = ev.now_ns;
     f.pending = false;
+    f.queued = false;
     f.pending_kind = 0;
-    if (!s.valid || s.epoch != u.global.epoch_id) {
-      u.global.count_cur = u.global.count_cur + 1;
+    if (!s.valid || s.epoch != G.epoch_id) {
+      G.count_cur = G.count_cur + 1;
+      G.demand_cur = std::min(G.demand_cur + regs[NP_CNP_GEN_TIME_NS], kNpTauMax);
       u.trace.counted = true;
     }
-    f.epoch = u.global.epoch_id;
+    f.epoch = G.epoch_id;
     f.valid = true;
+    G.any_sent = true;
+    G.last_any_ns = ev.now_ns;
+  };
+  auto arm = [&]() {
+    f.pending = true;
+    f.gen = static_cast<uint8_t>(s.gen + 1);
+    o.tmr_set = true;
+    o.tmr_deadline_ns = s.last_cnp_ns + tau;
+    o.tmr_gen = f.gen;
+  };
+  // A CNP is due (hold-off over): now if the budget allows, else queued, else dropped.
+  auto deliver = [&](uint8_t kind) {
+    if (budget_free) {
+      send_cnp(kind);
+    } else if (g.q_count < q_depth) {
+      u.trace.queued = true;
+      u.trace.budget_wait = true;
+      o.cnp_queued = true;
+      f.queued = true;
+      f.pending = false;
+      f.pending_kind = kind;
+      u.q_push = true;
+      G.q_count = g.q_count + 1;
+      if (g.q_count == 0) G.q_head = ev.flow;
+      G.hwm = std::max(G.hwm, G.q_count);
+    } else {
+      u.trace.dropped = true;
+      o.cnp_dropped = true;
+      f.pending = false;
+      f.pending_kind = 0;
+      if (G.overflows != 0xffffffffu) G.overflows = G.overflows + 1;
+    }
   };
 
   switch (ev.op) {
@@ -66,24 +109,24 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
       }
       const uint8_t kind = ev.ecn == kEcnCe ? NP_KIND_CE : NP_KIND_UE;
       // A CE anywhere in the window makes the CNP a CE one.
-      const bool pend_ce = s.pending && s.pending_kind == NP_KIND_CE;
+      const bool owed = s.pending || s.queued;
+      const bool pend_ce = owed && s.pending_kind == NP_KIND_CE;
       const uint8_t merged = (kind == NP_KIND_CE || pend_ce) ? NP_KIND_CE : NP_KIND_UE;
-      u.trace.ce_override = s.pending && s.pending_kind == NP_KIND_UE && kind == NP_KIND_CE;
+      u.trace.ce_override = owed && s.pending_kind == NP_KIND_UE && kind == NP_KIND_CE;
       if (s.cnp_sent) u.trace.wrapped = ev.now_ns < s.last_cnp_ns;
-      if (!s.cnp_sent) {
+      if (s.queued) {
+        u.trace.path = NpPath::QueuedMerge;  // its CNP is already on the way
+        f.pending_kind = merged;
+      } else if (!s.cnp_sent) {
         u.trace.path = NpPath::CnpFirst;
-        send_cnp(merged);  // == kind: nothing is pending before the first CNP
+        deliver(merged);
       } else if (since >= tau) {
         u.trace.path = NpPath::CnpInterval;
-        send_cnp(merged);
+        deliver(merged);
       } else if (!s.pending) {
         u.trace.path = NpPath::HoldoffArm;
-        f.pending = true;
         f.pending_kind = kind;
-        f.gen = static_cast<uint8_t>(s.gen + 1);
-        o.tmr_set = true;
-        o.tmr_deadline_ns = s.last_cnp_ns + tau;
-        o.tmr_gen = f.gen;
+        arm();
       } else {
         u.trace.path = NpPath::HoldoffHit;
         f.pending_kind = merged;
@@ -94,46 +137,84 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
       if (ev.gen != s.gen) {
         u.trace.path = NpPath::TimerStale;
         o.stale = true;
-      } else if (s.pending) {
-        u.trace.path = NpPath::TimerCnp;
-        send_cnp(s.pending_kind);
-      } else {
+      } else if (!s.pending) {
         u.trace.path = NpPath::TimerIdle;
+      } else if (holdoff_over) {
+        u.trace.path = NpPath::TimerCnp;
+        deliver(s.pending_kind);
+      } else {
+        // Early (the timer service fired too soon) or tau grew since the deadline was
+        // announced: the hold-off is not over, so announce the deadline again.
+        u.trace.path = NpPath::TimerHoldoff;
+        arm();
       }
       break;
     case NP_OP_INIT:
       // gen and epoch survive so that timers announced before the INIT stay stale and
-      // the flow is not counted twice in one epoch.
+      // the flow is not counted twice in one epoch; a queued CNP stays queued (it leaves
+      // in its turn).
       u.trace.path = NpPath::Init;
       f.cnp_sent = false;
       f.pending = false;
-      f.pending_kind = 0;
+      if (!s.queued) f.pending_kind = 0;
       f.last_cnp_ns = 0;
       break;
-    default:
-      u.trace.path = NpPath::Nop;
+    default:  // DRAIN: the head of the budget queue may leave
+      if (!(s.queued && g.q_head == ev.flow)) {
+        u.trace.path = NpPath::Nop;
+      } else if (!budget_due) {
+        u.trace.path = NpPath::DrainEarly;
+        u.trace.budget_wait = true;
+      } else {
+        u.q_pop = true;
+        G.q_count = g.q_count - 1;
+        if (holdoff_over) {
+          u.trace.path = NpPath::DrainCnp;
+          send_cnp(s.pending_kind);
+        } else {
+          // tau grew while the CNP waited: back to pending, with a new deadline
+          u.trace.path = NpPath::DrainHoldoff;
+          f.queued = false;
+          arm();
+        }
+      }
       break;
   }
+  // The queue's head and when it may leave (every result, while the queue is not empty).
+  o.q_valid = G.q_count != 0;
+  o.q_at_ns = o.q_valid ? G.last_any_ns + regs[NP_CNP_BUDGET_NS] : 0;
   return u;
 }
 
 // ---------------------------------------------------------------------------- NpAlgo
 
-NpAlgo::NpAlgo(uint32_t num_flows) : flows_(num_flows) { reset(); }
+NpAlgo::NpAlgo(uint32_t num_flows, uint32_t q_depth) : flows_(num_flows), q_(q_depth) {
+  reset();
+}
 
 void NpAlgo::reset() {
   for (unsigned i = 0; i < NP_NUM_REGS; ++i) regs_[i] = kNpRegs[i].reset;
   global_ = NpGlobal{};
   std::fill(flows_.begin(), flows_.end(), NpFlowState{});
+  q_rd_ = 0;
   trace_ = NpTrace{};
 }
 
-NpResult NpAlgo::process(const NpEvent& ev) {
+NpResult NpAlgo::process(const NpEvent& ev) { return process(ev, regs_); }
+
+NpResult NpAlgo::process(const NpEvent& ev, const NpRegs& regs) {
   NpFlowState& f = flows_.at(ev.flow);
-  const NpUpdate u = np_algo(regs_, global_, f, ev);
+  NpUpdate u = np_algo(regs, global_, f, ev, q_depth());
+  const uint32_t depth = q_depth();
+  if (u.q_pop) {
+    q_rd_ = (q_rd_ + 1) % depth;
+    u.global.q_head = q_[q_rd_];  // the next one (meaningless when the queue is empty)
+  }
+  if (u.q_push) q_[(q_rd_ + global_.q_count) % depth] = ev.flow;
   f = u.flow;
   global_ = u.global;
   trace_ = u.trace;
+  u.out.q_flow = global_.q_count ? global_.q_head : 0;
   return u.out;
 }
 
@@ -145,16 +226,24 @@ void NpAlgo::csr_write(uint8_t addr, uint32_t data) {
 uint32_t NpAlgo::csr_read(uint8_t addr) const {
   for (unsigned i = 0; i < NP_NUM_REGS; ++i)
     if (kNpRegs[i].addr == addr) return regs_[i];
+  if (addr == kNpStatus[NP_CNPQ_OVERFLOWS].addr) return global_.overflows;
+  if (addr == kNpStatus[NP_CNPQ_HWM].addr) return global_.hwm;
+  if (addr == kNpStatus[NP_CNPQ_LEVEL].addr) return global_.q_count;
   return 0;
 }
 
 // ---------------------------------------------------------------------------- NpModel
 
-NpModel::NpModel(uint32_t num_flows) : algo_(num_flows) { eval(); }
+NpModel::NpModel(uint32_t num_flows, uint32_t q_depth) : algo_(num_flows, q_depth) {
+  prev_regs_ = algo_.regs();
+  eval();
+}
 
 void NpModel::eval() {
   const bool en = !m_out_valid || m_out_ready;
-  s_evt_ready = en && !clearing_;
+  const uint32_t fl = s_evt_flow & (algo_.num_flows() - 1);
+  hazard_ = (s1_.valid && s1_.ev.flow == fl) || (c1_.valid && c1_.ev.flow == fl);
+  s_evt_ready = en && !clearing_ && !hazard_ && !hold();
 }
 
 void NpModel::step() {
@@ -162,7 +251,9 @@ void NpModel::step() {
     algo_.reset();  // the RTL clears its RAM after rst; no event can see it earlier
     clearing_ = true;
     clr_addr_ = 0;
-    s1_valid_ = false;
+    s1_ = c1_ = c2_ = Stage{};
+    prev_regs_ = algo_.regs();
+    epoch_start_ = 0;
     m_out_valid = false;
     m_out = NpResult{};
     out_trace_ = NpTrace{};
@@ -170,28 +261,38 @@ void NpModel::step() {
     eval();
     return;
   }
+  eval();
   const bool en = !m_out_valid || m_out_ready;
-  const bool accept = s_evt_valid && en && !clearing_;
+  const bool accept = s_evt_valid && s_evt_ready;
+  const NpRegs cur_regs = algo_.regs();
 
   // The read returns the register as it was before this edge's write.
   csr_rdata = csr_re ? algo_.csr_read(csr_addr) : 0;
 
   if (en) {
-    // Output register: the compute stage's result, with the registers of this cycle.
-    if (s1_valid_) {
-      m_out = algo_.process(s1_);
+    // Output register: the decision stage's result.
+    if (c2_.valid) {
+      m_out = algo_.process(c2_.ev, c2_.regs);
       out_trace_ = algo_.last_trace();
     }
-    m_out_valid = s1_valid_;
-    s1_valid_ = accept;
+    m_out_valid = c2_.valid;
+    c2_ = c1_;
+    c2_.regs = prev_regs_;  // C1 computed with the registers of the previous cycle
+    c2_.regs[NP_EPOCH_NS] = c1_.epoch_len;
+    c1_ = s1_;
+    s1_.valid = accept;
     if (accept) {
-      s1_.op = s_evt_op & 3;
-      s1_.flow = s_evt_flow;
-      s1_.now_ns = s_evt_now_ns;
-      s1_.ecn = s_evt_ecn & 3;
-      s1_.gen = s_evt_gen;
+      s1_.ev.op = s_evt_op & 3;
+      s1_.ev.flow = s_evt_flow & (algo_.num_flows() - 1);
+      s1_.ev.now_ns = s_evt_now_ns;
+      s1_.ev.ecn = s_evt_ecn & 3;
+      s1_.ev.gen = s_evt_gen;
+      s1_.epoch_len = cur_regs[NP_EPOCH_NS];
+      s1_.rolls = s1_.ev.now_ns - epoch_start_ >= s1_.epoch_len;
+      if (s1_.rolls) epoch_start_ = s1_.ev.now_ns;
     }
   }
+  prev_regs_ = cur_regs;
   if (csr_we) algo_.csr_write(csr_addr, csr_wdata);
 
   if (clearing_) {

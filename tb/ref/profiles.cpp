@@ -42,6 +42,7 @@ std::vector<RegWrite> paper() {
       {Block::RP, "HAI_FIXED", 0, 0},              // hyper step i x R_HAI (paper, QCN)
       {Block::NP, "CNP_INTERVAL_NS", 50000, 0},    // N = 50 us
       {Block::NP, "PLUS_ENABLE", 0, 0},
+      {Block::NP, "CNP_BUDGET_NS", 0, 0},          // no NIC-wide CNP budget (paper silent)
       {Block::CP, "KMIN_BYTES", 5000, 0},          // 5 KB
       {Block::CP, "KMAX_BYTES", 200000, 0},        // 200 KB
       {Block::CP, "PMAX_Q16", 655, 0},             // 1 %
@@ -74,6 +75,9 @@ std::vector<RegWrite> connectx() {
   set(Block::RP, "CLAMP_TGT", 0);                   // clamp_tgt_rate 0
   set(Block::RP, "CLAMP_TGT_AFTER_TI", 1);          // clamp_tgt_rate_after_time_inc 1
   set(Block::NP, "CNP_INTERVAL_NS", 4000);          // min_time_between_cnps 4 us
+  // NIC-wide CNP generation rate: ConnectX-4 about one CNP per us (DCQCN paper section 8
+  // on ConnectX-3 Pro's 1-5 us per CNP; DCQCN+ thesis section 6.1 measured ConnectX-4)
+  set(Block::NP, "CNP_BUDGET_NS", 1000);
   return w;
 }
 

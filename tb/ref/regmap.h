@@ -23,6 +23,13 @@ struct RegDef {
   std::string_view desc;   // one line for the docs
 };
 
+// A read-only status register (a counter or a level): reads its value, ignores writes.
+struct StatusDef {
+  std::string_view name;
+  uint8_t addr;
+  std::string_view desc;
+};
+
 inline constexpr uint32_t clamp_reg(const RegDef& r, uint32_t v) {
   return v < r.min ? r.min : (v > r.max ? r.max : v);
 }

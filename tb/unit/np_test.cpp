@@ -18,6 +18,7 @@ NpEvent timer(uint32_t flow, uint32_t now, uint8_t gen) {
   return NpEvent{NP_OP_TIMER, flow, now, 0, gen};
 }
 NpEvent init(uint32_t flow, uint32_t now) { return NpEvent{NP_OP_INIT, flow, now, 0, 0}; }
+NpEvent drain(uint32_t flow, uint32_t now) { return NpEvent{NP_OP_DRAIN, flow, now, 0, 0}; }
 
 TEST(NpRegmap, TableIsConsistent) {
   std::set<unsigned> addrs;
@@ -27,7 +28,12 @@ TEST(NpRegmap, TableIsConsistent) {
     EXPECT_LE(r.min, r.reset) << r.name;
     EXPECT_LE(r.reset, r.max) << r.name;
   }
+  for (const auto& r : kNpStatus) {
+    EXPECT_EQ(r.addr % 4, 0u) << r.name;
+    EXPECT_TRUE(addrs.insert(r.addr).second) << r.name << " address reused";
+  }
   EXPECT_EQ(kNpRegs[NP_CNP_INTERVAL_NS].reset, 50000u);  // paper: N = 50 us
+  EXPECT_EQ(kNpRegs[NP_CNP_BUDGET_NS].reset, 0u);        // no budget unless written
 }
 
 TEST(NpAlgo, PaperHoldOffWindow) {
@@ -183,15 +189,19 @@ TEST(NpAlgo, DcqcnPlusTauFollowsActiveFlows) {
   for (uint32_t f = 1; f < 60; ++f) np.process(rx(f, 1000000 + f * 100));
   np.process(rx(0, 1050000));
   EXPECT_EQ(np.global().count_cur, 60u);
-  // Next epoch: tau = 60 flows * 1 us = 60 us.
+  EXPECT_EQ(np.global().demand_cur, 60000u);
+  // Next epoch: tau = 60 flows * 1 us = 60 us, from the event after the rollover (the
+  // rolling event itself still uses the tau of before: 4 us).
   r = np.process(rx(100, 1100000));
   EXPECT_TRUE(np.last_trace().rollover);
   EXPECT_EQ(np.global().count_prev, 60u);
+  EXPECT_EQ(np.global().demand_prev, 60000u);
   EXPECT_EQ(np.global().count_cur, 1u);
-  EXPECT_EQ(r.cnp_tau_ns, 60000u);
-  EXPECT_TRUE(np.last_trace().tau_raised);
+  EXPECT_EQ(r.cnp_tau_ns, 4000u);
   // The hold-off uses tau: 10 us after flow 100's CNP is inside 60 us.
   r = np.process(rx(100, 1110000));
+  EXPECT_EQ(r.cnp_tau_ns, 60000u);
+  EXPECT_TRUE(np.last_trace().tau_raised);
   EXPECT_FALSE(r.cnp);
   EXPECT_EQ(r.tmr_deadline_ns, 1100000u + 60000u);
   // DCQCN mode: the same history gives tau = N.
@@ -214,13 +224,133 @@ TEST(NpAlgo, DcqcnPlusTauSaturates) {
   regs[NP_CNP_GEN_TIME_NS] = 1u << 20;
   regs[NP_CNP_INTERVAL_NS] = 1000;
   EXPECT_EQ(np_tau_ns(regs, 0), 1000u);
-  EXPECT_EQ(np_tau_ns(regs, 3), 3u << 20);
-  EXPECT_EQ(np_tau_ns(regs, 1024), 1u << 30);
-  EXPECT_EQ(np_tau_ns(regs, 4096), kNpTauMax);  // 2^32 saturates at 2^30
+  EXPECT_EQ(np_tau_ns(regs, 3u << 20), 3u << 20);
+  EXPECT_EQ(np_tau_ns(regs, 1u << 30), 1u << 30);
   regs[NP_CNP_INTERVAL_NS] = 1u << 30;
-  EXPECT_EQ(np_tau_ns(regs, 4096), 1u << 30);
+  EXPECT_EQ(np_tau_ns(regs, 5u << 20), 1u << 30);
   regs[NP_PLUS_ENABLE] = 0;
-  EXPECT_EQ(np_tau_ns(regs, 4096), 1u << 30);
+  regs[NP_CNP_INTERVAL_NS] = 1000;
+  EXPECT_EQ(np_tau_ns(regs, 1u << 30), 1000u);
+  // The demand adds CNP_GEN_TIME_NS per counted flow and saturates at 2^30: 1100 flows
+  // of 2^20 ns each would be 1.07 * 2^30.
+  NpAlgo np(2048);
+  np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 0);
+  np.csr_write(kNpRegs[NP_CNP_GEN_TIME_NS].addr, 1u << 20);
+  for (uint32_t f = 0; f < 1100; ++f) np.process(rx(f, 1000 + f));
+  EXPECT_EQ(np.global().count_cur, 1100u);
+  EXPECT_EQ(np.global().demand_cur, kNpTauMax);
+}
+
+// Issue: a TIMER with the current tag sent the pending CNP without checking the
+// hold-off, so an early timer service produced two CNPs within N. The NP checks it.
+TEST(NpAlgo, EarlyTimerDoesNotBreakTheHoldOff) {
+  NpAlgo np(16);  // N = 50 us
+  EXPECT_TRUE(np.process(rx(3, 1000)).cnp);
+  NpResult r = np.process(rx(3, 2000));
+  ASSERT_TRUE(r.tmr_set);
+  EXPECT_EQ(r.tmr_gen, 1u);
+  // The timer service fires at once (the same ns as the suppressed mark).
+  r = np.process(timer(3, 2000, 1));
+  EXPECT_FALSE(r.cnp);
+  EXPECT_EQ(np.last_trace().path, NpPath::TimerHoldoff);
+  EXPECT_TRUE(r.tmr_set);  // announced again: the same deadline, a new tag
+  EXPECT_EQ(r.tmr_deadline_ns, 51000u);
+  EXPECT_EQ(r.tmr_gen, 2u);
+  EXPECT_TRUE(np.flow(3).pending);
+  EXPECT_TRUE(np.process(timer(3, 3000, 1)).stale);  // the old tag is stale now
+  r = np.process(timer(3, 50999, 2));                // 1 ns early: still held
+  EXPECT_FALSE(r.cnp);
+  EXPECT_EQ(r.tmr_gen, 3u);
+  r = np.process(timer(3, 51000, 3));                // exactly N after the CNP
+  EXPECT_TRUE(r.cnp);
+  EXPECT_EQ(np.flow(3).last_cnp_ns, 51000u);
+}
+
+TEST(NpAlgo, BudgetQueuesCnpsInArrivalOrder) {
+  NpAlgo np(16);
+  np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 4000);
+  np.csr_write(kNpRegs[NP_CNP_BUDGET_NS].addr, 1000);  // one CNP per us (ConnectX-4)
+  NpResult r = np.process(rx(0, 10000));
+  EXPECT_TRUE(r.cnp);
+  EXPECT_FALSE(r.q_valid);
+  r = np.process(rx(1, 10100));  // due, but the budget allows the next CNP at 11 us
+  EXPECT_FALSE(r.cnp);
+  EXPECT_TRUE(r.cnp_queued);
+  EXPECT_TRUE(r.q_valid);
+  EXPECT_EQ(r.q_flow, 1u);
+  EXPECT_EQ(r.q_at_ns, 11000u);
+  r = np.process(rx(2, 10200, kEcnCe));  // behind flow 1
+  EXPECT_TRUE(r.cnp_queued);
+  EXPECT_EQ(r.q_flow, 1u);
+  EXPECT_EQ(np.csr_read(kNpStatus[NP_CNPQ_LEVEL].addr), 2u);
+  // A DRAIN for a flow that is not the head, or before the budget allows: nothing.
+  r = np.process(drain(2, 11000));
+  EXPECT_FALSE(r.cnp);
+  EXPECT_EQ(np.last_trace().path, NpPath::Nop);
+  r = np.process(drain(1, 10999));
+  EXPECT_FALSE(r.cnp);
+  EXPECT_EQ(np.last_trace().path, NpPath::DrainEarly);
+  EXPECT_EQ(r.q_at_ns, 11000u);
+  // More marks for a queued flow ride on its queued CNP.
+  r = np.process(rx(1, 10999));
+  EXPECT_FALSE(r.cnp);
+  EXPECT_FALSE(r.tmr_set);
+  EXPECT_EQ(np.last_trace().path, NpPath::QueuedMerge);
+  r = np.process(drain(1, 11000));
+  EXPECT_TRUE(r.cnp);
+  EXPECT_EQ(r.flow, 1u);
+  EXPECT_EQ(r.q_flow, 2u);
+  EXPECT_EQ(r.q_at_ns, 12000u);
+  // Flow 1's window starts when its CNP left (11 us), not when it was queued.
+  r = np.process(rx(1, 14500));
+  EXPECT_FALSE(r.cnp);
+  EXPECT_EQ(r.tmr_deadline_ns, 15000u);
+  r = np.process(drain(2, 12500));  // late DRAIN: fine
+  EXPECT_TRUE(r.cnp);
+  EXPECT_FALSE(r.q_valid);
+  EXPECT_EQ(np.csr_read(kNpStatus[NP_CNPQ_LEVEL].addr), 0u);
+  EXPECT_EQ(np.csr_read(kNpStatus[NP_CNPQ_HWM].addr), 2u);
+  // Budget free again: 2.5 us after the last CNP a new one leaves at once...
+  EXPECT_TRUE(np.process(rx(5, 15000)).cnp);
+  // ...and the next TIMER-sent CNP of flow 1 (at 15.5 us) waits for 16 us.
+  r = np.process(timer(1, 15500, 1));
+  EXPECT_TRUE(r.cnp_queued);
+  EXPECT_EQ(r.q_at_ns, 16000u);
+}
+
+TEST(NpAlgo, BudgetQueueOverflowIsCountedAndDropped) {
+  NpAlgo np(16, 2);  // a queue of 2
+  np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 0);
+  np.csr_write(kNpRegs[NP_CNP_BUDGET_NS].addr, 1u << 20);
+  EXPECT_TRUE(np.process(rx(0, 0)).cnp);
+  EXPECT_TRUE(np.process(rx(1, 1)).cnp_queued);
+  EXPECT_TRUE(np.process(rx(2, 2)).cnp_queued);
+  NpResult r = np.process(rx(3, 3));
+  EXPECT_TRUE(r.cnp_dropped);
+  EXPECT_FALSE(r.cnp);
+  EXPECT_FALSE(np.flow(3).pending);
+  EXPECT_TRUE(np.process(rx(4, 4)).cnp_dropped);
+  EXPECT_EQ(np.csr_read(kNpStatus[NP_CNPQ_OVERFLOWS].addr), 2u);
+  EXPECT_EQ(np.csr_read(kNpStatus[NP_CNPQ_HWM].addr), 2u);
+  np.csr_write(kNpStatus[NP_CNPQ_OVERFLOWS].addr, 0);  // read-only
+  EXPECT_EQ(np.csr_read(kNpStatus[NP_CNPQ_OVERFLOWS].addr), 2u);
+  // INIT of a queued flow does not cancel its CNP: it leaves in its turn.
+  np.process(init(1, 5));
+  EXPECT_TRUE(np.flow(1).queued);
+  r = np.process(drain(1, 1u << 20));
+  EXPECT_TRUE(r.cnp);
+  EXPECT_EQ(r.q_flow, 2u);
+}
+
+TEST(NpAlgo, BudgetZeroIsUnlimited) {
+  NpAlgo np(64);
+  np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 4000);
+  for (uint32_t f = 0; f < 64; ++f) {
+    const NpResult r = np.process(rx(f, 7000));  // 64 CNPs in the same ns
+    EXPECT_TRUE(r.cnp);
+    EXPECT_FALSE(r.q_valid);
+  }
+  EXPECT_EQ(np.csr_read(kNpStatus[NP_CNPQ_HWM].addr), 0u);
 }
 
 TEST(NpAlgo, CsrClampAndUnknownAddresses) {
@@ -234,8 +364,10 @@ TEST(NpAlgo, CsrClampAndUnknownAddresses) {
   EXPECT_EQ(np.csr_read(kNpRegs[NP_MODE].addr), 1u);
   np.csr_write(kNpRegs[NP_CNP_GEN_TIME_NS].addr, 3u << 20);
   EXPECT_EQ(np.csr_read(kNpRegs[NP_CNP_GEN_TIME_NS].addr), 1u << 20);
-  np.csr_write(0x40, 1234);
-  EXPECT_EQ(np.csr_read(0x40), 0u);
+  np.csr_write(0x80, 1234);
+  EXPECT_EQ(np.csr_read(0x80), 0u);
+  np.csr_write(kNpRegs[NP_CNP_BUDGET_NS].addr, 5u << 20);
+  EXPECT_EQ(np.csr_read(kNpRegs[NP_CNP_BUDGET_NS].addr), 1u << 20);
   np.csr_write(0x02, 1234);  // misaligned: unknown
   EXPECT_EQ(np.csr_read(n), 1u << 30);
   np.reset();
@@ -264,31 +396,54 @@ TEST(NpModel, ClearTakesNumFlowsCyclesAfterReset) {
   EXPECT_EQ(blocked, 16u);
 }
 
-TEST(NpModel, LatencyTwoAndOnePerCycle) {
+// The pipeline: latency 4, one event per cycle across flows, one per 3 cycles for one
+// flow (s_evt_ready low while the flow is in S1 or C1).
+TEST(NpModel, LatencyFourOnePerCycleSameFlowEveryThird) {
+  static_assert(NpModel::kLatency == 4);
   NpModel m(16);
   clock_reset(m);
   m.m_out_ready = true;
   m.eval();
   while (!m.s_evt_ready) m.step();
-  // Three back-to-back CEs to flow 1 at the same time, then nothing.
-  std::vector<NpResult> outs;
-  for (int c = 0; c < 8; ++c) {
-    m.s_evt_valid = c < 3;
+  // Three CEs to flows 1, 2, 3: accepted in cycles 0, 1, 2, out in 4, 5, 6.
+  std::vector<int> acc, out;
+  uint32_t next = 0;
+  for (int c = 0; c < 10; ++c) {
+    m.s_evt_valid = next < 3;
     m.s_evt_op = NP_OP_RX;
-    m.s_evt_flow = 1;
+    m.s_evt_flow = 1 + next;
     m.s_evt_now_ns = 1000;
     m.s_evt_ecn = kEcnCe;
     m.eval();
-    EXPECT_EQ(m.m_out_valid, c >= 2 && c < 5) << "cycle " << c;
-    if (m.m_out_valid) outs.push_back(m.m_out);
+    if (m.m_out_valid) out.push_back(c);
+    if (m.s_evt_valid && m.s_evt_ready) { acc.push_back(c); ++next; }
     m.step();
   }
-  ASSERT_EQ(outs.size(), 3u);
-  EXPECT_TRUE(outs[0].cnp);      // first: CNP
-  EXPECT_TRUE(outs[1].tmr_set);  // second sees the first's write (forwarded in the RTL)
-  EXPECT_EQ(outs[1].tmr_deadline_ns, 51000u);
-  EXPECT_FALSE(outs[2].tmr_set);
-  EXPECT_FALSE(outs[2].cnp);
+  EXPECT_EQ(acc, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(out, (std::vector<int>{4, 5, 6}));
+  // Three CEs to flow 9 offered back to back: accepted in cycles 0, 3, 6, out in 4, 7, 10.
+  acc.clear();
+  out.clear();
+  std::vector<NpResult> res;
+  next = 0;
+  for (int c = 0; c < 12; ++c) {
+    m.s_evt_valid = next < 3;
+    m.s_evt_flow = 9;
+    m.s_evt_now_ns = 2000;
+    m.eval();
+    EXPECT_EQ(m.s_evt_valid && m.hazard(), m.s_evt_valid && !m.s_evt_ready) << "cycle " << c;
+    if (m.m_out_valid) { out.push_back(c); res.push_back(m.m_out); }
+    if (m.s_evt_valid && m.s_evt_ready) { acc.push_back(c); ++next; }
+    m.step();
+  }
+  EXPECT_EQ(acc, (std::vector<int>{0, 3, 6}));
+  EXPECT_EQ(out, (std::vector<int>{4, 7, 10}));
+  ASSERT_EQ(res.size(), 3u);
+  EXPECT_TRUE(res[0].cnp);      // first: CNP
+  EXPECT_TRUE(res[1].tmr_set);  // the second sees the first's write (forwarded in the RTL)
+  EXPECT_EQ(res[1].tmr_deadline_ns, 52000u);
+  EXPECT_FALSE(res[2].tmr_set);
+  EXPECT_FALSE(res[2].cnp);
 }
 
 TEST(NpModel, BackPressureHoldsTheOutput) {
@@ -305,9 +460,10 @@ TEST(NpModel, BackPressureHoldsTheOutput) {
   m.step();  // accepted
   m.s_evt_valid = false;
   m.m_out_ready = false;
-  m.step();  // into the output register
+  for (int c = 0; c < 3; ++c) m.step();  // S1, C1, C2, then into the output register
   for (int c = 0; c < 5; ++c) {
     m.s_evt_valid = true;  // offered but not taken: output full, ready low
+    m.s_evt_flow = 3;
     m.eval();
     EXPECT_TRUE(m.m_out_valid);
     EXPECT_FALSE(m.s_evt_ready);
@@ -321,6 +477,39 @@ TEST(NpModel, BackPressureHoldsTheOutput) {
   m.step();
   m.eval();
   EXPECT_FALSE(m.m_out_valid);
+}
+
+// A register write in cycle w applies to the events accepted in cycle w or later.
+TEST(NpModel, RegisterWriteAppliesToEventsAcceptedFromItsCycle) {
+  NpModel m(16);
+  clock_reset(m);
+  m.m_out_ready = true;
+  m.eval();
+  while (!m.s_evt_ready) m.step();
+  auto offer = [&](uint32_t flow, bool write) {
+    m.s_evt_valid = true;
+    m.s_evt_op = NP_OP_RX;
+    m.s_evt_flow = flow;
+    m.s_evt_now_ns = 100;
+    m.s_evt_ecn = kEcnCe;
+    m.csr_we = write;
+    m.csr_addr = kNpRegs[NP_CNP_INTERVAL_NS].addr;
+    m.csr_wdata = 777;
+    m.eval();
+    ASSERT_TRUE(m.s_evt_ready);
+    m.step();
+    m.csr_we = false;
+  };
+  offer(1, false);
+  offer(2, true);  // accepted in the write's cycle: new value
+  m.s_evt_valid = false;
+  std::vector<uint32_t> taus;
+  for (int c = 0; c < 6; ++c) {
+    m.eval();
+    if (m.m_out_valid) taus.push_back(m.m_out.cnp_tau_ns);
+    m.step();
+  }
+  EXPECT_EQ(taus, (std::vector<uint32_t>{50000, 777}));
 }
 
 TEST(NpModel, CsrWriteVisibleNextCycleReadDataOneCycleLater) {
