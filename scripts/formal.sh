@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Formal check of one property of one block (Debian 12's Yosys 0.23 with z3 or ABC).
+#
+#   scripts/formal.sh BLOCK PROP MODE DEPTH [MUTATION]
+#
+# BLOCK     harness tb/formal/<BLOCK>_props.sv, top module <BLOCK>_props, RTL
+#           rtl/dcqcn_ram_sdp.sv and rtl/dcqcn_<BLOCK>.sv. Multipliers are cut (their
+#           products become free values: `cutpoint t:$mul`), a sound over-approximation for
+#           properties that hold whatever a product is (bit-blasted multipliers make z3 and
+#           ABC orders of magnitude slower)
+# PROP      the property compiled in (the harness's CHECK_<PROP>)
+# MODE      bmc    bounded model check to DEPTH cycles (write_smt2 + yosys-smtbmc, z3)
+#           prove  k-induction of depth DEPTH (yosys-smtbmc -i, z3) after a BMC of DEPTH
+#           pdr    unbounded proof by property-directed reachability (write_aiger + ABC pdr)
+#           bmc3   bounded model check to DEPTH cycles with ABC bmc3 (AIGER)
+# MUTATION  a NAME of tb/formal/<BLOCK>_mutations.txt: the RTL is patched with that bug and
+#           the run must FIND a counterexample (exit 0 if it does, 1 if the property still
+#           holds: the proof would be vacuous for that bug)
+#
+# Prints one line: "formal: BLOCK PROP MODE DEPTH [MUTATION]: PASS|FAIL|CAUGHT|MISSED (Ns)".
+# Exit 0 when the property holds (no MUTATION) or the mutation is caught.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -ge 4 ] || { sed -n '2,20p' "$0"; exit 2; }
+BLK=$1 PROP=$2 MODE=$3 DEPTH=$4 MUT=${5:-}
+HARNESS=tb/formal/${BLK}_props.sv
+[ -f "$HARNESS" ] || { echo "formal.sh: no harness $HARNESS" >&2; exit 2; }
+for t in yosys yosys-smtbmc yosys-abc z3; do
+  command -v $t >/dev/null || { echo "formal.sh: $t not found (scripts/setup.sh installs it)" >&2; exit 2; }
+done
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/formal.${BLK}.${PROP}.XXXXXX")
+[ -n "${FORMAL_KEEP:-}" ] && echo "formal.sh: work dir $W" >&2 || trap 'rm -rf "$W"' EXIT
+mkdir -p "$W/rtl"
+cp rtl/*.sv rtl/*.vh "$W/rtl/"
+SRCS=("$W/rtl/dcqcn_ram_sdp.sv" "$W/rtl/dcqcn_${BLK}.sv")
+if [ -n "$MUT" ]; then
+  MF=tb/formal/${BLK}_mutations.txt
+  line=$(grep -E "^${MUT}\|" "$MF" || true)
+  [ -n "$line" ] || { echo "formal.sh: no mutation $MUT in $MF" >&2; exit 2; }
+  f="$W/rtl/dcqcn_${BLK}.sv"
+  cp "$f" "$W/orig.sv"
+  sed -i -e "${line#*|}" "$f"
+  if cmp -s "$f" "$W/orig.sv"; then echo "formal.sh: mutation $MUT did not apply to rtl/dcqcn_${BLK}.sv" >&2; exit 2; fi
+fi
+
+READ="read_verilog -formal -sv -DCHECK_${PROP} -I$W/rtl ${SRCS[*]} $HARNESS"
+t0=$(date +%s.%N)
+status=ERROR
+case "$MODE" in
+  bmc|prove)
+    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; cutpoint t:\$mul t:\$mem_v2; memory_map; opt -fast; async2sync; dffunmap; write_smt2 -wires $W/m.smt2" >/dev/null
+    args=(-s z3 --presat -t "$DEPTH")
+    [ "$MODE" = prove ] && args=(-s z3 -i -t "$DEPTH")
+    if yosys-smtbmc "${args[@]}" "$W/m.smt2" >"$W/smt.log" 2>&1; then
+      if [ "$MODE" = prove ]; then
+        # induction alone: the base case (BMC of the same depth) must hold too
+        if yosys-smtbmc -s z3 -t "$DEPTH" "$W/m.smt2" >"$W/base.log" 2>&1; then status=PASS; else status=FAIL; fi
+      else
+        status=PASS
+      fi
+    else
+      if grep -q "Assert failed\|FAILED" "$W/smt.log"; then status=FAIL; fi
+    fi
+    ;;
+  pdr|bmc3)
+    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; cutpoint t:\$mul t:\$mem_v2; memory_map; opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map $W/m.aim $W/m.aig" >/dev/null
+    if [ "$MODE" = pdr ]; then cmd="read_aiger $W/m.aig; fold; strash; pdr"
+    else cmd="read_aiger $W/m.aig; fold; strash; bmc3 -F $DEPTH"; fi
+    yosys-abc -c "$cmd" >"$W/abc.log" 2>&1 || true
+    if grep -qiE "Property proved|UNSAT|No output asserted|was not asserted in [0-9]+ frames|Reached limit" "$W/abc.log"; then
+      if [ "$MODE" = pdr ] && grep -qi "Property proved" "$W/abc.log"; then status=PASS
+      elif [ "$MODE" = bmc3 ] && grep -qiE "No output asserted|was not asserted" "$W/abc.log"; then status=PASS
+      fi
+    fi
+    if grep -qE "was asserted in frame" "$W/abc.log"; then status=FAIL; fi
+    ;;
+  *) echo "formal.sh: unknown mode $MODE" >&2; exit 2 ;;
+esac
+secs=$(echo "$(date +%s.%N) - $t0" | bc)
+what="formal: $BLK $PROP $MODE $DEPTH${MUT:+ mutation $MUT}"
+if [ -z "$MUT" ]; then
+  printf '%s: %s (%.1f s)\n' "$what" "$status" "$secs"
+  [ "$status" = PASS ] && exit 0
+  for l in smt.log base.log abc.log yosys.log; do [ -f "$W/$l" ] && tail -15 "$W/$l"; done
+  exit 1
+else
+  if [ "$status" = FAIL ]; then printf '%s: CAUGHT (%.1f s)\n' "$what" "$secs"; exit 0; fi
+  printf '%s: MISSED (%s, %.1f s)\n' "$what" "$status" "$secs"
+  for l in smt.log abc.log yosys.log; do [ -f "$W/$l" ] && tail -15 "$W/$l"; done
+  exit 1
+fi
