@@ -1,11 +1,34 @@
 #!/usr/bin/env bash
 # Yosys synthesis: the CI check and the FPGA hand-off report.
 #
-#   scripts/synth.sh [SIZE] [BLOCK...]
+#   scripts/synth.sh [--sta BIN] [--enforce-timing] [--timing-limit NS] [--no-timing] [SIZE] [BLOCK...]
 #       Check mode (CTest synth.* runs it at 1024): synthesises each block (default rp np
 #       cp) with `synth_xilinx` (7-series, flattened) and prints a resource table. Fails
 #       if a block infers a latch or if its per-flow / per-queue state RAM is not mapped
-#       to block RAM. Logs go to build/synth/<block>_<size>.log.
+#       to block RAM. Logs go to build/synth/<block>_<size>.log. Then the timing estimate
+#       of each block (as --timing, below, on the same netlist) against 3.10 ns
+#       (--timing-limit): printed as
+#       "NOT ENFORCED: <blk> at X ns misses 3.10 ns", a failure only with --enforce-timing
+#       (CMake passes it for the blocks in DCQCN_TIMING_ENFORCED). --sta: the STA binary
+#       (default $DCQCN_STA, else build/tb/sta, built when missing).
+#
+#   scripts/synth.sh --timing [--jobs N] [--sta BIN] [--reuse] [--family F] [SIZE...] [BLOCK...]
+#       Timing estimate (default sizes 1024 4096, blocks rp np cp nic_top; jobs 1): Yosys
+#       `synth_xilinx -flatten` (7-series cells, because Yosys 0.23 packs DSP pipeline
+#       registers only into DSP48E1; --family xcup for the UltraScale+ mapping, whose
+#       DSP48E2 stay combinational), `write_json`, then tb/tools/sta.cpp: the worst
+#       register-to-register path with UltraScale+ -2 cell delays (LUT 0.12 ns, MUXF 0.08,
+#       carry 0.13 + 0.02 per 4-bit group, FF clock-to-out 0.09 / setup 0.05, DSP A/B->P
+#       2.2 (cascade 0.9), registered DSP input setup 0.25, registered P 0.35, BRAM
+#       clock-to-out 1.1 (0.35 with DOx_REG), routing 0.20 + 0.06 log2(fanout) per hop but
+#       carry and cascade hops; primary inputs launch at 0.09, outputs end with setup
+#       0.05; details in tb/tools/sta.cpp and rtl/README.md
+#       "Timing"). --reuse: rerun only the STA on the netlists of the last run.
+#       Prints per block and size: worst ns, Fmax, levels, LUT/FF/BRAM/DSP and the
+#       named signals on the path; writes them into the "Timing estimate" section of
+#       results/synth.md (rows of the same block and size are replaced, others kept).
+#       Work files, with the full worst path and the 8 worst path ends:
+#       build/synth/timing/<block>_<size>.sta. rp takes about 2 minutes per size.
 #
 #   scripts/synth.sh --report [--quick] [--jobs N]
 #       Writes results/synth.md: for rp, np, cp and the integration top nic_top
@@ -154,7 +177,9 @@ run_all() {
 
 # write_report: results/synth.md from build/synth/report/
 write_report() {
-  local out=results/synth.md fail=0
+  local out=results/synth.md fail=0 timing_sec=""
+  # the timing estimate section (scripts/synth.sh --timing) is kept, at the end
+  [ -f "$out" ] && timing_sec=$(awk '/^## Timing estimate/ {p = 1} p' "$out")
   {
     echo "# Synthesis report"
     echo
@@ -250,6 +275,7 @@ write_report() {
         [ -n "$cpath" ] && echo "- $b: \`$cpath\`"
       done
     fi
+    [ -n "$timing_sec" ] && printf '\n%s\n' "$timing_sec"
   } > "$out"
   echo "synth.sh: wrote $out in ${TOTAL} s"
   return $fail
@@ -261,7 +287,176 @@ if [ "${1:-}" = "--report" ]; then
   exit $?
 fi
 
+# ----------------------------------------------------------------------------- timing
+TIMING_LIMIT=3.10     # ns: 322.266 MHz, the MAC clock
+STA_BIN=${DCQCN_STA:-}
+
+# find_sta: the STA tool (tb/tools/sta.cpp); builds it in build/ when not given/found
+find_sta() {
+  [ -n "$STA_BIN" ] && [ -x "$STA_BIN" ] && return 0
+  if [ -n "$STA_BIN" ]; then echo "synth.sh: STA tool $STA_BIN not found" >&2; exit 2; fi
+  STA_BIN=build/tb/sta
+  if [ ! -x "$STA_BIN" ]; then
+    [ -f build/build.ninja ] || [ -f build/Makefile ] || \
+      cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build build --target sta >/dev/null || { echo "synth.sh: cannot build the STA tool" >&2; exit 2; }
+  fi
+}
+
+# The timing synthesis maps to 7-series cells (synth_xilinx's default family): Yosys 0.23
+# packs A/B/M/P pipeline registers into DSP48E1 but not into DSP48E2 (-family xcup/xcu:
+# its xilinx_dsp pass leaves every DSP48E2 combinational, so a multiply registered on both
+# sides would still cost 2.2 ns). The cell delays are UltraScale+ -2 either way.
+# --family xcup (TIMING_FAMILY) measures the UltraScale+ mapping instead, for comparison.
+TIMING_FAMILY=xc7
+
+# timing_one BLOCK SIZE: synthesis (synth_xilinx -flatten), netlist to JSON, STA. Work
+# files: build/synth/timing/<block>_<size>.{log,stat,json,sta,time}
+timing_one() {
+  local b=$1 n=$2 top param famopt=""
+  top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
+  [ "$TIMING_FAMILY" != xc7 ] && famopt="-family $TIMING_FAMILY"
+  local w=build/synth/timing/${b}_${n} t0
+  mkdir -p build/synth/timing
+  if [ "${TIMING_REUSE:-0}" = 1 ] && [ -s "$w.json" ] && [ -s "$w.stat" ]; then
+    "$STA_BIN" "$w.json" --summary --paths 8 > "$w.sta" 2> "$w.sta.err" || true
+    return
+  fi
+  rm -f "$w.stat" "$w.json" "$w.sta"
+  t0=$SECONDS
+  if yosys -q -l "$w.log" -p "read_verilog -sv -Irtl ${SRCS[*]}; chparam -set $param $n $top; \
+       synth_xilinx -top $top -flatten $famopt; tee -q -o $w.stat stat; write_json $w.json" \
+       >/dev/null 2>&1; then
+    "$STA_BIN" "$w.json" --summary --paths 8 > "$w.sta" 2> "$w.sta.err" || true
+  else
+    echo "FAILED" > "$w.stat"
+  fi
+  echo $((SECONDS - t0)) > "$w.time"
+}
+
+tcnt() { awk -v pat="$2" '$1 ~ pat {s += $2} END {print s + 0}' "$1"; }
+
+# timing_row BLOCK SIZE: the results/synth.md table row of a timing_one run
+timing_row() {
+  local b=$1 n=$2 w=build/synth/timing/${1}_${2}
+  if grep -q FAILED "$w.stat" 2>/dev/null || [ ! -s "$w.stat" ]; then
+    echo "| $b | $n | synthesis failed | | | | | | | $(cat "$w.time" 2>/dev/null) |"; return
+  fi
+  local line ns mhz lv path lut ff b36 b18 dsp
+  line=$(grep '^STA ' "$w.sta" 2>/dev/null || true)
+  if [ -z "$line" ]; then
+    echo "| $b | $n | STA failed: $(head -1 "$w.sta.err" | sed 's/|/\\|/g') | | | | | | | $(cat "$w.time") |"; return
+  fi
+  ns=$(sed 's/.*worst_ns=\([^ ]*\).*/\1/' <<<"$line"); mhz=$(sed 's/.*fmax_mhz=\([^ ]*\).*/\1/' <<<"$line")
+  lv=$(sed 's/.*levels=\([^)]*)\).*/\1/' <<<"$line"); path=$(sed 's/.* path=//' <<<"$line")
+  lut=$(tcnt "$w.stat" '^(LUT[1-6]|INV)$'); ff=$(tcnt "$w.stat" '^FD[RSCP]E$')
+  b36=$(tcnt "$w.stat" '^RAMB36E[12]$'); b18=$(tcnt "$w.stat" '^RAMB18E[12]$'); dsp=$(tcnt "$w.stat" '^DSP48E[12]$')
+  echo "| $b | $n | $ns | $mhz | $lv | $lut | $ff | $b36/$b18 | $dsp | $(cat "$w.time") | \`$path\` |"
+}
+
+TIMING_METHOD='Yosys 0.23 `synth_xilinx -flatten` mapped to 7-series cells (LUT6, CARRY4, MUXF7/8,
+DSP48E1, RAMB18E1/RAMB36E1: Yosys 0.23 packs pipeline registers into DSP48E1 but never into
+the DSP48E2 of `-family xcup`, and maps carry chains to CARRY4 for both), netlist written
+with `write_json`, then `sta` (`tb/tools/sta.cpp`) with UltraScale+ -2 cell delays: LUT 0.12 ns,
+MUXF 0.08, carry chain 0.13 on entry plus 0.02 per 4-bit group traversed (entry group
+included), FF clock-to-out 0.09 and setup 0.05, DSP48 combinational A/B to P 2.2 (cascade
+input 0.9), registered DSP input setup 0.25, registered P clock-to-out 0.35, block RAM
+clock-to-out 1.1 (0.35 with DOx_REG; Yosys never sets it), block RAM inputs setup 0.05,
+LUTRAM read 0.12; routing 0.20 + 0.06 x log2(fanout) on every hop except carry CO -> CI
+and DSP cascade hops. Primary inputs launch at 0.09 (as from a register), primary outputs
+end with setup 0.05. Fmax = 1000 / worst ns. Target: 3.10 ns (322.266 MHz).'
+
+# write_timing: the "Timing estimate" section (the last one) of results/synth.md: the rows
+# of this run replace those of the same block and size, the others are kept
+write_timing() {
+  local out=results/synth.md old new
+  mkdir -p results; touch "$out"
+  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top) \| [0-9]+ \|/' "$out")
+  new=$(for r in "${RUN_ROWS[@]}"; do echo "$r"; done)
+  local head
+  head=$(awk '/^## Timing estimate/ {exit} {print}' "$out")
+  {
+    [ -n "$head" ] && printf '%s\n\n' "$head"
+    echo "## Timing estimate (UltraScale+ -2 cell delays, method of rtl/README.md \"Timing\")"
+    echo
+    echo "GENERATED by \`scripts/synth.sh --timing [SIZE...] [BLOCK...]\` (rows of later runs replace"
+    echo "those of the same block and size; this table last updated $(date -u +%Y-%m-%d) on $(nproc) cores"
+    echo "shared with other builds: the synthesis times vary 2-3x with the load)."
+    echo
+    echo "$TIMING_METHOD"
+    echo
+    echo "Levels: cells on the worst path (LUT/CARRY/MUXF/DSP/RAM). s: synthesis + STA time."
+    echo "Path: the named signals on the worst path, from the launching register (or RAM"
+    echo "output) to the end register or RAM input; the full path with every hop's delay and the"
+    echo "8 worst ends are in \`build/synth/timing/<block>_<size>.sta\`."
+    echo
+    echo "| block | size | worst ns | Fmax MHz | levels | LUT | FF | BRAM36/18 | DSP | s | path |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    printf '%s\n%s\n' "$new" "$old" | awk -F'|' 'NF > 3 {
+        k = $2 "|" $3; if (k in seen) next; seen[k] = 1
+        o = ($2 ~ /rp/ ? 1 : $2 ~ /np/ ? 2 : $2 ~ /cp/ ? 3 : 4); printf "%d %08d %s\n", o, $3, $0 }' |
+      sort -k1,1n -k2,2n | cut -d' ' -f3-
+  } > "$out.tmp"
+  mv "$out.tmp" "$out"
+  echo "synth.sh: wrote the timing estimate into $out"
+}
+
+timing_mode() {
+  local sizes=() blocks=() jobs=1 b n
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --jobs) jobs=$2; shift ;;
+      --sta) STA_BIN=$2; shift ;;
+      --reuse) TIMING_REUSE=1 ;;
+      --family) TIMING_FAMILY=$2; shift ;;
+      [0-9]*) sizes+=("$1") ;;
+      rp|np|cp|nic_top) blocks+=("$1") ;;
+      *) echo "synth.sh --timing: unknown argument $1" >&2; exit 2 ;;
+    esac
+    shift
+  done
+  [ ${#sizes[@]} -eq 0 ] && sizes=(1024 4096)
+  [ ${#blocks[@]} -eq 0 ] && blocks=(rp np cp nic_top)
+  find_sta
+  for n in "${sizes[@]}"; do
+    for b in "${blocks[@]}"; do
+      while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+      timing_one "$b" "$n" &
+    done
+  done
+  wait
+  RUN_ROWS=()
+  echo "| block | size | worst ns | Fmax MHz | levels | LUT | FF | BRAM36/18 | DSP | s | path |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+  for b in "${blocks[@]}"; do
+    for n in "${sizes[@]}"; do
+      RUN_ROWS+=("$(timing_row "$b" "$n")")
+      echo "${RUN_ROWS[-1]}"
+    done
+  done
+  write_timing
+}
+
+if [ "${1:-}" = "--timing" ]; then
+  shift
+  timing_mode "$@"
+  exit $?
+fi
+
 # ----------------------------------------------------------------------------- check
+TIMING=1
+ENFORCE=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --sta) STA_BIN=$2; shift ;;
+    --enforce-timing) ENFORCE=1 ;;
+    --timing-limit) TIMING_LIMIT=$2; shift ;;
+    --no-timing) TIMING=0 ;;
+    -*) echo "synth.sh: unknown option $1" >&2; exit 2 ;;
+    *) break ;;
+  esac
+  shift
+done
 SIZE=${1:-1024}
 shift || true
 BLOCKS=("$@")
@@ -274,10 +469,17 @@ for b in "${BLOCKS[@]}"; do
   top=dcqcn_$b
   param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
   log=build/synth/${b}_${SIZE}.log
+  jw=build/synth/timing/${b}_${SIZE}
+  mkdir -p build/synth/timing
+  rm -f "$jw.json" "$jw.stat" "$jw.sta"
+  t0=$SECONDS
   if ! yosys -q -l "$log" -p "read_verilog -sv -Irtl ${SRCS[*]}; chparam -set $param $SIZE $top; \
-       synth_xilinx -top $top -flatten; tee -o build/synth/${b}_${SIZE}.stat stat" >/dev/null 2>&1; then
+       synth_xilinx -top $top -flatten; tee -o build/synth/${b}_${SIZE}.stat stat; write_json $jw.json" \
+       >/dev/null 2>&1; then
     echo "synth: $top failed, see $log"; fail=1; continue
   fi
+  # the same netlist is the timing estimate's (timing_one with TIMING_REUSE)
+  cp "build/synth/${b}_${SIZE}.stat" "$jw.stat"; echo $((SECONDS - t0)) > "$jw.time"
   st=build/synth/${b}_${SIZE}.stat
   cnt() { awk -v pat="$1" '$1 ~ pat {s += $2} END {print s + 0}' "$st"; }
   lut=$(cnt '^LUT[1-6]$'); ff=$(cnt '^FD[RSCP]E$'); srl=$(cnt '^SRL(16E|C32E)$')
@@ -290,4 +492,30 @@ for b in "${BLOCKS[@]}"; do
     echo "synth: $top state RAM is not in block RAM (see $log)"; fail=1
   fi
 done
+
+# Timing estimate (UltraScale+ synthesis + STA) of each block against TIMING_LIMIT: fails
+# the check only with --enforce-timing (CMake DCQCN_TIMING_ENFORCED lists the blocks)
+if [ $TIMING -eq 1 ]; then
+  find_sta
+  for b in "${BLOCKS[@]}"; do
+    TIMING_REUSE=1 timing_one "$b" "$SIZE"
+    w=build/synth/timing/${b}_${SIZE}
+    line=$(grep '^STA ' "$w.sta" 2>/dev/null || true)
+    if [ -z "$line" ]; then
+      echo "timing: $b at $SIZE: no estimate (see $w.log, $w.sta.err)"; cat "$w.sta.err" 2>/dev/null; fail=1; continue
+    fi
+    ns=$(sed 's/.*worst_ns=\([^ ]*\).*/\1/' <<<"$line")
+    echo "timing: $b $SIZE: ${line#STA } ($(cat "$w.time") s; full path in $w.sta)"
+    sed -n '/^  notes:/,/^$/p' "$w.sta" | sed '/^$/d; s/^  /timing: /' 
+    if awk -v a="$ns" -v l="$TIMING_LIMIT" 'BEGIN {exit !(a > l)}'; then
+      if [ $ENFORCE -eq 1 ]; then
+        echo "timing: FAIL: $b at $ns ns misses $TIMING_LIMIT ns"; fail=1
+      else
+        echo "timing: NOT ENFORCED: $b at $ns ns misses $TIMING_LIMIT ns"
+      fi
+    else
+      echo "timing: $b at $ns ns meets $TIMING_LIMIT ns"
+    fi
+  done
+fi
 exit $fail

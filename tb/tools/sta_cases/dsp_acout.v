@@ -1,0 +1,21 @@
+// operand cascade: A of the first DSP (unregistered) is forwarded on ACOUT (no delay) to
+// ACIN of the second (A_INPUT = CASCADE: 0.9, no route): FF -> A -> ACOUT -> ACIN -> P ->
+// FF: 0.09 + 0.20 + 0 + 0.9 + 0.20 + 0.05 = 1.44 (the first DSP's P drives nothing)
+// EXPECT 1.44
+module top (input wire clk);
+  wire [29:0] a, ac;
+  wire [47:0] p;
+  genvar i;
+  for (i = 0; i < 30; i = i + 1) begin : ga
+    FDRE r (.C(clk), .CE(1'b1), .R(1'b0), .D(p[i]), .Q(a[i]));
+  end
+  DSP48E2 #(.AREG(0), .BREG(0), .MREG(0), .PREG(0), .CREG(0), .DREG(0), .ADREG(0), .ACASCREG(0),
+            .OPMODEREG(0), .ALUMODEREG(0), .INMODEREG(0), .CARRYINREG(0), .CARRYINSELREG(0))
+    m0 (.CLK(clk), .A(a), .B(18'd3), .OPMODE(9'b000000101), .ALUMODE(4'd0), .INMODE(5'd0),
+        .CARRYIN(1'b0), .CARRYINSEL(3'd0), .ACOUT(ac));
+  DSP48E2 #(.AREG(0), .BREG(0), .MREG(0), .PREG(0), .CREG(0), .DREG(0), .ADREG(0),
+            .A_INPUT("CASCADE"), .OPMODEREG(0), .ALUMODEREG(0), .INMODEREG(0), .CARRYINREG(0),
+            .CARRYINSELREG(0))
+    m1 (.CLK(clk), .ACIN(ac), .B(18'd5), .OPMODE(9'b000000101), .ALUMODE(4'd0), .INMODE(5'd0),
+        .CARRYIN(1'b0), .CARRYINSEL(3'd0), .P(p));
+endmodule
