@@ -4,7 +4,7 @@
 //   DCTCP step through the CSR bus: Kmin = Kmax = K = 10000, Pmax = 65536:
 //     ECT (01 or 10) marked CE (11) for q > K, not at q = K; 00 and 11 pass unchanged
 //   RED with Pmax = 0: never marked between Kmin and Kmax (region 1)
-//   Kmin > Kmax acts as a step at Kmin; clamped CSR write; latency 5 cycles.
+//   Kmin > Kmax acts as a step at Kmin; clamped CSR write; latency 6 cycles.
 //   TCD, the authors' rule (TCD_CE_RULE 2, the default), RED as a step at 5000 B:
 //     XOFF, XON at q = 40000; a packet within max(T_on) gets UE (state 2); after it, a
 //     packet at q = 39999 (below the XON queue) is not marked (state 3, draining); a
@@ -54,7 +54,7 @@ module tb_cp;
     @(negedge clk);
     s_evt_valid = 1'b0;
     while (!m_out_valid) @(negedge clk);
-    check("latency (cycles)", 256'(cycle - t_accept), 256'd5);
+    check("latency (cycles)", 256'(cycle - t_accept), 256'd6);
     check("m_out_op", 256'(m_out_op), 256'(PKT));
     check("m_out_queue", 256'(m_out_queue), 256'(q));
     check("m_out_ecn", 256'(m_out_ecn), 256'(exp_ecn));

@@ -15,21 +15,25 @@
 //  The TCD state is tracked in both modes; MODE only chooses how the ECN field is written.
 //
 // Pipeline (docs/cp.md has the stage diagram). Accept edge -> S0 -> S1 -> S2 -> S3 ->
-// output register: an event accepted at edge N is on m_out_* after edge N+5
-// (CpModel::kLatency = 5); one event per cycle, any queue sequence, back-to-back events
-// to one queue included, with no stall: S0 RED region, q - Kmin, LFSR sample, RAM read
-// issued; S1 the four 16/17 x 16 partial products (DSP, registered in and out); S2 the
+// S4 -> output register: an event accepted at edge N is on m_out_* after edge N+6
+// (CpModel::kLatency = 6); one event per cycle, any queue sequence, back-to-back events
+// to one queue included, with no stall: at accept the RED region, q - Kmin and the LFSR
+// sample (DSP input registers); S0 the four 16/17 x 16 partial products (DSP M register),
+// RAM read issued; S1 the products again (DSP P register); S2 the
 // RAM word (output register) merged with the two words written since the read, the
 // products summed and compared, the time/queue compares against the stored word and
 // against the values the event in S3 may write; S3 the read-modify-write step (word from
 // S2 or, same queue, the word S3 wrote one cycle earlier, with the compares chosen by what
-// that event changed), RAM write, output register. So the per-queue RAM read-modify-write
+// that event changed), RAM write; S4 the ECN field and the state from S3's decisions. So the per-queue RAM read-modify-write
 // hazard is closed by forwarding (three words: S3 of the previous cycle and the two
 // writes the read missed); it never stalls.
 // Registers: the logic uses a copy of the bus registers (and values derived from them:
 // max(Kmin, Kmax), Kmax - Kmin, ...) that is loaded ("applied") at an edge where S0..S3
-// hold no event. A CSR write drops s_evt_ready until that edge: at most 5 cycles after
-// the write with m_out_ready high (4 to drain S0..S3, 1 to apply).
+// hold no event (S4 carries its own MODE and rule). A CSR write is registered and lands in
+// the bus registers one edge later (a read in the cycle after the write already returns
+// it); from then s_evt_ready is low until the apply edge: with m_out_ready high at most
+// 5 cycles (4 to drain S0..S3, 1 to apply), so events accepted in the cycle after a write
+// still use the old values.
 // Per-queue state (134 bits) lives in dcqcn_ram_sdp; after rst the RAM is cleared by
 // walking all NUM_QUEUES addresses (s_evt_ready low meanwhile).
 `resetall
@@ -141,6 +145,57 @@ module dcqcn_cp #(
   logic [31:0]   drain_reg, drain_next;
   logic [31:0]   csr_rdata_reg, csr_rdata_next;
   logic          pend_reg, pend_next;            // a write not yet applied
+  logic          wq_valid_reg;                   // the write of the last cycle (lands now),
+                                                 // with its per-register clamps and address hits
+  // the landing write clamped to each register's bounds, and whether it is that register's
+  logic [31:0]   cv_mode;
+  logic          hit_mode;
+  logic          wq_hit_mode_reg;
+  logic [31:0]   wq_cv_mode_reg;
+  logic [31:0]   cv_kmin;
+  logic          hit_kmin;
+  logic          wq_hit_kmin_reg;
+  logic [31:0]   wq_cv_kmin_reg;
+  logic [31:0]   cv_kmax;
+  logic          hit_kmax;
+  logic          wq_hit_kmax_reg;
+  logic [31:0]   wq_cv_kmax_reg;
+  logic [31:0]   cv_pmax;
+  logic          hit_pmax;
+  logic          wq_hit_pmax_reg;
+  logic [31:0]   wq_cv_pmax_reg;
+  logic [31:0]   cv_seed;
+  logic          hit_seed;
+  logic          wq_hit_seed_reg;
+  logic [31:0]   wq_cv_seed_reg;
+  logic [31:0]   cv_max_ton;
+  logic          hit_max_ton;
+  logic          wq_hit_max_ton_reg;
+  logic [31:0]   wq_cv_max_ton_reg;
+  logic [31:0]   cv_sample_ns;
+  logic          hit_sample_ns;
+  logic          wq_hit_sample_ns_reg;
+  logic [31:0]   wq_cv_sample_ns_reg;
+  logic [31:0]   cv_high;
+  logic          hit_high;
+  logic          wq_hit_high_reg;
+  logic [31:0]   wq_cv_high_reg;
+  logic [31:0]   cv_low;
+  logic          hit_low;
+  logic          wq_hit_low_reg;
+  logic [31:0]   wq_cv_low_reg;
+  logic [31:0]   cv_rule;
+  logic          hit_rule;
+  logic          wq_hit_rule_reg;
+  logic [31:0]   wq_cv_rule_reg;
+  logic [31:0]   cv_grow;
+  logic          hit_grow;
+  logic          wq_hit_grow_reg;
+  logic [31:0]   wq_cv_grow_reg;
+  logic [31:0]   cv_drain;
+  logic          hit_drain;
+  logic          wq_hit_drain_reg;
+  logic [31:0]   wq_cv_drain_reg;
   logic          seed_pend_reg, seed_pend_next;  // LFSR_SEED written since the last apply
 
   // Applied copy used by the pipeline, and values derived from it
@@ -166,8 +221,11 @@ module dcqcn_cp #(
   logic [31:0]   s0_now_reg, s0_qlen_reg;
   logic [1:0]    s0_ecn_reg;
   logic          s0_paused_reg;
+  logic [1:0]    s0_region_reg;
+  logic [31:0]   s0_qoff_reg;                    // q - Kmin (DSP input register)
+  logic [15:0]   s0_r_reg;                       // the LFSR sample (DSP input register)
 
-  // S1: event, RED region, q - Kmin, LFSR sample, event-only compares; hit bits for S2
+  // S1: event, products (DSP M register), event-only compares
   logic          s1_valid_reg;
   logic [1:0]    s1_op_reg;
   logic [QW-1:0] s1_queue_reg;
@@ -175,9 +233,9 @@ module dcqcn_cp #(
   logic [1:0]    s1_ecn_reg;
   logic          s1_paused_reg;
   logic [1:0]    s1_region_reg;
-  logic [31:0]   s1_qoff_reg;
-  logic [15:0]   s1_r_reg;
   logic          s1_le_low_reg, s1_gt_high_reg, s1_le_drain_reg;
+  logic [31:0]   s1_p0_reg, s1_p1_reg;           // r * span[15:0], r * span[31:16]
+  logic [32:0]   s1_q0_reg, s1_q1_reg;           // Pmax * qoff[15:0], Pmax * qoff[31:16]
 
   // S2: event, partial products, hit bits for the RAM word merge
   logic          s2_valid_reg;
@@ -188,8 +246,8 @@ module dcqcn_cp #(
   logic          s2_paused_reg;
   logic [1:0]    s2_region_reg;
   logic          s2_le_low_reg, s2_gt_high_reg, s2_le_drain_reg;
-  logic [31:0]   s2_p0_reg, s2_p1_reg;           // r * span[15:0], r * span[31:16]
-  logic [32:0]   s2_q0_reg, s2_q1_reg;           // Pmax * qoff[15:0], Pmax * qoff[31:16]
+  logic [31:0]   s2_p0_reg, s2_p1_reg;           // the products again (DSP P register)
+  logic [32:0]   s2_q0_reg, s2_q1_reg;
   logic          s2_hit1_reg, s2_hit2_reg;       // word in fwd1 / fwd2 is this queue's
   logic [EW-1:0] ram_q_reg;                      // RAM output register
 
@@ -214,6 +272,13 @@ module dcqcn_cp #(
   logic [QW-1:0] fwd1_addr_reg;
   logic [EW-1:0] fwd1_data_reg, fwd2_data_reg;
   logic          fwd1_xon_reg, fwd1_samp_reg, fwd1_init_reg;
+
+  // S4: the decisions of S3, turned into the ECN field and the state
+  logic          s4_valid_reg;
+  logic [1:0]    s4_op_reg;
+  logic [QW-1:0] s4_queue_reg;
+  logic [1:0]    s4_ecn_reg, s4_region_reg, s4_ost_reg;
+  logic          s4_red_reg, s4_onoff_reg, s4_cong_reg, s4_trend_reg, s4_mode_reg, s4_rule2_reg;
 
   // Output register
   logic          out_valid_reg;
@@ -249,7 +314,12 @@ module dcqcn_cp #(
   // ---------------------------------------------------------------------------------
   // CSR bus: clamped writes, registered reads
   // ---------------------------------------------------------------------------------
-  logic [31:0] wr_min, wr_max, wr_val;
+  // clamp of a written value to constant bounds (one per register: no address-dependent
+  // bounds on the write path)
+  function automatic logic [31:0] clampc(input logic [31:0] v, input logic [31:0] lo,
+                                         input logic [31:0] hi);
+    clampc = (v < lo) ? lo : ((v > hi) ? hi : v);
+  endfunction
 
   always_comb begin
     mode_next      = mode_reg;
@@ -268,58 +338,61 @@ module dcqcn_cp #(
     pend_next      = pend_reg && !apply;
     seed_pend_next = seed_pend_reg && !apply;
 
-    // clamp bounds of the addressed register
-    unique case (csr_addr)
-      CP_MODE_ADDR:            begin wr_min = CP_MODE_MIN;            wr_max = CP_MODE_MAX;            end
-      CP_KMIN_BYTES_ADDR:      begin wr_min = CP_KMIN_BYTES_MIN;      wr_max = CP_KMIN_BYTES_MAX;      end
-      CP_KMAX_BYTES_ADDR:      begin wr_min = CP_KMAX_BYTES_MIN;      wr_max = CP_KMAX_BYTES_MAX;      end
-      CP_PMAX_Q16_ADDR:        begin wr_min = CP_PMAX_Q16_MIN;        wr_max = CP_PMAX_Q16_MAX;        end
-      CP_LFSR_SEED_ADDR:       begin wr_min = CP_LFSR_SEED_MIN;       wr_max = CP_LFSR_SEED_MAX;       end
-      CP_MAX_TON_NS_ADDR:      begin wr_min = CP_MAX_TON_NS_MIN;      wr_max = CP_MAX_TON_NS_MAX;      end
-      CP_SAMPLE_NS_ADDR:       begin wr_min = CP_SAMPLE_NS_MIN;       wr_max = CP_SAMPLE_NS_MAX;       end
-      CP_HIGH_BYTES_ADDR:      begin wr_min = CP_HIGH_BYTES_MIN;      wr_max = CP_HIGH_BYTES_MAX;      end
-      CP_LOW_BYTES_ADDR:       begin wr_min = CP_LOW_BYTES_MIN;       wr_max = CP_LOW_BYTES_MAX;       end
-      CP_TCD_CE_RULE_ADDR:     begin wr_min = CP_TCD_CE_RULE_MIN;     wr_max = CP_TCD_CE_RULE_MAX;     end
-      CP_TCD_GROW_BYTES_ADDR:  begin wr_min = CP_TCD_GROW_BYTES_MIN;  wr_max = CP_TCD_GROW_BYTES_MAX;  end
-      CP_TCD_DRAIN_BYTES_ADDR: begin wr_min = CP_TCD_DRAIN_BYTES_MIN; wr_max = CP_TCD_DRAIN_BYTES_MAX; end
-      default:                 begin wr_min = 32'd0;                  wr_max = 32'hFFFF_FFFF;          end
-    endcase
-    wr_val = (csr_wdata < wr_min) ? wr_min : ((csr_wdata > wr_max) ? wr_max : csr_wdata);
-
-    if (csr_we) begin
-      pend_next = 1'b1;  // any write (known address or not) takes one apply
-      unique case (csr_addr)
-        CP_MODE_ADDR:            mode_next      = wr_val[0];
-        CP_KMIN_BYTES_ADDR:      kmin_next      = wr_val;
-        CP_KMAX_BYTES_ADDR:      kmax_next      = wr_val;
-        CP_PMAX_Q16_ADDR:        pmax_next      = wr_val[16:0];
-        CP_LFSR_SEED_ADDR:       begin seed_next = wr_val; seed_pend_next = 1'b1; end
-        CP_MAX_TON_NS_ADDR:      max_ton_next   = wr_val;
-        CP_SAMPLE_NS_ADDR:       sample_ns_next = wr_val;
-        CP_HIGH_BYTES_ADDR:      high_next      = wr_val;
-        CP_LOW_BYTES_ADDR:       low_next       = wr_val;
-        CP_TCD_CE_RULE_ADDR:     rule_next      = wr_val[1:0];
-        CP_TCD_GROW_BYTES_ADDR:  grow_next      = wr_val;
-        CP_TCD_DRAIN_BYTES_ADDR: drain_next     = wr_val;
-        default: ;
-      endcase
-    end
+    // the write registered last cycle lands in the bus registers now (each register has
+    // its own clamp: no address-dependent mux on the way)
+    cv_mode = wq_cv_mode_reg;
+    hit_mode = wq_hit_mode_reg;
+    cv_kmin = wq_cv_kmin_reg;
+    hit_kmin = wq_hit_kmin_reg;
+    cv_kmax = wq_cv_kmax_reg;
+    hit_kmax = wq_hit_kmax_reg;
+    cv_pmax = wq_cv_pmax_reg;
+    hit_pmax = wq_hit_pmax_reg;
+    cv_seed = wq_cv_seed_reg;
+    hit_seed = wq_hit_seed_reg;
+    cv_max_ton = wq_cv_max_ton_reg;
+    hit_max_ton = wq_hit_max_ton_reg;
+    cv_sample_ns = wq_cv_sample_ns_reg;
+    hit_sample_ns = wq_hit_sample_ns_reg;
+    cv_high = wq_cv_high_reg;
+    hit_high = wq_hit_high_reg;
+    cv_low = wq_cv_low_reg;
+    hit_low = wq_hit_low_reg;
+    cv_rule = wq_cv_rule_reg;
+    hit_rule = wq_hit_rule_reg;
+    cv_grow = wq_cv_grow_reg;
+    hit_grow = wq_hit_grow_reg;
+    cv_drain = wq_cv_drain_reg;
+    hit_drain = wq_hit_drain_reg;
+    if (wq_valid_reg) pend_next = 1'b1;  // any write (known address or not) takes one apply
+    if (hit_mode) mode_next = cv_mode[0];
+    if (hit_kmin) kmin_next = cv_kmin;
+    if (hit_kmax) kmax_next = cv_kmax;
+    if (hit_pmax) pmax_next = cv_pmax[16:0];
+    if (hit_seed) begin seed_next = cv_seed; seed_pend_next = 1'b1; end
+    if (hit_max_ton) max_ton_next = cv_max_ton;
+    if (hit_sample_ns) sample_ns_next = cv_sample_ns;
+    if (hit_high) high_next = cv_high;
+    if (hit_low) low_next = cv_low;
+    if (hit_rule) rule_next = cv_rule[1:0];
+    if (hit_grow) grow_next = cv_grow;
+    if (hit_drain) drain_next = cv_drain;
 
     if (csr_re) begin
       unique case (csr_addr)
-        CP_MODE_ADDR:            csr_rdata_next = {31'd0, mode_reg};
-        CP_KMIN_BYTES_ADDR:      csr_rdata_next = kmin_reg;
-        CP_KMAX_BYTES_ADDR:      csr_rdata_next = kmax_reg;
-        CP_PMAX_Q16_ADDR:        csr_rdata_next = {15'd0, pmax_reg};
-        CP_LFSR_SEED_ADDR:       csr_rdata_next = seed_reg;
-        CP_MAX_TON_NS_ADDR:      csr_rdata_next = max_ton_reg;
-        CP_SAMPLE_NS_ADDR:       csr_rdata_next = sample_ns_reg;
-        CP_HIGH_BYTES_ADDR:      csr_rdata_next = high_reg;
-        CP_LOW_BYTES_ADDR:       csr_rdata_next = low_reg;
-        CP_TCD_CE_RULE_ADDR:     csr_rdata_next = {30'd0, rule_reg};
-        CP_TCD_GROW_BYTES_ADDR:  csr_rdata_next = grow_reg;
-        CP_TCD_DRAIN_BYTES_ADDR: csr_rdata_next = drain_reg;
-        default:                 csr_rdata_next = 32'd0;
+        CP_MODE_ADDR: csr_rdata_next = hit_mode ? cv_mode : {31'd0, mode_reg};
+        CP_KMIN_BYTES_ADDR: csr_rdata_next = hit_kmin ? cv_kmin : kmin_reg;
+        CP_KMAX_BYTES_ADDR: csr_rdata_next = hit_kmax ? cv_kmax : kmax_reg;
+        CP_PMAX_Q16_ADDR: csr_rdata_next = hit_pmax ? cv_pmax : {15'd0, pmax_reg};
+        CP_LFSR_SEED_ADDR: csr_rdata_next = hit_seed ? cv_seed : seed_reg;
+        CP_MAX_TON_NS_ADDR: csr_rdata_next = hit_max_ton ? cv_max_ton : max_ton_reg;
+        CP_SAMPLE_NS_ADDR: csr_rdata_next = hit_sample_ns ? cv_sample_ns : sample_ns_reg;
+        CP_HIGH_BYTES_ADDR: csr_rdata_next = hit_high ? cv_high : high_reg;
+        CP_LOW_BYTES_ADDR: csr_rdata_next = hit_low ? cv_low : low_reg;
+        CP_TCD_CE_RULE_ADDR: csr_rdata_next = hit_rule ? cv_rule : {30'd0, rule_reg};
+        CP_TCD_GROW_BYTES_ADDR: csr_rdata_next = hit_grow ? cv_grow : grow_reg;
+        CP_TCD_DRAIN_BYTES_ADDR: csr_rdata_next = hit_drain ? cv_drain : drain_reg;
+        default: csr_rdata_next = 32'd0;
       endcase
     end
   end
@@ -354,21 +427,22 @@ module dcqcn_cp #(
   end
 
   // ---------------------------------------------------------------------------------
-  // S0: RED region, q - Kmin, LFSR sample; RAM read issued
+  // Accept: RED region of the arriving event, q - Kmin, the LFSR sample (the LFSR steps
+  // at the accept edge of a middle-region PKT); they are the DSP input registers
   // ---------------------------------------------------------------------------------
-  logic [1:0] s0_region;
-  logic       s0_step;
+  logic [1:0] in_region;
+  logic       in_step;
   always_comb begin
-    if (s0_qlen_reg <= a_kmin_reg)      s0_region = RG_BELOW;
-    else if (s0_qlen_reg > a_kmaxe_reg) s0_region = RG_ABOVE;
-    else                                s0_region = RG_BETWEEN;
-    s0_step = s0_valid_reg && (s0_op_reg == OP_PKT) && (s0_region == RG_BETWEEN);
+    if (s_evt_qlen_bytes <= a_kmin_reg)      in_region = RG_BELOW;
+    else if (s_evt_qlen_bytes > a_kmaxe_reg) in_region = RG_ABOVE;
+    else                                     in_region = RG_BETWEEN;
+    in_step = s_evt_valid && s_evt_ready && (s_evt_op == OP_PKT) && (in_region == RG_BETWEEN);
   end
 
   always_comb begin
     lfsr_next = lfsr_reg;
-    if (en && s0_step) lfsr_next = lfsr_advance(lfsr_reg);
-    if (apply && seed_pend_reg) lfsr_next = seed_reg;  // S0 is empty at an apply
+    if (in_step) lfsr_next = lfsr_advance(lfsr_reg);
+    if (apply && seed_pend_reg) lfsr_next = seed_reg;  // nothing is accepted at an apply
   end
 
   // ---------------------------------------------------------------------------------
@@ -423,8 +497,7 @@ module dcqcn_cp #(
   logic          ton_s, since_s, gt_s, grow_s, qres_s;
   logic          is_pkt, is_pfc, is_xon, is_init;
   logic          onoff, n_paused, n_ever, n_trend, due, take, gate, sampled, cong;
-  logic [1:0]    ost_in, n_ost, state, ecn_new;
-  logic          ect;
+  logic [1:0]    ost_in, n_ost;
   logic [31:0]   n_off_end, n_qres, n_sample_ns, n_sample_q;
   logic          s3_write;
   logic [EW-1:0] s3_wdata;
@@ -502,25 +575,6 @@ module dcqcn_cp #(
       default: cong = gate && s3_red_reg;
     endcase
 
-    if (onoff)                                  state = ST_UNDET;
-    else if (is_pkt && a_rule_reg != 2'd2)      state = cong ? ST_CONG : ST_NONCONG;
-    else if (is_pfc && a_rule_reg != 2'd2)      state = n_trend ? ST_CONG : ST_NONCONG;
-    else if (n_ost == OS_CONG)                  state = ST_CONG;
-    else if (n_ost == OS_CHECK)                 state = ST_DRAIN;
-    else                                        state = ST_NONCONG;
-    if (!(is_pkt || is_pfc)) state = ST_NONCONG;
-
-    ect     = (s3_ecn_reg == 2'b01) || (s3_ecn_reg == 2'b10);
-    ecn_new = s3_ecn_reg;
-    if (is_pkt && ect) begin
-      if (!a_mode_reg) begin
-        if (s3_red_reg) ecn_new = 2'b11;
-      end else begin
-        if (onoff)     ecn_new = 2'b10;  // UE (never over CE: 11 is not ECT)
-        else if (cong) ecn_new = 2'b11;  // CE overrides UE
-      end
-    end
-
     n_off_end   = is_xon ? s3_now_reg : w[E_OFF +: 32];
     n_qres      = is_xon ? s3_qlen_reg : w[E_QRES +: 32];
     n_sample_ns = sampled ? s3_now_reg : w[E_SNS +: 32];
@@ -530,6 +584,34 @@ module dcqcn_cp #(
     s3_write = s3_writes;
     s3_wdata = is_init ? '0
              : {1'b1, n_paused, n_ever, n_trend, n_ost, n_off_end, n_sample_ns, n_sample_q, n_qres};
+  end
+
+  // ---------------------------------------------------------------------------------
+  // S4: the new ECN field and the TCD state from S3's decisions
+  // ---------------------------------------------------------------------------------
+  logic [1:0] state, ecn_new;
+  logic       ect, s4_pkt, s4_pfc;
+  always_comb begin
+    s4_pkt = s4_op_reg == OP_PKT;
+    s4_pfc = s4_op_reg == OP_PFC;
+    if (s4_onoff_reg)                           state = ST_UNDET;
+    else if (s4_pkt && !s4_rule2_reg)           state = s4_cong_reg ? ST_CONG : ST_NONCONG;
+    else if (s4_pfc && !s4_rule2_reg)           state = s4_trend_reg ? ST_CONG : ST_NONCONG;
+    else if (s4_ost_reg == OS_CONG)             state = ST_CONG;
+    else if (s4_ost_reg == OS_CHECK)            state = ST_DRAIN;
+    else                                        state = ST_NONCONG;
+    if (!(s4_pkt || s4_pfc)) state = ST_NONCONG;
+
+    ect     = (s4_ecn_reg == 2'b01) || (s4_ecn_reg == 2'b10);
+    ecn_new = s4_ecn_reg;
+    if (s4_pkt && ect) begin
+      if (!s4_mode_reg) begin
+        if (s4_red_reg) ecn_new = 2'b11;
+      end else begin
+        if (s4_onoff_reg)     ecn_new = 2'b10;  // UE (never over CE: 11 is not ECT)
+        else if (s4_cong_reg) ecn_new = 2'b11;  // CE overrides UE
+      end
+    end
   end
 
   // ---------------------------------------------------------------------------------
@@ -550,6 +632,31 @@ module dcqcn_cp #(
 
   always_ff @(posedge clk) begin
     csr_rdata_reg  <= csr_rdata_next;
+    wq_valid_reg   <= csr_we;
+    wq_hit_mode_reg <= csr_we && csr_addr == CP_MODE_ADDR;
+    wq_cv_mode_reg <= clampc(csr_wdata, CP_MODE_MIN, CP_MODE_MAX);
+    wq_hit_kmin_reg <= csr_we && csr_addr == CP_KMIN_BYTES_ADDR;
+    wq_cv_kmin_reg <= clampc(csr_wdata, CP_KMIN_BYTES_MIN, CP_KMIN_BYTES_MAX);
+    wq_hit_kmax_reg <= csr_we && csr_addr == CP_KMAX_BYTES_ADDR;
+    wq_cv_kmax_reg <= clampc(csr_wdata, CP_KMAX_BYTES_MIN, CP_KMAX_BYTES_MAX);
+    wq_hit_pmax_reg <= csr_we && csr_addr == CP_PMAX_Q16_ADDR;
+    wq_cv_pmax_reg <= clampc(csr_wdata, CP_PMAX_Q16_MIN, CP_PMAX_Q16_MAX);
+    wq_hit_seed_reg <= csr_we && csr_addr == CP_LFSR_SEED_ADDR;
+    wq_cv_seed_reg <= clampc(csr_wdata, CP_LFSR_SEED_MIN, CP_LFSR_SEED_MAX);
+    wq_hit_max_ton_reg <= csr_we && csr_addr == CP_MAX_TON_NS_ADDR;
+    wq_cv_max_ton_reg <= clampc(csr_wdata, CP_MAX_TON_NS_MIN, CP_MAX_TON_NS_MAX);
+    wq_hit_sample_ns_reg <= csr_we && csr_addr == CP_SAMPLE_NS_ADDR;
+    wq_cv_sample_ns_reg <= clampc(csr_wdata, CP_SAMPLE_NS_MIN, CP_SAMPLE_NS_MAX);
+    wq_hit_high_reg <= csr_we && csr_addr == CP_HIGH_BYTES_ADDR;
+    wq_cv_high_reg <= clampc(csr_wdata, CP_HIGH_BYTES_MIN, CP_HIGH_BYTES_MAX);
+    wq_hit_low_reg <= csr_we && csr_addr == CP_LOW_BYTES_ADDR;
+    wq_cv_low_reg <= clampc(csr_wdata, CP_LOW_BYTES_MIN, CP_LOW_BYTES_MAX);
+    wq_hit_rule_reg <= csr_we && csr_addr == CP_TCD_CE_RULE_ADDR;
+    wq_cv_rule_reg <= clampc(csr_wdata, CP_TCD_CE_RULE_MIN, CP_TCD_CE_RULE_MAX);
+    wq_hit_grow_reg <= csr_we && csr_addr == CP_TCD_GROW_BYTES_ADDR;
+    wq_cv_grow_reg <= clampc(csr_wdata, CP_TCD_GROW_BYTES_MIN, CP_TCD_GROW_BYTES_MAX);
+    wq_hit_drain_reg <= csr_we && csr_addr == CP_TCD_DRAIN_BYTES_ADDR;
+    wq_cv_drain_reg <= clampc(csr_wdata, CP_TCD_DRAIN_BYTES_MIN, CP_TCD_DRAIN_BYTES_MAX);
     mode_reg       <= mode_next;
     kmin_reg       <= kmin_next;
     kmax_reg       <= kmax_next;
@@ -577,6 +684,9 @@ module dcqcn_cp #(
       s0_qlen_reg   <= s_evt_qlen_bytes;
       s0_ecn_reg    <= s_evt_ecn;
       s0_paused_reg <= s_evt_paused;
+      s0_region_reg <= in_region;
+      s0_qoff_reg   <= s_evt_qlen_bytes - a_kmin_reg;
+      s0_r_reg      <= lfsr_reg[15:0];
 
       // S0 -> S1
       s1_valid_reg    <= s0_valid_reg;
@@ -586,9 +696,11 @@ module dcqcn_cp #(
       s1_qlen_reg     <= s0_qlen_reg;
       s1_ecn_reg      <= s0_ecn_reg;
       s1_paused_reg   <= s0_paused_reg;
-      s1_region_reg   <= s0_region;
-      s1_qoff_reg     <= s0_qlen_reg - a_kmin_reg;
-      s1_r_reg        <= lfsr_reg[15:0];
+      s1_region_reg   <= s0_region_reg;
+      s1_p0_reg       <= {16'd0, s0_r_reg} * {16'd0, a_span_reg[15:0]};
+      s1_p1_reg       <= {16'd0, s0_r_reg} * {16'd0, a_span_reg[31:16]};
+      s1_q0_reg       <= {16'd0, a_pmax_reg} * {17'd0, s0_qoff_reg[15:0]};
+      s1_q1_reg       <= {16'd0, a_pmax_reg} * {17'd0, s0_qoff_reg[31:16]};
       s1_le_low_reg   <= s0_qlen_reg <= a_low_reg;
       s1_gt_high_reg  <= s0_qlen_reg > a_high_reg;
       s1_le_drain_reg <= s0_qlen_reg <= a_drain_reg;
@@ -606,10 +718,10 @@ module dcqcn_cp #(
       s2_le_low_reg   <= s1_le_low_reg;
       s2_gt_high_reg  <= s1_gt_high_reg;
       s2_le_drain_reg <= s1_le_drain_reg;
-      s2_p0_reg       <= {16'd0, s1_r_reg} * {16'd0, a_span_reg[15:0]};
-      s2_p1_reg       <= {16'd0, s1_r_reg} * {16'd0, a_span_reg[31:16]};
-      s2_q0_reg       <= {16'd0, a_pmax_reg} * {17'd0, s1_qoff_reg[15:0]};
-      s2_q1_reg       <= {16'd0, a_pmax_reg} * {17'd0, s1_qoff_reg[31:16]};
+      s2_p0_reg       <= s1_p0_reg;
+      s2_p1_reg       <= s1_p1_reg;
+      s2_q0_reg       <= s1_q0_reg;
+      s2_q1_reg       <= s1_q1_reg;
       s2_hit1_reg     <= s3_writes && (s3_queue_reg == s1_queue_reg);
       s2_hit2_reg     <= fwd1_we_reg && (fwd1_addr_reg == s1_queue_reg);
       ram_q_reg       <= ram_rdata;
@@ -650,13 +762,26 @@ module dcqcn_cp #(
       fwd1_init_reg <= is_init;
       fwd2_data_reg <= fwd1_data_reg;
 
-      out_valid_reg  <= s3_valid_reg;
-      out_op_reg     <= s3_op_reg;
-      out_queue_reg  <= s3_queue_reg;
+      s4_valid_reg  <= s3_valid_reg;
+      s4_op_reg     <= s3_op_reg;
+      s4_queue_reg  <= s3_queue_reg;
+      s4_ecn_reg    <= s3_ecn_reg;
+      s4_region_reg <= s3_region_reg;
+      s4_red_reg    <= s3_red_reg;
+      s4_onoff_reg  <= onoff && (is_pkt || is_pfc);
+      s4_cong_reg   <= cong;
+      s4_trend_reg  <= n_trend;
+      s4_ost_reg    <= n_ost;
+      s4_mode_reg   <= a_mode_reg;
+      s4_rule2_reg  <= a_rule_reg == 2'd2;
+
+      out_valid_reg  <= s4_valid_reg;
+      out_op_reg     <= s4_op_reg;
+      out_queue_reg  <= s4_queue_reg;
       out_ecn_reg    <= ecn_new;
-      out_marked_reg <= ecn_new != s3_ecn_reg;
+      out_marked_reg <= ecn_new != s4_ecn_reg;
       out_state_reg  <= state;
-      out_region_reg <= s3_region_reg;
+      out_region_reg <= s4_region_reg;
     end
 
     if (rst) begin
@@ -674,6 +799,19 @@ module dcqcn_cp #(
       drain_reg      <= CP_TCD_DRAIN_BYTES_RST;
       csr_rdata_reg  <= 32'd0;
       pend_reg       <= 1'b0;
+      wq_valid_reg   <= 1'b0;
+      wq_hit_mode_reg <= 1'b0;
+      wq_hit_kmin_reg <= 1'b0;
+      wq_hit_kmax_reg <= 1'b0;
+      wq_hit_pmax_reg <= 1'b0;
+      wq_hit_seed_reg <= 1'b0;
+      wq_hit_max_ton_reg <= 1'b0;
+      wq_hit_sample_ns_reg <= 1'b0;
+      wq_hit_high_reg <= 1'b0;
+      wq_hit_low_reg <= 1'b0;
+      wq_hit_rule_reg <= 1'b0;
+      wq_hit_grow_reg <= 1'b0;
+      wq_hit_drain_reg <= 1'b0;
       seed_pend_reg  <= 1'b0;
       lfsr_reg       <= CP_LFSR_SEED_RST;
       clear_reg      <= 1'b1;
@@ -682,6 +820,7 @@ module dcqcn_cp #(
       s1_valid_reg   <= 1'b0;
       s2_valid_reg   <= 1'b0;
       s3_valid_reg   <= 1'b0;
+      s4_valid_reg   <= 1'b0;
       fwd1_we_reg    <= 1'b0;
       out_valid_reg  <= 1'b0;
     end

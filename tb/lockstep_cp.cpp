@@ -494,7 +494,8 @@ int main(int argc, char** argv) {
       } else {
         tie = TIE_IDLE;
       }
-    } else if (tie == TIE_SEND && !in.rst) {
+    } else if (tie == TIE_SEND && !in.rst && ref.csr_idle()) {
+      // the seed write has landed and been applied: the packet sees the new LFSR
       evt = stim.next();
       evt.op = static_cast<uint8_t>(CpOp::PKT);
       evt.qlen_bytes = tie_q;

@@ -224,22 +224,32 @@ void CpModel::step(const In& in, CpTrace* trace, bool* computed, CpResult* resul
     clearing_ = n_;
     csr_rdata_ = 0;
     bus_ = cp_reset_regs();
-    pend_ = seed_pend_ = false;
+    pend_ = seed_pend_ = wq_valid_ = false;
     algo.reset();
     return;
   }
   const bool en = !out_valid_ || in.out_ready;
   const bool accept = in.evt_valid && en && clearing_ == 0 && !pend_;
+  // the write registered at the last edge, clamped to its register (0: unknown address)
+  int wq_reg = -1;
+  uint32_t wq_val = 0;
+  if (wq_valid_)
+    for (unsigned i = 0; i < CP_NUM_REGS; ++i)
+      if (kCpRegs[i].addr == wq_addr_) {
+        wq_reg = static_cast<int>(i);
+        wq_val = clamp_reg(kCpRegs[i], wq_data_);
+      }
   if (in.csr_re) {
     uint32_t v = 0;
     for (unsigned i = 0; i < CP_NUM_REGS; ++i)
       if (kCpRegs[i].addr == in.csr_addr) v = bus_[i];
+    if (wq_valid_ && wq_addr_ == in.csr_addr) v = wq_val;  // forwarded
     csr_rdata_ = v;
   }
   // Apply: S0..S3 empty at this edge (independent of en). It loads the bus registers as
-  // they were before this edge; a write at this same edge stays pending.
+  // they were before this edge; the write landing at this same edge stays pending.
   bool empty = true;
-  for (const auto& s : st_) empty = empty && !s.valid;
+  for (int k = 0; k < kApplyStages; ++k) empty = empty && !st_[k].valid;
   const bool apply = pend_ && empty;
   if (apply) {
     algo.load_regs(bus_, seed_pend_);
@@ -258,14 +268,16 @@ void CpModel::step(const In& in, CpTrace* trace, bool* computed, CpResult* resul
   }
   if (clearing_ > 0) --clearing_;
   pend_ = pend_ && !apply;
-  if (in.csr_we) {
-    for (unsigned i = 0; i < CP_NUM_REGS; ++i) {
-      if (kCpRegs[i].addr != in.csr_addr) continue;
-      bus_[i] = clamp_reg(kCpRegs[i], in.csr_wdata);
-      if (i == CP_LFSR_SEED) seed_pend_ = true;
+  if (wq_valid_) {
+    if (wq_reg >= 0) {
+      bus_[wq_reg] = wq_val;
+      if (wq_reg == CP_LFSR_SEED) seed_pend_ = true;
     }
     pend_ = true;  // any write, known address or not, takes one apply
   }
+  wq_valid_ = in.csr_we;
+  wq_addr_ = in.csr_addr;
+  wq_data_ = in.csr_wdata;
 }
 
 }  // namespace dcqcn

@@ -127,15 +127,18 @@ class CpAlgo {
   std::vector<CpEntry> tab_;
 };
 
-// Cycle-accurate model of dcqcn_cp: accept, four pipeline stages (S0..S3), output
+// Cycle-accurate model of dcqcn_cp: accept, five pipeline stages (S0..S4), output
 // register. Every event's result is exact whatever the queue sequence (the RTL forwards
-// the per-queue state), so the model computes it at accept and only delays it. The
-// registers the logic uses are a copy of the bus registers, refreshed ("applied") at an
-// edge where S0..S3 hold no event; from a CSR write until that edge s_evt_ready is low.
+// the per-queue state), so the model computes it at accept and only delays it. A CSR
+// write is registered and lands in the bus registers one edge later (a read in between
+// is forwarded); the registers the logic uses are a copy of the bus registers, refreshed
+// ("applied") at an edge where S0..S3 hold no event; from the landing of a write until
+// that edge s_evt_ready is low.
 class CpModel {
  public:
-  static constexpr int kStages = 4;   // S0..S3 between the accept edge and the output register
-  static constexpr int kLatency = 5;  // accept edge -> m_out_valid, with m_out_ready high
+  static constexpr int kStages = 5;       // S0..S4 between the accept edge and the output register
+  static constexpr int kApplyStages = 4;  // S0..S3 use the applied registers (S4 carries its own)
+  static constexpr int kLatency = 6;      // accept edge -> m_out_valid, with m_out_ready high
   using In = ModelIn<CpEvent>;
   using Out = ModelOut<CpResult>;
   explicit CpModel(uint32_t num_queues);
@@ -147,6 +150,7 @@ class CpModel {
   CpAlgo algo;  // its registers are the applied copy
   bool clearing() const { return clearing_ != 0; }
   bool csr_pending() const { return pend_; }
+  bool csr_idle() const { return !pend_ && !wq_valid_; }  // every write landed and applied
   bool stage_valid(int k) const { return st_[k].valid; }
   const CpRegs& bus_regs() const { return bus_; }
 
@@ -163,6 +167,9 @@ class CpModel {
   uint32_t csr_rdata_ = 0;
   CpRegs bus_;               // the registers as written (read back)
   bool pend_ = false;        // a write not yet applied
+  bool wq_valid_ = false;    // the write of the last cycle, landing at the next edge
+  uint8_t wq_addr_ = 0;
+  uint32_t wq_data_ = 0;
   bool seed_pend_ = false;   // LFSR_SEED written since the last apply
 };
 

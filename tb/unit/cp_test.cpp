@@ -536,17 +536,21 @@ TEST(CpModelTest, CsrWriteAppliedWhenThePipelineIsEmpty) {
   in.csr_addr = kCpRegs[CP_PMAX_Q16].addr;
   in.csr_wdata = 1u << 20;
   in.csr_re = true;  // same cycle: reads the old value
-  m.step(in);
+  m.step(in);        // the write is registered
   EXPECT_EQ(m.outputs(in).csr_rdata, 655u);
-  EXPECT_FALSE(m.outputs(in).evt_ready);  // pending: nothing in flight, applied at this edge
+  EXPECT_TRUE(m.outputs(in).evt_ready);  // it has not landed yet
   in.csr_we = false;
-  m.step(in);
-  EXPECT_EQ(m.outputs(in).csr_rdata, 65536u);  // the bus register, clamped
-  EXPECT_EQ(m.algo.get(CP_PMAX_Q16), 65536u);  // applied
+  m.step(in);  // it lands in the bus register; a read in this cycle already sees it
+  EXPECT_EQ(m.outputs(in).csr_rdata, 65536u);  // clamped
+  EXPECT_FALSE(m.outputs(in).evt_ready);       // pending
+  EXPECT_EQ(m.algo.get(CP_PMAX_Q16), 655u);
+  m.step(in);  // S0..S3 empty: applied
+  EXPECT_EQ(m.algo.get(CP_PMAX_Q16), 65536u);
   EXPECT_TRUE(m.outputs(in).evt_ready);
   in.csr_re = false;
-  // A write with a middle-region packet in flight: the packet uses the old seed (and
-  // steps the LFSR), the write waits until S0..S3 are empty: ready stays low 5 cycles.
+  // A write with a middle-region packet accepted at its edge: the packet uses the old
+  // seed (and steps the LFSR); the write lands one edge later and waits until S0..S3
+  // are empty (the packet in S4): s_evt_ready low for kApplyStages cycles.
   in.evt_valid = true;
   in.evt = pkt(0, 100000);
   in.csr_we = true;
@@ -558,15 +562,17 @@ TEST(CpModelTest, CsrWriteAppliedWhenThePipelineIsEmpty) {
   m.step(in, &tr, &computed);  // accepted at the write's edge
   EXPECT_TRUE(computed);
   EXPECT_EQ(tr.r, static_cast<uint16_t>(lfsr0));
-  in.evt_valid = true;
+  in.evt_valid = false;
   in.csr_we = false;
+  m.step(in);  // the write lands
+  in.evt_valid = true;
   int low = 0;
   while (!m.outputs(in).evt_ready) {
     ++low;
     m.step(in);
     ASSERT_LT(low, 20);
   }
-  EXPECT_EQ(low, CpModel::kStages + 1);
+  EXPECT_EQ(low, CpModel::kApplyStages);
   EXPECT_EQ(m.algo.lfsr(), 77u);  // the seed wins over the step that came before it
 }
 
