@@ -6,7 +6,8 @@ set -euo pipefail
 PKGS=(
   build-essential cmake ninja-build pkg-config git
   verilator            # 5.006: RTL -> C++ for lock-step tests and co-simulation
-  yosys                # 0.23: synthesis checks (scripts/synth.sh)
+  yosys                # 0.23: synthesis checks (scripts/synth.sh), formal (scripts/formal.sh)
+  z3                   # SMT solver for yosys-smtbmc (scripts/formal.sh bmc|prove)
   iverilog             # second simulator for the RTL
   nextpnr-ice40 fpga-icestorm   # iCE40 place and route for scripts/synth.sh --report
   libsystemc-dev       # SystemC 2.3.4 / TLM-2.0 network models
