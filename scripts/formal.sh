@@ -11,7 +11,8 @@
 # PROP      the property compiled in (the harness's CHECK_<PROP>)
 # MODE      bmc    bounded model check to DEPTH cycles (write_smt2 + yosys-smtbmc, z3)
 #           prove  k-induction of depth DEPTH (yosys-smtbmc -i, z3) after a BMC of DEPTH
-#           pdr    unbounded proof by property-directed reachability (write_aiger + ABC pdr)
+#           pdr    unbounded proof by property-directed reachability (write_aiger + ABC
+#                  scorr, dc2, pdr)
 #           bmc3   bounded model check to DEPTH cycles with ABC bmc3 (AIGER)
 # MUTATION  a NAME of tb/formal/<BLOCK>_mutations.txt: the RTL is patched with that bug and
 #           the run must FIND a counterexample (exit 0 if it does, 1 if the property still
@@ -65,8 +66,11 @@ case "$MODE" in
     ;;
   pdr|bmc3)
     yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; cutpoint t:\$mul t:\$mem_v2; memory_map; opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map $W/m.aim $W/m.aig" >/dev/null
-    if [ "$MODE" = pdr ]; then cmd="read_aiger $W/m.aig; fold; strash; pdr"
-    else cmd="read_aiger $W/m.aig; fold; strash; bmc3 -F $DEPTH"; fi
+    # scorr (signal correspondence: merges registers proved equivalent by induction, e.g.
+    # the shadow copies of the registers and the block's own) makes PDR converge on the
+    # 32-bit compares of the shadow and the pipeline
+    if [ "$MODE" = pdr ]; then cmd="read_aiger $W/m.aig; fold; strash; scorr; dc2; pdr"
+    else cmd="read_aiger $W/m.aig; fold; strash; scorr; dc2; bmc3 -F $DEPTH"; fi
     yosys-abc -c "$cmd" >"$W/abc.log" 2>&1 || true
     if grep -qiE "Property proved|UNSAT|No output asserted|was not asserted in [0-9]+ frames|Reached limit" "$W/abc.log"; then
       if [ "$MODE" = pdr ] && grep -qi "Property proved" "$W/abc.log"; then status=PASS
