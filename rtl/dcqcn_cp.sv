@@ -31,9 +31,9 @@
 // max(Kmin, Kmax), Kmax - Kmin, ...) that is loaded ("applied") at an edge where S0..S3
 // hold no event (S4 carries its own MODE and rule). A CSR write is registered and lands in
 // the bus registers one edge later (a read in the cycle after the write already returns
-// it); from then s_evt_ready is low until the apply edge: with m_out_ready high at most
-// 5 cycles (4 to drain S0..S3, 1 to apply), so events accepted in the cycle after a write
-// still use the old values.
+// it); from the cycle after the write s_evt_ready is low until the apply edge: with
+// m_out_ready high at most 5 cycles. An event accepted at the write's own edge uses the
+// old values, every later one the new.
 // Per-queue state (134 bits) lives in dcqcn_ram_sdp; after rst the RAM is cleared by
 // walking all NUM_QUEUES addresses (s_evt_ready low meanwhile).
 `resetall
@@ -299,7 +299,7 @@ module dcqcn_cp #(
   logic apply;  // load the applied register copy at this edge
 
   assign en          = !out_valid_reg || m_out_ready;
-  assign s_evt_ready = en && !clear_reg && !pend_reg;
+  assign s_evt_ready = en && !clear_reg && !pend_reg && !wq_valid_reg;
   assign apply       = pend_reg && !s0_valid_reg && !s1_valid_reg && !s2_valid_reg && !s3_valid_reg;
 
   assign m_out_valid     = out_valid_reg;

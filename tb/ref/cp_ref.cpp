@@ -209,7 +209,7 @@ CpModel::CpModel(uint32_t num_queues)
 CpModel::Out CpModel::outputs(const In& in) const {
   Out o;
   const bool en = !out_valid_ || in.out_ready;
-  o.evt_ready = en && clearing_ == 0 && !pend_;
+  o.evt_ready = en && clearing_ == 0 && !pend_ && !wq_valid_;
   o.out_valid = out_valid_;
   if (out_valid_) o.out = out_;
   o.csr_rdata = csr_rdata_;
@@ -229,7 +229,7 @@ void CpModel::step(const In& in, CpTrace* trace, bool* computed, CpResult* resul
     return;
   }
   const bool en = !out_valid_ || in.out_ready;
-  const bool accept = in.evt_valid && en && clearing_ == 0 && !pend_;
+  const bool accept = in.evt_valid && en && clearing_ == 0 && !pend_ && !wq_valid_;
   // the write registered at the last edge, clamped to its register (0: unknown address)
   int wq_reg = -1;
   uint32_t wq_val = 0;

@@ -132,7 +132,7 @@ class CpAlgo {
 // the per-queue state), so the model computes it at accept and only delays it. A CSR
 // write is registered and lands in the bus registers one edge later (a read in between
 // is forwarded); the registers the logic uses are a copy of the bus registers, refreshed
-// ("applied") at an edge where S0..S3 hold no event; from the landing of a write until
+// ("applied") at an edge where S0..S3 hold no event; from the cycle after a write until
 // that edge s_evt_ready is low.
 class CpModel {
  public:
