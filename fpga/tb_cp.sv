@@ -4,7 +4,11 @@
 //   DCTCP step through the CSR bus: Kmin = Kmax = K = 10000, Pmax = 65536:
 //     ECT (01 or 10) marked CE (11) for q > K, not at q = K; 00 and 11 pass unchanged
 //   RED with Pmax = 0: never marked between Kmin and Kmax (region 1)
-//   Kmin > Kmax acts as a step at Kmin; clamped CSR write; latency 2 cycles.
+//   Kmin > Kmax acts as a step at Kmin; clamped CSR write; latency 6 cycles.
+//   TCD, the authors' rule (TCD_CE_RULE 2, the default), RED as a step at 5000 B:
+//     XOFF, XON at q = 40000; a packet within max(T_on) gets UE (state 2); after it, a
+//     packet at q = 39999 (below the XON queue) is not marked (state 3, draining); a
+//     period later, grown by 900 B: CE (state 1).
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -50,12 +54,28 @@ module tb_cp;
     @(negedge clk);
     s_evt_valid = 1'b0;
     while (!m_out_valid) @(negedge clk);
-    check("latency (cycles)", 256'(cycle - t_accept), 256'd2);
+    check("latency (cycles)", 256'(cycle - t_accept), 256'd6);
     check("m_out_op", 256'(m_out_op), 256'(PKT));
     check("m_out_queue", 256'(m_out_queue), 256'(q));
     check("m_out_ecn", 256'(m_out_ecn), 256'(exp_ecn));
     check("m_out_marked", 256'(m_out_marked), 256'(exp_ecn != ecn));
     check("m_out_region", 256'(m_out_region), 256'(exp_region));
+  endtask
+
+  // one event at time t; check ecn and the TCD state
+  task automatic tcd_evt(input logic [1:0] op, input logic [31:0] t, input logic [31:0] qlen,
+                         input logic paused, input logic [1:0] ecn, input logic [1:0] exp_ecn,
+                         input logic [1:0] exp_state);
+    @(negedge clk);
+    s_evt_valid = 1'b1; s_evt_op = op; s_evt_queue = QW'(9); s_evt_now_ns = t;
+    s_evt_qlen_bytes = qlen; s_evt_ecn = ecn; s_evt_paused = paused;
+    @(posedge clk);
+    while (!s_evt_ready) @(posedge clk);
+    @(negedge clk);
+    s_evt_valid = 1'b0;
+    while (!m_out_valid) @(negedge clk);
+    check("tcd m_out_ecn", 256'(m_out_ecn), 256'(exp_ecn));
+    check("tcd m_out_tcd_state", 256'(m_out_tcd_state), 256'(exp_state));
   endtask
 
   task automatic csr_write(input logic [7:0] a, input logic [31:0] d);
@@ -109,6 +129,19 @@ module tb_cp;
     csr_write(8'h08, 32'd100);
     pkt(4, 32'd50000, 2'b01, 2'b01, 2'd0);
     pkt(4, 32'd50001, 2'b01, 2'b11, 2'd2);
+
+    // TCD, the authors' rule (default TCD_CE_RULE 2), RED as a step at 5000 B
+    csr_read(8'h24, rd); check("TCD_CE_RULE reset", 256'(rd), 256'd2);
+    csr_write(8'h00, 32'd1);
+    csr_write(8'h04, 32'd5000);
+    csr_write(8'h08, 32'd5000);
+    csr_write(8'h14, 32'd97000);
+    tcd_evt(PFC, 32'd1000,   32'd30000, 1'b1, 2'b00, 2'b00, 2'd2);  // XOFF
+    tcd_evt(PFC, 32'd11000,  32'd40000, 1'b0, 2'b00, 2'b00, 2'd2);  // XON, q = 40000
+    tcd_evt(PKT, 32'd20000,  32'd45000, 1'b0, 2'b01, 2'b10, 2'd2);  // T_on 9 us: UE
+    tcd_evt(PKT, 32'd108000, 32'd39999, 1'b0, 2'b01, 2'b01, 2'd3);  // draining: no CE
+    tcd_evt(PKT, 32'd205000, 32'd40899, 1'b0, 2'b01, 2'b11, 2'd1);  // grew 900 B: CE
+    tcd_evt(PKT, 32'd205001, 32'd40899, 1'b0, 2'b00, 2'b00, 2'd1);  // not ECT: unchanged
 
     // clamped write, unmapped read
     csr_write(8'h0C, 32'd100000);

@@ -9,14 +9,33 @@
 //    per PKT event in the middle region, so successive samples do not overlap.
 //  - MODE 1, TCD (SIGCOMM'21, SPEC section 4): per queue, PFC XOFF/XON events give the
 //    ON-OFF pattern (undetermined: the packet gets UE 10 unless it is CE 11); outside
-//    it, the queue-trend rule (or the RED rule, TCD_CE_RULE = 1) gives CE.
+//    it TCD_CE_RULE decides CE: 2 (default) the TCD authors' rule (RED gated by the TCD
+//    state, CE withheld while the queue drains after an undetermined period), 0 the
+//    queue-trend rule, 1 the RED rule.
 //  The TCD state is tracked in both modes; MODE only chooses how the ECN field is written.
 //
-// One event per cycle, back-to-back events to the same queue included. Latency: an event
-// accepted at edge N is on m_out_* after edge N+2 (accept/RAM read -> compute -> output
-// register). Per-queue state (100 bits) lives in dcqcn_ram_sdp; after rst the RAM is
-// cleared by walking all NUM_QUEUES addresses (s_evt_ready low meanwhile).
-// docs/cp.md has the ports, the register map and every decision.
+// Pipeline (docs/cp.md has the stage diagram). Accept edge -> S0 -> S1 -> S2 -> S3 ->
+// S4 -> output register: an event accepted at edge N is on m_out_* after edge N+6
+// (CpModel::kLatency = 6); one event per cycle, any queue sequence, back-to-back events
+// to one queue included, with no stall: at accept the RED region, q - Kmin and the LFSR
+// sample (DSP input registers); S0 the four 16/17 x 16 partial products (DSP M register),
+// RAM read issued; S1 the products again (DSP P register); S2 the
+// RAM word (output register) merged with the two words written since the read, the
+// products summed and compared, the time/queue compares against the stored word and
+// against the values the event in S3 may write; S3 the read-modify-write step (word from
+// S2 or, same queue, the word S3 wrote one cycle earlier, with the compares chosen by what
+// that event changed), RAM write; S4 the ECN field and the state from S3's decisions. So the per-queue RAM read-modify-write
+// hazard is closed by forwarding (three words: S3 of the previous cycle and the two
+// writes the read missed); it never stalls.
+// Registers: the logic uses a copy of the bus registers (and values derived from them:
+// max(Kmin, Kmax), Kmax - Kmin, ...) that is loaded ("applied") at an edge where S0..S3
+// hold no event (S4 carries its own MODE and rule). A CSR write is registered and lands in
+// the bus registers one edge later (a read in the cycle after the write already returns
+// it); from the cycle after the write s_evt_ready is low until the apply edge: with
+// m_out_ready high at most 5 cycles. An event accepted at the write's own edge uses the
+// old values, every later one the new.
+// Per-queue state (134 bits) lives in dcqcn_ram_sdp; after rst the RAM is cleared by
+// walking all NUM_QUEUES addresses (s_evt_ready low meanwhile).
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -45,7 +64,7 @@ module dcqcn_cp #(
     output logic [QW-1:0] m_out_queue,
     output logic [1:0]    m_out_ecn,         // the new ECN field
     output logic          m_out_marked,      // ECN changed (to CE or UE)
-    output logic [1:0]    m_out_tcd_state,   // 0 non-congestion, 1 congestion, 2 undetermined
+    output logic [1:0]    m_out_tcd_state,   // 0 non-congestion, 1 congestion, 2 undetermined, 3 draining
     output logic [1:0]    m_out_region,      // RED region: 0 q <= Kmin, 1 between, 2 q > Kmax
 
     // ---- register bus ----
@@ -73,6 +92,13 @@ module dcqcn_cp #(
   localparam logic [1:0] ST_NONCONG = 2'd0;
   localparam logic [1:0] ST_CONG    = 2'd1;
   localparam logic [1:0] ST_UNDET   = 2'd2;
+  localparam logic [1:0] ST_DRAIN   = 2'd3;
+
+  // TCD_CE_RULE 2 per-queue state (tb/ref/cp_ref.h TcdOst)
+  localparam logic [1:0] OS_NONCONG = 2'd0;
+  localparam logic [1:0] OS_CHECK   = 2'd1;
+  localparam logic [1:0] OS_UNDET   = 2'd2;
+  localparam logic [1:0] OS_CONG    = 2'd3;
 
   localparam logic [1:0] RG_BELOW   = 2'd0;
   localparam logic [1:0] RG_BETWEEN = 2'd1;
@@ -88,17 +114,23 @@ module dcqcn_cp #(
     lfsr_advance = v;
   endfunction
 
-  // Per-queue entry: {valid, paused, ever_paused, trend, off_end_ns, sample_ns, sample_q}
-  localparam int EW      = 100;
-  localparam int E_VALID = 99;
-  localparam int E_PAUSE = 98;
-  localparam int E_EVER  = 97;
-  localparam int E_TREND = 96;
+  // Per-queue entry: {valid, paused, ever_paused, trend, ost[1:0], off_end_ns, sample_ns,
+  // sample_q, q_res}. An invalid entry is all zeros (clear walk, INIT).
+  localparam int EW      = 134;
+  localparam int E_VALID = 133;
+  localparam int E_PAUSE = 132;
+  localparam int E_EVER  = 131;
+  localparam int E_TREND = 130;
+  localparam int E_OST   = 128;  // [129:128]
+  localparam int E_OFF   = 96;   // [127:96]
+  localparam int E_SNS   = 64;   // [95:64]
+  localparam int E_SQ    = 32;   // [63:32]
+  localparam int E_QRES  = 0;    // [31:0]
 
   // ---------------------------------------------------------------------------------
   // Registers
   // ---------------------------------------------------------------------------------
-  // CSRs
+  // CSRs as written (read back)
   logic          mode_reg, mode_next;
   logic [31:0]   kmin_reg, kmin_next;
   logic [31:0]   kmax_reg, kmax_next;
@@ -108,48 +140,167 @@ module dcqcn_cp #(
   logic [31:0]   sample_ns_reg, sample_ns_next;
   logic [31:0]   high_reg, high_next;
   logic [31:0]   low_reg, low_next;
-  logic          ce_rule_reg, ce_rule_next;
+  logic [1:0]    rule_reg, rule_next;
+  logic [31:0]   grow_reg, grow_next;
+  logic [31:0]   drain_reg, drain_next;
   logic [31:0]   csr_rdata_reg, csr_rdata_next;
+  logic          pend_reg, pend_next;            // a write not yet applied
+  logic          wq_valid_reg;                   // the write of the last cycle (lands now),
+                                                 // with its per-register clamps and address hits
+  // the landing write clamped to each register's bounds, and whether it is that register's
+  logic [31:0]   cv_mode;
+  logic          hit_mode;
+  logic          wq_hit_mode_reg;
+  logic [31:0]   wq_cv_mode_reg;
+  logic [31:0]   cv_kmin;
+  logic          hit_kmin;
+  logic          wq_hit_kmin_reg;
+  logic [31:0]   wq_cv_kmin_reg;
+  logic [31:0]   cv_kmax;
+  logic          hit_kmax;
+  logic          wq_hit_kmax_reg;
+  logic [31:0]   wq_cv_kmax_reg;
+  logic [31:0]   cv_pmax;
+  logic          hit_pmax;
+  logic          wq_hit_pmax_reg;
+  logic [31:0]   wq_cv_pmax_reg;
+  logic [31:0]   cv_seed;
+  logic          hit_seed;
+  logic          wq_hit_seed_reg;
+  logic [31:0]   wq_cv_seed_reg;
+  logic [31:0]   cv_max_ton;
+  logic          hit_max_ton;
+  logic          wq_hit_max_ton_reg;
+  logic [31:0]   wq_cv_max_ton_reg;
+  logic [31:0]   cv_sample_ns;
+  logic          hit_sample_ns;
+  logic          wq_hit_sample_ns_reg;
+  logic [31:0]   wq_cv_sample_ns_reg;
+  logic [31:0]   cv_high;
+  logic          hit_high;
+  logic          wq_hit_high_reg;
+  logic [31:0]   wq_cv_high_reg;
+  logic [31:0]   cv_low;
+  logic          hit_low;
+  logic          wq_hit_low_reg;
+  logic [31:0]   wq_cv_low_reg;
+  logic [31:0]   cv_rule;
+  logic          hit_rule;
+  logic          wq_hit_rule_reg;
+  logic [31:0]   wq_cv_rule_reg;
+  logic [31:0]   cv_grow;
+  logic          hit_grow;
+  logic          wq_hit_grow_reg;
+  logic [31:0]   wq_cv_grow_reg;
+  logic [31:0]   cv_drain;
+  logic          hit_drain;
+  logic          wq_hit_drain_reg;
+  logic [31:0]   wq_cv_drain_reg;
+  logic          seed_pend_reg, seed_pend_next;  // LFSR_SEED written since the last apply
+
+  // Applied copy used by the pipeline, and values derived from it
+  logic          a_mode_reg;
+  logic [31:0]   a_kmin_reg, a_kmaxe_reg;        // Kmin, max(Kmin, Kmax)
+  logic [31:0]   a_span_reg;                     // max(Kmin, Kmax) - Kmin
+  logic [16:0]   a_pmax_reg;
+  logic [31:0]   a_max_ton_reg, a_period_reg;    // period: rule 2 MAX_TON_NS, else SAMPLE_NS
+  logic [31:0]   a_high_reg, a_low_reg, a_grow_reg, a_drain_reg;
+  logic [1:0]    a_rule_reg;
+  logic          a_ton_nz_reg, a_period_z_reg, a_grow_z_reg;
+
   logic [31:0]   lfsr_reg, lfsr_next;
 
   // RAM clearing after reset
   logic          clear_reg, clear_next;
   logic [QW-1:0] clear_addr_reg, clear_addr_next;
 
-  // Stage 1 (compute): the accepted event; its RAM word arrives on ram_rdata
-  logic          s1_valid_reg, s1_valid_next;
-  logic [1:0]    s1_op_reg, s1_op_next;
-  logic [QW-1:0] s1_queue_reg, s1_queue_next;
-  logic [31:0]   s1_now_reg, s1_now_next;
-  logic [31:0]   s1_qlen_reg, s1_qlen_next;
-  logic [1:0]    s1_ecn_reg, s1_ecn_next;
-  logic          s1_paused_reg, s1_paused_next;
+  // S0: the accepted event
+  logic          s0_valid_reg;
+  logic [1:0]    s0_op_reg;
+  logic [QW-1:0] s0_queue_reg;
+  logic [31:0]   s0_now_reg, s0_qlen_reg;
+  logic [1:0]    s0_ecn_reg;
+  logic          s0_paused_reg;
+  logic [1:0]    s0_region_reg;
+  logic [31:0]   s0_qoff_reg;                    // q - Kmin (DSP input register)
+  logic [15:0]   s0_r_reg;                       // the LFSR sample (DSP input register)
 
-  // Forwarding: the word written at the edge that issued stage 1's RAM read
-  logic          fwd_valid_reg, fwd_valid_next;
-  logic [QW-1:0] fwd_addr_reg, fwd_addr_next;
-  logic [EW-1:0] fwd_data_reg, fwd_data_next;
+  // S1: event, products (DSP M register), event-only compares
+  logic          s1_valid_reg;
+  logic [1:0]    s1_op_reg;
+  logic [QW-1:0] s1_queue_reg;
+  logic [31:0]   s1_now_reg, s1_qlen_reg;
+  logic [1:0]    s1_ecn_reg;
+  logic          s1_paused_reg;
+  logic [1:0]    s1_region_reg;
+  logic          s1_le_low_reg, s1_gt_high_reg, s1_le_drain_reg;
+  logic [31:0]   s1_p0_reg, s1_p1_reg;           // r * span[15:0], r * span[31:16]
+  logic [32:0]   s1_q0_reg, s1_q1_reg;           // Pmax * qoff[15:0], Pmax * qoff[31:16]
+
+  // S2: event, partial products, hit bits for the RAM word merge
+  logic          s2_valid_reg;
+  logic [1:0]    s2_op_reg;
+  logic [QW-1:0] s2_queue_reg;
+  logic [31:0]   s2_now_reg, s2_qlen_reg;
+  logic [1:0]    s2_ecn_reg;
+  logic          s2_paused_reg;
+  logic [1:0]    s2_region_reg;
+  logic          s2_le_low_reg, s2_gt_high_reg, s2_le_drain_reg;
+  logic [31:0]   s2_p0_reg, s2_p1_reg;           // the products again (DSP P register)
+  logic [32:0]   s2_q0_reg, s2_q1_reg;
+  logic          s2_hit1_reg, s2_hit2_reg;       // word in fwd1 / fwd2 is this queue's
+  logic [EW-1:0] ram_q_reg;                      // RAM output register
+
+  // S3: the read-modify-write step
+  logic          s3_valid_reg;
+  logic [1:0]    s3_op_reg;
+  logic [QW-1:0] s3_queue_reg;
+  logic [31:0]   s3_now_reg, s3_qlen_reg;
+  logic [1:0]    s3_ecn_reg;
+  logic          s3_paused_reg;
+  logic [1:0]    s3_region_reg;
+  logic          s3_le_low_reg, s3_gt_high_reg, s3_le_drain_reg;
+  logic          s3_red_reg;
+  logic          s3_pfc_onoff_reg;               // PFC: XOFF, or XON with MAX_TON_NS > 0
+  logic [EW-1:0] s3_word_reg;                    // stored word (all writes before S3's event)
+  logic          s3_ton_reg, s3_since_reg, s3_gt_reg, s3_grow_reg, s3_qres_reg;  // vs s3_word
+  logic          s3_xton_reg, s3_xsince_reg, s3_xgt_reg, s3_xgrow_reg, s3_xqres_reg; // vs fwd1 event
+  logic          s3_hitx_reg;                    // the event before (now in fwd1) wrote this queue
+
+  // Words written by S3 at the last two edges (fwd1 the latest), with what changed
+  logic          fwd1_we_reg;
+  logic [QW-1:0] fwd1_addr_reg;
+  logic [EW-1:0] fwd1_data_reg, fwd2_data_reg;
+  logic          fwd1_xon_reg, fwd1_samp_reg, fwd1_init_reg;
+
+  // S4: the decisions of S3, turned into the ECN field and the state
+  logic          s4_valid_reg;
+  logic [1:0]    s4_op_reg;
+  logic [QW-1:0] s4_queue_reg;
+  logic [1:0]    s4_ecn_reg, s4_region_reg, s4_ost_reg;
+  logic          s4_red_reg, s4_onoff_reg, s4_cong_reg, s4_trend_reg, s4_mode_reg, s4_rule2_reg;
 
   // Output register
-  logic          out_valid_reg, out_valid_next;
-  logic [1:0]    out_op_reg, out_op_next;
-  logic [QW-1:0] out_queue_reg, out_queue_next;
-  logic [1:0]    out_ecn_reg, out_ecn_next;
-  logic          out_marked_reg, out_marked_next;
-  logic [1:0]    out_state_reg, out_state_next;
-  logic [1:0]    out_region_reg, out_region_next;
+  logic          out_valid_reg;
+  logic [1:0]    out_op_reg;
+  logic [QW-1:0] out_queue_reg;
+  logic [1:0]    out_ecn_reg;
+  logic          out_marked_reg;
+  logic [1:0]    out_state_reg;
+  logic [1:0]    out_region_reg;
 
   // RAM ports
   logic          ram_we;
   logic [QW-1:0] ram_waddr;
   logic [EW-1:0] ram_wdata;
-  logic          ram_re;
   logic [EW-1:0] ram_rdata;
 
-  logic en;  // global pipeline enable (back-pressure)
+  logic en;     // global pipeline enable (back-pressure)
+  logic apply;  // load the applied register copy at this edge
 
   assign en          = !out_valid_reg || m_out_ready;
-  assign s_evt_ready = en && !clear_reg;
+  assign s_evt_ready = en && !clear_reg && !pend_reg && !wq_valid_reg;
+  assign apply       = pend_reg && !s0_valid_reg && !s1_valid_reg && !s2_valid_reg && !s3_valid_reg;
 
   assign m_out_valid     = out_valid_reg;
   assign m_out_op        = out_op_reg;
@@ -163,8 +314,12 @@ module dcqcn_cp #(
   // ---------------------------------------------------------------------------------
   // CSR bus: clamped writes, registered reads
   // ---------------------------------------------------------------------------------
-  logic [31:0] wr_min, wr_max, wr_val;
-  logic        seed_write;
+  // clamp of a written value to constant bounds (one per register: no address-dependent
+  // bounds on the write path)
+  function automatic logic [31:0] clampc(input logic [31:0] v, input logic [31:0] lo,
+                                         input logic [31:0] hi);
+    clampc = (v < lo) ? lo : ((v > hi) ? hi : v);
+  endfunction
 
   always_comb begin
     mode_next      = mode_reg;
@@ -176,256 +331,458 @@ module dcqcn_cp #(
     sample_ns_next = sample_ns_reg;
     high_next      = high_reg;
     low_next       = low_reg;
-    ce_rule_next   = ce_rule_reg;
+    rule_next      = rule_reg;
+    grow_next      = grow_reg;
+    drain_next     = drain_reg;
     csr_rdata_next = csr_rdata_reg;
-    seed_write     = 1'b0;
+    pend_next      = pend_reg && !apply;
+    seed_pend_next = seed_pend_reg && !apply;
 
-    // clamp bounds of the addressed register
-    unique case (csr_addr)
-      CP_MODE_ADDR:        begin wr_min = CP_MODE_MIN;        wr_max = CP_MODE_MAX;        end
-      CP_KMIN_BYTES_ADDR:  begin wr_min = CP_KMIN_BYTES_MIN;  wr_max = CP_KMIN_BYTES_MAX;  end
-      CP_KMAX_BYTES_ADDR:  begin wr_min = CP_KMAX_BYTES_MIN;  wr_max = CP_KMAX_BYTES_MAX;  end
-      CP_PMAX_Q16_ADDR:    begin wr_min = CP_PMAX_Q16_MIN;    wr_max = CP_PMAX_Q16_MAX;    end
-      CP_LFSR_SEED_ADDR:   begin wr_min = CP_LFSR_SEED_MIN;   wr_max = CP_LFSR_SEED_MAX;   end
-      CP_MAX_TON_NS_ADDR:  begin wr_min = CP_MAX_TON_NS_MIN;  wr_max = CP_MAX_TON_NS_MAX;  end
-      CP_SAMPLE_NS_ADDR:   begin wr_min = CP_SAMPLE_NS_MIN;   wr_max = CP_SAMPLE_NS_MAX;   end
-      CP_HIGH_BYTES_ADDR:  begin wr_min = CP_HIGH_BYTES_MIN;  wr_max = CP_HIGH_BYTES_MAX;  end
-      CP_LOW_BYTES_ADDR:   begin wr_min = CP_LOW_BYTES_MIN;   wr_max = CP_LOW_BYTES_MAX;   end
-      CP_TCD_CE_RULE_ADDR: begin wr_min = CP_TCD_CE_RULE_MIN; wr_max = CP_TCD_CE_RULE_MAX; end
-      default:             begin wr_min = 32'd0;              wr_max = 32'hFFFF_FFFF;      end
-    endcase
-    wr_val = (csr_wdata < wr_min) ? wr_min : ((csr_wdata > wr_max) ? wr_max : csr_wdata);
-
-    if (csr_we) begin
-      unique case (csr_addr)
-        CP_MODE_ADDR:        mode_next      = wr_val[0];
-        CP_KMIN_BYTES_ADDR:  kmin_next      = wr_val;
-        CP_KMAX_BYTES_ADDR:  kmax_next      = wr_val;
-        CP_PMAX_Q16_ADDR:    pmax_next      = wr_val[16:0];
-        CP_LFSR_SEED_ADDR:   begin seed_next = wr_val; seed_write = 1'b1; end
-        CP_MAX_TON_NS_ADDR:  max_ton_next   = wr_val;
-        CP_SAMPLE_NS_ADDR:   sample_ns_next = wr_val;
-        CP_HIGH_BYTES_ADDR:  high_next      = wr_val;
-        CP_LOW_BYTES_ADDR:   low_next       = wr_val;
-        CP_TCD_CE_RULE_ADDR: ce_rule_next   = wr_val[0];
-        default: ;
-      endcase
-    end
+    // the write registered last cycle lands in the bus registers now (each register has
+    // its own clamp: no address-dependent mux on the way)
+    cv_mode = wq_cv_mode_reg;
+    hit_mode = wq_hit_mode_reg;
+    cv_kmin = wq_cv_kmin_reg;
+    hit_kmin = wq_hit_kmin_reg;
+    cv_kmax = wq_cv_kmax_reg;
+    hit_kmax = wq_hit_kmax_reg;
+    cv_pmax = wq_cv_pmax_reg;
+    hit_pmax = wq_hit_pmax_reg;
+    cv_seed = wq_cv_seed_reg;
+    hit_seed = wq_hit_seed_reg;
+    cv_max_ton = wq_cv_max_ton_reg;
+    hit_max_ton = wq_hit_max_ton_reg;
+    cv_sample_ns = wq_cv_sample_ns_reg;
+    hit_sample_ns = wq_hit_sample_ns_reg;
+    cv_high = wq_cv_high_reg;
+    hit_high = wq_hit_high_reg;
+    cv_low = wq_cv_low_reg;
+    hit_low = wq_hit_low_reg;
+    cv_rule = wq_cv_rule_reg;
+    hit_rule = wq_hit_rule_reg;
+    cv_grow = wq_cv_grow_reg;
+    hit_grow = wq_hit_grow_reg;
+    cv_drain = wq_cv_drain_reg;
+    hit_drain = wq_hit_drain_reg;
+    if (wq_valid_reg) pend_next = 1'b1;  // any write (known address or not) takes one apply
+    if (hit_mode) mode_next = cv_mode[0];
+    if (hit_kmin) kmin_next = cv_kmin;
+    if (hit_kmax) kmax_next = cv_kmax;
+    if (hit_pmax) pmax_next = cv_pmax[16:0];
+    if (hit_seed) begin seed_next = cv_seed; seed_pend_next = 1'b1; end
+    if (hit_max_ton) max_ton_next = cv_max_ton;
+    if (hit_sample_ns) sample_ns_next = cv_sample_ns;
+    if (hit_high) high_next = cv_high;
+    if (hit_low) low_next = cv_low;
+    if (hit_rule) rule_next = cv_rule[1:0];
+    if (hit_grow) grow_next = cv_grow;
+    if (hit_drain) drain_next = cv_drain;
 
     if (csr_re) begin
       unique case (csr_addr)
-        CP_MODE_ADDR:        csr_rdata_next = {31'd0, mode_reg};
-        CP_KMIN_BYTES_ADDR:  csr_rdata_next = kmin_reg;
-        CP_KMAX_BYTES_ADDR:  csr_rdata_next = kmax_reg;
-        CP_PMAX_Q16_ADDR:    csr_rdata_next = {15'd0, pmax_reg};
-        CP_LFSR_SEED_ADDR:   csr_rdata_next = seed_reg;
-        CP_MAX_TON_NS_ADDR:  csr_rdata_next = max_ton_reg;
-        CP_SAMPLE_NS_ADDR:   csr_rdata_next = sample_ns_reg;
-        CP_HIGH_BYTES_ADDR:  csr_rdata_next = high_reg;
-        CP_LOW_BYTES_ADDR:   csr_rdata_next = low_reg;
-        CP_TCD_CE_RULE_ADDR: csr_rdata_next = {31'd0, ce_rule_reg};
-        default:             csr_rdata_next = 32'd0;
+        CP_MODE_ADDR: csr_rdata_next = hit_mode ? cv_mode : {31'd0, mode_reg};
+        CP_KMIN_BYTES_ADDR: csr_rdata_next = hit_kmin ? cv_kmin : kmin_reg;
+        CP_KMAX_BYTES_ADDR: csr_rdata_next = hit_kmax ? cv_kmax : kmax_reg;
+        CP_PMAX_Q16_ADDR: csr_rdata_next = hit_pmax ? cv_pmax : {15'd0, pmax_reg};
+        CP_LFSR_SEED_ADDR: csr_rdata_next = hit_seed ? cv_seed : seed_reg;
+        CP_MAX_TON_NS_ADDR: csr_rdata_next = hit_max_ton ? cv_max_ton : max_ton_reg;
+        CP_SAMPLE_NS_ADDR: csr_rdata_next = hit_sample_ns ? cv_sample_ns : sample_ns_reg;
+        CP_HIGH_BYTES_ADDR: csr_rdata_next = hit_high ? cv_high : high_reg;
+        CP_LOW_BYTES_ADDR: csr_rdata_next = hit_low ? cv_low : low_reg;
+        CP_TCD_CE_RULE_ADDR: csr_rdata_next = hit_rule ? cv_rule : {30'd0, rule_reg};
+        CP_TCD_GROW_BYTES_ADDR: csr_rdata_next = hit_grow ? cv_grow : grow_reg;
+        CP_TCD_DRAIN_BYTES_ADDR: csr_rdata_next = hit_drain ? cv_drain : drain_reg;
+        default: csr_rdata_next = 32'd0;
       endcase
     end
   end
 
+  // Applied copy: loaded from the bus registers at an apply edge (S0..S3 empty), with the
+  // derived values computed from the bus registers directly (one cycle of logic).
+  logic        kmax_ge;
+  logic [31:0] kspan;
+  assign kmax_ge = kmax_reg >= kmin_reg;
+  assign kspan   = kmax_reg - kmin_reg;
+
+  always_ff @(posedge clk) begin
+    if (rst || apply) begin
+      a_mode_reg     <= rst ? CP_MODE_RST[0] : mode_reg;
+      a_kmin_reg     <= rst ? CP_KMIN_BYTES_RST : kmin_reg;
+      a_kmaxe_reg    <= rst ? CP_KMAX_BYTES_RST : (kmax_ge ? kmax_reg : kmin_reg);
+      a_span_reg     <= rst ? CP_KMAX_BYTES_RST - CP_KMIN_BYTES_RST : (kmax_ge ? kspan : 32'd0);
+      a_pmax_reg     <= rst ? CP_PMAX_Q16_RST[16:0] : pmax_reg;
+      a_max_ton_reg  <= rst ? CP_MAX_TON_NS_RST : max_ton_reg;
+      a_period_reg   <= rst ? ((CP_TCD_CE_RULE_RST == 32'd2) ? CP_MAX_TON_NS_RST : CP_SAMPLE_NS_RST)
+                            : ((rule_reg == 2'd2) ? max_ton_reg : sample_ns_reg);
+      a_high_reg     <= rst ? CP_HIGH_BYTES_RST : high_reg;
+      a_low_reg      <= rst ? CP_LOW_BYTES_RST : low_reg;
+      a_grow_reg     <= rst ? CP_TCD_GROW_BYTES_RST : grow_reg;
+      a_drain_reg    <= rst ? CP_TCD_DRAIN_BYTES_RST : drain_reg;
+      a_rule_reg     <= rst ? CP_TCD_CE_RULE_RST[1:0] : rule_reg;
+      a_ton_nz_reg   <= rst ? (CP_MAX_TON_NS_RST != 32'd0) : (max_ton_reg != 32'd0);
+      a_period_z_reg <= rst ? (((CP_TCD_CE_RULE_RST == 32'd2) ? CP_MAX_TON_NS_RST : CP_SAMPLE_NS_RST) == 32'd0)
+                            : (((rule_reg == 2'd2) ? max_ton_reg : sample_ns_reg) == 32'd0);
+      a_grow_z_reg   <= rst ? (CP_TCD_GROW_BYTES_RST == 32'd0) : (grow_reg == 32'd0);
+    end
+  end
+
   // ---------------------------------------------------------------------------------
-  // Pipeline
+  // Accept: RED region of the arriving event, q - Kmin, the LFSR sample (the LFSR steps
+  // at the accept edge of a middle-region PKT); they are the DSP input registers
   // ---------------------------------------------------------------------------------
-  // compute-stage intermediates
-  logic [EW-1:0] ent;
-  logic          e_valid, e_paused, e_ever, e_trend;
-  logic [31:0]   e_off_end, e_sample_ns, e_sample_q;
-  logic          n_paused, n_ever, n_trend;
-  logic [31:0]   n_off_end, n_sample_ns, n_sample_q;
-  logic [31:0]   t_on_ns, since_sample_ns;
-  logic          onoff, sample_due;
-  logic [31:0]   span, qoff;
-  logic [1:0]    region;
-  logic [47:0]   rand_x_span;
-  logic [48:0]   pmax_x_qoff;
-  logic          red_mark, cong, ect, lfsr_step;
-  logic [1:0]    state, ecn_new;
-  logic          s1_write;
-  logic [EW-1:0] s1_wdata;
+  logic [1:0] in_region;
+  logic       in_step;
+  always_comb begin
+    if (s_evt_qlen_bytes <= a_kmin_reg)      in_region = RG_BELOW;
+    else if (s_evt_qlen_bytes > a_kmaxe_reg) in_region = RG_ABOVE;
+    else                                     in_region = RG_BETWEEN;
+    in_step = s_evt_valid && s_evt_ready && (s_evt_op == OP_PKT) && (in_region == RG_BETWEEN);
+  end
 
   always_comb begin
-    s1_valid_next   = s1_valid_reg;
-    s1_op_next      = s1_op_reg;
-    s1_queue_next   = s1_queue_reg;
-    s1_now_next     = s1_now_reg;
-    s1_qlen_next    = s1_qlen_reg;
-    s1_ecn_next     = s1_ecn_reg;
-    s1_paused_next  = s1_paused_reg;
-    fwd_valid_next  = fwd_valid_reg;
-    fwd_addr_next   = fwd_addr_reg;
-    fwd_data_next   = fwd_data_reg;
-    out_valid_next  = out_valid_reg;
-    out_op_next     = out_op_reg;
-    out_queue_next  = out_queue_reg;
-    out_ecn_next    = out_ecn_reg;
-    out_marked_next = out_marked_reg;
-    out_state_next  = out_state_reg;
-    out_region_next = out_region_reg;
-    lfsr_next       = lfsr_reg;
-    clear_next      = clear_reg;
-    clear_addr_next = clear_addr_reg;
+    lfsr_next = lfsr_reg;
+    if (in_step) lfsr_next = lfsr_advance(lfsr_reg);
+    if (apply && seed_pend_reg) lfsr_next = seed_reg;  // nothing is accepted at an apply
+  end
 
-    // ---- compute stage: the queue's entry, forwarded when the previous event wrote it
-    ent = (fwd_valid_reg && fwd_addr_reg == s1_queue_reg) ? fwd_data_reg : ram_rdata;
-    e_valid = ent[E_VALID];
-    if (e_valid) begin
-      e_paused    = ent[E_PAUSE];
-      e_ever      = ent[E_EVER];
-      e_trend     = ent[E_TREND];
-      e_off_end   = ent[95:64];
-      e_sample_ns = ent[63:32];
-      e_sample_q  = ent[31:0];
-    end else begin  // fresh queue: non-congested, never paused, sampled now
-      e_paused    = 1'b0;
-      e_ever      = 1'b0;
-      e_trend     = 1'b0;
-      e_off_end   = 32'd0;
-      e_sample_ns = s1_now_reg;
-      e_sample_q  = s1_qlen_reg;
+  // ---------------------------------------------------------------------------------
+  // S1: partial products (registered in, registered out: DSP); hit bits for S2
+  // ---------------------------------------------------------------------------------
+  logic s3_writes;
+  assign s3_writes = s3_valid_reg && (s3_op_reg != OP_NOP);
+
+  // ---------------------------------------------------------------------------------
+  // S2: merge the RAM word with the writes it missed; products summed and compared;
+  // compares against the merged word and against the event in S3
+  // ---------------------------------------------------------------------------------
+  logic [EW-1:0] s2_word;
+  logic [47:0]   s2_rs;   // r * span
+  logic [48:0]   s2_pq;   // Pmax * (q - Kmin)
+  logic          s2_red;
+  logic [31:0]   s2_d_off, s2_d_sns, s2_d_x;
+  logic [32:0]   s2_sq_grow, s2_x_grow;
+  logic          s2_ton, s2_since, s2_gt, s2_grow, s2_qres;
+  logic          s2_xton, s2_xsince, s2_xgt, s2_xgrow, s2_xqres;
+  always_comb begin
+    s2_word = s2_hit1_reg ? fwd1_data_reg : (s2_hit2_reg ? fwd2_data_reg : ram_q_reg);
+    s2_rs   = {s2_p1_reg, 16'd0} + {16'd0, s2_p0_reg};
+    s2_pq   = {s2_q1_reg, 16'd0} + {16'd0, s2_q0_reg};
+    s2_red  = (s2_region_reg == RG_ABOVE) || (s2_region_reg == RG_BETWEEN && {1'b0, s2_rs} < s2_pq);
+
+    s2_d_off   = s2_now_reg - s2_word[E_OFF +: 32];
+    s2_d_sns   = s2_now_reg - s2_word[E_SNS +: 32];
+    s2_sq_grow = {1'b0, s2_word[E_SQ +: 32]} + {1'b0, a_grow_reg};
+    s2_ton     = s2_d_off < a_max_ton_reg;
+    s2_since   = s2_d_sns >= a_period_reg;
+    s2_gt      = s2_qlen_reg > s2_word[E_SQ +: 32];
+    s2_grow    = {1'b0, s2_qlen_reg} >= s2_sq_grow;
+    s2_qres    = s2_qlen_reg >= s2_word[E_QRES +: 32];
+
+    // against the event now in S3, if it writes this queue: its time and queue length
+    // (an INIT leaves a fresh entry: sampled now, nothing to compare)
+    s2_d_x    = s2_now_reg - s3_now_reg;
+    s2_x_grow = {1'b0, s3_qlen_reg} + {1'b0, a_grow_reg};
+    s2_xton   = s2_d_x < a_max_ton_reg;
+    s2_xsince = (s3_op_reg == OP_INIT) ? a_period_z_reg : (s2_d_x >= a_period_reg);
+    s2_xgt    = (s3_op_reg == OP_INIT) ? 1'b0 : (s2_qlen_reg > s3_qlen_reg);
+    s2_xgrow  = (s3_op_reg == OP_INIT) ? a_grow_z_reg : ({1'b0, s2_qlen_reg} >= s2_x_grow);
+    s2_xqres  = s2_qlen_reg >= s3_qlen_reg;
+  end
+
+  // ---------------------------------------------------------------------------------
+  // S3: read-modify-write step
+  // ---------------------------------------------------------------------------------
+  logic [EW-1:0] w;                 // the entry before this event
+  logic          fresh, hx;
+  logic          ton_s, since_s, gt_s, grow_s, qres_s;
+  logic          is_pkt, is_pfc, is_xon, is_init;
+  logic          onoff, n_paused, n_ever, n_trend, due, take, gate, sampled, cong;
+  logic [1:0]    ost_in, n_ost;
+  logic [31:0]   n_off_end, n_qres, n_sample_ns, n_sample_q;
+  logic          s3_write;
+  logic [EW-1:0] s3_wdata;
+  always_comb begin
+    hx     = s3_hitx_reg;
+    w      = hx ? fwd1_data_reg : s3_word_reg;
+    fresh  = !w[E_VALID];
+    is_pkt = s3_op_reg == OP_PKT;
+    is_pfc = s3_op_reg == OP_PFC;
+    is_init = s3_op_reg == OP_INIT;
+    is_xon = is_pfc && !s3_paused_reg;
+
+    // compares of this event against w: S2's against the stored word, or, when the
+    // previous event wrote this queue and replaced the compared field by its own time or
+    // queue length, S2's against that event; a fresh entry is sampled now
+    ton_s   = (hx && fwd1_xon_reg) ? s3_xton_reg : s3_ton_reg;
+    if (hx) begin
+      since_s = fwd1_samp_reg ? s3_xsince_reg : s3_since_reg;
+      gt_s    = fwd1_samp_reg ? s3_xgt_reg    : s3_gt_reg;
+      grow_s  = fwd1_samp_reg ? s3_xgrow_reg  : s3_grow_reg;
+      qres_s  = fwd1_xon_reg ? s3_xqres_reg : (fwd1_init_reg || s3_qres_reg);
+    end else begin
+      since_s = s3_word_reg[E_VALID] ? s3_since_reg : a_period_z_reg;
+      gt_s    = s3_word_reg[E_VALID] && s3_gt_reg;
+      grow_s  = s3_word_reg[E_VALID] ? s3_grow_reg : a_grow_z_reg;
+      qres_s  = !s3_word_reg[E_VALID] || s3_qres_reg;
     end
 
     // PFC: XOFF pauses; XON resumes and ends the OFF period now
-    n_paused  = e_paused;
-    n_ever    = e_ever;
-    n_off_end = e_off_end;
-    if (s1_op_reg == OP_PFC) begin
-      n_paused = s1_paused_reg;
-      if (!s1_paused_reg) begin
-        n_ever    = 1'b1;
-        n_off_end = s1_now_reg;
-      end
+    n_paused = is_pfc ? s3_paused_reg : w[E_PAUSE];
+    n_ever   = w[E_EVER] || is_xon;
+    onoff    = is_pfc ? s3_pfc_onoff_reg : (w[E_PAUSE] || (w[E_EVER] && ton_s));
+
+    // trend rule (TCD_CE_RULE 0, 1)
+    due     = is_pkt && !onoff && since_s;
+    n_trend = w[E_TREND];
+    if (a_rule_reg != 2'd2 && due) begin
+      if (gt_s && s3_gt_high_reg) n_trend = 1'b1;
+      else if (s3_le_low_reg)     n_trend = 1'b0;
     end
 
-    // ON-OFF pattern (undetermined): paused, or T_on below max(T_on). Durations are
-    // modular 32-bit differences compared unsigned.
-    t_on_ns         = s1_now_reg - n_off_end;
-    onoff           = n_paused || (n_ever && t_on_ns < max_ton_reg);
-    since_sample_ns = s1_now_reg - e_sample_ns;
-    sample_due      = (s1_op_reg == OP_PKT) && !onoff && (since_sample_ns >= sample_ns_reg);
-
-    // queue trend, evaluated lazily on packets: congestion test first
-    n_trend     = e_trend;
-    n_sample_ns = e_sample_ns;
-    n_sample_q  = e_sample_q;
-    if (sample_due) begin
-      if (s1_qlen_reg > e_sample_q && s1_qlen_reg > high_reg) n_trend = 1'b1;
-      else if (s1_qlen_reg <= low_reg)                         n_trend = 1'b0;
-      n_sample_ns = s1_now_reg;
-      n_sample_q  = s1_qlen_reg;
-    end
-
-    // RED. Kmax < Kmin acts as Kmax = Kmin: q <= Kmin is BELOW and q > Kmin > Kmax is
-    // ABOVE, so BETWEEN (the only user of the span) is empty: a step at Kmin.
-    if (s1_qlen_reg <= kmin_reg)     region = RG_BELOW;
-    else if (s1_qlen_reg > kmax_reg) region = RG_ABOVE;
-    else                             region = RG_BETWEEN;
-    span        = kmax_reg - kmin_reg;
-    qoff        = s1_qlen_reg - kmin_reg;
-    rand_x_span = {32'd0, lfsr_reg[15:0]} * {16'd0, span};
-    pmax_x_qoff = {32'd0, pmax_reg} * {17'd0, qoff};
-    red_mark    = (region == RG_ABOVE) || (region == RG_BETWEEN && {1'b0, rand_x_span} < pmax_x_qoff);
-    lfsr_step   = (s1_op_reg == OP_PKT) && (region == RG_BETWEEN);
-
-    // TCD state and the new ECN field
-    cong = ce_rule_reg ? red_mark : n_trend;
-    if (onoff)                          state = ST_UNDET;
-    else if (s1_op_reg == OP_PKT && cong) state = ST_CONG;
-    else if (s1_op_reg == OP_PFC && n_trend) state = ST_CONG;
-    else                                state = ST_NONCONG;
-    if (s1_op_reg == OP_INIT || s1_op_reg == OP_NOP) state = ST_NONCONG;
-
-    ect     = (s1_ecn_reg == 2'b01) || (s1_ecn_reg == 2'b10);
-    ecn_new = s1_ecn_reg;
-    if (s1_op_reg == OP_PKT && ect) begin
-      if (!mode_reg) begin
-        if (red_mark) ecn_new = 2'b11;
+    // the TCD authors' rule (TCD_CE_RULE 2)
+    ost_in = w[E_OST +: 2];
+    n_ost  = ost_in;
+    take   = 1'b0;
+    gate   = 1'b0;
+    if (a_rule_reg == 2'd2 && is_pkt) begin
+      if (onoff) begin
+        n_ost = OS_UNDET;
       end else begin
-        if (onoff)     ecn_new = 2'b10;  // UE (never over CE: 11 is not ECT)
-        else if (cong) ecn_new = 2'b11;  // CE overrides UE
+        unique case (ost_in)
+          OS_UNDET: begin
+            if (qres_s) begin gate = 1'b1; n_ost = OS_CONG; end
+            else begin take = 1'b1; n_ost = OS_CHECK; end
+          end
+          OS_CHECK: begin
+            if (since_s && grow_s) begin gate = 1'b1; n_ost = OS_CONG; end
+            else begin
+              take = since_s;
+              n_ost = s3_le_drain_reg ? OS_NONCONG : OS_CHECK;
+            end
+          end
+          default: begin  // NONCONG, CONG: RED decides
+            gate  = 1'b1;
+            n_ost = s3_red_reg ? OS_CONG : OS_NONCONG;
+          end
+        endcase
       end
     end
+    sampled = fresh || (a_rule_reg == 2'd2 ? take : due);
+
+    unique case (a_rule_reg)
+      2'd0:    cong = n_trend;
+      2'd1:    cong = s3_red_reg;
+      default: cong = gate && s3_red_reg;
+    endcase
+
+    n_off_end   = is_xon ? s3_now_reg : w[E_OFF +: 32];
+    n_qres      = is_xon ? s3_qlen_reg : w[E_QRES +: 32];
+    n_sample_ns = sampled ? s3_now_reg : w[E_SNS +: 32];
+    n_sample_q  = sampled ? s3_qlen_reg : w[E_SQ +: 32];
 
     // RAM write-back: PKT and PFC store the new entry, INIT stores a fresh one
-    s1_write = s1_valid_reg && (s1_op_reg != OP_NOP);
-    s1_wdata = (s1_op_reg == OP_INIT) ? '0
-             : {1'b1, n_paused, n_ever, n_trend, n_off_end, n_sample_ns, n_sample_q};
+    s3_write = s3_writes;
+    s3_wdata = is_init ? '0
+             : {1'b1, n_paused, n_ever, n_trend, n_ost, n_off_end, n_sample_ns, n_sample_q, n_qres};
+  end
 
-    // ---- advance on en
-    if (en) begin
-      out_valid_next  = s1_valid_reg;
-      out_op_next     = s1_op_reg;
-      out_queue_next  = s1_queue_reg;
-      out_ecn_next    = ecn_new;
-      out_marked_next = ecn_new != s1_ecn_reg;
-      out_state_next  = state;
-      out_region_next = region;
+  // ---------------------------------------------------------------------------------
+  // S4: the new ECN field and the TCD state from S3's decisions
+  // ---------------------------------------------------------------------------------
+  logic [1:0] state, ecn_new;
+  logic       ect, s4_pkt, s4_pfc;
+  always_comb begin
+    s4_pkt = s4_op_reg == OP_PKT;
+    s4_pfc = s4_op_reg == OP_PFC;
+    if (s4_onoff_reg)                           state = ST_UNDET;
+    else if (s4_pkt && !s4_rule2_reg)           state = s4_cong_reg ? ST_CONG : ST_NONCONG;
+    else if (s4_pfc && !s4_rule2_reg)           state = s4_trend_reg ? ST_CONG : ST_NONCONG;
+    else if (s4_ost_reg == OS_CONG)             state = ST_CONG;
+    else if (s4_ost_reg == OS_CHECK)            state = ST_DRAIN;
+    else                                        state = ST_NONCONG;
+    if (!(s4_pkt || s4_pfc)) state = ST_NONCONG;
 
-      fwd_valid_next = s1_write;
-      fwd_addr_next  = s1_queue_reg;
-      fwd_data_next  = s1_wdata;
-
-      s1_valid_next  = s_evt_valid && s_evt_ready;
-      s1_op_next     = s_evt_op;
-      s1_queue_next  = s_evt_queue;
-      s1_now_next    = s_evt_now_ns;
-      s1_qlen_next   = s_evt_qlen_bytes;
-      s1_ecn_next    = s_evt_ecn;
-      s1_paused_next = s_evt_paused;
-
-      if (s1_valid_reg && lfsr_step)
-        lfsr_next = lfsr_advance(lfsr_reg);
+    ect     = (s4_ecn_reg == 2'b01) || (s4_ecn_reg == 2'b10);
+    ecn_new = s4_ecn_reg;
+    if (s4_pkt && ect) begin
+      if (!s4_mode_reg) begin
+        if (s4_red_reg) ecn_new = 2'b11;
+      end else begin
+        if (s4_onoff_reg)     ecn_new = 2'b10;  // UE (never over CE: 11 is not ECT)
+        else if (s4_cong_reg) ecn_new = 2'b11;  // CE overrides UE
+      end
     end
-    if (seed_write) lfsr_next = wr_val;  // a seed write wins over a step
+  end
 
-    // RAM port: the clearing walk owns it after reset
-    ram_re    = en;
-    ram_we    = clear_reg || (en && s1_write);
-    ram_waddr = clear_reg ? clear_addr_reg : s1_queue_reg;
-    ram_wdata = clear_reg ? '0 : s1_wdata;
+  // ---------------------------------------------------------------------------------
+  // Pipeline registers
+  // ---------------------------------------------------------------------------------
+  always_comb begin
+    clear_next      = clear_reg;
+    clear_addr_next = clear_addr_reg;
     if (clear_reg) begin
       clear_addr_next = clear_addr_reg + 1'b1;
       clear_next      = !(&clear_addr_reg);  // NUM_QUEUES - 1 is all ones
     end
+    // RAM port: the clearing walk owns the write port after reset
+    ram_we    = clear_reg || (en && s3_write);
+    ram_waddr = clear_reg ? clear_addr_reg : s3_queue_reg;
+    ram_wdata = clear_reg ? '0 : s3_wdata;
   end
 
   always_ff @(posedge clk) begin
-    mode_reg        <= mode_next;
-    kmin_reg        <= kmin_next;
-    kmax_reg        <= kmax_next;
-    pmax_reg        <= pmax_next;
-    seed_reg        <= seed_next;
-    max_ton_reg     <= max_ton_next;
-    sample_ns_reg   <= sample_ns_next;
-    high_reg        <= high_next;
-    low_reg         <= low_next;
-    ce_rule_reg     <= ce_rule_next;
-    csr_rdata_reg   <= csr_rdata_next;
-    lfsr_reg        <= lfsr_next;
-    clear_reg       <= clear_next;
-    clear_addr_reg  <= clear_addr_next;
-    s1_valid_reg    <= s1_valid_next;
-    s1_op_reg       <= s1_op_next;
-    s1_queue_reg    <= s1_queue_next;
-    s1_now_reg      <= s1_now_next;
-    s1_qlen_reg     <= s1_qlen_next;
-    s1_ecn_reg      <= s1_ecn_next;
-    s1_paused_reg   <= s1_paused_next;
-    fwd_valid_reg   <= fwd_valid_next;
-    fwd_addr_reg    <= fwd_addr_next;
-    fwd_data_reg    <= fwd_data_next;
-    out_valid_reg   <= out_valid_next;
-    out_op_reg      <= out_op_next;
-    out_queue_reg   <= out_queue_next;
-    out_ecn_reg     <= out_ecn_next;
-    out_marked_reg  <= out_marked_next;
-    out_state_reg   <= out_state_next;
-    out_region_reg  <= out_region_next;
+    csr_rdata_reg  <= csr_rdata_next;
+    wq_valid_reg   <= csr_we;
+    wq_hit_mode_reg <= csr_we && csr_addr == CP_MODE_ADDR;
+    wq_cv_mode_reg <= clampc(csr_wdata, CP_MODE_MIN, CP_MODE_MAX);
+    wq_hit_kmin_reg <= csr_we && csr_addr == CP_KMIN_BYTES_ADDR;
+    wq_cv_kmin_reg <= clampc(csr_wdata, CP_KMIN_BYTES_MIN, CP_KMIN_BYTES_MAX);
+    wq_hit_kmax_reg <= csr_we && csr_addr == CP_KMAX_BYTES_ADDR;
+    wq_cv_kmax_reg <= clampc(csr_wdata, CP_KMAX_BYTES_MIN, CP_KMAX_BYTES_MAX);
+    wq_hit_pmax_reg <= csr_we && csr_addr == CP_PMAX_Q16_ADDR;
+    wq_cv_pmax_reg <= clampc(csr_wdata, CP_PMAX_Q16_MIN, CP_PMAX_Q16_MAX);
+    wq_hit_seed_reg <= csr_we && csr_addr == CP_LFSR_SEED_ADDR;
+    wq_cv_seed_reg <= clampc(csr_wdata, CP_LFSR_SEED_MIN, CP_LFSR_SEED_MAX);
+    wq_hit_max_ton_reg <= csr_we && csr_addr == CP_MAX_TON_NS_ADDR;
+    wq_cv_max_ton_reg <= clampc(csr_wdata, CP_MAX_TON_NS_MIN, CP_MAX_TON_NS_MAX);
+    wq_hit_sample_ns_reg <= csr_we && csr_addr == CP_SAMPLE_NS_ADDR;
+    wq_cv_sample_ns_reg <= clampc(csr_wdata, CP_SAMPLE_NS_MIN, CP_SAMPLE_NS_MAX);
+    wq_hit_high_reg <= csr_we && csr_addr == CP_HIGH_BYTES_ADDR;
+    wq_cv_high_reg <= clampc(csr_wdata, CP_HIGH_BYTES_MIN, CP_HIGH_BYTES_MAX);
+    wq_hit_low_reg <= csr_we && csr_addr == CP_LOW_BYTES_ADDR;
+    wq_cv_low_reg <= clampc(csr_wdata, CP_LOW_BYTES_MIN, CP_LOW_BYTES_MAX);
+    wq_hit_rule_reg <= csr_we && csr_addr == CP_TCD_CE_RULE_ADDR;
+    wq_cv_rule_reg <= clampc(csr_wdata, CP_TCD_CE_RULE_MIN, CP_TCD_CE_RULE_MAX);
+    wq_hit_grow_reg <= csr_we && csr_addr == CP_TCD_GROW_BYTES_ADDR;
+    wq_cv_grow_reg <= clampc(csr_wdata, CP_TCD_GROW_BYTES_MIN, CP_TCD_GROW_BYTES_MAX);
+    wq_hit_drain_reg <= csr_we && csr_addr == CP_TCD_DRAIN_BYTES_ADDR;
+    wq_cv_drain_reg <= clampc(csr_wdata, CP_TCD_DRAIN_BYTES_MIN, CP_TCD_DRAIN_BYTES_MAX);
+    mode_reg       <= mode_next;
+    kmin_reg       <= kmin_next;
+    kmax_reg       <= kmax_next;
+    pmax_reg       <= pmax_next;
+    seed_reg       <= seed_next;
+    max_ton_reg    <= max_ton_next;
+    sample_ns_reg  <= sample_ns_next;
+    high_reg       <= high_next;
+    low_reg        <= low_next;
+    rule_reg       <= rule_next;
+    grow_reg       <= grow_next;
+    drain_reg      <= drain_next;
+    pend_reg       <= pend_next;
+    seed_pend_reg  <= seed_pend_next;
+    lfsr_reg       <= lfsr_next;
+    clear_reg      <= clear_next;
+    clear_addr_reg <= clear_addr_next;
+
+    if (en) begin
+      // accept -> S0
+      s0_valid_reg  <= s_evt_valid && s_evt_ready;
+      s0_op_reg     <= s_evt_op;
+      s0_queue_reg  <= s_evt_queue;
+      s0_now_reg    <= s_evt_now_ns;
+      s0_qlen_reg   <= s_evt_qlen_bytes;
+      s0_ecn_reg    <= s_evt_ecn;
+      s0_paused_reg <= s_evt_paused;
+      s0_region_reg <= in_region;
+      s0_qoff_reg   <= s_evt_qlen_bytes - a_kmin_reg;
+      s0_r_reg      <= lfsr_reg[15:0];
+
+      // S0 -> S1
+      s1_valid_reg    <= s0_valid_reg;
+      s1_op_reg       <= s0_op_reg;
+      s1_queue_reg    <= s0_queue_reg;
+      s1_now_reg      <= s0_now_reg;
+      s1_qlen_reg     <= s0_qlen_reg;
+      s1_ecn_reg      <= s0_ecn_reg;
+      s1_paused_reg   <= s0_paused_reg;
+      s1_region_reg   <= s0_region_reg;
+      s1_p0_reg       <= {16'd0, s0_r_reg} * {16'd0, a_span_reg[15:0]};
+      s1_p1_reg       <= {16'd0, s0_r_reg} * {16'd0, a_span_reg[31:16]};
+      s1_q0_reg       <= {16'd0, a_pmax_reg} * {17'd0, s0_qoff_reg[15:0]};
+      s1_q1_reg       <= {16'd0, a_pmax_reg} * {17'd0, s0_qoff_reg[31:16]};
+      s1_le_low_reg   <= s0_qlen_reg <= a_low_reg;
+      s1_gt_high_reg  <= s0_qlen_reg > a_high_reg;
+      s1_le_drain_reg <= s0_qlen_reg <= a_drain_reg;
+
+      // S1 -> S2 (the RAM word read at the S0 -> S1 edge lands in ram_q at this edge; it
+      // misses the words written at that edge (fwd1 now, fwd2 then) and at this one (S3 now))
+      s2_valid_reg    <= s1_valid_reg;
+      s2_op_reg       <= s1_op_reg;
+      s2_queue_reg    <= s1_queue_reg;
+      s2_now_reg      <= s1_now_reg;
+      s2_qlen_reg     <= s1_qlen_reg;
+      s2_ecn_reg      <= s1_ecn_reg;
+      s2_paused_reg   <= s1_paused_reg;
+      s2_region_reg   <= s1_region_reg;
+      s2_le_low_reg   <= s1_le_low_reg;
+      s2_gt_high_reg  <= s1_gt_high_reg;
+      s2_le_drain_reg <= s1_le_drain_reg;
+      s2_p0_reg       <= s1_p0_reg;
+      s2_p1_reg       <= s1_p1_reg;
+      s2_q0_reg       <= s1_q0_reg;
+      s2_q1_reg       <= s1_q1_reg;
+      s2_hit1_reg     <= s3_writes && (s3_queue_reg == s1_queue_reg);
+      s2_hit2_reg     <= fwd1_we_reg && (fwd1_addr_reg == s1_queue_reg);
+      ram_q_reg       <= ram_rdata;
+
+      // S2 -> S3
+      s3_valid_reg     <= s2_valid_reg;
+      s3_op_reg        <= s2_op_reg;
+      s3_queue_reg     <= s2_queue_reg;
+      s3_now_reg       <= s2_now_reg;
+      s3_qlen_reg      <= s2_qlen_reg;
+      s3_ecn_reg       <= s2_ecn_reg;
+      s3_paused_reg    <= s2_paused_reg;
+      s3_region_reg    <= s2_region_reg;
+      s3_le_low_reg    <= s2_le_low_reg;
+      s3_gt_high_reg   <= s2_gt_high_reg;
+      s3_le_drain_reg  <= s2_le_drain_reg;
+      s3_red_reg       <= s2_red;
+      s3_pfc_onoff_reg <= s2_paused_reg || a_ton_nz_reg;
+      s3_word_reg      <= s2_word;
+      s3_ton_reg       <= s2_ton;
+      s3_since_reg     <= s2_since;
+      s3_gt_reg        <= s2_gt;
+      s3_grow_reg      <= s2_grow;
+      s3_qres_reg      <= s2_qres;
+      s3_xton_reg      <= s2_xton;
+      s3_xsince_reg    <= s2_xsince;
+      s3_xgt_reg       <= s2_xgt;
+      s3_xgrow_reg     <= s2_xgrow;
+      s3_xqres_reg     <= s2_xqres;
+      s3_hitx_reg      <= s3_writes && (s3_queue_reg == s2_queue_reg);
+
+      // S3 -> forwarding registers, RAM write, output register
+      fwd1_we_reg   <= s3_write;
+      fwd1_addr_reg <= s3_queue_reg;
+      fwd1_data_reg <= s3_wdata;
+      fwd1_xon_reg  <= is_xon;
+      fwd1_samp_reg <= sampled || is_init;
+      fwd1_init_reg <= is_init;
+      fwd2_data_reg <= fwd1_data_reg;
+
+      s4_valid_reg  <= s3_valid_reg;
+      s4_op_reg     <= s3_op_reg;
+      s4_queue_reg  <= s3_queue_reg;
+      s4_ecn_reg    <= s3_ecn_reg;
+      s4_region_reg <= s3_region_reg;
+      s4_red_reg    <= s3_red_reg;
+      s4_onoff_reg  <= onoff && (is_pkt || is_pfc);
+      s4_cong_reg   <= cong;
+      s4_trend_reg  <= n_trend;
+      s4_ost_reg    <= n_ost;
+      s4_mode_reg   <= a_mode_reg;
+      s4_rule2_reg  <= a_rule_reg == 2'd2;
+
+      out_valid_reg  <= s4_valid_reg;
+      out_op_reg     <= s4_op_reg;
+      out_queue_reg  <= s4_queue_reg;
+      out_ecn_reg    <= ecn_new;
+      out_marked_reg <= ecn_new != s4_ecn_reg;
+      out_state_reg  <= state;
+      out_region_reg <= s4_region_reg;
+    end
 
     if (rst) begin
       mode_reg       <= CP_MODE_RST[0];
@@ -437,13 +794,34 @@ module dcqcn_cp #(
       sample_ns_reg  <= CP_SAMPLE_NS_RST;
       high_reg       <= CP_HIGH_BYTES_RST;
       low_reg        <= CP_LOW_BYTES_RST;
-      ce_rule_reg    <= CP_TCD_CE_RULE_RST[0];
+      rule_reg       <= CP_TCD_CE_RULE_RST[1:0];
+      grow_reg       <= CP_TCD_GROW_BYTES_RST;
+      drain_reg      <= CP_TCD_DRAIN_BYTES_RST;
       csr_rdata_reg  <= 32'd0;
+      pend_reg       <= 1'b0;
+      wq_valid_reg   <= 1'b0;
+      wq_hit_mode_reg <= 1'b0;
+      wq_hit_kmin_reg <= 1'b0;
+      wq_hit_kmax_reg <= 1'b0;
+      wq_hit_pmax_reg <= 1'b0;
+      wq_hit_seed_reg <= 1'b0;
+      wq_hit_max_ton_reg <= 1'b0;
+      wq_hit_sample_ns_reg <= 1'b0;
+      wq_hit_high_reg <= 1'b0;
+      wq_hit_low_reg <= 1'b0;
+      wq_hit_rule_reg <= 1'b0;
+      wq_hit_grow_reg <= 1'b0;
+      wq_hit_drain_reg <= 1'b0;
+      seed_pend_reg  <= 1'b0;
       lfsr_reg       <= CP_LFSR_SEED_RST;
       clear_reg      <= 1'b1;
       clear_addr_reg <= '0;
+      s0_valid_reg   <= 1'b0;
       s1_valid_reg   <= 1'b0;
-      fwd_valid_reg  <= 1'b0;
+      s2_valid_reg   <= 1'b0;
+      s3_valid_reg   <= 1'b0;
+      s4_valid_reg   <= 1'b0;
+      fwd1_we_reg    <= 1'b0;
       out_valid_reg  <= 1'b0;
     end
   end
@@ -456,8 +834,8 @@ module dcqcn_cp #(
       .we   (ram_we),
       .waddr(ram_waddr),
       .wdata(ram_wdata),
-      .re   (ram_re),
-      .raddr(s_evt_queue),
+      .re   (en),
+      .raddr(s0_queue_reg),
       .rdata(ram_rdata)
   );
 

@@ -47,8 +47,18 @@ localparam logic [7:0]  CP_LOW_BYTES_ADDR = 8'h20;
 localparam logic [31:0] CP_LOW_BYTES_RST  = 32'd5000;
 localparam logic [31:0] CP_LOW_BYTES_MIN  = 32'd0;
 localparam logic [31:0] CP_LOW_BYTES_MAX  = 32'd4294967295;
-// TCD_CE_RULE: TCD outside ON-OFF: 0 = queue-trend rule gives CE, 1 = RED rule gives CE
+// TCD_CE_RULE: TCD outside ON-OFF: 0 = queue-trend rule gives CE, 1 = RED rule gives CE, 2 = the TCD authors' rule (RED gated by the TCD state, CE suppressed while the queue drains after an undetermined period)
 localparam logic [7:0]  CP_TCD_CE_RULE_ADDR = 8'h24;
-localparam logic [31:0] CP_TCD_CE_RULE_RST  = 32'd0;
+localparam logic [31:0] CP_TCD_CE_RULE_RST  = 32'd2;
 localparam logic [31:0] CP_TCD_CE_RULE_MIN  = 32'd0;
-localparam logic [31:0] CP_TCD_CE_RULE_MAX  = 32'd1;
+localparam logic [31:0] CP_TCD_CE_RULE_MAX  = 32'd2;
+// TCD_GROW_BYTES: TCD_CE_RULE 2: after an undetermined period the queue counts as growing (congestion) when it rose by at least this over one MAX_TON_NS period (authors: 0.9 MTU)
+localparam logic [7:0]  CP_TCD_GROW_BYTES_ADDR = 8'h28;
+localparam logic [31:0] CP_TCD_GROW_BYTES_RST  = 32'd900;
+localparam logic [31:0] CP_TCD_GROW_BYTES_MIN  = 32'd0;
+localparam logic [31:0] CP_TCD_GROW_BYTES_MAX  = 32'd4294967295;
+// TCD_DRAIN_BYTES: TCD_CE_RULE 2: a queue draining after an undetermined period is non-congested once q <= this (authors: 2 packets of 1030 B)
+localparam logic [7:0]  CP_TCD_DRAIN_BYTES_ADDR = 8'h2C;
+localparam logic [31:0] CP_TCD_DRAIN_BYTES_RST  = 32'd2060;
+localparam logic [31:0] CP_TCD_DRAIN_BYTES_MIN  = 32'd0;
+localparam logic [31:0] CP_TCD_DRAIN_BYTES_MAX  = 32'd4294967295;

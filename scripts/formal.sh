@@ -1,60 +1,96 @@
 #!/usr/bin/env bash
-# Formal check of one property of one block with Yosys and yosys-smtbmc (z3) or
-# yosys-abc (pdr). The harness is tb/formal/<block>_props.sv (module <block>_props);
-# each property is a `ifdef PROP_<NAME>` block in it.
+# Formal check of one property of one block (Debian 12's Yosys 0.23 with z3 or ABC).
 #
 #   scripts/formal.sh BLOCK PROP MODE DEPTH [MUTATION]
-#     BLOCK     np, cp, ... (the RTL: rtl/dcqcn_ram_sdp.sv and rtl/dcqcn_<block>.sv)
-#     PROP      property name without PROP_ (HOLDOFF, CAUSE, ...)
-#     MODE      pdr:  unbounded proof, yosys-abc `pdr` on the AIG (DEPTH: time limit, s)
-#               bmc:  bounded, yosys-abc `bmc3 -F DEPTH`: no counterexample within DEPTH
-#                     cycles from reset
-#               smt:  bounded, yosys-smtbmc with z3, DEPTH cycles (slower than bmc)
-#     MUTATION  optional: define MUTATION_<name> in the RTL (a deliberate bug); the
-#               check then passes only if the prover finds a counterexample.
-# Harness parameters: FORMAL_CHPARAM="NAME=VALUE ..." (e.g. TW=4 for np_props).
-# Prints one line "formal: BLOCK PROP MODE DEPTH [MUTATION]: PASS|FAIL (...)" and exits
-# 0 on PASS. Work files and logs in build/formal/.
+#
+# BLOCK     harness tb/formal/<BLOCK>_props.sv, top module <BLOCK>_props, RTL
+#           rtl/dcqcn_ram_sdp.sv and rtl/dcqcn_<BLOCK>.sv. Multipliers are cut (their
+#           products become free values: `cutpoint t:$mul`), a sound over-approximation for
+#           properties that hold whatever a product is (bit-blasted multipliers make z3 and
+#           ABC orders of magnitude slower)
+# PROP      the property compiled in (the harness's CHECK_<PROP>)
+# MODE      bmc    bounded model check to DEPTH cycles (write_smt2 + yosys-smtbmc, z3)
+#           prove  k-induction of depth DEPTH (yosys-smtbmc -i, z3) after a BMC of DEPTH
+#           pdr    unbounded proof by property-directed reachability (write_aiger + ABC
+#                  scorr, dc2, pdr)
+#           bmc3   bounded model check to DEPTH cycles with ABC bmc3 (AIGER)
+# MUTATION  a NAME of tb/formal/<BLOCK>_mutations.txt: the RTL is patched with that bug and
+#           the run must FIND a counterexample (exit 0 if it does, 1 if the property still
+#           holds: the proof would be vacuous for that bug)
+#
+# Prints one line: "formal: BLOCK PROP MODE DEPTH [MUTATION]: PASS|FAIL|CAUGHT|MISSED (Ns)".
+# Exit 0 when the property holds (no MUTATION) or the mutation is caught.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 4 ] || { sed -n 2,16p "$0"; exit 2; }
-blk=$1 prop=$2 mode=$3 depth=$4 mut=${5:-}
-harness=tb/formal/${blk}_props.sv
-[ -f "$harness" ] || { echo "formal: no $harness" >&2; exit 2; }
-SRCS=(rtl/dcqcn_ram_sdp.sv "rtl/dcqcn_$blk.sv")
-tag=${blk}_${prop}_${mode}${mut:+_$mut}
-w=build/formal/$tag
-mkdir -p build/formal
-defs="-DPROP_$prop"
-[ -n "$mut" ] && defs="$defs -DMUTATION_$mut"
-t0=$(date +%s)
-chp=""
-for kv in ${FORMAL_CHPARAM:-}; do chp="$chp chparam -set ${kv%%=*} ${kv#*=} ${blk}_props;"; done
-read="read_verilog -sv -formal $defs -Irtl ${SRCS[*]} $harness;$chp prep -top ${blk}_props; memory_map; opt -fast"
-rc=0
-case $mode in
-  smt)
-    yosys -q -l "$w.yosys.log" -p "$read; async2sync; dffunmap; write_smt2 -wires $w.smt2" >/dev/null
-    yosys-smtbmc -s z3 -t "$depth" --dump-vcd "$w.vcd" "$w.smt2" > "$w.log" 2>&1 || rc=$?
-    [ $rc -le 1 ] || rc=3 ;;
-  bmc|pdr)
-    yosys -q -l "$w.yosys.log" -p "$read; flatten; async2sync; setundef -undriven -anyseq; \
-      techmap; opt -fast; dffunmap; abc -g AND; opt_clean; write_aiger -zinit $w.aig" >/dev/null
-    if [ "$mode" = bmc ]; then cmd="bmc3 -F $depth"; else cmd="pdr -T $depth"; fi
-    yosys-abc -c "read_aiger $w.aig; fold; orpos; strash; $cmd" > "$w.log" 2>&1 || true
-    if grep -q "was asserted in frame" "$w.log"; then rc=1
-    elif [ "$mode" = pdr ] && grep -q "Property proved" "$w.log"; then rc=0
-    elif [ "$mode" = bmc ] && grep -q "No output asserted in" "$w.log"; then rc=0
-    else rc=3; fi ;;
-  *) echo "formal: unknown mode $mode" >&2; exit 2 ;;
-esac
-t1=$(date +%s)
-frame=$(grep -o "asserted in frame [0-9]*" "$w.log" 2>/dev/null | head -1 | grep -o "[0-9]*$" || true)
-if [ $rc -eq 0 ]; then verdict=holds; elif [ $rc -eq 1 ]; then verdict=counterexample; else verdict="error (rc $rc, see $w.log)"; fi
-what="$blk $prop $mode $depth${mut:+ $mut}"
-if [ -n "$mut" ]; then
-  if [ "$verdict" = counterexample ]; then echo "formal: $what: PASS (mutation caught${frame:+ in cycle $frame}, $((t1 - t0)) s)"; exit 0; fi
-  echo "formal: $what: FAIL (mutation not caught: $verdict, $((t1 - t0)) s)"; exit 1
+[ $# -ge 4 ] || { sed -n '2,20p' "$0"; exit 2; }
+BLK=$1 PROP=$2 MODE=$3 DEPTH=$4 MUT=${5:-}
+HARNESS=tb/formal/${BLK}_props.sv
+[ -f "$HARNESS" ] || { echo "formal.sh: no harness $HARNESS" >&2; exit 2; }
+for t in yosys yosys-smtbmc yosys-abc z3; do
+  command -v $t >/dev/null || { echo "formal.sh: $t not found (scripts/setup.sh installs it)" >&2; exit 2; }
+done
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/formal.${BLK}.${PROP}.XXXXXX")
+[ -n "${FORMAL_KEEP:-}" ] && echo "formal.sh: work dir $W" >&2 || trap 'rm -rf "$W"' EXIT
+mkdir -p "$W/rtl"
+cp rtl/*.sv rtl/*.vh "$W/rtl/"
+SRCS=("$W/rtl/dcqcn_ram_sdp.sv" "$W/rtl/dcqcn_${BLK}.sv")
+if [ -n "$MUT" ]; then
+  MF=tb/formal/${BLK}_mutations.txt
+  line=$(grep -E "^${MUT}\|" "$MF" || true)
+  [ -n "$line" ] || { echo "formal.sh: no mutation $MUT in $MF" >&2; exit 2; }
+  f="$W/rtl/dcqcn_${BLK}.sv"
+  cp "$f" "$W/orig.sv"
+  sed -i -e "${line#*|}" "$f"
+  if cmp -s "$f" "$W/orig.sv"; then echo "formal.sh: mutation $MUT did not apply to rtl/dcqcn_${BLK}.sv" >&2; exit 2; fi
 fi
-if [ "$verdict" = holds ]; then echo "formal: $what: PASS (property holds, $((t1 - t0)) s)"; exit 0; fi
-echo "formal: $what: FAIL ($verdict, $((t1 - t0)) s; trace $w.vcd, log $w.log)"; exit 1
+
+READ="read_verilog -formal -sv -DCHECK_${PROP} -I$W/rtl ${SRCS[*]} $HARNESS"
+t0=$(date +%s.%N)
+status=ERROR
+case "$MODE" in
+  bmc|prove)
+    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; cutpoint t:\$mul t:\$mem_v2; memory_map; opt -fast; async2sync; dffunmap; write_smt2 -wires $W/m.smt2" >/dev/null
+    args=(-s z3 --presat -t "$DEPTH")
+    [ "$MODE" = prove ] && args=(-s z3 -i -t "$DEPTH")
+    if yosys-smtbmc "${args[@]}" "$W/m.smt2" >"$W/smt.log" 2>&1; then
+      if [ "$MODE" = prove ]; then
+        # induction alone: the base case (BMC of the same depth) must hold too
+        if yosys-smtbmc -s z3 -t "$DEPTH" "$W/m.smt2" >"$W/base.log" 2>&1; then status=PASS; else status=FAIL; fi
+      else
+        status=PASS
+      fi
+    else
+      if grep -q "Assert failed\|FAILED" "$W/smt.log"; then status=FAIL; fi
+    fi
+    ;;
+  pdr|bmc3)
+    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; cutpoint t:\$mul t:\$mem_v2; memory_map; opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map $W/m.aim $W/m.aig" >/dev/null
+    # scorr (signal correspondence: merges registers proved equivalent by induction, e.g.
+    # the shadow copies of the registers and the block's own) makes PDR converge on the
+    # 32-bit compares of the shadow and the pipeline
+    if [ "$MODE" = pdr ]; then cmd="read_aiger $W/m.aig; fold; strash; scorr; dc2; pdr"
+    else cmd="read_aiger $W/m.aig; fold; strash; scorr; dc2; bmc3 -F $DEPTH"; fi
+    yosys-abc -c "$cmd" >"$W/abc.log" 2>&1 || true
+    if grep -qiE "Property proved|UNSAT|No output asserted|was not asserted in [0-9]+ frames|Reached limit" "$W/abc.log"; then
+      if [ "$MODE" = pdr ] && grep -qi "Property proved" "$W/abc.log"; then status=PASS
+      elif [ "$MODE" = bmc3 ] && grep -qiE "No output asserted|was not asserted" "$W/abc.log"; then status=PASS
+      fi
+    fi
+    if grep -qE "was asserted in frame" "$W/abc.log"; then status=FAIL; fi
+    ;;
+  *) echo "formal.sh: unknown mode $MODE" >&2; exit 2 ;;
+esac
+secs=$(echo "$(date +%s.%N) - $t0" | bc)
+what="formal: $BLK $PROP $MODE $DEPTH${MUT:+ mutation $MUT}"
+if [ -z "$MUT" ]; then
+  printf '%s: %s (%.1f s)\n' "$what" "$status" "$secs"
+  [ "$status" = PASS ] && exit 0
+  for l in smt.log base.log abc.log yosys.log; do [ -f "$W/$l" ] && tail -15 "$W/$l"; done
+  exit 1
+else
+  if [ "$status" = FAIL ]; then printf '%s: CAUGHT (%.1f s)\n' "$what" "$secs"; exit 0; fi
+  printf '%s: MISSED (%s, %.1f s)\n' "$what" "$status" "$secs"
+  for l in smt.log abc.log yosys.log; do [ -f "$W/$l" ] && tail -15 "$W/$l"; done
+  exit 1
+fi

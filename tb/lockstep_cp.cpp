@@ -4,7 +4,8 @@
 // Every cycle both get the same inputs and every output is compared (s_evt_ready,
 // m_out_valid, every m_out_* field when valid, csr_rdata). The stimulus runs in phases,
 // each programming the CSRs during traffic for one marking regime (RED, DCTCP step,
-// Kmin > Kmax, TCD with the trend rule, TCD with the RED rule), with random extra CSR
+// Kmin > Kmax, TCD with the trend rule, the RED rule and the TCD authors' rule), with
+// random extra CSR
 // writes (illegal values included, read back and checked against the clamp), LFSR
 // reseeds, PFC XOFF/XON storms that make ON-OFF patterns and then stop, queue lengths
 // that walk between low and high targets or sit on the thresholds, time that moves in
@@ -46,8 +47,9 @@ namespace {
 constexpr uint32_t kQueues = DUT_SIZE;
 static_assert((kQueues & (kQueues - 1)) == 0, "DUT_SIZE must be a power of two");
 
-enum Phase { PH_RED, PH_DCTCP, PH_KMIN_GT_KMAX, PH_TCD_TREND, PH_TCD_RED, PH_COUNT };
-const char* const kPhaseName[PH_COUNT] = {"red", "dctcp", "kmin>kmax", "tcd-trend", "tcd-red"};
+enum Phase { PH_RED, PH_DCTCP, PH_KMIN_GT_KMAX, PH_TCD_TREND, PH_TCD_RED, PH_TCD_AUTH, PH_COUNT };
+const char* const kPhaseName[PH_COUNT] = {"red", "dctcp", "kmin>kmax", "tcd-trend", "tcd-red",
+                                          "tcd-authors"};
 
 struct CsrOp {
   bool we = false, re = false;
@@ -110,12 +112,20 @@ class Stimulus {
         w.push_back({CP_PMAX_Q16, static_cast<uint32_t>(rng_.below(65537))});
         break;
       case PH_TCD_TREND:
-      case PH_TCD_RED: {
+      case PH_TCD_RED:
+      case PH_TCD_AUTH: {
         w.push_back({CP_MODE, rng_.chance(80) ? 1u : 7u});  // 7 clamps to 1
-        w.push_back({CP_TCD_CE_RULE, phase_ == PH_TCD_RED ? 1u : 0u});
-        if (phase_ == PH_TCD_RED) red_params();
-        const uint32_t ton[] = {97000, 500, 2000, 10000, 20000, 0};
-        w.push_back({CP_MAX_TON_NS, ton[rng_.below(6)]});
+        w.push_back({CP_TCD_CE_RULE, phase_ == PH_TCD_RED    ? 1u
+                                     : phase_ == PH_TCD_TREND ? 0u
+                                     : rng_.chance(80)        ? 2u : 3u});  // 3 clamps to 2
+        if (phase_ != PH_TCD_TREND) red_params();
+        const uint32_t ton[] = {97000, 500, 2000, 10000, 20000, 0, 300, 5000};
+        w.push_back({CP_MAX_TON_NS, ton[rng_.below(phase_ == PH_TCD_AUTH ? 8 : 6)]});
+        if (phase_ == PH_TCD_AUTH) {
+          const uint32_t g[] = {900, 0, 1, 5000, static_cast<uint32_t>(rng_.below(20000))};
+          w.push_back({CP_TCD_GROW_BYTES, g[rng_.below(5)]});
+          w.push_back({CP_TCD_DRAIN_BYTES, static_cast<uint32_t>(rng_.below(30000))});
+        }
         w.push_back({CP_SAMPLE_NS, static_cast<uint32_t>(rng_.below(5000))});  // 0 clamps to 1
         high_ = 5000 + static_cast<uint32_t>(rng_.below(60000));
         low_ = rng_.chance(85) ? static_cast<uint32_t>(rng_.below(high_))
@@ -141,7 +151,9 @@ class Stimulus {
       return;
     }
     const auto reg = static_cast<CpReg>(rng_.below(CP_NUM_REGS));
-    if (phase_ != PH_RED && phase_ != PH_TCD_RED && reg != CP_LFSR_SEED && !rng_.chance(20)) return;
+    if (phase_ != PH_RED && phase_ != PH_TCD_RED && phase_ != PH_TCD_AUTH && reg != CP_LFSR_SEED &&
+        !rng_.chance(20))
+      return;
     uint32_t v;
     if (reg == CP_LFSR_SEED) {
       push_write(csr, kCpRegs[reg].addr, seed_value());
@@ -153,7 +165,8 @@ class Stimulus {
       case 2: v = kCpRegs[reg].max + static_cast<uint32_t>(rng_.below(3)); break;
       default: v = kCpRegs[reg].reset + static_cast<uint32_t>(rng_.below(1000)); break;
     }
-    if (reg == CP_MODE && (phase_ == PH_RED || phase_ == PH_TCD_RED)) v = rng_.below(2) ? 1 : 0;
+    if (reg == CP_MODE && (phase_ == PH_RED || phase_ == PH_TCD_RED || phase_ == PH_TCD_AUTH))
+      v = rng_.below(2) ? 1 : 0;
     push_write(csr, kCpRegs[reg].addr, v);
   }
 
@@ -242,7 +255,7 @@ class Stimulus {
     last_q_ = q;
     e.queue = q;
     // op
-    const bool tcd = phase_ == PH_TCD_TREND || phase_ == PH_TCD_RED;
+    const bool tcd = phase_ == PH_TCD_TREND || phase_ == PH_TCD_RED || phase_ == PH_TCD_AUTH;
     if (rng_.chance(tcd ? 3 : 1)) storm_[q] = !storm_[q];
     const uint64_t o = rng_.below(1000);
     if (o < 6) {
@@ -368,6 +381,24 @@ int main(int argc, char** argv) {
   cov.define("fresh_queue_pkt", "PKT to a fresh queue");
   cov.define("reset_midrun", "reset during traffic, RAM cleared again");
   cov.define("red_tie", "RED: r * (Kmax - Kmin) == Pmax * (q - Kmin) exactly (no mark)");
+  cov.define("tcd_draining", "TCD authors' rule: PKT while the queue drains after ON-OFF (state 3)");
+  cov.define("auth_undet_to_cong", "authors' rule: first packet after ON-OFF, q >= q at XON -> congestion");
+  cov.define("auth_undet_to_check", "authors' rule: first packet after ON-OFF, q < q at XON -> draining");
+  cov.define("auth_check_grown", "authors' rule: draining, a period passed, queue grew -> congestion");
+  cov.define("auth_check_period", "authors' rule: draining, a period passed, not grown (new sample)");
+  cov.define("auth_check_within", "authors' rule: draining, within the period");
+  cov.define("auth_drained", "authors' rule: draining -> non-congestion (q <= TCD_DRAIN_BYTES)");
+  cov.define("auth_red_decides", "authors' rule: non-congestion/congestion, RED decides");
+  cov.define("auth_ce_suppressed", "authors' rule: RED would mark an ECT packet, CE withheld");
+  cov.define("auth_ce_marked", "authors' rule: ECT packet marked CE");
+  cov.define("fwd_dist1", "hazard: event on the queue of the event accepted 1 cycle before (S3 forward)");
+  cov.define("fwd_dist2", "hazard: same queue 2 cycles before (fwd1 word merged in S2)");
+  cov.define("fwd_dist3", "hazard: same queue 3 cycles before (fwd2 word merged in S2)");
+  cov.define("fwd_dist4", "hazard: same queue 4 cycles before (RAM word)");
+  cov.define("fwd_xon_then_pkt", "hazard: XON then PKT to one queue on consecutive cycles");
+  cov.define("fwd_sample_then_pkt", "hazard: a sampling PKT then PKT to one queue on consecutive cycles");
+  cov.define("fwd_init_then_pkt", "hazard: INIT then PKT to one queue on consecutive cycles");
+  cov.define("csr_apply_wait", "CSR write waits for events in S0..S3 (s_evt_ready low)");
   if (o.backpressure) {
     cov.define("backpressure_stall", "m_out_valid with m_out_ready low");
     cov.define("same_queue_b2b_stalled", "back-to-back same-queue event held in the compute stage");
@@ -382,6 +413,10 @@ int main(int argc, char** argv) {
   bool have_evt = false;
   CpEvent evt;
   uint64_t cycle = 0, accepted = 0, consumed = 0;
+  // accept cycle (in enabled cycles) and what the ref said, per queue: hazard coverage
+  std::vector<uint64_t> q_last_en(kQueues, ~0ull);
+  std::vector<uint8_t> q_last_kind(kQueues, 0);  // 1 XON, 2 sampled PKT, 3 INIT
+  uint64_t en_cycles = 0;
   uint64_t last_accept_cycle = ~0ull;
   uint32_t last_accept_queue = 0;
   uint8_t last_accept_op = 3;
@@ -421,7 +456,7 @@ int main(int argc, char** argv) {
     // Directed RED tie: drain the pipeline, load the LFSR with r, send the packet with
     // r * (Kmax - Kmin) == Pmax * (q - Kmin). It must not be marked (strict <).
     CsrOp cop;
-    const CpRegs& now_regs = ref.algo.regs();
+    const CpRegs& now_regs = ref.bus_regs();  // what the next apply loads
     // -- directed episodes
     if (ep == EP_NONE && !in.rst && accepted >= next_episode && accepted + 1000 < o.events) {
       ep_kind = static_cast<int>(ep_count++ % 2);
@@ -459,7 +494,8 @@ int main(int argc, char** argv) {
       } else {
         tie = TIE_IDLE;
       }
-    } else if (tie == TIE_SEND && !in.rst) {
+    } else if (tie == TIE_SEND && !in.rst && ref.csr_idle()) {
+      // the seed write has landed and been applied: the packet sees the new LFSR
       evt = stim.next();
       evt.op = static_cast<uint8_t>(CpOp::PKT);
       evt.qlen_bytes = tie_q;
@@ -527,7 +563,7 @@ int main(int argc, char** argv) {
     if (ro.out_valid && in.out_ready) {
       if (pending.empty() || pending.front().op != ro.out.op ||
           (pending.front().queue & (kQueues - 1)) != ro.out.queue ||
-          ro.out.region > 2 || ro.out.tcd_state > 2 ||
+          ro.out.region > 2 || (ro.out.tcd_state == 3 && ro.out.op > 1) ||
           (ro.out.marked && ro.out.ecn != kEcnCe && ro.out.ecn != kEcnUe)) {
         d.push_back({"out_stream_order", 1, 0});
         bad = true;
@@ -555,6 +591,9 @@ int main(int argc, char** argv) {
       if (b2b_in_s1) cov.hit("same_queue_b2b_stalled");
     }
     if (en) b2b_in_s1 = false;
+    if (ref.csr_pending() && (ref.stage_valid(0) || ref.stage_valid(1) || ref.stage_valid(2) ||
+                              ref.stage_valid(3)))
+      cov.hit("csr_apply_wait");
     if (in.csr_we) {
       if (!inflight.empty() || !pending.empty() || acc) cov.hit("csr_write_during_traffic");
       if (in.csr_addr == kCpRegs[CP_LFSR_SEED].addr) seed_written = true;
@@ -585,6 +624,26 @@ int main(int argc, char** argv) {
     bool computed = false;
     CpResult res;
     ref.step(in, &tr, &computed, &res);
+    if (computed && in.evt.op != 3) {
+      // hazard distance in pipeline slots (enabled cycles) to the last event on this queue
+      const uint32_t hq = in.evt.queue;
+      const uint64_t dist = en_cycles - q_last_en[hq];
+      if (q_last_en[hq] != ~0ull && dist >= 1 && dist <= 4) {
+        const char* dn[] = {"", "fwd_dist1", "fwd_dist2", "fwd_dist3", "fwd_dist4"};
+        cov.hit(dn[dist]);
+        if (dist == 1 && in.evt.op == 0) {
+          if (q_last_kind[hq] == 1) cov.hit("fwd_xon_then_pkt");
+          if (q_last_kind[hq] == 2) cov.hit("fwd_sample_then_pkt");
+          if (q_last_kind[hq] == 3) cov.hit("fwd_init_then_pkt");
+        }
+      }
+      q_last_en[hq] = en_cycles;
+      q_last_kind[hq] = in.evt.op == 1 && !in.evt.paused ? 1
+                        : in.evt.op == 0 && (tr.trend_eval || tr.ost_branch == 2 ||
+                                             tr.ost_branch == 4 || tr.fresh) ? 2
+                        : in.evt.op == 2 ? 3 : 0;
+    }
+    if (!in.rst && en) ++en_cycles;
     tick(true);
     tick(false);
     ++cycle;
@@ -639,7 +698,9 @@ int main(int argc, char** argv) {
           cov.hit("lfsr_reseed");
           seed_written = false;
         }
-        const bool would_mark = mode_tcd ? (tr.onoff || res.tcd_state == 1) : tr.red_mark;
+        const bool would_mark =
+            mode_tcd ? (tr.onoff || (res.tcd_state == 1 && (regs[CP_TCD_CE_RULE] != 2 || tr.red_mark)))
+                     : tr.red_mark;
         if (ev.ecn == 0 && would_mark && res.ecn == 0) cov.hit("not_ect_passthrough");
         if (ev.ecn == 3 && would_mark && res.ecn == 3) cov.hit("ce_passthrough");
         if (!mode_tcd) {
@@ -659,8 +720,17 @@ int main(int argc, char** argv) {
               ev.qlen_bytes + 1 >= regs[CP_KMIN_BYTES] && ev.qlen_bytes <= regs[CP_KMIN_BYTES] + 1)
             cov.hit("dctcp_step");
         } else {
-          const char* st[] = {"tcd_noncongestion", "tcd_congestion", "tcd_undetermined"};
-          cov.hit(st[res.tcd_state]);
+          const char* st[] = {"tcd_noncongestion", "tcd_congestion", "tcd_undetermined",
+                              "tcd_draining"};
+          cov.hit(st[res.tcd_state & 3]);
+          if (regs[CP_TCD_CE_RULE] == 2) {
+            const char* br[] = {"", "auth_undet_to_cong", "auth_undet_to_check", "auth_check_grown",
+                                "auth_check_period", "auth_check_within", "auth_red_decides"};
+            if (tr.ost_branch >= 1 && tr.ost_branch <= 6) cov.hit(br[tr.ost_branch]);
+            if (tr.drained) cov.hit("auth_drained");
+            if (ect && tr.ce_suppressed) cov.hit("auth_ce_suppressed");
+            if (ect && res.ecn == 3 && !tr.onoff) cov.hit("auth_ce_marked");
+          }
           if (ev.ecn == 1 && res.ecn == 2) cov.hit("tcd_ue_written");
           if (ev.ecn == 2 && res.ecn == 3) cov.hit("tcd_ce_over_ue");
           if (ev.ecn == 3 && tr.onoff) cov.hit("tcd_ce_kept_undetermined");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // CpEngine on the Verilated rtl/dcqcn_cp.sv (NUM_QUEUES = kRtlQueues): one event per
-// process() call, driven through the s_evt handshake and drained from m_out (2 cycles).
+// process() call, driven through the s_evt handshake and drained from m_out (6 cycles).
 #include "rtl_core.h"  // first: includes the Verilator runtime with its warning waiver
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"

@@ -386,7 +386,7 @@ class CpGen : GenBase {
       profile_loaded_ = false;
       pending_.push_back({reg_addr(Block::CP, "MODE"), static_cast<uint32_t>(rng_.below(2)), true});
       pending_.push_back({reg_addr(Block::CP, "TCD_CE_RULE"),
-                          static_cast<uint32_t>(rng_.below(2)), true});
+                          static_cast<uint32_t>(rng_.below(3)), true});  // trend, RED, authors
       if (rng_.chance(30))
         pending_.push_back({reg_addr(Block::CP, "LFSR_SEED"), static_cast<uint32_t>(rng_.next()),
                             true});

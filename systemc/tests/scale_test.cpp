@@ -273,24 +273,21 @@ TEST(TcdVictim, VictimSeesUndeterminedAndKeepsItsThroughput) {
     // With TCD the victim's path is paused (its own port by T1) and its packets carry UE.
     EXPECT_GT(on.victim_paused_us, 0.0) << seed;
     EXPECT_GT(on.victim_ue, 0u) << seed;
-    // They also carry CE: the victim shares a T1 uplink with two or three of H11-H14 and at
-    // 40 Gb/s it fills that uplink itself, so the queue-trend rule rightly calls the port
-    // congested. What TCD does tell apart is the share: UE is a larger part of the
-    // victim's marks than of the congested flows'.
-    const double victim_ue_share =
-        static_cast<double>(on.victim_ue) / static_cast<double>(on.victim_ue + on.victim_ce);
-    const double congested_ue_share = static_cast<double>(on.congested_ue) /
-                                      static_cast<double>(on.congested_ue + on.congested_ce);
-    EXPECT_GT(victim_ue_share, 1.5 * congested_ue_share) << seed;
-    // TCD's CE (every packet while the trend says congestion) cuts the senders sooner than
-    // RED's 1 %, so PFC pauses an order of magnitude less ...
-    EXPECT_LT(10 * on.pauses, off.pauses) << seed;
-    // ... and the six flows to R converge (second half, 10-20 ms).
-    EXPECT_GE(on.jain_congested, 0.95) << seed;
+    // The TCD authors' rule (CP TCD_CE_RULE 2, marking at dequeue): CE only where RED
+    // would mark, and not while a queue drains after an undetermined period. The victim's
+    // marks are almost all UE (at least 50 UE per CE) ...
+    EXPECT_GT(on.victim_ue, 50 * on.victim_ce) << seed;
+    // ... the congested flows get fewer CE than with RED alone (CE is withheld after ON-OFF
+    // periods) ...
+    EXPECT_LT(on.congested_ce, off.congested_ce) << seed;
+    // ... PFC pauses less, since UE stops the senders' increase ...
+    EXPECT_LT(on.pauses, off.pauses) << seed;
+    // ... and the six flows to R still share the bottleneck (second half, 10-20 ms).
+    EXPECT_GE(on.jain_congested, 0.8) << seed;
   }
   const double mean_on = sum_on / seeds.size(), mean_off = sum_off / seeds.size();
   std::printf("victim mean over the ECMP seeds: TCD %.2f Gb/s, without %.2f Gb/s\n", mean_on, mean_off);
-  // Per placement the victim's rate moves by +-15 % either way (it depends on which of
-  // H11-H14 share its uplink); over the placements TCD does not slow it down.
+  // Per placement the victim's rate moves either way (README, "TCD and the victim flow");
+  // over seeds 1-3 TCD does not slow it down.
   EXPECT_GE(mean_on, mean_off);
 }

@@ -18,7 +18,11 @@
 namespace dcqcn {
 
 enum class CpOp : uint8_t { PKT = 0, PFC = 1, INIT = 2, NOP = 3 };
-enum class TcdState : uint8_t { NONCONG = 0, CONG = 1, UNDET = 2 };
+enum class TcdState : uint8_t { NONCONG = 0, CONG = 1, UNDET = 2, DRAIN = 3 };
+// TCD_CE_RULE 2 (the TCD authors' rule): per-queue state of the last packet's decision.
+// NONCONG/CONG: RED decides CE; UNDET: the last packet saw the ON-OFF pattern; CHECK: the
+// queue drains after an undetermined period, CE suppressed (reported as TcdState::DRAIN).
+enum class TcdOst : uint8_t { NONCONG = 0, CHECK = 1, UNDET = 2, CONG = 3 };
 enum class RedRegion : uint8_t { BELOW = 0, BETWEEN = 1, ABOVE = 2 };
 
 // ECN field code points. RED: 00 not ECT, 01/10 ECT, 11 CE. TCD: 00 not TCD-capable,
@@ -53,9 +57,11 @@ struct CpEntry {
   uint32_t off_end_ns = 0;   // end of the latest PFC OFF period (time of the last XON)
   uint32_t sample_ns = 0;    // time of the last queue sample
   uint32_t sample_q = 0;     // queue length at the last sample
+  uint8_t ost = 0;           // TcdOst (TCD_CE_RULE 2)
+  uint32_t q_res = 0;        // queue length at the last XON (TCD_CE_RULE 2)
   bool operator==(const CpEntry&) const = default;
 };
-inline constexpr unsigned kCpEntryBits = 4 + 3 * 32;
+inline constexpr unsigned kCpEntryBits = 6 + 4 * 32;
 
 // What process() saw, for the testbench's coverage (not an RTL output).
 struct CpTrace {
@@ -68,6 +74,13 @@ struct CpTrace {
   bool kmin_gt_kmax = false;  // KMIN_BYTES > KMAX_BYTES when the event was processed
   bool wrap = false;          // a stored timestamp is numerically above now (wrapped)
   uint16_t r = 0;             // the LFSR sample used (middle region)
+  uint8_t ost_prev = 0;       // TcdOst before the event (TCD_CE_RULE 2)
+  uint8_t ost_branch = 0;     // PKT outside ON-OFF, rule 2: 1 UNDET->CONG (q >= q at XON),
+                              // 2 UNDET->CHECK, 3 CHECK period over, grown -> CONG,
+                              // 4 CHECK period over, not grown, 5 CHECK within the period,
+                              // 6 NONCONG/CONG (RED decides); 0 otherwise
+  bool ce_suppressed = false; // rule 2: RED said mark but the TCD state withheld CE
+  bool drained = false;       // rule 2: CHECK -> NONCONG (q <= TCD_DRAIN_BYTES)
 };
 
 using CpRegs = std::array<uint32_t, CP_NUM_REGS>;
@@ -99,6 +112,8 @@ class CpAlgo {
   uint32_t get(CpReg r) const { return regs_[r]; }
   const CpRegs& regs() const { return regs_; }
 
+  // Loads every register at once (clamped values); the LFSR is reloaded only if reload_lfsr.
+  void load_regs(const CpRegs& r, bool reload_lfsr);
   void reset();  // registers to reset values, LFSR to the seed, all queues fresh
   void clear();  // all queues fresh
   uint32_t lfsr() const { return lfsr_; }
@@ -112,10 +127,18 @@ class CpAlgo {
   std::vector<CpEntry> tab_;
 };
 
-// Cycle-accurate model of dcqcn_cp: accept (RAM read) -> compute -> output register.
+// Cycle-accurate model of dcqcn_cp: accept, five pipeline stages (S0..S4), output
+// register. Every event's result is exact whatever the queue sequence (the RTL forwards
+// the per-queue state), so the model computes it at accept and only delays it. A CSR
+// write is registered and lands in the bus registers one edge later (a read in between
+// is forwarded); the registers the logic uses are a copy of the bus registers, refreshed
+// ("applied") at an edge where S0..S3 hold no event; from the cycle after a write until
+// that edge s_evt_ready is low.
 class CpModel {
  public:
-  static constexpr int kLatency = 2;  // accept edge -> m_out_valid, with m_out_ready high
+  static constexpr int kStages = 5;       // S0..S4 between the accept edge and the output register
+  static constexpr int kApplyStages = 4;  // S0..S3 use the applied registers (S4 carries its own)
+  static constexpr int kLatency = 6;      // accept edge -> m_out_valid, with m_out_ready high
   using In = ModelIn<CpEvent>;
   using Out = ModelOut<CpResult>;
   explicit CpModel(uint32_t num_queues);
@@ -124,17 +147,30 @@ class CpModel {
   // computed is set.
   void step(const In& in, CpTrace* trace = nullptr, bool* computed = nullptr,
             CpResult* result = nullptr);
-  CpAlgo algo;
+  CpAlgo algo;  // its registers are the applied copy
   bool clearing() const { return clearing_ != 0; }
+  bool csr_pending() const { return pend_; }
+  bool csr_idle() const { return !pend_ && !wq_valid_; }  // every write landed and applied
+  bool stage_valid(int k) const { return st_[k].valid; }
+  const CpRegs& bus_regs() const { return bus_; }
 
  private:
+  struct Slot {
+    bool valid = false;
+    CpResult r;
+  };
   uint32_t n_;
   uint32_t clearing_ = 0;
-  bool s1_valid_ = false;
-  CpEvent s1_;
+  Slot st_[kStages];
   bool out_valid_ = false;
   CpResult out_;
   uint32_t csr_rdata_ = 0;
+  CpRegs bus_;               // the registers as written (read back)
+  bool pend_ = false;        // a write not yet applied
+  bool wq_valid_ = false;    // the write of the last cycle, landing at the next edge
+  uint8_t wq_addr_ = 0;
+  uint32_t wq_data_ = 0;
+  bool seed_pend_ = false;   // LFSR_SEED written since the last apply
 };
 
 }  // namespace dcqcn

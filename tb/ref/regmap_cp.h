@@ -8,7 +8,8 @@ namespace dcqcn {
 
 enum CpReg : unsigned {
   CP_MODE, CP_KMIN_BYTES, CP_KMAX_BYTES, CP_PMAX_Q16, CP_LFSR_SEED, CP_MAX_TON_NS,
-  CP_SAMPLE_NS, CP_HIGH_BYTES, CP_LOW_BYTES, CP_TCD_CE_RULE, CP_NUM_REGS
+  CP_SAMPLE_NS, CP_HIGH_BYTES, CP_LOW_BYTES, CP_TCD_CE_RULE, CP_TCD_GROW_BYTES,
+  CP_TCD_DRAIN_BYTES, CP_NUM_REGS
 };
 
 inline constexpr std::array<RegDef, CP_NUM_REGS> kCpRegs{{
@@ -21,7 +22,9 @@ inline constexpr std::array<RegDef, CP_NUM_REGS> kCpRegs{{
   {"SAMPLE_NS",   0x18, 10000,  1, 1u << 30,    "TCD queue-trend sampling period T"},
   {"HIGH_BYTES",  0x1C, 20000,  0, 0xFFFFFFFFu, "TCD congestion: queue grew over a period and q > HIGH"},
   {"LOW_BYTES",   0x20, 5000,   0, 0xFFFFFFFFu, "TCD non-congestion: q <= LOW (the congestion test is applied first)"},
-  {"TCD_CE_RULE", 0x24, 0,      0, 1,           "TCD outside ON-OFF: 0 = queue-trend rule gives CE, 1 = RED rule gives CE"},
+  {"TCD_CE_RULE", 0x24, 2,      0, 2,           "TCD outside ON-OFF: 0 = queue-trend rule gives CE, 1 = RED rule gives CE, 2 = the TCD authors' rule (RED gated by the TCD state, CE suppressed while the queue drains after an undetermined period)"},
+  {"TCD_GROW_BYTES",  0x28, 900,  0, 0xFFFFFFFFu, "TCD_CE_RULE 2: after an undetermined period the queue counts as growing (congestion) when it rose by at least this over one MAX_TON_NS period (authors: 0.9 MTU)"},
+  {"TCD_DRAIN_BYTES", 0x2C, 2060, 0, 0xFFFFFFFFu, "TCD_CE_RULE 2: a queue draining after an undetermined period is non-congested once q <= this (authors: 2 packets of 1030 B)"},
 }};
 
 }  // namespace dcqcn

@@ -263,9 +263,11 @@ TEST(CpRed, TieIsNotMarked) {
 // TCD
 // ---------------------------------------------------------------------------------
 
+// The trend rule (TCD_CE_RULE 0); the default rule 2 has its own tests below.
 CpAlgo tcd_algo() {
   CpAlgo a(16);
   a.set(CP_MODE, 1);
+  a.set(CP_TCD_CE_RULE, 0);
   a.set(CP_SAMPLE_NS, 10000);
   a.set(CP_HIGH_BYTES, 20000);
   a.set(CP_LOW_BYTES, 5000);
@@ -484,22 +486,27 @@ TEST(CpModelTest, ClearingLatencyThroughputBackpressure) {
     m.step(in);
   }
   EXPECT_TRUE(m.outputs(in).evt_ready);
-  // three back-to-back events to one queue, accepted one per cycle
+  // three back-to-back events to one queue, accepted one per cycle (no hazard stall)
   in.evt_valid = true;
   in.evt = pfc(100, true, 5);
   EXPECT_TRUE(m.outputs(in).evt_ready);
-  m.step(in);
+  m.step(in);  // edge 1: first accept
   in.evt = pkt(110, 1000, 1, 5);
   EXPECT_TRUE(m.outputs(in).evt_ready);
-  EXPECT_FALSE(m.outputs(in).out_valid);
-  m.step(in);
+  m.step(in);  // edge 2
   in.evt = pfc(120, false, 5);
-  const CpModel::Out o1 = m.outputs(in);  // two edges after the first accept
+  EXPECT_TRUE(m.outputs(in).evt_ready);
+  m.step(in);  // edge 3
+  in.evt_valid = false;
+  for (int e = 4; e <= CpModel::kLatency; ++e) {
+    EXPECT_FALSE(m.outputs(in).out_valid) << e;
+    m.step(in);
+  }
+  const CpModel::Out o1 = m.outputs(in);  // kLatency = 5 edges after the first accept
   EXPECT_TRUE(o1.out_valid);
   EXPECT_EQ(o1.out.op, static_cast<uint8_t>(CpOp::PFC));
   EXPECT_EQ(st(o1.out), TcdState::UNDET);
   m.step(in);
-  in.evt_valid = false;
   // back-pressure: the output holds, input not ready
   in.out_ready = false;
   const CpModel::Out o2 = m.outputs(in);
@@ -518,7 +525,7 @@ TEST(CpModelTest, ClearingLatencyThroughputBackpressure) {
   EXPECT_FALSE(m.outputs(in).out_valid);
 }
 
-TEST(CpModelTest, CsrReadRegisteredWriteNextCycleSeedWinsOverStep) {
+TEST(CpModelTest, CsrWriteAppliedWhenThePipelineIsEmpty) {
   CpModel m(16);
   CpModel::In in;
   in.rst = true;
@@ -529,22 +536,161 @@ TEST(CpModelTest, CsrReadRegisteredWriteNextCycleSeedWinsOverStep) {
   in.csr_addr = kCpRegs[CP_PMAX_Q16].addr;
   in.csr_wdata = 1u << 20;
   in.csr_re = true;  // same cycle: reads the old value
-  m.step(in);
+  m.step(in);        // the write is registered
   EXPECT_EQ(m.outputs(in).csr_rdata, 655u);
+  EXPECT_FALSE(m.outputs(in).evt_ready);  // from the cycle after a write until it is applied
   in.csr_we = false;
-  m.step(in);
-  EXPECT_EQ(m.outputs(in).csr_rdata, 65536u);
+  m.step(in);  // it lands in the bus register; a read in this cycle already sees it
+  EXPECT_EQ(m.outputs(in).csr_rdata, 65536u);  // clamped
+  EXPECT_FALSE(m.outputs(in).evt_ready);       // pending
+  EXPECT_EQ(m.algo.get(CP_PMAX_Q16), 655u);
+  m.step(in);  // S0..S3 empty: applied
+  EXPECT_EQ(m.algo.get(CP_PMAX_Q16), 65536u);
+  EXPECT_TRUE(m.outputs(in).evt_ready);
   in.csr_re = false;
-  // a middle-region packet computed on the edge of a seed write: the seed wins
+  // A write with a middle-region packet accepted at its edge: the packet uses the old
+  // seed (and steps the LFSR); the write lands one edge later and waits until S0..S3
+  // are empty (the packet in S4): s_evt_ready low for kApplyStages cycles.
   in.evt_valid = true;
   in.evt = pkt(0, 100000);
-  m.step(in);  // accepted
-  in.evt_valid = false;
   in.csr_we = true;
   in.csr_addr = kCpRegs[CP_LFSR_SEED].addr;
   in.csr_wdata = 77;
-  m.step(in);  // computed (LFSR steps) and the seed is written
-  EXPECT_EQ(m.algo.lfsr(), 77u);
+  const uint32_t lfsr0 = m.algo.lfsr();
+  bool computed = false;
+  CpTrace tr;
+  m.step(in, &tr, &computed);  // accepted at the write's edge
+  EXPECT_TRUE(computed);
+  EXPECT_EQ(tr.r, static_cast<uint16_t>(lfsr0));
+  in.evt_valid = false;
+  in.csr_we = false;
+  m.step(in);  // the write lands
+  in.evt_valid = true;
+  int low = 0;
+  while (!m.outputs(in).evt_ready) {
+    ++low;
+    m.step(in);
+    ASSERT_LT(low, 20);
+  }
+  EXPECT_EQ(low, CpModel::kApplyStages);
+  EXPECT_EQ(m.algo.lfsr(), 77u);  // the seed wins over the step that came before it
+}
+
+// ---------------------------------------------------------------------------------
+// TCD, the authors' rule (TCD_CE_RULE 2, the default)
+// ---------------------------------------------------------------------------------
+
+CpAlgo auth_algo() {
+  CpAlgo a(16);
+  a.set(CP_MODE, 1);
+  EXPECT_EQ(a.get(CP_TCD_CE_RULE), 2u);  // the default
+  a.set(CP_MAX_TON_NS, 97000);
+  a.set(CP_KMIN_BYTES, 5000);
+  a.set(CP_KMAX_BYTES, 5000);  // RED as a step: every ECT packet above 5000 B, easy to read
+  a.set(CP_PMAX_Q16, 65536);
+  a.set(CP_TCD_GROW_BYTES, 900);
+  a.set(CP_TCD_DRAIN_BYTES, 2060);
+  return a;
+}
+
+TEST(CpTcdAuthors, OutsideOnOffCeOnlyWhereRedMarks) {
+  CpAlgo a = auth_algo();
+  a.set(CP_KMAX_BYTES, 200000);
+  a.set(CP_PMAX_Q16, 0);  // RED marks only above Kmax
+  CpTrace t;
+  // a long, growing queue between Kmin and Kmax: the trend rule would call it congested,
+  // the authors' rule marks only where RED does (nowhere here)
+  for (uint32_t i = 0; i < 50; ++i) {
+    const CpResult r = a.process(pkt(i * 20000, 30000 + i * 3000), &t);
+    EXPECT_EQ(r.ecn, kEcnEct1) << i;
+    EXPECT_EQ(st(r), TcdState::NONCONG) << i;
+    EXPECT_EQ(t.ost_branch, 6);
+  }
+  const CpResult r = a.process(pkt(2000000, 200001), &t);  // above Kmax
+  EXPECT_EQ(r.ecn, kEcnCe);
+  EXPECT_EQ(st(r), TcdState::CONG);
+}
+
+TEST(CpTcdAuthors, AfterOnOffGrownQueueIsCongested) {
+  CpAlgo a = auth_algo();
+  CpEvent x = pfc(0, true);
+  a.process(x);
+  x = pfc(10000, false);
+  x.qlen_bytes = 40000;  // the queue at the end of the OFF period
+  a.process(x);
+  CpTrace t;
+  EXPECT_EQ(a.process(pkt(50000, 50000), &t).ecn, kEcnUe);  // T_on 40 us < 97 us
+  EXPECT_EQ(a.entry(0).ost, static_cast<uint8_t>(TcdOst::UNDET));
+  // out of the pattern, queue at least as long as at the XON: congestion, RED decides
+  const CpResult r = a.process(pkt(10000 + 97000, 40000), &t);
+  EXPECT_EQ(t.ost_branch, 1);
+  EXPECT_EQ(r.ecn, kEcnCe);  // RED marks above the step
+  EXPECT_EQ(st(r), TcdState::CONG);
+}
+
+TEST(CpTcdAuthors, DrainingAfterOnOffWithholdsCeUntilItGrows) {
+  CpAlgo a = auth_algo();
+  CpEvent x = pfc(0, true);
+  a.process(x);
+  x = pfc(10000, false);
+  x.qlen_bytes = 40000;
+  a.process(x);
+  EXPECT_EQ(a.process(pkt(20000, 45000)).ecn, kEcnUe);
+  CpTrace t;
+  // first packet after the pattern: 39999 < 40000, draining: no CE although RED marks
+  CpResult r = a.process(pkt(110000, 39999), &t);
+  EXPECT_EQ(t.ost_branch, 2);
+  EXPECT_TRUE(t.ce_suppressed);
+  EXPECT_EQ(r.ecn, kEcnEct1);
+  EXPECT_EQ(st(r), TcdState::DRAIN);
+  EXPECT_EQ(a.entry(0).sample_q, 39999u);
+  // within one MAX_TON_NS period: still draining, even if it grew
+  r = a.process(pkt(110000 + 96999, 60000), &t);
+  EXPECT_EQ(t.ost_branch, 5);
+  EXPECT_EQ(r.ecn, kEcnEct1);
+  // a period later, grown by 899 < 900 bytes: not grown, new sample, still draining
+  r = a.process(pkt(110000 + 97000, 39999 + 899), &t);
+  EXPECT_EQ(t.ost_branch, 4);
+  EXPECT_EQ(r.ecn, kEcnEct1);
+  EXPECT_EQ(a.entry(0).sample_ns, 207000u);
+  // another period, grown by exactly 900: congestion, CE where RED marks
+  r = a.process(pkt(207000 + 97000, 39999 + 899 + 900), &t);
+  EXPECT_EQ(t.ost_branch, 3);
+  EXPECT_EQ(r.ecn, kEcnCe);
+  EXPECT_EQ(st(r), TcdState::CONG);
+}
+
+TEST(CpTcdAuthors, DrainedQueueReturnsToRed) {
+  CpAlgo a = auth_algo();
+  CpEvent x = pfc(0, true);
+  a.process(x);
+  x = pfc(10000, false);
+  x.qlen_bytes = 40000;
+  a.process(x);
+  a.process(pkt(20000, 45000));
+  CpTrace t;
+  a.process(pkt(110000, 30000), &t);
+  EXPECT_EQ(t.ost_branch, 2);
+  CpResult r = a.process(pkt(111000, 2061), &t);  // above the drain threshold
+  EXPECT_FALSE(t.drained);
+  EXPECT_EQ(st(r), TcdState::DRAIN);
+  r = a.process(pkt(112000, 2060), &t);
+  EXPECT_TRUE(t.drained);
+  EXPECT_EQ(st(r), TcdState::NONCONG);
+  // back in RED's hands: the next packet above the step is marked
+  r = a.process(pkt(113000, 6000), &t);
+  EXPECT_EQ(t.ost_branch, 6);
+  EXPECT_EQ(r.ecn, kEcnCe);
+}
+
+TEST(CpTcdAuthors, UeOnlyOnEctAndNeverOverCe) {
+  CpAlgo a = auth_algo();
+  a.process(pfc(0, true));
+  EXPECT_EQ(a.process(pkt(10, 100, 0)).ecn, 0);  // not ECT: unchanged (the authors' code
+                                                 // writes UE on 00 too: we do not)
+  EXPECT_EQ(a.process(pkt(20, 100, 3)).ecn, 3);
+  EXPECT_EQ(a.process(pkt(30, 100, 1)).ecn, kEcnUe);
+  EXPECT_EQ(a.process(pkt(40, 100, 2)).ecn, kEcnUe);
 }
 
 }  // namespace
