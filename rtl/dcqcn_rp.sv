@@ -36,7 +36,7 @@
 // stops when the 17 results that fit the FIFO and output register are all owed.
 // Registers: a CSR write lands in a shadow register at once (read back at once) and is
 // applied when no event is in flight (admission pauses until then, at most 12 cycles,
-// plus 4 cycles for the derived values): every event sees one consistent register set.
+// plus 3 cycles for the derived values): every event sees one consistent register set.
 // After rst both state RAMs are cleared in NUM_FLOWS cycles (s_evt_ready low).
 // Registers: rtl/dcqcn_rp_regmap.vh (generated from tb/ref/regmap_rp.h).
 `resetall
