@@ -39,10 +39,22 @@ uint32_t rp_recip_table(unsigned idx) {
   return static_cast<uint32_t>((125000ull * 4096) / (4096 + idx + 1));
 }
 
+namespace {
+// The table once, as the RTL's ROM: no division per event on the simulation's hot path.
+const std::array<uint32_t, 4096>& recip_rom() {
+  static const std::array<uint32_t, 4096> rom = [] {
+    std::array<uint32_t, 4096> t{};
+    for (unsigned i = 0; i < t.size(); ++i) t[i] = rp_recip_table(i);
+    return t;
+  }();
+  return rom;
+}
+}  // namespace
+
 RpRecip rp_recip(uint32_t rc) {
   const unsigned lz = static_cast<unsigned>(std::countl_zero(rc));
   const uint32_t n = rc << lz;
-  return {lz, rp_recip_table((n >> 19) & 0xFFF)};
+  return {lz, recip_rom()[(n >> 19) & 0xFFF]};
 }
 
 uint64_t rp_pace_ns12(uint16_t bytes, RpRecip rr) {
@@ -306,8 +318,13 @@ RpResult RpAlgo::process(const RpEvent& ev) {
   }
 
   // DCQCN+: the increase period K = lambda * max(tau, MTU / Rc), capped at 2^30 ns.
-  const RpRecip rr = rp_recip(s.rc);
-  if (plus && o.itmr == static_cast<uint8_t>(TmrAct::SET)) {
+  RpPace& p = pace_[flow];
+  const bool retime = ev.op != static_cast<uint8_t>(RpOp::TX) &&
+                      ev.op != static_cast<uint8_t>(RpOp::INIT) && p.valid && s.rc != rc_before;
+  const bool plus_period = plus && o.itmr == static_cast<uint8_t>(TmrAct::SET);
+  const bool need_rr = plus_period || retime || ev.op == static_cast<uint8_t>(RpOp::TX);
+  const RpRecip rr = need_rr ? rp_recip(s.rc) : RpRecip{0, 0};
+  if (plus_period) {
     constexpr uint64_t kCap = 1ull << 30;
     const uint64_t lambda = r(regs, RP_LAMBDA_Q8);
     const uint64_t pt = (static_cast<uint64_t>(s.tau_ns) * lambda) >> 8;
@@ -318,7 +335,6 @@ RpResult RpAlgo::process(const RpEvent& ev) {
   }
 
   // Pacing: the departure after a TX, and the pending departure re-timed when Rc changed.
-  RpPace& p = pace_[flow];
   const uint64_t now_f = (static_cast<uint64_t>(ev.now_ns) << kFrac) & kMask44;
   if (ev.op == static_cast<uint8_t>(RpOp::TX)) {
     // Left within 1 ns after (or before) the permitted time: keep the exact schedule,
@@ -334,7 +350,7 @@ RpResult RpAlgo::process(const RpEvent& ev) {
     p.valid = true;
   } else if (ev.op == static_cast<uint8_t>(RpOp::INIT)) {
     p = RpPace{};
-  } else if (p.valid && s.rc != rc_before) {
+  } else if (retime) {
     // Re-timing: the pending departure follows the new rate, not before the change.
     ++cov.retime;
     const uint64_t a = (p.t_dep + rp_pace_ns12(p.bytes, rr)) & kMask44;
