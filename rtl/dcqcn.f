@@ -1,6 +1,9 @@
 // The one list of RTL sources, in dependency order. CMake, scripts/lint.sh and
 // scripts/synth.sh read it; lines starting with // are comments.
 dcqcn_ram_sdp.sv
+dcqcn_rp_recip_rom.sv
+dcqcn_rp_rate.sv
+dcqcn_rp_pace.sv
 dcqcn_rp.sv
 dcqcn_np.sv
 dcqcn_cp.sv
