@@ -104,8 +104,7 @@ module dcqcn_rp #(
   localparam int PW = 1 + 44 + 16 + 44;  // pacing word (RAM B): valid, departure, bytes, next
 
   // ================================================================ registers (CSR)
-  // Shadow set (w_*): written by the bus at once, clamped to [MIN, MAX] on the way in, read
-  // back at once. Active set (r_*): copied from the shadow when a write is pending and no
+  // Shadow set (w_*): written by the bus (clamped to [MIN, MAX]), read back at once. Active set (r_*): copied from the shadow when a write is pending and no
   // event is in flight; every event in the pipeline sees one active set. Derived values
   // (d_*) follow the active set within SETTLE cycles; admission waits for them.
   logic        csr_pending_reg;
@@ -121,62 +120,107 @@ module dcqcn_rp #(
                w_maxcut, w_rrmp, w_first, w_clamp, w_clamp_ti, w_mtu, w_lambda, w_rl, w_defer, w_afirst, w_haifix;
   logic [31:0] r_algo, r_line, r_minr, r_g, r_ainit, r_aper, r_tper, r_bc, r_f, r_ai, r_hai, r_cshift,
                r_maxcut, r_rrmp, r_first, r_clamp, r_clamp_ti, r_mtu, r_lambda, r_rl, r_defer, r_afirst, r_haifix;
+  // The bus write is registered first (wq_*), clamped to its register's bounds in the next
+  // cycle and stored at the end of it; reads and applies in that cycle take it from wq.
+  logic        wq_valid_reg, wq_mapped;
+  logic [7:0]  wq_addr_reg;
+  logic [31:0] wq_data_reg, wq_min, wq_max, wq_val;
+  always_comb begin
+    wq_mapped = 1'b1;
+    unique case (wq_addr_reg)
+      RP_ALGO_ADDR:                begin wq_min = RP_ALGO_MIN; wq_max = RP_ALGO_MAX; end
+      RP_LINE_RATE_KBPS_ADDR:      begin wq_min = RP_LINE_RATE_KBPS_MIN; wq_max = RP_LINE_RATE_KBPS_MAX; end
+      RP_MIN_RATE_KBPS_ADDR:       begin wq_min = RP_MIN_RATE_KBPS_MIN; wq_max = RP_MIN_RATE_KBPS_MAX; end
+      RP_G_Q16_ADDR:               begin wq_min = RP_G_Q16_MIN; wq_max = RP_G_Q16_MAX; end
+      RP_ALPHA_INIT_Q16_ADDR:      begin wq_min = RP_ALPHA_INIT_Q16_MIN; wq_max = RP_ALPHA_INIT_Q16_MAX; end
+      RP_ALPHA_PERIOD_NS_ADDR:     begin wq_min = RP_ALPHA_PERIOD_NS_MIN; wq_max = RP_ALPHA_PERIOD_NS_MAX; end
+      RP_TIMER_PERIOD_NS_ADDR:     begin wq_min = RP_TIMER_PERIOD_NS_MIN; wq_max = RP_TIMER_PERIOD_NS_MAX; end
+      RP_BYTE_COUNTER_BYTES_ADDR:  begin wq_min = RP_BYTE_COUNTER_BYTES_MIN; wq_max = RP_BYTE_COUNTER_BYTES_MAX; end
+      RP_F_STEPS_ADDR:             begin wq_min = RP_F_STEPS_MIN; wq_max = RP_F_STEPS_MAX; end
+      RP_AI_RATE_KBPS_ADDR:        begin wq_min = RP_AI_RATE_KBPS_MIN; wq_max = RP_AI_RATE_KBPS_MAX; end
+      RP_HAI_RATE_KBPS_ADDR:       begin wq_min = RP_HAI_RATE_KBPS_MIN; wq_max = RP_HAI_RATE_KBPS_MAX; end
+      RP_CUT_SHIFT_ADDR:           begin wq_min = RP_CUT_SHIFT_MIN; wq_max = RP_CUT_SHIFT_MAX; end
+      RP_MAX_CUT_Q16_ADDR:         begin wq_min = RP_MAX_CUT_Q16_MIN; wq_max = RP_MAX_CUT_Q16_MAX; end
+      RP_RRMP_NS_ADDR:             begin wq_min = RP_RRMP_NS_MIN; wq_max = RP_RRMP_NS_MAX; end
+      RP_FIRST_CNP_RATE_KBPS_ADDR: begin wq_min = RP_FIRST_CNP_RATE_KBPS_MIN; wq_max = RP_FIRST_CNP_RATE_KBPS_MAX; end
+      RP_CLAMP_TGT_ADDR:           begin wq_min = RP_CLAMP_TGT_MIN; wq_max = RP_CLAMP_TGT_MAX; end
+      RP_CLAMP_TGT_AFTER_TI_ADDR:  begin wq_min = RP_CLAMP_TGT_AFTER_TI_MIN; wq_max = RP_CLAMP_TGT_AFTER_TI_MAX; end
+      RP_MTU_BYTES_ADDR:           begin wq_min = RP_MTU_BYTES_MIN; wq_max = RP_MTU_BYTES_MAX; end
+      RP_LAMBDA_Q8_ADDR:           begin wq_min = RP_LAMBDA_Q8_MIN; wq_max = RP_LAMBDA_Q8_MAX; end
+      RP_RL_KBPS_ADDR:             begin wq_min = RP_RL_KBPS_MIN; wq_max = RP_RL_KBPS_MAX; end
+      RP_CUT_DEFER_ADDR:           begin wq_min = RP_CUT_DEFER_MIN; wq_max = RP_CUT_DEFER_MAX; end
+      RP_ALPHA_FIRST_ADDR:         begin wq_min = RP_ALPHA_FIRST_MIN; wq_max = RP_ALPHA_FIRST_MAX; end
+      RP_HAI_FIXED_ADDR:           begin wq_min = RP_HAI_FIXED_MIN; wq_max = RP_HAI_FIXED_MAX; end
+      default: begin wq_min = '0; wq_max = '0; wq_mapped = 1'b0; end
+    endcase
+    wq_val = clampv(wq_data_reg, wq_min, wq_max);
+  end
+  function automatic logic wq_hit(input logic [7:0] a);
+    wq_hit = wq_valid_reg && wq_addr_reg == a;
+  endfunction
+
   always_ff @(posedge clk) begin
-    if (csr_we) begin
-      unique case (csr_addr)
-        RP_ALGO_ADDR:                w_algo <= clampv(csr_wdata, RP_ALGO_MIN, RP_ALGO_MAX);
-        RP_LINE_RATE_KBPS_ADDR:      w_line <= clampv(csr_wdata, RP_LINE_RATE_KBPS_MIN, RP_LINE_RATE_KBPS_MAX);
-        RP_MIN_RATE_KBPS_ADDR:       w_minr <= clampv(csr_wdata, RP_MIN_RATE_KBPS_MIN, RP_MIN_RATE_KBPS_MAX);
-        RP_G_Q16_ADDR:               w_g <= clampv(csr_wdata, RP_G_Q16_MIN, RP_G_Q16_MAX);
-        RP_ALPHA_INIT_Q16_ADDR:      w_ainit <= clampv(csr_wdata, RP_ALPHA_INIT_Q16_MIN, RP_ALPHA_INIT_Q16_MAX);
-        RP_ALPHA_PERIOD_NS_ADDR:     w_aper <= clampv(csr_wdata, RP_ALPHA_PERIOD_NS_MIN, RP_ALPHA_PERIOD_NS_MAX);
-        RP_TIMER_PERIOD_NS_ADDR:     w_tper <= clampv(csr_wdata, RP_TIMER_PERIOD_NS_MIN, RP_TIMER_PERIOD_NS_MAX);
-        RP_BYTE_COUNTER_BYTES_ADDR:  w_bc <= clampv(csr_wdata, RP_BYTE_COUNTER_BYTES_MIN, RP_BYTE_COUNTER_BYTES_MAX);
-        RP_F_STEPS_ADDR:             w_f <= clampv(csr_wdata, RP_F_STEPS_MIN, RP_F_STEPS_MAX);
-        RP_AI_RATE_KBPS_ADDR:        w_ai <= clampv(csr_wdata, RP_AI_RATE_KBPS_MIN, RP_AI_RATE_KBPS_MAX);
-        RP_HAI_RATE_KBPS_ADDR:       w_hai <= clampv(csr_wdata, RP_HAI_RATE_KBPS_MIN, RP_HAI_RATE_KBPS_MAX);
-        RP_CUT_SHIFT_ADDR:           w_cshift <= clampv(csr_wdata, RP_CUT_SHIFT_MIN, RP_CUT_SHIFT_MAX);
-        RP_MAX_CUT_Q16_ADDR:         w_maxcut <= clampv(csr_wdata, RP_MAX_CUT_Q16_MIN, RP_MAX_CUT_Q16_MAX);
-        RP_RRMP_NS_ADDR:             w_rrmp <= clampv(csr_wdata, RP_RRMP_NS_MIN, RP_RRMP_NS_MAX);
-        RP_FIRST_CNP_RATE_KBPS_ADDR: w_first <= clampv(csr_wdata, RP_FIRST_CNP_RATE_KBPS_MIN, RP_FIRST_CNP_RATE_KBPS_MAX);
-        RP_CLAMP_TGT_ADDR:           w_clamp <= clampv(csr_wdata, RP_CLAMP_TGT_MIN, RP_CLAMP_TGT_MAX);
-        RP_CLAMP_TGT_AFTER_TI_ADDR:  w_clamp_ti <= clampv(csr_wdata, RP_CLAMP_TGT_AFTER_TI_MIN, RP_CLAMP_TGT_AFTER_TI_MAX);
-        RP_MTU_BYTES_ADDR:           w_mtu <= clampv(csr_wdata, RP_MTU_BYTES_MIN, RP_MTU_BYTES_MAX);
-        RP_LAMBDA_Q8_ADDR:           w_lambda <= clampv(csr_wdata, RP_LAMBDA_Q8_MIN, RP_LAMBDA_Q8_MAX);
-        RP_RL_KBPS_ADDR:             w_rl <= clampv(csr_wdata, RP_RL_KBPS_MIN, RP_RL_KBPS_MAX);
-        RP_CUT_DEFER_ADDR:           w_defer <= clampv(csr_wdata, RP_CUT_DEFER_MIN, RP_CUT_DEFER_MAX);
-        RP_ALPHA_FIRST_ADDR:         w_afirst <= clampv(csr_wdata, RP_ALPHA_FIRST_MIN, RP_ALPHA_FIRST_MAX);
-        RP_HAI_FIXED_ADDR:           w_haifix <= clampv(csr_wdata, RP_HAI_FIXED_MIN, RP_HAI_FIXED_MAX);
+    wq_valid_reg <= csr_we;
+    wq_addr_reg <= csr_addr;
+    wq_data_reg <= csr_wdata;
+    if (wq_valid_reg) begin
+      unique case (wq_addr_reg)
+        RP_ALGO_ADDR:                w_algo <= wq_val;
+        RP_LINE_RATE_KBPS_ADDR:      w_line <= wq_val;
+        RP_MIN_RATE_KBPS_ADDR:       w_minr <= wq_val;
+        RP_G_Q16_ADDR:               w_g <= wq_val;
+        RP_ALPHA_INIT_Q16_ADDR:      w_ainit <= wq_val;
+        RP_ALPHA_PERIOD_NS_ADDR:     w_aper <= wq_val;
+        RP_TIMER_PERIOD_NS_ADDR:     w_tper <= wq_val;
+        RP_BYTE_COUNTER_BYTES_ADDR:  w_bc <= wq_val;
+        RP_F_STEPS_ADDR:             w_f <= wq_val;
+        RP_AI_RATE_KBPS_ADDR:        w_ai <= wq_val;
+        RP_HAI_RATE_KBPS_ADDR:       w_hai <= wq_val;
+        RP_CUT_SHIFT_ADDR:           w_cshift <= wq_val;
+        RP_MAX_CUT_Q16_ADDR:         w_maxcut <= wq_val;
+        RP_RRMP_NS_ADDR:             w_rrmp <= wq_val;
+        RP_FIRST_CNP_RATE_KBPS_ADDR: w_first <= wq_val;
+        RP_CLAMP_TGT_ADDR:           w_clamp <= wq_val;
+        RP_CLAMP_TGT_AFTER_TI_ADDR:  w_clamp_ti <= wq_val;
+        RP_MTU_BYTES_ADDR:           w_mtu <= wq_val;
+        RP_LAMBDA_Q8_ADDR:           w_lambda <= wq_val;
+        RP_RL_KBPS_ADDR:             w_rl <= wq_val;
+        RP_CUT_DEFER_ADDR:           w_defer <= wq_val;
+        RP_ALPHA_FIRST_ADDR:         w_afirst <= wq_val;
+        RP_HAI_FIXED_ADDR:           w_haifix <= wq_val;
         default: ;
       endcase
     end
     if (csr_re) begin
-      unique case (csr_addr)
-        RP_ALGO_ADDR:                csr_rdata <= w_algo;
-        RP_LINE_RATE_KBPS_ADDR:      csr_rdata <= w_line;
-        RP_MIN_RATE_KBPS_ADDR:       csr_rdata <= w_minr;
-        RP_G_Q16_ADDR:               csr_rdata <= w_g;
-        RP_ALPHA_INIT_Q16_ADDR:      csr_rdata <= w_ainit;
-        RP_ALPHA_PERIOD_NS_ADDR:     csr_rdata <= w_aper;
-        RP_TIMER_PERIOD_NS_ADDR:     csr_rdata <= w_tper;
-        RP_BYTE_COUNTER_BYTES_ADDR:  csr_rdata <= w_bc;
-        RP_F_STEPS_ADDR:             csr_rdata <= w_f;
-        RP_AI_RATE_KBPS_ADDR:        csr_rdata <= w_ai;
-        RP_HAI_RATE_KBPS_ADDR:       csr_rdata <= w_hai;
-        RP_CUT_SHIFT_ADDR:           csr_rdata <= w_cshift;
-        RP_MAX_CUT_Q16_ADDR:         csr_rdata <= w_maxcut;
-        RP_RRMP_NS_ADDR:             csr_rdata <= w_rrmp;
-        RP_FIRST_CNP_RATE_KBPS_ADDR: csr_rdata <= w_first;
-        RP_CLAMP_TGT_ADDR:           csr_rdata <= w_clamp;
-        RP_CLAMP_TGT_AFTER_TI_ADDR:  csr_rdata <= w_clamp_ti;
-        RP_MTU_BYTES_ADDR:           csr_rdata <= w_mtu;
-        RP_LAMBDA_Q8_ADDR:           csr_rdata <= w_lambda;
-        RP_RL_KBPS_ADDR:             csr_rdata <= w_rl;
-        RP_CUT_DEFER_ADDR:           csr_rdata <= w_defer;
-        RP_ALPHA_FIRST_ADDR:         csr_rdata <= w_afirst;
-        RP_HAI_FIXED_ADDR:           csr_rdata <= w_haifix;
-        default:                 csr_rdata <= 32'd0;
-      endcase
+      if (wq_valid_reg && wq_mapped && wq_addr_reg == csr_addr) csr_rdata <= wq_val;
+      else begin
+        unique case (csr_addr)
+          RP_ALGO_ADDR:                csr_rdata <= w_algo;
+          RP_LINE_RATE_KBPS_ADDR:      csr_rdata <= w_line;
+          RP_MIN_RATE_KBPS_ADDR:       csr_rdata <= w_minr;
+          RP_G_Q16_ADDR:               csr_rdata <= w_g;
+          RP_ALPHA_INIT_Q16_ADDR:      csr_rdata <= w_ainit;
+          RP_ALPHA_PERIOD_NS_ADDR:     csr_rdata <= w_aper;
+          RP_TIMER_PERIOD_NS_ADDR:     csr_rdata <= w_tper;
+          RP_BYTE_COUNTER_BYTES_ADDR:  csr_rdata <= w_bc;
+          RP_F_STEPS_ADDR:             csr_rdata <= w_f;
+          RP_AI_RATE_KBPS_ADDR:        csr_rdata <= w_ai;
+          RP_HAI_RATE_KBPS_ADDR:       csr_rdata <= w_hai;
+          RP_CUT_SHIFT_ADDR:           csr_rdata <= w_cshift;
+          RP_MAX_CUT_Q16_ADDR:         csr_rdata <= w_maxcut;
+          RP_RRMP_NS_ADDR:             csr_rdata <= w_rrmp;
+          RP_FIRST_CNP_RATE_KBPS_ADDR: csr_rdata <= w_first;
+          RP_CLAMP_TGT_ADDR:           csr_rdata <= w_clamp;
+          RP_CLAMP_TGT_AFTER_TI_ADDR:  csr_rdata <= w_clamp_ti;
+          RP_MTU_BYTES_ADDR:           csr_rdata <= w_mtu;
+          RP_LAMBDA_Q8_ADDR:           csr_rdata <= w_lambda;
+          RP_RL_KBPS_ADDR:             csr_rdata <= w_rl;
+          RP_CUT_DEFER_ADDR:           csr_rdata <= w_defer;
+          RP_ALPHA_FIRST_ADDR:         csr_rdata <= w_afirst;
+          RP_HAI_FIXED_ADDR:           csr_rdata <= w_haifix;
+          default:                 csr_rdata <= 32'd0;
+        endcase
+      end
     end
     if (rst) begin
       w_algo <= RP_ALGO_RST; w_line <= RP_LINE_RATE_KBPS_RST; w_minr <= RP_MIN_RATE_KBPS_RST;
@@ -187,32 +231,33 @@ module dcqcn_rp #(
       w_clamp <= RP_CLAMP_TGT_RST; w_clamp_ti <= RP_CLAMP_TGT_AFTER_TI_RST; w_mtu <= RP_MTU_BYTES_RST;
       w_lambda <= RP_LAMBDA_Q8_RST; w_rl <= RP_RL_KBPS_RST; w_defer <= RP_CUT_DEFER_RST;
       w_afirst <= RP_ALPHA_FIRST_RST; w_haifix <= RP_HAI_FIXED_RST;
+      wq_valid_reg <= 1'b0;
       csr_rdata <= 32'd0;
     end
     if (rst || apply) begin   // the active set: reset values, or the shadow when applied
-      r_algo <= rst ? RP_ALGO_RST : w_algo;
-      r_line <= rst ? RP_LINE_RATE_KBPS_RST : w_line;
-      r_minr <= rst ? RP_MIN_RATE_KBPS_RST : w_minr;
-      r_g <= rst ? RP_G_Q16_RST : w_g;
-      r_ainit <= rst ? RP_ALPHA_INIT_Q16_RST : w_ainit;
-      r_aper <= rst ? RP_ALPHA_PERIOD_NS_RST : w_aper;
-      r_tper <= rst ? RP_TIMER_PERIOD_NS_RST : w_tper;
-      r_bc <= rst ? RP_BYTE_COUNTER_BYTES_RST : w_bc;
-      r_f <= rst ? RP_F_STEPS_RST : w_f;
-      r_ai <= rst ? RP_AI_RATE_KBPS_RST : w_ai;
-      r_hai <= rst ? RP_HAI_RATE_KBPS_RST : w_hai;
-      r_cshift <= rst ? RP_CUT_SHIFT_RST : w_cshift;
-      r_maxcut <= rst ? RP_MAX_CUT_Q16_RST : w_maxcut;
-      r_rrmp <= rst ? RP_RRMP_NS_RST : w_rrmp;
-      r_first <= rst ? RP_FIRST_CNP_RATE_KBPS_RST : w_first;
-      r_clamp <= rst ? RP_CLAMP_TGT_RST : w_clamp;
-      r_clamp_ti <= rst ? RP_CLAMP_TGT_AFTER_TI_RST : w_clamp_ti;
-      r_mtu <= rst ? RP_MTU_BYTES_RST : w_mtu;
-      r_lambda <= rst ? RP_LAMBDA_Q8_RST : w_lambda;
-      r_rl <= rst ? RP_RL_KBPS_RST : w_rl;
-      r_defer <= rst ? RP_CUT_DEFER_RST : w_defer;
-      r_afirst <= rst ? RP_ALPHA_FIRST_RST : w_afirst;
-      r_haifix <= rst ? RP_HAI_FIXED_RST : w_haifix;
+      r_algo <= rst ? RP_ALGO_RST : wq_hit(RP_ALGO_ADDR) ? wq_val : w_algo;
+      r_line <= rst ? RP_LINE_RATE_KBPS_RST : wq_hit(RP_LINE_RATE_KBPS_ADDR) ? wq_val : w_line;
+      r_minr <= rst ? RP_MIN_RATE_KBPS_RST : wq_hit(RP_MIN_RATE_KBPS_ADDR) ? wq_val : w_minr;
+      r_g <= rst ? RP_G_Q16_RST : wq_hit(RP_G_Q16_ADDR) ? wq_val : w_g;
+      r_ainit <= rst ? RP_ALPHA_INIT_Q16_RST : wq_hit(RP_ALPHA_INIT_Q16_ADDR) ? wq_val : w_ainit;
+      r_aper <= rst ? RP_ALPHA_PERIOD_NS_RST : wq_hit(RP_ALPHA_PERIOD_NS_ADDR) ? wq_val : w_aper;
+      r_tper <= rst ? RP_TIMER_PERIOD_NS_RST : wq_hit(RP_TIMER_PERIOD_NS_ADDR) ? wq_val : w_tper;
+      r_bc <= rst ? RP_BYTE_COUNTER_BYTES_RST : wq_hit(RP_BYTE_COUNTER_BYTES_ADDR) ? wq_val : w_bc;
+      r_f <= rst ? RP_F_STEPS_RST : wq_hit(RP_F_STEPS_ADDR) ? wq_val : w_f;
+      r_ai <= rst ? RP_AI_RATE_KBPS_RST : wq_hit(RP_AI_RATE_KBPS_ADDR) ? wq_val : w_ai;
+      r_hai <= rst ? RP_HAI_RATE_KBPS_RST : wq_hit(RP_HAI_RATE_KBPS_ADDR) ? wq_val : w_hai;
+      r_cshift <= rst ? RP_CUT_SHIFT_RST : wq_hit(RP_CUT_SHIFT_ADDR) ? wq_val : w_cshift;
+      r_maxcut <= rst ? RP_MAX_CUT_Q16_RST : wq_hit(RP_MAX_CUT_Q16_ADDR) ? wq_val : w_maxcut;
+      r_rrmp <= rst ? RP_RRMP_NS_RST : wq_hit(RP_RRMP_NS_ADDR) ? wq_val : w_rrmp;
+      r_first <= rst ? RP_FIRST_CNP_RATE_KBPS_RST : wq_hit(RP_FIRST_CNP_RATE_KBPS_ADDR) ? wq_val : w_first;
+      r_clamp <= rst ? RP_CLAMP_TGT_RST : wq_hit(RP_CLAMP_TGT_ADDR) ? wq_val : w_clamp;
+      r_clamp_ti <= rst ? RP_CLAMP_TGT_AFTER_TI_RST : wq_hit(RP_CLAMP_TGT_AFTER_TI_ADDR) ? wq_val : w_clamp_ti;
+      r_mtu <= rst ? RP_MTU_BYTES_RST : wq_hit(RP_MTU_BYTES_ADDR) ? wq_val : w_mtu;
+      r_lambda <= rst ? RP_LAMBDA_Q8_RST : wq_hit(RP_LAMBDA_Q8_ADDR) ? wq_val : w_lambda;
+      r_rl <= rst ? RP_RL_KBPS_RST : wq_hit(RP_RL_KBPS_ADDR) ? wq_val : w_rl;
+      r_defer <= rst ? RP_CUT_DEFER_RST : wq_hit(RP_CUT_DEFER_ADDR) ? wq_val : w_defer;
+      r_afirst <= rst ? RP_ALPHA_FIRST_RST : wq_hit(RP_ALPHA_FIRST_ADDR) ? wq_val : w_afirst;
+      r_haifix <= rst ? RP_HAI_FIXED_RST : wq_hit(RP_HAI_FIXED_ADDR) ? wq_val : w_haifix;
     end
   end
 
@@ -251,30 +296,39 @@ module dcqcn_rp #(
   logic [FW-1:0] clr_addr_reg;
   logic [4:0]    credit_cnt_reg;   // admitted results not yet taken from m_out
   logic          credit_ok_reg;    // credit_cnt_reg < CREDITS
+  logic          hazard_reg;       // the event in I has its flow in P1..P7 (computed a cycle ahead)
   logic          p_valid_reg [1:NP];
   logic [FW-1:0] p_flow_reg  [1:NP];
-  logic          hazard, in_hazard, pipe_busy, gates_open, admit_i, direct, admit, out_pop;
+  logic          in_hazard, match_s6, match_i6, pipe_busy, gates_open, admit_i, direct, admit,
+                 out_pop, load_i;
   logic [4:0]    credit_next;
 
+  // Same-flow hazard. For the event offered now: its flow against P1..P7. For the event in
+  // I: registered, from the cycle before (its flow against P1..P6, which move to P2..P7,
+  // and against the event admitted then, which moves to P1).
   always_comb begin
-    hazard = 1'b0;
     in_hazard = 1'b0;
-    for (int k = 1; k <= HZ; k++) begin
-      if (p_valid_reg[k] && p_flow_reg[k] == i_flow_reg) hazard = 1'b1;
+    match_s6 = 1'b0;
+    match_i6 = 1'b0;
+    for (int k = 1; k <= HZ; k++)
       if (p_valid_reg[k] && p_flow_reg[k] == s_evt_flow) in_hazard = 1'b1;
+    for (int k = 1; k < HZ; k++) begin
+      if (p_valid_reg[k] && p_flow_reg[k] == s_evt_flow) match_s6 = 1'b1;
+      if (p_valid_reg[k] && p_flow_reg[k] == i_flow_reg) match_i6 = 1'b1;
     end
     pipe_busy = 1'b0;
     for (int k = 1; k <= NP; k++)
       if (p_valid_reg[k]) pipe_busy = 1'b1;
   end
   assign gates_open = !clearing_reg && !csr_pending_reg && settle_reg == 2'd0 && credit_ok_reg;
-  assign admit_i = i_valid_reg && gates_open && !hazard;
+  assign admit_i = i_valid_reg && gates_open && !hazard_reg;
   // An event arriving while I is empty is admitted at its accept edge when it may be
   // (s_evt_ready does not depend on it: the event then simply skips I).
   assign direct = s_evt_valid && !i_valid_reg && gates_open && !in_hazard;
   assign admit = admit_i || direct;
   assign s_evt_ready = !clearing_reg && (!i_valid_reg || admit_i);
   assign apply = csr_pending_reg && !pipe_busy;
+  assign load_i = !i_valid_reg || admit_i;
   // the next credit count, both cases computed before admit is known
   assign credit_next = admit ? credit_cnt_reg + 5'd1 - {4'd0, out_pop}
                              : credit_cnt_reg - {4'd0, out_pop};
@@ -282,7 +336,8 @@ module dcqcn_rp #(
   always_ff @(posedge clk) begin
     // I's data registers load whenever I is free or being emptied (a value loaded while no
     // event is offered, or by an event admitted directly, is never used: i_valid_reg says)
-    if (!i_valid_reg || admit_i) begin
+    hazard_reg <= load_i ? (admit_i && i_flow_reg == s_evt_flow) || match_s6 : match_i6;
+    if (load_i) begin
       i_op_reg    <= s_evt_op;
       i_flow_reg  <= s_evt_flow;
       i_now_reg   <= s_evt_now_ns;
@@ -307,6 +362,7 @@ module dcqcn_rp #(
     if (csr_we) csr_pending_reg <= 1'b1;
     if (rst) begin
       i_valid_reg <= 1'b0;
+      hazard_reg <= 1'b0;
       clearing_reg <= 1'b1;
       clr_addr_reg <= '0;
       credit_cnt_reg <= '0;
@@ -393,7 +449,7 @@ module dcqcn_rp #(
   // ================================================================ S7..S11: pacing
   logic [2:0]  res_op;
   logic        res_stale, res_paced;
-  logic [31:0] res_next_tx_ns, res_rc, res_rt, res_adl, res_idl, res_cdl;
+  logic [31:0] res_next_tx_ns, res_rc, res_rt, res_adl, res_idl_base, res_idl_add, res_cdl;
   logic [16:0] res_alpha;
   logic [1:0]  res_atmr, res_itmr, res_ctmr;
   logic [7:0]  res_agen, res_igen, res_cgen;
@@ -410,16 +466,17 @@ module dcqcn_rp #(
     .res_next_tx_ns(res_next_tx_ns), .res_rc(res_rc), .res_rt(res_rt), .res_alpha(res_alpha),
     .res_atmr(res_atmr), .res_itmr(res_itmr), .res_ctmr(res_ctmr),
     .res_agen(res_agen), .res_igen(res_igen), .res_cgen(res_cgen),
-    .res_adl(res_adl), .res_idl(res_idl), .res_cdl(res_cdl),
+    .res_adl(res_adl), .res_idl_base(res_idl_base), .res_idl_add(res_idl_add), .res_cdl(res_cdl),
     .p12_pace_word(p12_pace_word)
   );
 
   // ================================================================ output register + FIFO
-  localparam int RW = 3 + FW + 1 + 1 + 32 * 3 + 17 + 3 * (2 + 8 + 32);
+  // (the increase deadline travels as two addends: m_out_idl_ns is their sum)
+  localparam int RW = 3 + FW + 1 + 1 + 32 * 3 + 17 + 3 * (2 + 8 + 32) + 32;
   logic [RW-1:0] s11_res, fifo_head;
   assign s11_res = {res_op, p_flow_reg[11], res_stale, res_paced, res_next_tx_ns, res_rc,
                     res_rt, res_alpha, res_atmr, res_agen, res_adl,
-                    res_itmr, res_igen, res_idl, res_ctmr, res_cgen, res_cdl};
+                    res_itmr, res_igen, res_idl_base, res_idl_add, res_ctmr, res_cgen, res_cdl};
 
   logic [RW-1:0] fifo_mem [0:15];
   logic [3:0]    fifo_wptr_reg, fifo_rptr_reg;
@@ -461,9 +518,11 @@ module dcqcn_rp #(
   end
 
   assign m_out_valid = out_valid_reg;
+  logic [31:0] out_idl_base, out_idl_add;
   assign {m_out_op, m_out_flow, m_out_stale, m_out_paced, m_out_next_tx_ns, m_out_rc_kbps,
           m_out_rt_kbps, m_out_alpha_q16, m_out_atmr, m_out_agen, m_out_adl_ns, m_out_itmr,
-          m_out_igen, m_out_idl_ns, m_out_ctmr, m_out_cgen, m_out_cdl_ns} = out_res_reg;
+          m_out_igen, out_idl_base, out_idl_add, m_out_ctmr, m_out_cgen, m_out_cdl_ns} = out_res_reg;
+  assign m_out_idl_ns = out_idl_base + out_idl_add;
 
   // Register bits above a register's range (the clamp keeps them 0) and values read only
   // through their derived form.

@@ -45,7 +45,9 @@ module dcqcn_rp_pace #(
     output logic [16:0]   res_alpha,
     output logic [1:0]    res_atmr, res_itmr, res_ctmr,
     output logic [7:0]    res_agen, res_igen, res_cgen,
-    output logic [31:0]   res_adl, res_idl, res_cdl,
+    output logic [31:0]   res_adl, res_cdl,
+    output logic [31:0]   res_idl_base,    // the increase deadline is res_idl_base + res_idl_add
+    output logic [31:0]   res_idl_add,     // (added after the output register, dcqcn_rp)
     // P12: the pacing word to write back (all zero after INIT)
     output logic [PW-1:0] p12_pace_word
 );
@@ -165,7 +167,7 @@ module dcqcn_rp_pace #(
   logic [29:0] p10_m_lt_hi_reg;             // L[29:17] * T (M)
   logic [33:0] p10_m_lt_lo_reg;             // L[16:0] * T (M)
   logic [63:0] p10_q_reg;                   // (ptc + 1) << sh: pm > ptc is lt >= this
-  logic [63:0] p10_qcap_reg;                // 1 << (30 + sh): pm >= 2^30 is lt >= this
+  logic [46:0] p10_capmask_reg;             // bits >= 30 + sh: pm >= 2^30 is lt & this != 0
   logic [5:0]  p10_sh_reg;
   always_ff @(posedge clk) begin
     p10_x_reg <= (op_q[9] == OP_TX) ? s9_base : p9_tdep_reg;
@@ -177,7 +179,7 @@ module dcqcn_rp_pace #(
     p10_m_lt_hi_reg <= {17'd0, cfg_lmtu[29:17]} * {13'd0, p9_t_reg};
     p10_m_lt_lo_reg <= {17'd0, cfg_lmtu[16:0]} * {17'd0, p9_t_reg};
     p10_q_reg <= {32'd0, {1'b0, ptc_q[9]} + 32'd1} << p9_sh_reg;
-    p10_qcap_reg <= 64'd1 << (7'd30 + {1'b0, p9_sh_reg});
+    p10_capmask_reg <= 47'(~((64'd1 << (7'd30 + {1'b0, p9_sh_reg})) - 64'd1));
     p10_sh_reg <= p9_sh_reg;
   end
 
@@ -185,7 +187,8 @@ module dcqcn_rp_pace #(
   logic [43:0] p11_x_reg, p11_x1_reg, p11_pq_reg, p11_tnext_reg, p11_next_ceil_reg;
   logic [43:0] p11_xmn_reg;     // departure base - now
   logic [46:0] p11_lt_reg;      // lambda MTU * T
-  logic [63:0] p11_q_reg, p11_qcap_reg;
+  logic [46:0] p11_q_reg, p11_capmask_reg;
+  logic        p11_q_ovf_reg;    // (ptc + 1) << sh >= 2^47 > lt
   logic [5:0]  p11_sh_reg;
   logic        p11_pv_reg, p11_plus_set_reg;
   logic [31:0] p11_idl_base_reg;   // now (DCQCN+ increase timer set) or the deadline as is
@@ -200,8 +203,9 @@ module dcqcn_rp_pace #(
     p11_next_ceil_reg <= p10_tnext_reg + 44'd4095;
     p11_xmn_reg <= p10_x_reg - {now_q[10], 12'd0};
     p11_lt_reg <= {p10_m_lt_hi_reg, 17'd0} + {13'd0, p10_m_lt_lo_reg};
-    p11_q_reg <= p10_q_reg;
-    p11_qcap_reg <= p10_qcap_reg;
+    p11_q_reg <= p10_q_reg[46:0];
+    p11_q_ovf_reg <= p10_q_reg[63:47] != 17'd0;
+    p11_capmask_reg <= p10_capmask_reg;
     p11_sh_reg <= p10_sh_reg;
     p11_pv_reg <= p10_pv_reg;
     p11_plus_set_reg <= cfg_plus && itmr_q[10] == TMR_SET;
@@ -214,6 +218,7 @@ module dcqcn_rp_pace #(
   logic        s11_before, s11_pv;
   logic [31:0] s11_next_tx, s11_add;
   logic [46:0] s11_pm;
+  logic        s11_cap, s11_gtp;
   always_comb begin
     s11_now_f = {now_q[11], 12'd0};
     s11_a  = p11_x_reg + p11_pq_reg;     // departure + bytes at Rc
@@ -236,11 +241,15 @@ module dcqcn_rp_pace #(
     end
     // DCQCN+: increase deadline = now + min(max(tau * lambda, lambda * MTU / Rc), 2^30),
     // pm = lambda MTU / Rc = lt >> sh; compared through the pre-shifted bounds.
+    // The deadline is base + add, base = now (or the deadline as is): the sum is formed
+    // after the output register.
     s11_pm = p11_lt_reg >> p11_sh_reg;
-    if (!p11_plus_set_reg)                        s11_add = 32'd0;
-    else if ({17'd0, p11_lt_reg} >= p11_qcap_reg) s11_add = 32'd1073741824;
-    else if ({17'd0, p11_lt_reg} >= p11_q_reg)    s11_add = {2'd0, s11_pm[29:0]};
-    else                                          s11_add = {1'b0, ptc_q[11]};
+    s11_cap = (p11_lt_reg & p11_capmask_reg) != 47'd0;        // pm >= 2^30
+    s11_gtp = !p11_q_ovf_reg && p11_lt_reg >= p11_q_reg;      // pm > ptc
+    if (!p11_plus_set_reg) s11_add = 32'd0;
+    else if (s11_cap)      s11_add = 32'd1073741824;
+    else if (s11_gtp)      s11_add = {2'd0, s11_pm[29:0]};
+    else                   s11_add = {1'b0, ptc_q[11]};
   end
 
   always_ff @(posedge clk)
@@ -258,7 +267,8 @@ module dcqcn_rp_pace #(
   assign res_adl = adl_q[11];
   assign res_itmr = itmr_q[11];
   assign res_igen = igen_q[11];
-  assign res_idl = p11_idl_base_reg + s11_add;
+  assign res_idl_base = p11_idl_base_reg;
+  assign res_idl_add = s11_add;
   assign res_ctmr = ctmr_q[11];
   assign res_cgen = cgen_q[11];
   assign res_cdl = cdl_q[11];

@@ -7,8 +7,8 @@
 // Timing rule (322.266 MHz, scripts/synth.sh --timing): every product has registered
 // inputs, its multiplier output register (M, P3/P5) and, where the next stage has more
 // than a short select to do, a second register holding the partial-product sum (P, P4/P6).
-// Compares against shifted values are done as compares of the unshifted product with a
-// shifted bound computed a stage earlier. No enable: every register moves every cycle.
+// Shifts by a register value happen before a multiply, not after it (the cut: Rc is
+// shifted by 15 - CUT_SHIFT in S3, the product by a constant 31). No enable: every register moves every cycle.
 // The configuration (cfg_*) is constant while an event is in flight (dcqcn_rp applies
 // register writes only when the pipeline is empty).
 `resetall
@@ -283,6 +283,7 @@ module dcqcn_rp_rate #(
   always_comb s3_alpha_up = alpha_q[3] + p3_m_au_reg[32:16];
 
   logic        p4_fr_reg, p4_hai_reg, p4_pfr_reg, p4_pmid_reg;
+  logic [46:0] p4_rc_sh_reg;      // Rc << (15 - CUT_SHIFT): the cut is Rc_sh * alpha >> 31
   logic [16:0] p4_alpha_up_reg, p4_alpha_dn_reg, p4_alpha_eff_reg;
   logic [31:0] p4_maxcut_reg;     // Rc * MAX_CUT >> 16
   logic [34:0] p4_step_hai_reg;   // hyper step: i * R_HAI, or R_HAI with HAI_FIXED
@@ -292,6 +293,7 @@ module dcqcn_rp_rate #(
   always_ff @(posedge clk) begin
     p4_fr_reg <= p3_fr_reg;       p4_hai_reg <= p3_hai_reg;
     p4_pfr_reg <= p3_pfr_reg;     p4_pmid_reg <= p3_pmid_reg;
+    p4_rc_sh_reg <= {15'd0, rc_q[3]} << (4'd15 - cfg_cut_shift);
     p4_alpha_up_reg  <= s3_alpha_up;
     p4_alpha_dn_reg  <= alpha_q[3] - p3_m_ad_reg[32:16];
     p4_alpha_eff_reg <= cfg_alpha_first ? s3_alpha_up : alpha_q[3];
@@ -323,7 +325,8 @@ module dcqcn_rp_rate #(
   logic [30:0] ptc_q [5:6];                   // min(tau * lambda / 256, 2^30)
   logic [31:0] p5_maxcut_reg;
   logic [16:0] p5_alpha_up_reg, p5_alpha_dn_reg;
-  logic [32:0] p5_m_c_hi_reg, p5_m_c_lo_reg;  // Rc[31:16] * alpha, Rc[15:0] * alpha (M)
+  logic [39:0] p5_m_c_hi_reg;                 // Rc_sh[46:24] * alpha (M)
+  logic [40:0] p5_m_c_lo_reg;                 // Rc_sh[23:0] * alpha (M)
   logic [33:0] p5_m_a2_reg;                   // alpha_dn * g (M)
   always_ff @(posedge clk) begin
     p5_step_reg <= s4_step;
@@ -333,8 +336,8 @@ module dcqcn_rp_rate #(
     p5_maxcut_reg <= p4_maxcut_reg;
     p5_alpha_up_reg <= p4_alpha_up_reg;
     p5_alpha_dn_reg <= p4_alpha_dn_reg;
-    p5_m_c_hi_reg <= {17'd0, rc_q[4][31:16]} * {16'd0, p4_alpha_eff_reg};
-    p5_m_c_lo_reg <= {17'd0, rc_q[4][15:0]} * {16'd0, p4_alpha_eff_reg};
+    p5_m_c_hi_reg <= {17'd0, p4_rc_sh_reg[46:24]} * {23'd0, p4_alpha_eff_reg};
+    p5_m_c_lo_reg <= {17'd0, p4_rc_sh_reg[23:0]} * {24'd0, p4_alpha_eff_reg};
     p5_m_a2_reg <= {17'd0, p4_alpha_dn_reg} * {17'd0, cfg_g};
   end
 
@@ -342,19 +345,15 @@ module dcqcn_rp_rate #(
   // Rt' = min(Rt + step, LINE) and Rc' = ceil((Rt' + Rc) / 2), both sums in parallel.
   logic [35:0] s5_rt_sum, s5_rc_sum;
   logic        s5_over;
-  logic [5:0]  s5_k;          // the cut is Rc * alpha >> k, k = 16 + CUT_SHIFT
   always_comb begin
     s5_rt_sum = {4'd0, rt_q[5]} + {1'b0, p5_step_reg};
     s5_rc_sum = s5_rt_sum + {4'd0, rc_q[5]} + 36'd1;
     s5_over = s5_rt_sum > {4'd0, cfg_line};
-    s5_k = 6'd16 + {2'd0, cfg_cut_shift};
   end
 
   logic [31:0] p6_inc_rt_reg, p6_inc_rc_reg;
-  logic [48:0] p6_prod_reg;         // Rc * alpha (P)
-  logic [63:0] p6_maxcut_k_reg;     // maxcut << k: cut < maxcut is prod < this
-  logic [63:0] p6_rm1_k_reg;        // (Rc - MIN + 1) << k: cut > Rc - MIN is prod >= this
-  logic [31:0] p6_d2_reg;                  // Rc - maxcut
+  logic [31:0] p6_cut_reg;          // Rc * alpha >> (16 + CUT_SHIFT) = Rc_sh * alpha >> 31 (P)
+  logic [31:0] p6_maxcut_reg, p6_rm_reg, p6_d2_reg;   // maxcut, Rc - MIN, Rc - maxcut
   logic        p6_c2_reg;                  // Rc - maxcut < MIN
   logic [16:0] p6_alpha_up_reg, p6_alpha_dn_reg;
   logic        p6_a2_zero_reg;
@@ -362,9 +361,11 @@ module dcqcn_rp_rate #(
   always_ff @(posedge clk) begin
     p6_inc_rt_reg <= s5_over ? cfg_line : s5_rt_sum[31:0];
     p6_inc_rc_reg <= s5_over ? p5_lsum_reg[32:1] : s5_rc_sum[32:1];
-    p6_prod_reg <= {p5_m_c_hi_reg, 16'd0} + {16'd0, p5_m_c_lo_reg};
-    p6_maxcut_k_reg <= {32'd0, p5_maxcut_reg} << s5_k;
-    p6_rm1_k_reg <= {31'd0, {1'b0, rc_q[5]} - {1'b0, cfg_minr} + 33'd1} << s5_k;
+    // floor((hi 2^24 + lo) / 2^31) = floor((hi + floor(lo / 2^24)) / 2^7); alpha <= 1, so
+    // the cut is at most Rc and fits 32 bits
+    p6_cut_reg <= 32'(({1'b0, p5_m_c_hi_reg} + {24'd0, p5_m_c_lo_reg[40:24]}) >> 7);
+    p6_maxcut_reg <= p5_maxcut_reg;
+    p6_rm_reg <= rc_q[5] - cfg_minr;
     p6_d2_reg <= rc_q[5] - p5_maxcut_reg;
     p6_c2_reg <= p5_maxcut_reg > rc_q[5] - cfg_minr;
     p6_alpha_up_reg <= p5_alpha_up_reg;
@@ -388,7 +389,7 @@ module dcqcn_rp_rate #(
   logic        n_stale;
   logic [1:0]  n_atmr, n_itmr, n_ctmr;
   logic [31:0] n_adl, n_idl, n_cdl;
-  logic [31:0] s6_cut, s6_d1, s6_rc_cut;
+  logic [31:0] s6_d1, s6_rc_cut;
   logic        s6_sel, s6_c1, s6_full;
   logic        s6_tx, s6_cnp, s6_atmr, s6_itmr, s6_ctmr, s6_init;
   always_comb begin
@@ -398,12 +399,11 @@ module dcqcn_rp_rate #(
     s6_itmr = op_q[6] == OP_ITMR;
     s6_ctmr = op_q[6] == OP_CTMR;
     s6_init = op_q[6] == OP_INIT;
-    // Rc - min(cut, maxcut) = max(Rc - cut, Rc - maxcut), then the floor MIN. The cut is
-    // prod >> k (alpha <= 1: it fits 32 bits); its compares use the shifted bounds.
-    s6_cut = 32'(p6_prod_reg >> (6'd16 + {2'd0, cfg_cut_shift}));
-    s6_d1 = rc_q[6] - s6_cut;
-    s6_sel = {15'd0, p6_prod_reg} < p6_maxcut_k_reg;   // cut < maxcut
-    s6_c1 = {15'd0, p6_prod_reg} >= p6_rm1_k_reg;      // cut > Rc - MIN
+    // Rc - min(cut, maxcut) = max(Rc - cut, Rc - maxcut), then the floor MIN.
+    // (Rc >= MIN and cut <= Rc, so Rc - cut < MIN is cut > Rc - MIN: compares in parallel)
+    s6_d1 = rc_q[6] - p6_cut_reg;
+    s6_sel = p6_cut_reg < p6_maxcut_reg;
+    s6_c1 = p6_cut_reg > p6_rm_reg;
     s6_rc_cut = s6_sel ? (s6_c1 ? cfg_minr : s6_d1) : (p6_c2_reg ? cfg_minr : p6_d2_reg);
     s6_full = (p6_inc_rc_reg == cfg_line) && (p6_inc_rt_reg == cfg_line);
 
@@ -534,7 +534,7 @@ module dcqcn_rp_rate #(
   // Bits no logic reads (fraction bits below a rounding; values only some ops use).
   logic unused_bits;
   assign unused_bits = ^{p3_m_au_reg[15:0], p3_m_ad_reg[15:0], p5_m_a2_reg[15:0],
-                         p5_lsum_reg[0], s5_rc_sum[35:33], s5_rc_sum[0]};
+                         p5_lsum_reg[0], s5_rc_sum[35:33], s5_rc_sum[0], p5_m_c_lo_reg[23:0]};
 endmodule
 
 `resetall
