@@ -120,79 +120,79 @@ module dcqcn_rp #(
                w_maxcut, w_rrmp, w_first, w_clamp, w_clamp_ti, w_mtu, w_lambda, w_rl, w_defer, w_afirst, w_haifix;
   logic [31:0] r_algo, r_line, r_minr, r_g, r_ainit, r_aper, r_tper, r_bc, r_f, r_ai, r_hai, r_cshift,
                r_maxcut, r_rrmp, r_first, r_clamp, r_clamp_ti, r_mtu, r_lambda, r_rl, r_defer, r_afirst, r_haifix;
-  // The bus write is registered first (wq_*), clamped to its register's bounds in the next
-  // cycle and stored at the end of it; reads and applies in that cycle take it from wq.
-  logic        wq_valid_reg, wq_mapped;
-  logic [7:0]  wq_addr_reg;
-  logic [31:0] wq_data_reg, wq_min, wq_max, wq_val;
+  // The bus write is registered first (wq_*: the data, the register it selects, one-hot,
+  // and its bounds), clamped in the next cycle and stored at the end of it; a read or an
+  // apply in that cycle takes the value from wq.
+  localparam int NREG = 23;
+  logic [NREG-1:0] csr_sel, wq_sel_reg;
+  logic [31:0]     csr_min, csr_max;
   always_comb begin
-    wq_mapped = 1'b1;
-    unique case (wq_addr_reg)
-      RP_ALGO_ADDR:                begin wq_min = RP_ALGO_MIN; wq_max = RP_ALGO_MAX; end
-      RP_LINE_RATE_KBPS_ADDR:      begin wq_min = RP_LINE_RATE_KBPS_MIN; wq_max = RP_LINE_RATE_KBPS_MAX; end
-      RP_MIN_RATE_KBPS_ADDR:       begin wq_min = RP_MIN_RATE_KBPS_MIN; wq_max = RP_MIN_RATE_KBPS_MAX; end
-      RP_G_Q16_ADDR:               begin wq_min = RP_G_Q16_MIN; wq_max = RP_G_Q16_MAX; end
-      RP_ALPHA_INIT_Q16_ADDR:      begin wq_min = RP_ALPHA_INIT_Q16_MIN; wq_max = RP_ALPHA_INIT_Q16_MAX; end
-      RP_ALPHA_PERIOD_NS_ADDR:     begin wq_min = RP_ALPHA_PERIOD_NS_MIN; wq_max = RP_ALPHA_PERIOD_NS_MAX; end
-      RP_TIMER_PERIOD_NS_ADDR:     begin wq_min = RP_TIMER_PERIOD_NS_MIN; wq_max = RP_TIMER_PERIOD_NS_MAX; end
-      RP_BYTE_COUNTER_BYTES_ADDR:  begin wq_min = RP_BYTE_COUNTER_BYTES_MIN; wq_max = RP_BYTE_COUNTER_BYTES_MAX; end
-      RP_F_STEPS_ADDR:             begin wq_min = RP_F_STEPS_MIN; wq_max = RP_F_STEPS_MAX; end
-      RP_AI_RATE_KBPS_ADDR:        begin wq_min = RP_AI_RATE_KBPS_MIN; wq_max = RP_AI_RATE_KBPS_MAX; end
-      RP_HAI_RATE_KBPS_ADDR:       begin wq_min = RP_HAI_RATE_KBPS_MIN; wq_max = RP_HAI_RATE_KBPS_MAX; end
-      RP_CUT_SHIFT_ADDR:           begin wq_min = RP_CUT_SHIFT_MIN; wq_max = RP_CUT_SHIFT_MAX; end
-      RP_MAX_CUT_Q16_ADDR:         begin wq_min = RP_MAX_CUT_Q16_MIN; wq_max = RP_MAX_CUT_Q16_MAX; end
-      RP_RRMP_NS_ADDR:             begin wq_min = RP_RRMP_NS_MIN; wq_max = RP_RRMP_NS_MAX; end
-      RP_FIRST_CNP_RATE_KBPS_ADDR: begin wq_min = RP_FIRST_CNP_RATE_KBPS_MIN; wq_max = RP_FIRST_CNP_RATE_KBPS_MAX; end
-      RP_CLAMP_TGT_ADDR:           begin wq_min = RP_CLAMP_TGT_MIN; wq_max = RP_CLAMP_TGT_MAX; end
-      RP_CLAMP_TGT_AFTER_TI_ADDR:  begin wq_min = RP_CLAMP_TGT_AFTER_TI_MIN; wq_max = RP_CLAMP_TGT_AFTER_TI_MAX; end
-      RP_MTU_BYTES_ADDR:           begin wq_min = RP_MTU_BYTES_MIN; wq_max = RP_MTU_BYTES_MAX; end
-      RP_LAMBDA_Q8_ADDR:           begin wq_min = RP_LAMBDA_Q8_MIN; wq_max = RP_LAMBDA_Q8_MAX; end
-      RP_RL_KBPS_ADDR:             begin wq_min = RP_RL_KBPS_MIN; wq_max = RP_RL_KBPS_MAX; end
-      RP_CUT_DEFER_ADDR:           begin wq_min = RP_CUT_DEFER_MIN; wq_max = RP_CUT_DEFER_MAX; end
-      RP_ALPHA_FIRST_ADDR:         begin wq_min = RP_ALPHA_FIRST_MIN; wq_max = RP_ALPHA_FIRST_MAX; end
-      RP_HAI_FIXED_ADDR:           begin wq_min = RP_HAI_FIXED_MIN; wq_max = RP_HAI_FIXED_MAX; end
-      default: begin wq_min = '0; wq_max = '0; wq_mapped = 1'b0; end
-    endcase
-    wq_val = clampv(wq_data_reg, wq_min, wq_max);
+    csr_sel = '0;
+    csr_min = '0;
+    csr_max = '0;
+    if (csr_addr == RP_ALGO_ADDR)                begin csr_sel[0] = 1'b1; csr_min = RP_ALGO_MIN; csr_max = RP_ALGO_MAX; end
+    if (csr_addr == RP_LINE_RATE_KBPS_ADDR)      begin csr_sel[1] = 1'b1; csr_min = RP_LINE_RATE_KBPS_MIN; csr_max = RP_LINE_RATE_KBPS_MAX; end
+    if (csr_addr == RP_MIN_RATE_KBPS_ADDR)       begin csr_sel[2] = 1'b1; csr_min = RP_MIN_RATE_KBPS_MIN; csr_max = RP_MIN_RATE_KBPS_MAX; end
+    if (csr_addr == RP_G_Q16_ADDR)               begin csr_sel[3] = 1'b1; csr_min = RP_G_Q16_MIN; csr_max = RP_G_Q16_MAX; end
+    if (csr_addr == RP_ALPHA_INIT_Q16_ADDR)      begin csr_sel[4] = 1'b1; csr_min = RP_ALPHA_INIT_Q16_MIN; csr_max = RP_ALPHA_INIT_Q16_MAX; end
+    if (csr_addr == RP_ALPHA_PERIOD_NS_ADDR)     begin csr_sel[5] = 1'b1; csr_min = RP_ALPHA_PERIOD_NS_MIN; csr_max = RP_ALPHA_PERIOD_NS_MAX; end
+    if (csr_addr == RP_TIMER_PERIOD_NS_ADDR)     begin csr_sel[6] = 1'b1; csr_min = RP_TIMER_PERIOD_NS_MIN; csr_max = RP_TIMER_PERIOD_NS_MAX; end
+    if (csr_addr == RP_BYTE_COUNTER_BYTES_ADDR)  begin csr_sel[7] = 1'b1; csr_min = RP_BYTE_COUNTER_BYTES_MIN; csr_max = RP_BYTE_COUNTER_BYTES_MAX; end
+    if (csr_addr == RP_F_STEPS_ADDR)             begin csr_sel[8] = 1'b1; csr_min = RP_F_STEPS_MIN; csr_max = RP_F_STEPS_MAX; end
+    if (csr_addr == RP_AI_RATE_KBPS_ADDR)        begin csr_sel[9] = 1'b1; csr_min = RP_AI_RATE_KBPS_MIN; csr_max = RP_AI_RATE_KBPS_MAX; end
+    if (csr_addr == RP_HAI_RATE_KBPS_ADDR)       begin csr_sel[10] = 1'b1; csr_min = RP_HAI_RATE_KBPS_MIN; csr_max = RP_HAI_RATE_KBPS_MAX; end
+    if (csr_addr == RP_CUT_SHIFT_ADDR)           begin csr_sel[11] = 1'b1; csr_min = RP_CUT_SHIFT_MIN; csr_max = RP_CUT_SHIFT_MAX; end
+    if (csr_addr == RP_MAX_CUT_Q16_ADDR)         begin csr_sel[12] = 1'b1; csr_min = RP_MAX_CUT_Q16_MIN; csr_max = RP_MAX_CUT_Q16_MAX; end
+    if (csr_addr == RP_RRMP_NS_ADDR)             begin csr_sel[13] = 1'b1; csr_min = RP_RRMP_NS_MIN; csr_max = RP_RRMP_NS_MAX; end
+    if (csr_addr == RP_FIRST_CNP_RATE_KBPS_ADDR) begin csr_sel[14] = 1'b1; csr_min = RP_FIRST_CNP_RATE_KBPS_MIN; csr_max = RP_FIRST_CNP_RATE_KBPS_MAX; end
+    if (csr_addr == RP_CLAMP_TGT_ADDR)           begin csr_sel[15] = 1'b1; csr_min = RP_CLAMP_TGT_MIN; csr_max = RP_CLAMP_TGT_MAX; end
+    if (csr_addr == RP_CLAMP_TGT_AFTER_TI_ADDR)  begin csr_sel[16] = 1'b1; csr_min = RP_CLAMP_TGT_AFTER_TI_MIN; csr_max = RP_CLAMP_TGT_AFTER_TI_MAX; end
+    if (csr_addr == RP_MTU_BYTES_ADDR)           begin csr_sel[17] = 1'b1; csr_min = RP_MTU_BYTES_MIN; csr_max = RP_MTU_BYTES_MAX; end
+    if (csr_addr == RP_LAMBDA_Q8_ADDR)           begin csr_sel[18] = 1'b1; csr_min = RP_LAMBDA_Q8_MIN; csr_max = RP_LAMBDA_Q8_MAX; end
+    if (csr_addr == RP_RL_KBPS_ADDR)             begin csr_sel[19] = 1'b1; csr_min = RP_RL_KBPS_MIN; csr_max = RP_RL_KBPS_MAX; end
+    if (csr_addr == RP_CUT_DEFER_ADDR)           begin csr_sel[20] = 1'b1; csr_min = RP_CUT_DEFER_MIN; csr_max = RP_CUT_DEFER_MAX; end
+    if (csr_addr == RP_ALPHA_FIRST_ADDR)         begin csr_sel[21] = 1'b1; csr_min = RP_ALPHA_FIRST_MIN; csr_max = RP_ALPHA_FIRST_MAX; end
+    if (csr_addr == RP_HAI_FIXED_ADDR)           begin csr_sel[22] = 1'b1; csr_min = RP_HAI_FIXED_MIN; csr_max = RP_HAI_FIXED_MAX; end
   end
-  function automatic logic wq_hit(input logic [7:0] a);
-    wq_hit = wq_valid_reg && wq_addr_reg == a;
-  endfunction
+  logic        wq_valid_reg;
+  logic [7:0]  wq_addr_reg;
+  logic [31:0] wq_data_reg, wq_min_reg, wq_max_reg, wq_val;
+  assign wq_val = clampv(wq_data_reg, wq_min_reg, wq_max_reg);
 
   always_ff @(posedge clk) begin
-    wq_valid_reg <= csr_we;
+    wq_valid_reg <= csr_we && csr_sel != '0;   // writes to unmapped addresses are dropped
     wq_addr_reg <= csr_addr;
+    wq_sel_reg <= csr_sel;
     wq_data_reg <= csr_wdata;
+    wq_min_reg <= csr_min;
+    wq_max_reg <= csr_max;
     if (wq_valid_reg) begin
-      unique case (wq_addr_reg)
-        RP_ALGO_ADDR:                w_algo <= wq_val;
-        RP_LINE_RATE_KBPS_ADDR:      w_line <= wq_val;
-        RP_MIN_RATE_KBPS_ADDR:       w_minr <= wq_val;
-        RP_G_Q16_ADDR:               w_g <= wq_val;
-        RP_ALPHA_INIT_Q16_ADDR:      w_ainit <= wq_val;
-        RP_ALPHA_PERIOD_NS_ADDR:     w_aper <= wq_val;
-        RP_TIMER_PERIOD_NS_ADDR:     w_tper <= wq_val;
-        RP_BYTE_COUNTER_BYTES_ADDR:  w_bc <= wq_val;
-        RP_F_STEPS_ADDR:             w_f <= wq_val;
-        RP_AI_RATE_KBPS_ADDR:        w_ai <= wq_val;
-        RP_HAI_RATE_KBPS_ADDR:       w_hai <= wq_val;
-        RP_CUT_SHIFT_ADDR:           w_cshift <= wq_val;
-        RP_MAX_CUT_Q16_ADDR:         w_maxcut <= wq_val;
-        RP_RRMP_NS_ADDR:             w_rrmp <= wq_val;
-        RP_FIRST_CNP_RATE_KBPS_ADDR: w_first <= wq_val;
-        RP_CLAMP_TGT_ADDR:           w_clamp <= wq_val;
-        RP_CLAMP_TGT_AFTER_TI_ADDR:  w_clamp_ti <= wq_val;
-        RP_MTU_BYTES_ADDR:           w_mtu <= wq_val;
-        RP_LAMBDA_Q8_ADDR:           w_lambda <= wq_val;
-        RP_RL_KBPS_ADDR:             w_rl <= wq_val;
-        RP_CUT_DEFER_ADDR:           w_defer <= wq_val;
-        RP_ALPHA_FIRST_ADDR:         w_afirst <= wq_val;
-        RP_HAI_FIXED_ADDR:           w_haifix <= wq_val;
-        default: ;
-      endcase
+      if (wq_sel_reg[0]) w_algo <= wq_val;
+      if (wq_sel_reg[1]) w_line <= wq_val;
+      if (wq_sel_reg[2]) w_minr <= wq_val;
+      if (wq_sel_reg[3]) w_g <= wq_val;
+      if (wq_sel_reg[4]) w_ainit <= wq_val;
+      if (wq_sel_reg[5]) w_aper <= wq_val;
+      if (wq_sel_reg[6]) w_tper <= wq_val;
+      if (wq_sel_reg[7]) w_bc <= wq_val;
+      if (wq_sel_reg[8]) w_f <= wq_val;
+      if (wq_sel_reg[9]) w_ai <= wq_val;
+      if (wq_sel_reg[10]) w_hai <= wq_val;
+      if (wq_sel_reg[11]) w_cshift <= wq_val;
+      if (wq_sel_reg[12]) w_maxcut <= wq_val;
+      if (wq_sel_reg[13]) w_rrmp <= wq_val;
+      if (wq_sel_reg[14]) w_first <= wq_val;
+      if (wq_sel_reg[15]) w_clamp <= wq_val;
+      if (wq_sel_reg[16]) w_clamp_ti <= wq_val;
+      if (wq_sel_reg[17]) w_mtu <= wq_val;
+      if (wq_sel_reg[18]) w_lambda <= wq_val;
+      if (wq_sel_reg[19]) w_rl <= wq_val;
+      if (wq_sel_reg[20]) w_defer <= wq_val;
+      if (wq_sel_reg[21]) w_afirst <= wq_val;
+      if (wq_sel_reg[22]) w_haifix <= wq_val;
     end
     if (csr_re) begin
-      if (wq_valid_reg && wq_mapped && wq_addr_reg == csr_addr) csr_rdata <= wq_val;
+      if (wq_valid_reg && wq_addr_reg == csr_addr) csr_rdata <= wq_val;
       else begin
         unique case (csr_addr)
           RP_ALGO_ADDR:                csr_rdata <= w_algo;
@@ -235,29 +235,29 @@ module dcqcn_rp #(
       csr_rdata <= 32'd0;
     end
     if (rst || apply) begin   // the active set: reset values, or the shadow when applied
-      r_algo <= rst ? RP_ALGO_RST : wq_hit(RP_ALGO_ADDR) ? wq_val : w_algo;
-      r_line <= rst ? RP_LINE_RATE_KBPS_RST : wq_hit(RP_LINE_RATE_KBPS_ADDR) ? wq_val : w_line;
-      r_minr <= rst ? RP_MIN_RATE_KBPS_RST : wq_hit(RP_MIN_RATE_KBPS_ADDR) ? wq_val : w_minr;
-      r_g <= rst ? RP_G_Q16_RST : wq_hit(RP_G_Q16_ADDR) ? wq_val : w_g;
-      r_ainit <= rst ? RP_ALPHA_INIT_Q16_RST : wq_hit(RP_ALPHA_INIT_Q16_ADDR) ? wq_val : w_ainit;
-      r_aper <= rst ? RP_ALPHA_PERIOD_NS_RST : wq_hit(RP_ALPHA_PERIOD_NS_ADDR) ? wq_val : w_aper;
-      r_tper <= rst ? RP_TIMER_PERIOD_NS_RST : wq_hit(RP_TIMER_PERIOD_NS_ADDR) ? wq_val : w_tper;
-      r_bc <= rst ? RP_BYTE_COUNTER_BYTES_RST : wq_hit(RP_BYTE_COUNTER_BYTES_ADDR) ? wq_val : w_bc;
-      r_f <= rst ? RP_F_STEPS_RST : wq_hit(RP_F_STEPS_ADDR) ? wq_val : w_f;
-      r_ai <= rst ? RP_AI_RATE_KBPS_RST : wq_hit(RP_AI_RATE_KBPS_ADDR) ? wq_val : w_ai;
-      r_hai <= rst ? RP_HAI_RATE_KBPS_RST : wq_hit(RP_HAI_RATE_KBPS_ADDR) ? wq_val : w_hai;
-      r_cshift <= rst ? RP_CUT_SHIFT_RST : wq_hit(RP_CUT_SHIFT_ADDR) ? wq_val : w_cshift;
-      r_maxcut <= rst ? RP_MAX_CUT_Q16_RST : wq_hit(RP_MAX_CUT_Q16_ADDR) ? wq_val : w_maxcut;
-      r_rrmp <= rst ? RP_RRMP_NS_RST : wq_hit(RP_RRMP_NS_ADDR) ? wq_val : w_rrmp;
-      r_first <= rst ? RP_FIRST_CNP_RATE_KBPS_RST : wq_hit(RP_FIRST_CNP_RATE_KBPS_ADDR) ? wq_val : w_first;
-      r_clamp <= rst ? RP_CLAMP_TGT_RST : wq_hit(RP_CLAMP_TGT_ADDR) ? wq_val : w_clamp;
-      r_clamp_ti <= rst ? RP_CLAMP_TGT_AFTER_TI_RST : wq_hit(RP_CLAMP_TGT_AFTER_TI_ADDR) ? wq_val : w_clamp_ti;
-      r_mtu <= rst ? RP_MTU_BYTES_RST : wq_hit(RP_MTU_BYTES_ADDR) ? wq_val : w_mtu;
-      r_lambda <= rst ? RP_LAMBDA_Q8_RST : wq_hit(RP_LAMBDA_Q8_ADDR) ? wq_val : w_lambda;
-      r_rl <= rst ? RP_RL_KBPS_RST : wq_hit(RP_RL_KBPS_ADDR) ? wq_val : w_rl;
-      r_defer <= rst ? RP_CUT_DEFER_RST : wq_hit(RP_CUT_DEFER_ADDR) ? wq_val : w_defer;
-      r_afirst <= rst ? RP_ALPHA_FIRST_RST : wq_hit(RP_ALPHA_FIRST_ADDR) ? wq_val : w_afirst;
-      r_haifix <= rst ? RP_HAI_FIXED_RST : wq_hit(RP_HAI_FIXED_ADDR) ? wq_val : w_haifix;
+      r_algo <= rst ? RP_ALGO_RST : (wq_valid_reg && wq_sel_reg[0]) ? wq_val : w_algo;
+      r_line <= rst ? RP_LINE_RATE_KBPS_RST : (wq_valid_reg && wq_sel_reg[1]) ? wq_val : w_line;
+      r_minr <= rst ? RP_MIN_RATE_KBPS_RST : (wq_valid_reg && wq_sel_reg[2]) ? wq_val : w_minr;
+      r_g <= rst ? RP_G_Q16_RST : (wq_valid_reg && wq_sel_reg[3]) ? wq_val : w_g;
+      r_ainit <= rst ? RP_ALPHA_INIT_Q16_RST : (wq_valid_reg && wq_sel_reg[4]) ? wq_val : w_ainit;
+      r_aper <= rst ? RP_ALPHA_PERIOD_NS_RST : (wq_valid_reg && wq_sel_reg[5]) ? wq_val : w_aper;
+      r_tper <= rst ? RP_TIMER_PERIOD_NS_RST : (wq_valid_reg && wq_sel_reg[6]) ? wq_val : w_tper;
+      r_bc <= rst ? RP_BYTE_COUNTER_BYTES_RST : (wq_valid_reg && wq_sel_reg[7]) ? wq_val : w_bc;
+      r_f <= rst ? RP_F_STEPS_RST : (wq_valid_reg && wq_sel_reg[8]) ? wq_val : w_f;
+      r_ai <= rst ? RP_AI_RATE_KBPS_RST : (wq_valid_reg && wq_sel_reg[9]) ? wq_val : w_ai;
+      r_hai <= rst ? RP_HAI_RATE_KBPS_RST : (wq_valid_reg && wq_sel_reg[10]) ? wq_val : w_hai;
+      r_cshift <= rst ? RP_CUT_SHIFT_RST : (wq_valid_reg && wq_sel_reg[11]) ? wq_val : w_cshift;
+      r_maxcut <= rst ? RP_MAX_CUT_Q16_RST : (wq_valid_reg && wq_sel_reg[12]) ? wq_val : w_maxcut;
+      r_rrmp <= rst ? RP_RRMP_NS_RST : (wq_valid_reg && wq_sel_reg[13]) ? wq_val : w_rrmp;
+      r_first <= rst ? RP_FIRST_CNP_RATE_KBPS_RST : (wq_valid_reg && wq_sel_reg[14]) ? wq_val : w_first;
+      r_clamp <= rst ? RP_CLAMP_TGT_RST : (wq_valid_reg && wq_sel_reg[15]) ? wq_val : w_clamp;
+      r_clamp_ti <= rst ? RP_CLAMP_TGT_AFTER_TI_RST : (wq_valid_reg && wq_sel_reg[16]) ? wq_val : w_clamp_ti;
+      r_mtu <= rst ? RP_MTU_BYTES_RST : (wq_valid_reg && wq_sel_reg[17]) ? wq_val : w_mtu;
+      r_lambda <= rst ? RP_LAMBDA_Q8_RST : (wq_valid_reg && wq_sel_reg[18]) ? wq_val : w_lambda;
+      r_rl <= rst ? RP_RL_KBPS_RST : (wq_valid_reg && wq_sel_reg[19]) ? wq_val : w_rl;
+      r_defer <= rst ? RP_CUT_DEFER_RST : (wq_valid_reg && wq_sel_reg[20]) ? wq_val : w_defer;
+      r_afirst <= rst ? RP_ALPHA_FIRST_RST : (wq_valid_reg && wq_sel_reg[21]) ? wq_val : w_afirst;
+      r_haifix <= rst ? RP_HAI_FIXED_RST : (wq_valid_reg && wq_sel_reg[22]) ? wq_val : w_haifix;
     end
   end
 
@@ -301,21 +301,19 @@ module dcqcn_rp #(
   logic [FW-1:0] p_flow_reg  [1:NP];
   logic          in_hazard, match_s6, match_i6, pipe_busy, gates_open, admit_i, direct, admit,
                  out_pop, load_i;
-  logic [4:0]    credit_next;
+  logic [4:0]    credit_plus, credit_same;   // the next count with and without an admission
 
   // Same-flow hazard. For the event offered now: its flow against P1..P7. For the event in
   // I: registered, from the cycle before (its flow against P1..P6, which move to P2..P7,
   // and against the event admitted then, which moves to P1).
+  logic [HZ:1]   match_s;
+  logic [HZ-1:1] match_i;
   always_comb begin
-    in_hazard = 1'b0;
-    match_s6 = 1'b0;
-    match_i6 = 1'b0;
-    for (int k = 1; k <= HZ; k++)
-      if (p_valid_reg[k] && p_flow_reg[k] == s_evt_flow) in_hazard = 1'b1;
-    for (int k = 1; k < HZ; k++) begin
-      if (p_valid_reg[k] && p_flow_reg[k] == s_evt_flow) match_s6 = 1'b1;
-      if (p_valid_reg[k] && p_flow_reg[k] == i_flow_reg) match_i6 = 1'b1;
-    end
+    for (int k = 1; k <= HZ; k++) match_s[k] = p_valid_reg[k] && p_flow_reg[k] == s_evt_flow;
+    for (int k = 1; k < HZ; k++)  match_i[k] = p_valid_reg[k] && p_flow_reg[k] == i_flow_reg;
+    in_hazard = |match_s;
+    match_s6 = |match_s[HZ-1:1];
+    match_i6 = |match_i;
     pipe_busy = 1'b0;
     for (int k = 1; k <= NP; k++)
       if (p_valid_reg[k]) pipe_busy = 1'b1;
@@ -330,8 +328,8 @@ module dcqcn_rp #(
   assign apply = csr_pending_reg && !pipe_busy;
   assign load_i = !i_valid_reg || admit_i;
   // the next credit count, both cases computed before admit is known
-  assign credit_next = admit ? credit_cnt_reg + 5'd1 - {4'd0, out_pop}
-                             : credit_cnt_reg - {4'd0, out_pop};
+  assign credit_plus = credit_cnt_reg + 5'd1 - {4'd0, out_pop};
+  assign credit_same = credit_cnt_reg - {4'd0, out_pop};
 
   always_ff @(posedge clk) begin
     // I's data registers load whenever I is free or being emptied (a value loaded while no
@@ -352,8 +350,8 @@ module dcqcn_rp #(
       clr_addr_reg <= clr_addr_reg + 1'b1;
       if (clr_addr_reg == FW'(NUM_FLOWS - 1)) clearing_reg <= 1'b0;
     end
-    credit_cnt_reg <= credit_next;
-    credit_ok_reg <= credit_next < 5'(CREDITS);
+    credit_cnt_reg <= admit ? credit_plus : credit_same;
+    credit_ok_reg <= admit ? credit_plus < 5'(CREDITS) : credit_same < 5'(CREDITS);
     if (settle_reg != 2'd0) settle_reg <= settle_reg - 2'd1;
     if (apply) begin
       csr_pending_reg <= 1'b0;
@@ -449,7 +447,7 @@ module dcqcn_rp #(
   // ================================================================ S7..S11: pacing
   logic [2:0]  res_op;
   logic        res_stale, res_paced;
-  logic [31:0] res_next_tx_ns, res_rc, res_rt, res_adl, res_idl_base, res_idl_add, res_cdl;
+  logic [31:0] res_next_tx_ns, res_rc, res_rt, res_adl, res_idl, res_cdl;
   logic [16:0] res_alpha;
   logic [1:0]  res_atmr, res_itmr, res_ctmr;
   logic [7:0]  res_agen, res_igen, res_cgen;
@@ -466,17 +464,16 @@ module dcqcn_rp #(
     .res_next_tx_ns(res_next_tx_ns), .res_rc(res_rc), .res_rt(res_rt), .res_alpha(res_alpha),
     .res_atmr(res_atmr), .res_itmr(res_itmr), .res_ctmr(res_ctmr),
     .res_agen(res_agen), .res_igen(res_igen), .res_cgen(res_cgen),
-    .res_adl(res_adl), .res_idl_base(res_idl_base), .res_idl_add(res_idl_add), .res_cdl(res_cdl),
+    .res_adl(res_adl), .res_idl(res_idl), .res_cdl(res_cdl),
     .p12_pace_word(p12_pace_word)
   );
 
   // ================================================================ output register + FIFO
-  // (the increase deadline travels as two addends: m_out_idl_ns is their sum)
-  localparam int RW = 3 + FW + 1 + 1 + 32 * 3 + 17 + 3 * (2 + 8 + 32) + 32;
+  localparam int RW = 3 + FW + 1 + 1 + 32 * 3 + 17 + 3 * (2 + 8 + 32);
   logic [RW-1:0] s11_res, fifo_head;
   assign s11_res = {res_op, p_flow_reg[11], res_stale, res_paced, res_next_tx_ns, res_rc,
                     res_rt, res_alpha, res_atmr, res_agen, res_adl,
-                    res_itmr, res_igen, res_idl_base, res_idl_add, res_ctmr, res_cgen, res_cdl};
+                    res_itmr, res_igen, res_idl, res_ctmr, res_cgen, res_cdl};
 
   logic [RW-1:0] fifo_mem [0:15];
   logic [3:0]    fifo_wptr_reg, fifo_rptr_reg;
@@ -518,11 +515,9 @@ module dcqcn_rp #(
   end
 
   assign m_out_valid = out_valid_reg;
-  logic [31:0] out_idl_base, out_idl_add;
   assign {m_out_op, m_out_flow, m_out_stale, m_out_paced, m_out_next_tx_ns, m_out_rc_kbps,
           m_out_rt_kbps, m_out_alpha_q16, m_out_atmr, m_out_agen, m_out_adl_ns, m_out_itmr,
-          m_out_igen, out_idl_base, out_idl_add, m_out_ctmr, m_out_cgen, m_out_cdl_ns} = out_res_reg;
-  assign m_out_idl_ns = out_idl_base + out_idl_add;
+          m_out_igen, m_out_idl_ns, m_out_ctmr, m_out_cgen, m_out_cdl_ns} = out_res_reg;
 
   // Register bits above a register's range (the clamp keeps them 0) and values read only
   // through their derived form.

@@ -8,9 +8,9 @@
 // the 12 bits after its leading one, T the reciprocal table. Rc >= 1000 kb/s (the
 // clamp), so the leading one is in bit 31..9: S7 finds its byte (g: bits 31:24, 23:16 or
 // 15:8) and reads T for all eight positions in that byte at once (four two-port ROMs);
-// S8 picks the one at the leading one (p) and forms bytes << lz (lz = 8 g + p), so the
-// product needs no shifter after it. The DCQCN+ term lambda MTU / Rc = (lambda MTU * T)
-// >> (33 - lz) is compared with its bounds before it is shifted (bounds shifted in S9).
+// S8 picks the one at the leading one (p, found in S7 too) and forms bytes << lz and
+// lambda MTU << lz (lz = 8 g + p), so no product needs a shifter after it: bytes / Rc is
+// (bytes << lz) * T >> 13, the DCQCN+ term lambda MTU / Rc is (lambda MTU << lz) * T >> 33.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -45,9 +45,7 @@ module dcqcn_rp_pace #(
     output logic [16:0]   res_alpha,
     output logic [1:0]    res_atmr, res_itmr, res_ctmr,
     output logic [7:0]    res_agen, res_igen, res_cgen,
-    output logic [31:0]   res_adl, res_cdl,
-    output logic [31:0]   res_idl_base,    // the increase deadline is res_idl_base + res_idl_add
-    output logic [31:0]   res_idl_add,     // (added after the output register, dcqcn_rp)
+    output logic [31:0]   res_adl, res_idl, res_cdl,
     // P12: the pacing word to write back (all zero after INIT)
     output logic [PW-1:0] p12_pace_word
 );
@@ -87,16 +85,32 @@ module dcqcn_rp_pace #(
     );
   end
 
-  logic [7:0]  p8_top_reg;      // the leading byte
-  logic [1:0]  p8_g_reg;        // which byte: 0 = bits 31:24, 1 = 23:16, 2 = 15:8
+  // p: the leading one's place in its byte, found in each byte at once and then selected
+  function automatic logic [2:0] lead8(input logic [7:0] b);
+    lead8 = 3'd7;
+    for (int k = 7; k >= 0; k--) if (b[7 - k]) lead8 = 3'(k);
+  endfunction
+  logic [2:0]  s7_p;
+  logic        s7_pv;
+  logic [43:0] s7_tdep, s7_tnext;
+  logic [15:0] s7_bytes_rd;
+  always_comb begin
+    s7_p = s7_b3 ? lead8(p7_rc[31:24]) : s7_b2 ? lead8(p7_rc[23:16]) : lead8(p7_rc[15:8]);
+    {s7_pv, s7_tdep, s7_bytes_rd, s7_tnext} = pace_word;
+  end
+
+  logic [2:0]  p8_p_reg;
+  logic [4:0]  p8_lz_reg;       // 8 g + p, g = 0 for bits 31:24, 1 for 23:16, 2 for 15:8
   logic        p8_pv_reg;       // RAM B word: the flow has pacing state
   logic [43:0] p8_tdep_reg, p8_tnext_reg;
-  logic [15:0] p8_pbytes_reg, p8_bytes_reg;
+  logic [15:0] p8_pbytes_reg;   // bytes the departure is computed for
   always_ff @(posedge clk) begin
-    p8_top_reg <= s7_win[19:12];
-    p8_g_reg   <= s7_b3 ? 2'd0 : s7_b2 ? 2'd1 : 2'd2;
-    {p8_pv_reg, p8_tdep_reg, p8_pbytes_reg, p8_tnext_reg} <= pace_word;
-    p8_bytes_reg <= p7_bytes;
+    p8_p_reg   <= s7_p;
+    p8_lz_reg  <= {s7_b3 ? 2'd0 : s7_b2 ? 2'd1 : 2'd2, s7_p};
+    p8_pv_reg <= s7_pv;
+    p8_tdep_reg <= s7_tdep;
+    p8_tnext_reg <= s7_tnext;
+    p8_pbytes_reg <= (p7_op == OP_TX) ? p7_bytes : s7_bytes_rd;
     op_q[8] <= p7_op;           now_q[8] <= p7_now_ns;
     stale_q[8] <= p7_stale;     rc_chg_q[8] <= p7_rc != p7_rc_raw;
     rc_q[8] <= p7_rc;           rt_q[8] <= p7_rt;           alpha_q[8] <= p7_alpha;
@@ -115,38 +129,29 @@ module dcqcn_rp_pace #(
     for (int k = 9; k <= 10; k++) idl_q[k] <= idl_q[k-1];
   end
 
-  // ---------------------------------------------------------------- S8: T, bytes << lz
-  logic [2:0]  s8_p;
-  logic [4:0]  s8_lz;
-  logic [16:0] s8_t;
-  logic [15:0] s8_pbytes;
+  // ---------------------------------------------------------------- S8: T, shifted operands
   logic [43:0] s8_now_f, s8_tn;
   always_comb begin
-    s8_p = 3'd7;
-    for (int k = 7; k >= 0; k--) if (p8_top_reg[7 - k]) s8_p = 3'(k);
-    s8_t = rom_t[s8_p];
-    s8_lz = {p8_g_reg, 3'd0} + {2'd0, s8_p};
-    s8_pbytes = (op_q[8] == OP_TX) ? p8_bytes_reg : p8_pbytes_reg;
     s8_now_f = {now_q[8], 12'd0};
     s8_tn = p8_pv_reg ? p8_tnext_reg : s8_now_f;
   end
 
   logic [16:0] p9_t_reg;
   logic [37:0] p9_bsh_reg;          // bytes << lz
-  logic [5:0]  p9_sh_reg;           // 33 - lz
+  logic [51:0] p9_lsh_reg;          // lambda MTU << lz
   logic        p9_pv_reg;
   logic [43:0] p9_tn_reg, p9_diff_reg, p9_tdep_reg, p9_tnext_reg;   // permitted, now - permitted
   logic [15:0] p9_pbytes_reg;       // bytes the departure is computed for
   always_ff @(posedge clk) begin
-    p9_t_reg <= s8_t;
-    p9_bsh_reg <= {22'd0, s8_pbytes} << s8_lz;
-    p9_sh_reg <= 6'd33 - {1'b0, s8_lz};
+    p9_t_reg <= rom_t[p8_p_reg];
+    p9_bsh_reg <= {22'd0, p8_pbytes_reg} << p8_lz_reg;
+    p9_lsh_reg <= {22'd0, cfg_lmtu} << p8_lz_reg;
     p9_pv_reg <= p8_pv_reg;
     p9_tn_reg <= s8_tn;
     p9_diff_reg <= s8_now_f - s8_tn;
     p9_tdep_reg <= p8_tdep_reg;
     p9_tnext_reg <= p8_tnext_reg;
-    p9_pbytes_reg <= s8_pbytes;
+    p9_pbytes_reg <= p8_pbytes_reg;
   end
 
   // ---------------------------------------------------------------- S9: late check, products
@@ -164,11 +169,8 @@ module dcqcn_rp_pace #(
   logic [15:0] p10_pbytes_reg;
   logic [30:0] p10_m_bt_hi_reg;             // bsh[37:24] * T (M)
   logic [40:0] p10_m_bt_lo_reg;             // bsh[23:0] * T (M)
-  logic [29:0] p10_m_lt_hi_reg;             // L[29:17] * T (M)
-  logic [33:0] p10_m_lt_lo_reg;             // L[16:0] * T (M)
-  logic [63:0] p10_q_reg;                   // (ptc + 1) << sh: pm > ptc is lt >= this
-  logic [46:0] p10_capmask_reg;             // bits >= 30 + sh: pm >= 2^30 is lt & this != 0
-  logic [5:0]  p10_sh_reg;
+  logic [40:0] p10_m_lt0_reg, p10_m_lt1_reg; // Lsh[23:0] * T, Lsh[47:24] * T (M)
+  logic [20:0] p10_m_lt2_reg;               // Lsh[51:48] * T
   always_ff @(posedge clk) begin
     p10_x_reg <= (op_q[9] == OP_TX) ? s9_base : p9_tdep_reg;
     p10_tnext_reg <= p9_tnext_reg;
@@ -176,20 +178,15 @@ module dcqcn_rp_pace #(
     p10_pbytes_reg <= p9_pbytes_reg;
     p10_m_bt_hi_reg <= {17'd0, p9_bsh_reg[37:24]} * {14'd0, p9_t_reg};
     p10_m_bt_lo_reg <= {17'd0, p9_bsh_reg[23:0]} * {24'd0, p9_t_reg};
-    p10_m_lt_hi_reg <= {17'd0, cfg_lmtu[29:17]} * {13'd0, p9_t_reg};
-    p10_m_lt_lo_reg <= {17'd0, cfg_lmtu[16:0]} * {17'd0, p9_t_reg};
-    p10_q_reg <= {32'd0, {1'b0, ptc_q[9]} + 32'd1} << p9_sh_reg;
-    p10_capmask_reg <= 47'(~((64'd1 << (7'd30 + {1'b0, p9_sh_reg})) - 64'd1));
-    p10_sh_reg <= p9_sh_reg;
+    p10_m_lt0_reg <= {17'd0, p9_lsh_reg[23:0]} * {24'd0, p9_t_reg};
+    p10_m_lt1_reg <= {17'd0, p9_lsh_reg[47:24]} * {24'd0, p9_t_reg};
+    p10_m_lt2_reg <= {17'd0, p9_lsh_reg[51:48]} * {4'd0, p9_t_reg};
   end
 
   // ---------------------------------------------------------------- S10: sums (P11)
   logic [43:0] p11_x_reg, p11_x1_reg, p11_pq_reg, p11_tnext_reg, p11_next_ceil_reg;
   logic [43:0] p11_xmn_reg;     // departure base - now
-  logic [46:0] p11_lt_reg;      // lambda MTU * T
-  logic [46:0] p11_q_reg, p11_capmask_reg;
-  logic        p11_q_ovf_reg;    // (ptc + 1) << sh >= 2^47 > lt
-  logic [5:0]  p11_sh_reg;
+  logic [68:0] p11_lt_reg;      // lambda MTU * T << lz: lambda MTU / Rc = this >> 33
   logic        p11_pv_reg, p11_plus_set_reg;
   logic [31:0] p11_idl_base_reg;   // now (DCQCN+ increase timer set) or the deadline as is
   logic [15:0] p11_pbytes_reg;
@@ -202,11 +199,7 @@ module dcqcn_rp_pace #(
     p11_tnext_reg <= p10_tnext_reg;
     p11_next_ceil_reg <= p10_tnext_reg + 44'd4095;
     p11_xmn_reg <= p10_x_reg - {now_q[10], 12'd0};
-    p11_lt_reg <= {p10_m_lt_hi_reg, 17'd0} + {13'd0, p10_m_lt_lo_reg};
-    p11_q_reg <= p10_q_reg[46:0];
-    p11_q_ovf_reg <= p10_q_reg[63:47] != 17'd0;
-    p11_capmask_reg <= p10_capmask_reg;
-    p11_sh_reg <= p10_sh_reg;
+    p11_lt_reg <= {28'd0, p10_m_lt0_reg} + {4'd0, p10_m_lt1_reg, 24'd0} + {p10_m_lt2_reg, 48'd0};
     p11_pv_reg <= p10_pv_reg;
     p11_plus_set_reg <= cfg_plus && itmr_q[10] == TMR_SET;
     p11_idl_base_reg <= (cfg_plus && itmr_q[10] == TMR_SET) ? now_q[10] : idl_q[10];
@@ -217,8 +210,8 @@ module dcqcn_rp_pace #(
   logic [43:0] s11_now_f, s11_a, s11_ac, s11_tnext, s11_xmnpq;
   logic        s11_before, s11_pv;
   logic [31:0] s11_next_tx, s11_add;
-  logic [46:0] s11_pm;
-  logic        s11_cap, s11_gtp;
+  logic [29:0] s11_pm30;
+  logic        s11_cap;
   always_comb begin
     s11_now_f = {now_q[11], 12'd0};
     s11_a  = p11_x_reg + p11_pq_reg;     // departure + bytes at Rc
@@ -241,15 +234,13 @@ module dcqcn_rp_pace #(
     end
     // DCQCN+: increase deadline = now + min(max(tau * lambda, lambda * MTU / Rc), 2^30),
     // pm = lambda MTU / Rc = lt >> sh; compared through the pre-shifted bounds.
-    // The deadline is base + add, base = now (or the deadline as is): the sum is formed
-    // after the output register.
-    s11_pm = p11_lt_reg >> p11_sh_reg;
-    s11_cap = (p11_lt_reg & p11_capmask_reg) != 47'd0;        // pm >= 2^30
-    s11_gtp = !p11_q_ovf_reg && p11_lt_reg >= p11_q_reg;      // pm > ptc
-    if (!p11_plus_set_reg) s11_add = 32'd0;
-    else if (s11_cap)      s11_add = 32'd1073741824;
-    else if (s11_gtp)      s11_add = {2'd0, s11_pm[29:0]};
-    else                   s11_add = {1'b0, ptc_q[11]};
+    // The deadline is base + add, base = now (or the deadline as is, add = 0).
+    s11_pm30 = p11_lt_reg[62:33];
+    s11_cap = p11_lt_reg[68:63] != 6'd0;                       // pm >= 2^30
+    if (!p11_plus_set_reg)                       s11_add = 32'd0;
+    else if (s11_cap)                            s11_add = 32'd1073741824;
+    else if ({1'b0, s11_pm30} > ptc_q[11])       s11_add = {2'd0, s11_pm30};
+    else                                         s11_add = {1'b0, ptc_q[11]};
   end
 
   always_ff @(posedge clk)
@@ -267,8 +258,7 @@ module dcqcn_rp_pace #(
   assign res_adl = adl_q[11];
   assign res_itmr = itmr_q[11];
   assign res_igen = igen_q[11];
-  assign res_idl_base = p11_idl_base_reg;
-  assign res_idl_add = s11_add;
+  assign res_idl = p11_idl_base_reg + s11_add;
   assign res_ctmr = ctmr_q[11];
   assign res_cgen = cgen_q[11];
   assign res_cdl = cdl_q[11];
@@ -276,7 +266,7 @@ module dcqcn_rp_pace #(
   // Bits no logic reads: fraction bits below a rounding, the shifted-out top of pm.
   logic unused_bits;
   assign unused_bits = ^{p9_diff_reg[11:0], s10_bt[12:0], p11_next_ceil_reg[11:0], s11_ac[11:0],
-                         s11_xmnpq[42:0], s11_pm[46:30]};
+                         s11_xmnpq[42:0], p11_lt_reg[32:0], s7_win[19]};
 endmodule
 
 `resetall

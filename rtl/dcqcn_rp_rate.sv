@@ -321,6 +321,7 @@ module dcqcn_rp_rate #(
   end
 
   logic [34:0] p5_step_reg;
+  logic [31:0] p5_room_reg;                   // LINE - Rt: the step Rt can take before it clamps
   logic [32:0] p5_lsum_reg;                   // LINE + Rc + 1: the average when Rt clamps
   logic [30:0] ptc_q [5:6];                   // min(tau * lambda / 256, 2^30)
   logic [31:0] p5_maxcut_reg;
@@ -330,6 +331,7 @@ module dcqcn_rp_rate #(
   logic [33:0] p5_m_a2_reg;                   // alpha_dn * g (M)
   always_ff @(posedge clk) begin
     p5_step_reg <= s4_step;
+    p5_room_reg <= cfg_line - rt_q[4];
     p5_lsum_reg <= {1'b0, cfg_line} + {1'b0, rc_q[4]} + 33'd1;
     ptc_q[5] <= (p4_pt_reg > 40'd1073741824) ? 31'd1073741824 : p4_pt_reg[30:0];
     ptc_q[6] <= ptc_q[5];
@@ -348,7 +350,7 @@ module dcqcn_rp_rate #(
   always_comb begin
     s5_rt_sum = {4'd0, rt_q[5]} + {1'b0, p5_step_reg};
     s5_rc_sum = s5_rt_sum + {4'd0, rc_q[5]} + 36'd1;
-    s5_over = s5_rt_sum > {4'd0, cfg_line};
+    s5_over = p5_step_reg > {3'd0, p5_room_reg};   // Rt + step > LINE
   end
 
   logic [31:0] p6_inc_rt_reg, p6_inc_rc_reg;
@@ -358,6 +360,7 @@ module dcqcn_rp_rate #(
   logic [16:0] p6_alpha_up_reg, p6_alpha_dn_reg;
   logic        p6_a2_zero_reg;
   logic [31:0] p6_init_rc_reg;             // INIT start rate clamped to [min, line]
+  logic        p6_tx_reg, p6_cnp_reg, p6_atmr_reg, p6_itmr_reg, p6_ctmr_reg, p6_init_reg;
   always_ff @(posedge clk) begin
     p6_inc_rt_reg <= s5_over ? cfg_line : s5_rt_sum[31:0];
     p6_inc_rc_reg <= s5_over ? p5_lsum_reg[32:1] : s5_rc_sum[32:1];
@@ -371,6 +374,9 @@ module dcqcn_rp_rate #(
     p6_alpha_up_reg <= p5_alpha_up_reg;
     p6_alpha_dn_reg <= p5_alpha_dn_reg;
     p6_a2_zero_reg <= p5_m_a2_reg[33:16] == 18'd0;
+    p6_tx_reg <= op_q[5] == OP_TX;       p6_cnp_reg <= op_q[5] == OP_CNP;
+    p6_atmr_reg <= op_q[5] == OP_ATMR;   p6_itmr_reg <= op_q[5] == OP_ITMR;
+    p6_ctmr_reg <= op_q[5] == OP_CTMR;   p6_init_reg <= op_q[5] == OP_INIT;
     p6_init_rc_reg <= (tau_ev_q[5] > cfg_line) ? cfg_line
                     : (tau_ev_q[5] < cfg_minr) ? cfg_minr : tau_ev_q[5];
   end
@@ -393,12 +399,12 @@ module dcqcn_rp_rate #(
   logic        s6_sel, s6_c1, s6_full;
   logic        s6_tx, s6_cnp, s6_atmr, s6_itmr, s6_ctmr, s6_init;
   always_comb begin
-    s6_tx   = op_q[6] == OP_TX;
-    s6_cnp  = op_q[6] == OP_CNP;
-    s6_atmr = op_q[6] == OP_ATMR;
-    s6_itmr = op_q[6] == OP_ITMR;
-    s6_ctmr = op_q[6] == OP_CTMR;
-    s6_init = op_q[6] == OP_INIT;
+    s6_tx   = p6_tx_reg;
+    s6_cnp  = p6_cnp_reg;
+    s6_atmr = p6_atmr_reg;
+    s6_itmr = p6_itmr_reg;
+    s6_ctmr = p6_ctmr_reg;
+    s6_init = p6_init_reg;
     // Rc - min(cut, maxcut) = max(Rc - cut, Rc - maxcut), then the floor MIN.
     // (Rc >= MIN and cut <= Rc, so Rc - cut < MIN is cut > Rc - MIN: compares in parallel)
     s6_d1 = rc_q[6] - p6_cut_reg;
