@@ -28,6 +28,7 @@
 #include <sstream>
 #include <variant>
 
+#include "engine_config.h"
 #include "profiles.h"
 #include "regmap.h"
 #include "thresholds.h"
@@ -1079,35 +1080,36 @@ class Loader {
            "kmin_bytes <= kmax_bytes");
     }
 
-    // registers vs. the switch.ecn keys that write the same CP register: one or the other.
-    auto reg_given = [&](const std::string& n) -> const RegisterSpec* {
-      for (const RegisterSpec& r : s.registers)
-        if (r.name == n) return &r;
+    // The scenario's own CP writes (engine_config.h): a switch.ecn key and a `registers`
+    // entry may not write the same register, and Kmin <= Kmax whichever gives them.
+    const std::vector<ConfigWrite> cp = register_writes(s, Block::CP);
+    auto own = [&](const std::string& reg) -> const ConfigWrite* {
+      for (const ConfigWrite& w : cp)
+        if (w.reg == reg && (w.source == WriteSource::REGISTERS || w.source == WriteSource::ECN_KEY))
+          return &w;
       return nullptr;
     };
-    for (const auto& [reg, key] : {std::pair<std::string, std::string>{"CP_KMIN_BYTES", "switch.ecn.kmin_bytes"},
-                                   {"CP_KMAX_BYTES", "switch.ecn.kmax_bytes"},
-                                   {"CP_PMAX_Q16", "switch.ecn.pmax"}}) {
-      const std::string rk = "registers." + reg;
-      if (!reg_given(reg) || !given(key)) continue;
-      const std::string p = blame(rk, key);
-      fail(at(p), p, "conflicts with " + (p == key ? rk : key) + " (both write the CP's " + reg + ")",
-           "one of " + rk + " and " + key);
+    for (const ConfigWrite& e : cp) {
+      if (e.source != WriteSource::ECN_KEY) continue;
+      for (const ConfigWrite& r : cp) {
+        if (r.source != WriteSource::REGISTERS || r.reg != e.reg) continue;
+        const std::string p = blame(r.key, e.key);
+        fail(at(p), p,
+             "conflicts with " + (p == e.key ? r.key : e.key) + " (both write the CP's CP_" + e.reg + ")",
+             "one of " + r.key + " and " + e.key);
+      }
     }
     {
-      const RegisterSpec* rmin = reg_given("CP_KMIN_BYTES");
-      const RegisterSpec* rmax = reg_given("CP_KMAX_BYTES");
-      if (rmin || rmax) {
-        const std::string kmin_key = rmin ? "registers.CP_KMIN_BYTES" : "switch.ecn.kmin_bytes";
-        const std::string kmax_key = rmax ? "registers.CP_KMAX_BYTES" : "switch.ecn.kmax_bytes";
-        std::optional<uint64_t> kmin = rmin ? std::optional<uint64_t>(rmin->value) : s.sw.ecn.kmin_bytes;
-        std::optional<uint64_t> kmax = rmax ? std::optional<uint64_t>(rmax->value) : s.sw.ecn.kmax_bytes;
-        if (kmin && kmax && *kmin > *kmax) {
-          const std::string p = blame(kmin_key, kmax_key);
-          fail(at(p), p,
-               kmin_key + " " + std::to_string(*kmin) + " > " + kmax_key + " " + std::to_string(*kmax),
-               "Kmin <= Kmax");
-        }
+      const ConfigWrite* kmin = own("KMIN_BYTES");
+      const ConfigWrite* kmax = own("KMAX_BYTES");
+      const bool from_registers = (kmin && kmin->source == WriteSource::REGISTERS) ||
+                                  (kmax && kmax->source == WriteSource::REGISTERS);
+      if (from_registers && kmin && kmax && kmin->value > kmax->value) {
+        const std::string p = blame(kmin->key, kmax->key);
+        fail(at(p), p,
+             kmin->key + " " + std::to_string(kmin->value) + " > " + kmax->key + " " +
+                 std::to_string(kmax->value),
+             "Kmin <= Kmax");
       }
     }
 
