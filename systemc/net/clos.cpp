@@ -24,25 +24,25 @@ void expand_clos(Ctx& c, const Sources& src) {
       for (const Field* f : children("topology"))
         if (src.given(T + leaf_of(f->key)))
           src.fail(src.at("topology"), T + "type", "missing (" + T + leaf_of(f->key) + " is given)",
-               "one of none, clos");
+                   "one of none, clos");
     return;
   }
   auto not_multiple = [&](const std::string& what, uint32_t n) {
     const std::string p = src.blame(T + what, T + "pods");
     src.fail(src.at(p), p,
-         what + " " + std::to_string(n) + " is not a multiple of pods " + std::to_string(t.pods),
-         "tors and leaves that split into equal pods");
+             what + " " + std::to_string(n) + " is not a multiple of pods " + std::to_string(t.pods),
+             "tors and leaves that split into equal pods");
   };
   if (t.tors % t.pods) not_multiple("tors", t.tors);
   if (t.leaves % t.pods) not_multiple("leaves", t.leaves);
   if (t.pods > 1 && t.spines == 0) {
     const std::string p = src.blame(T + "spines", T + "pods");
     src.fail(src.at(p), p, "no spines to connect " + std::to_string(t.pods) + " pods",
-         "spines >= 1 when pods > 1");
+             "spines >= 1 when pods > 1");
   }
   if (t.hosts.empty())
     src.fail(topo_at(T + "hosts"), T + "hosts", src.given(T + "hosts") ? "empty list" : "missing",
-         "a list of at least one host {name, tor}");
+             "a list of at least one host {name, tor}");
 
   // Generated switch names.
   std::vector<std::string> tors, leaves, spines;
@@ -63,7 +63,7 @@ void expand_clos(Ctx& c, const Sources& src) {
     auto g = generated.find(s.nodes[i].name);
     if (g != generated.end())
       src.fail(src.at(p), p, "'" + clean(s.nodes[i].name) + "' is " + g->second + " of the topology",
-           "a name other than the generated switches " + names_text);
+               "a name other than the generated switches " + names_text);
     user.emplace(s.nodes[i].name, i);
   }
   std::map<std::string, size_t> host_of;  // topology host -> index in topology.hosts
@@ -73,33 +73,33 @@ void expand_clos(Ctx& c, const Sources& src) {
     for (const char* k : {"name", "tor"})
       if (!src.given(p + "." + k))
         src.fail(src.at(p), p + "." + k, "missing",
-             k[0] == 'n' ? "a unique, non-empty host name" : "a ToR name: " + join_list(tors));
+                 k[0] == 'n' ? "a unique, non-empty host name" : "a ToR name: " + join_list(tors));
     auto g = generated.find(h.name);
     if (g != generated.end())
       src.fail(src.at(p + ".name"), p + ".name",
-           "'" + clean(h.name) + "' is " + g->second + " of the topology",
-           "a unique host name other than " + names_text);
+               "'" + clean(h.name) + "' is " + g->second + " of the topology",
+               "a unique host name other than " + names_text);
     auto u = user.find(h.name);
     if (u != user.end())
       src.fail(src.at(p + ".name"), p + ".name",
-           "'" + clean(h.name) + "' is also nodes." + std::to_string(u->second),
-           "a unique host name (topology hosts are added to nodes)");
+               "'" + clean(h.name) + "' is also nodes." + std::to_string(u->second),
+               "a unique host name (topology hosts are added to nodes)");
     auto [it, fresh] = host_of.emplace(h.name, i);
     if (!fresh) {
       const Loc first = src.at(T + "hosts." + std::to_string(it->second) + ".name");
       std::string where = first.set_label.empty() ? "line " + std::to_string(first.line)
                                                   : "--set " + first.set_label;
       src.fail(src.at(p + ".name"), p + ".name",
-           "duplicate host name '" + clean(h.name) + "' (also topology.hosts." +
-               std::to_string(it->second) + ", " + where + ")",
-           "unique host names");
+               "duplicate host name '" + clean(h.name) + "' (also topology.hosts." +
+                   std::to_string(it->second) + ", " + where + ")",
+               "unique host names");
     }
     if (std::find(tors.begin(), tors.end(), h.tor) == tors.end()) {
       auto gg = generated.find(h.tor);
       src.fail(src.at(p + ".tor"), p + ".tor",
-           "'" + clean(h.tor) + "' is " +
-               (gg != generated.end() ? gg->second + ", not a ToR" : "not a ToR"),
-           "a ToR: " + join_list(tors));
+               "'" + clean(h.tor) + "' is " +
+                   (gg != generated.end() ? gg->second + ", not a ToR" : "not a ToR"),
+               "a ToR: " + join_list(tors));
     }
   }
   // The file's links may attach more nodes to the generated switches, but not touch
@@ -111,9 +111,9 @@ void expand_clos(Ctx& c, const Sources& src) {
       if (h == host_of.end()) continue;
       const std::string q = "links." + std::to_string(i) + (j ? ".b" : ".a");
       src.fail(src.at(q), q,
-           "'" + clean(e) + "' is a topology host, already linked to " +
-               clean(t.hosts[h->second].tor),
-           "exactly one link per host (topology hosts get theirs from topology.hosts)");
+               "'" + clean(e) + "' is a topology host, already linked to " +
+                   clean(t.hosts[h->second].tor),
+               "exactly one link per host (topology hosts get theirs from topology.hosts)");
     }
 
   // Expand: nodes ToRs, leaves, spines, hosts; links host-ToR, ToR-leaf, leaf-spine.

@@ -2,6 +2,7 @@
 #include "engine_config.h"
 
 #include <cmath>
+#include <map>
 
 #include "regmap.h"
 
@@ -54,6 +55,17 @@ std::vector<ConfigWrite> register_writes(const Scenario& s, Block b, const Block
       break;
   }
   return w;
+}
+
+const char* derived_register_source(const std::string& full_name) {
+  static const std::map<std::string, const char*> d = {
+      {"RP_LINE_RATE_KBPS", "the rate of each NIC's link (links[].rate_gbps, defaults.link.rate_gbps)"},
+      {"RP_MTU_BYTES", "mtu_bytes + header_bytes"},
+      {"CP_LFSR_SEED", "seed (mixed with the switch id)"},
+      {"CP_MODE", "switch.ecn.tcd (true: CP and NP MODE 1)"},
+      {"NP_MODE", "switch.ecn.tcd (true: CP and NP MODE 1)"}};
+  auto it = d.find(full_name);
+  return it == d.end() ? nullptr : it->second;
 }
 
 uint64_t final_value(const std::vector<ConfigWrite>& writes, Block b, std::string_view reg) {

@@ -47,6 +47,10 @@ struct BlockSite {
 // so only the profile's writes are ever overridden.
 std::vector<ConfigWrite> register_writes(const Scenario& s, Block b, const BlockSite& site = {});
 
+// For a register the simulator derives ("RP_LINE_RATE_KBPS"; a scenario's `registers` may
+// not name it): the scenario keys it comes from, as the loader tells the user; else nullptr.
+const char* derived_register_source(const std::string& full_name);
+
 // The value register `reg` of block `b` holds after `writes` (the last write to it, else
 // its reset value).
 uint64_t final_value(const std::vector<ConfigWrite>& writes, Block b, std::string_view reg);

@@ -110,16 +110,16 @@ class TreeReader {
       const std::string p = path.empty() ? name : path + "." + name;
       if (name.find_first_of(".[]") != std::string::npos)
         src_.fail(kl, clean(p), "unknown key (dotted keys are for --set; nest maps in a file)",
-             "one of " + child_names(skey));
+                  "one of " + child_names(skey));
       const std::string sk = skey.empty() ? name : skey + "." + name;
       const Field* f = find_field(sk);
       if (!f)
         src_.fail(kl, clean(p), "unknown key" + suggestion(name, skey, path),
-             (path.empty() ? "one of " : "one of the keys of " + path + ": ") +
-                 child_names(skey));
+                  (path.empty() ? "one of " : "one of the keys of " + path + ": ") +
+                      child_names(skey));
       if (!seen.insert(name).second)
         src_.fail(kl, p, "duplicate key (line " + std::to_string(src_.at(p).line) + " has it too)",
-             "each key once");
+                  "each key once");
       const Loc vl = v.IsNull() ? kl : src_.loc(v, kl);
       src_.record(p, vl);
       switch (f->type) {
@@ -160,7 +160,7 @@ class TreeReader {
       if (!problem.empty()) src_.fail(kl, clean(p), problem, expected);
       if (!seen.insert(name).second)
         src_.fail(kl, p, "duplicate key (line " + std::to_string(src_.at(p).line) + " has it too)",
-             "each register once");
+                  "each register once");
       const Loc vl = v.IsNull() ? kl : src_.loc(v, kl);
       src_.record(p, vl);
       const RegInfo& r = *find_register(name);
@@ -178,10 +178,10 @@ class TreeReader {
       if (c_.reg_value < r.def->min || c_.reg_value > r.def->max) {
         const std::string blk = r.full.substr(0, 2);
         src_.fail(vl, p,
-             "out of range: " + clean(v.Scalar()) + " (the " + blk + " would clamp it to " +
-                 std::to_string(c_.reg_value < r.def->min ? r.def->min : r.def->max) +
-                 " without a word)",
-             expectation(f));
+                  "out of range: " + clean(v.Scalar()) + " (the " + blk + " would clamp it to " +
+                      std::to_string(c_.reg_value < r.def->min ? r.def->min : r.def->max) +
+                      " without a word)",
+                  expectation(f));
       }
       c_.s.registers.push_back({name, r.block, std::string(r.def->name),
                                 static_cast<uint32_t>(c_.reg_value)});

@@ -7,15 +7,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
-#include <map>
+
+#include "engine_config.h"
 
 namespace dcqcn::net {
 
 namespace loader {
-
-namespace {
-const std::vector<RegInfo>& all_registers();
-}  // namespace
 
 #define TOP(m) [](Ctx& c, size_t) -> Ref { return &c.s.m; }
 #define CTX(m) [](Ctx& c, size_t) -> Ref { return &c.m; }
@@ -384,7 +381,6 @@ std::string default_text(const Field& f) {
   return "(profile)";
 }
 
-
 namespace {
 
 const std::vector<RegInfo>& all_registers() {
@@ -396,27 +392,6 @@ const std::vector<RegInfo>& all_registers() {
     return r;
   }();
   return v;
-}
-
-}  // namespace
-
-const RegInfo* find_register(const std::string& name) {
-  for (const auto& r : all_registers())
-    if (r.full == name) return &r;
-  return nullptr;
-}
-
-std::string register_unit(const std::string& name) {
-  auto ends = [&](const char* suf) {
-    const size_t n = std::strlen(suf);
-    return name.size() >= n && name.compare(name.size() - n, n, suf) == 0;
-  };
-  if (ends("_KBPS")) return "kb/s";
-  if (ends("_NS")) return "ns";
-  if (ends("_BYTES")) return "bytes";
-  if (ends("_Q16")) return "Q16, 65536 = 1.0";
-  if (ends("_Q8")) return "Q8, 256 = 1.0";
-  return "";
 }
 
 // " (did you mean X?)" / " (did you mean X, Y or Z?)": the registers nearest to `name`
@@ -445,16 +420,25 @@ std::string register_suggestion(const std::string& name) {
   return s + "?)";
 }
 
-// Registers the simulator writes itself, and the scenario key that sets them.
-const char* derived_register(const std::string& name) {
-  static const std::map<std::string, const char*> d = {
-      {"RP_LINE_RATE_KBPS", "the rate of each NIC's link (links[].rate_gbps, defaults.link.rate_gbps)"},
-      {"RP_MTU_BYTES", "mtu_bytes + header_bytes"},
-      {"CP_LFSR_SEED", "seed (mixed with the switch id)"},
-      {"CP_MODE", "switch.ecn.tcd (true: CP and NP MODE 1)"},
-      {"NP_MODE", "switch.ecn.tcd (true: CP and NP MODE 1)"}};
-  auto it = d.find(name);
-  return it == d.end() ? nullptr : it->second;
+}  // namespace
+
+const RegInfo* find_register(const std::string& name) {
+  for (const auto& r : all_registers())
+    if (r.full == name) return &r;
+  return nullptr;
+}
+
+std::string register_unit(const std::string& name) {
+  auto ends = [&](const char* suf) {
+    const size_t n = std::strlen(suf);
+    return name.size() >= n && name.compare(name.size() - n, n, suf) == 0;
+  };
+  if (ends("_KBPS")) return "kb/s";
+  if (ends("_NS")) return "ns";
+  if (ends("_BYTES")) return "bytes";
+  if (ends("_Q16")) return "Q16, 65536 = 1.0";
+  if (ends("_Q8")) return "Q8, 256 = 1.0";
+  return "";
 }
 
 std::string register_name_problem(const std::string& name, std::string& expected) {
@@ -464,7 +448,7 @@ std::string register_name_problem(const std::string& name, std::string& expected
                "e.g. RP_MIN_RATE_KBPS";
     return "unknown register" + register_suggestion(name);
   }
-  if (const char* from = derived_register(name)) {
+  if (const char* from = derived_register_source(name)) {
     expected = "to set it through " + std::string(from);
     return "is written by the simulator, not by a scenario's registers";
   }

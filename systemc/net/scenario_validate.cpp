@@ -30,9 +30,9 @@ void validate(Ctx& c, const Sources& src) {
   if (s.stats_from_ms >= s.duration_ms) {
     const std::string p = src.blame("stats_from_ms", "duration_ms");
     src.fail(src.at(p), p,
-         "stats_from_ms " + fmt_num(s.stats_from_ms) + " is not before duration_ms " +
-             fmt_num(s.duration_ms),
-         "0 <= stats_from_ms < duration_ms (statistics need some time after it)");
+             "stats_from_ms " + fmt_num(s.stats_from_ms) + " is not before duration_ms " +
+                 fmt_num(s.duration_ms),
+             "0 <= stats_from_ms < duration_ms (statistics need some time after it)");
   }
 
   // derive_thresholds replaces the two values; giving one of them as well is an error,
@@ -42,23 +42,23 @@ void validate(Ctx& c, const Sources& src) {
       if (src.given(k) && src.at(k).set_index >= src.at("switch.pfc.derive_thresholds").set_index) {
         const std::string p = src.blame(k, "switch.pfc.derive_thresholds");
         src.fail(src.at(p), p,
-             std::string("given together with switch.pfc.derive_thresholds: true, which computes ") + k,
-             "one of the two: the value, or derive_thresholds: true");
+                 std::string("given together with switch.pfc.derive_thresholds: true, which computes ") + k,
+                 "one of the two: the value, or derive_thresholds: true");
       }
 
   if (s.data_priority == s.cnp_priority) {
     std::string p = src.blame("cnp_priority", "data_priority");
     src.fail(src.at(p), p,
-         "equals " + std::string(p == "cnp_priority" ? "data_priority" : "cnp_priority") +
-             " (" + std::to_string(s.data_priority) + ")",
-         "two different priorities (CNPs use their own strict-priority class)");
+             "equals " + std::string(p == "cnp_priority" ? "data_priority" : "cnp_priority") +
+                 " (" + std::to_string(s.data_priority) + ")",
+             "two different priorities (CNPs use their own strict-priority class)");
   }
   if (s.sw.ecn.kmin_bytes && s.sw.ecn.kmax_bytes && *s.sw.ecn.kmin_bytes > *s.sw.ecn.kmax_bytes) {
     std::string p = src.blame("switch.ecn.kmin_bytes", "switch.ecn.kmax_bytes");
     src.fail(src.at(p), p,
-         "kmin_bytes " + std::to_string(*s.sw.ecn.kmin_bytes) + " > kmax_bytes " +
-             std::to_string(*s.sw.ecn.kmax_bytes),
-         "kmin_bytes <= kmax_bytes");
+             "kmin_bytes " + std::to_string(*s.sw.ecn.kmin_bytes) + " > kmax_bytes " +
+                 std::to_string(*s.sw.ecn.kmax_bytes),
+             "kmin_bytes <= kmax_bytes");
   }
 
   // The scenario's own CP writes (engine_config.h): a switch.ecn key and a `registers`
@@ -76,8 +76,8 @@ void validate(Ctx& c, const Sources& src) {
       if (r.source != WriteSource::REGISTERS || r.reg != e.reg) continue;
       const std::string p = src.blame(r.key, e.key);
       src.fail(src.at(p), p,
-           "conflicts with " + (p == e.key ? r.key : e.key) + " (both write the CP's CP_" + e.reg + ")",
-           "one of " + r.key + " and " + e.key);
+               "conflicts with " + (p == e.key ? r.key : e.key) + " (both write the CP's CP_" + e.reg + ")",
+               "one of " + r.key + " and " + e.key);
     }
   }
   {
@@ -88,9 +88,9 @@ void validate(Ctx& c, const Sources& src) {
     if (from_registers && kmin && kmax && kmin->value > kmax->value) {
       const std::string p = src.blame(kmin->key, kmax->key);
       src.fail(src.at(p), p,
-           kmin->key + " " + std::to_string(kmin->value) + " > " + kmax->key + " " +
-               std::to_string(kmax->value),
-           "Kmin <= Kmax");
+               kmin->key + " " + std::to_string(kmin->value) + " > " + kmax->key + " " +
+                   std::to_string(kmax->value),
+               "Kmin <= Kmax");
     }
   }
 
@@ -99,7 +99,7 @@ void validate(Ctx& c, const Sources& src) {
   // Nodes.
   if (s.nodes.empty())
     src.fail(src.at("nodes"), "nodes", src.given("nodes") ? "empty list" : "missing",
-         "a list of at least one node {name, type: host|switch}");
+             "a list of at least one node {name, type: host|switch}");
   std::map<std::string, size_t> by_name;
   std::vector<std::string> names, hosts;
   for (size_t i = 0; i < s.nodes.size(); ++i) {
@@ -110,9 +110,9 @@ void validate(Ctx& c, const Sources& src) {
       std::string where = first.set_label.empty() ? "line " + std::to_string(first.line)
                                                   : "--set " + first.set_label;
       src.fail(src.at(p), p,
-           "duplicate node name '" + clean(s.nodes[i].name) + "' (also nodes." +
-               std::to_string(it->second) + ", " + where + ")",
-           "unique node names");
+               "duplicate node name '" + clean(s.nodes[i].name) + "' (also nodes." +
+                   std::to_string(it->second) + ", " + where + ")",
+               "unique node names");
     }
     names.push_back(s.nodes[i].name);
     if (s.nodes[i].kind == NodeSpec::Kind::HOST) hosts.push_back(s.nodes[i].name);
@@ -141,18 +141,18 @@ void validate(Ctx& c, const Sources& src) {
     }
     if (end[0] == end[1])
       src.fail(src.at(p + ".b"), p + ".b", "same node as a ('" + clean(l.a) + "')",
-           "a link between two different nodes");
+               "a link between two different nodes");
     if (is_host(end[0]) && is_host(end[1]))
       src.fail(src.at(p), p, "links two hosts ('" + clean(l.a) + "', '" + clean(l.b) + "')",
-           "a host linked to a switch");
+               "a host linked to a switch");
     for (int j = 0; j < 2; ++j) {
       if (!is_host(end[j])) continue;
       if (host_link[end[j]] >= 0) {
         const std::string q = p + (j ? ".b" : ".a");
         src.fail(src.at(q), q,
-             "host '" + clean(*ep[j]) + "' already has a link (links." +
-                 std::to_string(host_link[end[j]]) + ")",
-             "exactly one link per host, to a switch");
+                 "host '" + clean(*ep[j]) + "' already has a link (links." +
+                     std::to_string(host_link[end[j]]) + ")",
+                 "exactly one link per host, to a switch");
       }
       host_link[end[j]] = static_cast<int>(i);
     }
@@ -162,13 +162,13 @@ void validate(Ctx& c, const Sources& src) {
     if (is_host(n) && host_link[n] < 0) {
       const std::string p = "nodes." + std::to_string(n);
       src.fail(src.at(p), p, "host '" + clean(s.nodes[n].name) + "' has no link",
-           "exactly one link per host, to a switch");
+               "exactly one link per host, to a switch");
     }
 
   // Flows: between two different hosts that are connected.
   if (s.flows.empty())
     src.fail(src.at("flows"), "flows", src.given("flows") ? "empty list" : "missing",
-         "a list of at least one flow {src, dst, start_us, size_bytes, count}");
+             "a list of at least one flow {src, dst, start_us, size_bytes, count}");
   for (size_t i = 0; i < s.flows.size(); ++i) {
     const std::string p = "flows." + std::to_string(i);
     const FlowSpec& fl = s.flows[i];
@@ -185,11 +185,11 @@ void validate(Ctx& c, const Sources& src) {
     }
     if (end[0] == end[1])
       src.fail(src.at(p + ".dst"), p + ".dst", "same host as src ('" + clean(fl.src) + "')",
-           "a different host from src");
+               "a different host from src");
     if (root_of(end[0]) != root_of(end[1]))
       src.fail(src.at(p + ".dst"), p + ".dst",
-           "'" + clean(fl.dst) + "' cannot be reached from '" + clean(fl.src) + "'",
-           "hosts connected by links and switches");
+               "'" + clean(fl.dst) + "' cannot be reached from '" + clean(fl.src) + "'",
+               "hosts connected by links and switches");
   }
   // Entries with enabled: false were checked like the others; they do not run.
   s.flows.erase(std::remove_if(s.flows.begin(), s.flows.end(),
@@ -197,7 +197,7 @@ void validate(Ctx& c, const Sources& src) {
                 s.flows.end());
   if (s.flows.empty())
     src.fail(src.at("flows"), "flows", "every entry has enabled: false",
-         "at least one flow with enabled: true");
+             "at least one flow with enabled: true");
 }
 
 }  // namespace dcqcn::net::loader
