@@ -23,7 +23,6 @@
 #include <string>
 #include <vector>
 #include <algorithm>
-#include <cmath>
 
 #include "fluid.h"
 #include "fluid_scenario.h"
