@@ -72,7 +72,7 @@ run loss_sweep-pfcoff loss_sweep --engine ref --set switch.pfc.enabled=false --d
 for s in incast2 tcd_victim loss_sweep; do
   run "$s-rtl" "$s" --engine rtl --duration 20
 done
-# fluid model from scenarios (main.cpp's fluid_from_scenario)
+# fluid model from scenarios (analysis/fluid_scenario.cpp)
 for s in incast2 incast4 incast8 convergence; do
   cmd "fluid-$s" fluid "$s" --out . --duration-ms 20
 done

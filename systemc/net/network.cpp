@@ -99,24 +99,14 @@ void Network::build() {
   const size_t n = topo_.size();
   std::vector<std::vector<uint32_t>> tx(n), rx(n);
   make_flows(tx, rx);
-  // The NP's hold-off and CNP budget: the NICs' CNP checks hold their NPs to them.
-  const std::vector<ConfigWrite> np = register_writes(sc_, Block::NP);
-  np_interval_ns_ = static_cast<double>(final_value(np, Block::NP, "CNP_INTERVAL_NS"));
-  np_budget_ns_ = static_cast<double>(final_value(np, Block::NP, "CNP_BUDGET_NS"));
+  // The NP's writes are the same for every NIC; its hold-off and CNP budget are also
+  // what the NICs' CNP checks hold it to.
+  const std::vector<ConfigWrite> np_writes = register_writes(sc_, Block::NP);
+  const NicConfig nicc = nic_config(np_writes);
+  np_budget_ns_ = nicc.np_budget_ns;
+  const SwitchConfig swc{sc_.sw, sc_.stats_from_ms};
 
   // nodes with their engines
-  const SwitchConfig swc{sc_.sw, sc_.stats_from_ms};
-  NicConfig nicc;
-  nicc.spec = sc_.nic;
-  nicc.mtu_bytes = sc_.mtu_bytes;
-  nicc.header_bytes = sc_.header_bytes;
-  nicc.cnp_gen_ns = sc_.cnp_gen_ns;
-  nicc.headroom_bytes = sc_.sw.pfc.headroom_bytes;
-  nicc.xon_gap_bytes = sc_.sw.pfc.xon_gap_bytes;
-  nicc.can_lose = !sc_.sw.pfc.enabled || std::any_of(sc_.links.begin(), sc_.links.end(),
-                                                     [](const LinkSpec& l) { return l.loss > 0; });
-  nicc.np_interval_ns = np_interval_ns_;
-  nicc.np_budget_ns = np_budget_ns_;
   nodes_.resize(n);
   for (size_t i = 0; i < n; ++i) {
     const std::string& nm = sc_.nodes[i].name;
@@ -150,17 +140,33 @@ void Network::build() {
   }
 
   ctx_.routes = topo_.routes();
-  configure_engines();
+  configure_engines(np_writes);
   if (!opt_.vcd.empty()) trace_network();
 }
 
-// The one translation from the scenario to register writes (engine_config.h).
-void Network::configure_engines() {
-  const std::vector<ConfigWrite> np = register_writes(sc_, Block::NP);
+// What every NIC takes from the scenario.
+NicConfig Network::nic_config(const std::vector<ConfigWrite>& np_writes) const {
+  NicConfig c;
+  c.spec = sc_.nic;
+  c.mtu_bytes = sc_.mtu_bytes;
+  c.header_bytes = sc_.header_bytes;
+  c.cnp_gen_ns = sc_.cnp_gen_ns;
+  c.headroom_bytes = sc_.sw.pfc.headroom_bytes;
+  c.xon_gap_bytes = sc_.sw.pfc.xon_gap_bytes;
+  c.can_lose = !sc_.sw.pfc.enabled || std::any_of(sc_.links.begin(), sc_.links.end(),
+                                                  [](const LinkSpec& l) { return l.loss > 0; });
+  c.np_interval_ns = static_cast<double>(final_value(np_writes, Block::NP, "CNP_INTERVAL_NS"));
+  c.np_budget_ns = static_cast<double>(final_value(np_writes, Block::NP, "CNP_BUDGET_NS"));
+  return c;
+}
+
+// The one translation from the scenario to register writes (engine_config.h), written
+// through each block's CSR bus.
+void Network::configure_engines(const std::vector<ConfigWrite>& np_writes) {
   for (Nic* nic : nics_) {
     for (const ConfigWrite& w : register_writes(sc_, Block::RP, BlockSite{nic->rate_gbps(0), nic->id()}))
       nic->rp().csr_write(w.addr, static_cast<uint32_t>(w.value));
-    for (const ConfigWrite& w : np) nic->np().csr_write(w.addr, static_cast<uint32_t>(w.value));
+    for (const ConfigWrite& w : np_writes) nic->np().csr_write(w.addr, static_cast<uint32_t>(w.value));
   }
   for (Switch* sw : switches_)
     for (const ConfigWrite& w : register_writes(sc_, Block::CP, BlockSite{0, sw->id()}))

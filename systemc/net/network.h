@@ -15,6 +15,8 @@
 
 #include "context.h"
 #include "engine.h"
+#include "engine_config.h"
+#include "nic.h"
 #include "sampler.h"
 #include "scenario.h"
 #include "topology.h"
@@ -23,7 +25,6 @@ namespace dcqcn::net {
 
 class Node;
 class Switch;
-class Nic;
 
 struct RunOptions {
   EngineKind engine = EngineKind::RTL;
@@ -48,7 +49,8 @@ class Network {
  private:
   void build();
   void make_flows(std::vector<std::vector<uint32_t>>& tx, std::vector<std::vector<uint32_t>>& rx);
-  void configure_engines();
+  NicConfig nic_config(const std::vector<ConfigWrite>& np_writes) const;
+  void configure_engines(const std::vector<ConfigWrite>& np_writes);
   // Engines are created with the waveform file their instance name selects.
   TraceSpec trace_for(const std::string& instance);
   void trace_network();
@@ -61,7 +63,7 @@ class Network {
   std::vector<Switch*> switches_;
   std::vector<Nic*> nics_;
   Sampler sampler_;
-  double np_interval_ns_ = 0, np_budget_ns_ = 0;  // the NP's hold-off and CNP budget
+  double np_budget_ns_ = 0;  // the NP's CNP budget (summary.json)
   std::vector<std::pair<std::string, std::string>> vcd_parts_;
   sc_core::sc_trace_file* tf_ = nullptr;
 };
