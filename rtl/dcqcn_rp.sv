@@ -265,7 +265,7 @@ module dcqcn_rp #(
   logic [31:0] d_minr, d_rl, d_first, d_first1;
   logic [31:0] d_rl_hi_p, d_rl_lo_p;   // Rl[31:16] * 5243, Rl[15:0] * 5243
   logic [25:0] d_rl100;                // Rl / 100 = Rl * 5243 >> 19
-  logic [29:0] d_lmtu;                 // LAMBDA_Q8 * MTU_BYTES
+  logic [29:0] d_lmtu_p, d_lmtu;       // LAMBDA_Q8 * MTU_BYTES (product, then registered again)
   logic [7:0]  d_f4, d_f4m1, d_ff4;    // 4 F, 4 F - 1, 255 - 4 F
   always_ff @(posedge clk) begin
     d_minr   <= (r_minr < r_line) ? r_minr : r_line;
@@ -275,7 +275,8 @@ module dcqcn_rp #(
     d_rl_hi_p <= {16'd0, d_rl[31:16]} * 32'd5243;
     d_rl_lo_p <= {16'd0, d_rl[15:0]} * 32'd5243;
     d_rl100  <= 26'((({d_rl_hi_p, 16'd0}) + {16'd0, d_rl_lo_p}) >> 19);
-    d_lmtu   <= {14'd0, r_lambda[15:0]} * {16'd0, r_mtu[13:0]};
+    d_lmtu_p <= {14'd0, r_lambda[15:0]} * {16'd0, r_mtu[13:0]};
+    d_lmtu   <= d_lmtu_p;
     d_f4     <= {r_f[5:0], 2'b00};
     d_f4m1   <= {r_f[5:0], 2'b00} - 8'd1;
     d_ff4    <= 8'd255 - {r_f[5:0], 2'b00};
@@ -296,7 +297,10 @@ module dcqcn_rp #(
   logic [FW-1:0] clr_addr_reg;
   logic [4:0]    credit_cnt_reg;   // admitted results not yet taken from m_out
   logic          credit_ok_reg;    // credit_cnt_reg < CREDITS
-  logic          hazard_reg;       // the event in I has its flow in P1..P7 (computed a cycle ahead)
+  // The event in I has its flow in P1..P7: computed a cycle ahead, in three parts (the
+  // event was just loaded: its flow against P1..P6 and against the event admitted with
+  // it; or it stayed: its flow against P1..P6), selected by whether I was loaded.
+  logic          hz_new_reg, hz_adm_reg, hz_old_reg, hz_loaded_reg, hazard;
   logic          p_valid_reg [1:NP];
   logic [FW-1:0] p_flow_reg  [1:NP];
   logic          in_hazard, match_s6, match_i6, pipe_busy, gates_open, admit_i, direct, admit,
@@ -306,8 +310,8 @@ module dcqcn_rp #(
   // Same-flow hazard. For the event offered now: its flow against P1..P7. For the event in
   // I: registered, from the cycle before (its flow against P1..P6, which move to P2..P7,
   // and against the event admitted then, which moves to P1).
-  logic [HZ:1]   match_s;
-  logic [HZ-1:1] match_i;
+  (* keep *) logic [HZ:1]   match_s;   // kept: an equality per stage, then one OR (faster
+  (* keep *) logic [HZ-1:1] match_i;   // than what synthesis makes of the flattened form)
   always_comb begin
     for (int k = 1; k <= HZ; k++) match_s[k] = p_valid_reg[k] && p_flow_reg[k] == s_evt_flow;
     for (int k = 1; k < HZ; k++)  match_i[k] = p_valid_reg[k] && p_flow_reg[k] == i_flow_reg;
@@ -319,7 +323,8 @@ module dcqcn_rp #(
       if (p_valid_reg[k]) pipe_busy = 1'b1;
   end
   assign gates_open = !clearing_reg && !csr_pending_reg && settle_reg == 2'd0 && credit_ok_reg;
-  assign admit_i = i_valid_reg && gates_open && !hazard_reg;
+  assign hazard = hz_loaded_reg ? (hz_new_reg || hz_adm_reg) : hz_old_reg;
+  assign admit_i = i_valid_reg && gates_open && !hazard;
   // An event arriving while I is empty is admitted at its accept edge when it may be
   // (s_evt_ready does not depend on it: the event then simply skips I).
   assign direct = s_evt_valid && !i_valid_reg && gates_open && !in_hazard;
@@ -334,7 +339,10 @@ module dcqcn_rp #(
   always_ff @(posedge clk) begin
     // I's data registers load whenever I is free or being emptied (a value loaded while no
     // event is offered, or by an event admitted directly, is never used: i_valid_reg says)
-    hazard_reg <= load_i ? (admit_i && i_flow_reg == s_evt_flow) || match_s6 : match_i6;
+    hz_new_reg <= match_s6;
+    hz_adm_reg <= admit_i && i_flow_reg == s_evt_flow;
+    hz_old_reg <= match_i6;
+    hz_loaded_reg <= load_i;
     if (load_i) begin
       i_op_reg    <= s_evt_op;
       i_flow_reg  <= s_evt_flow;
@@ -360,7 +368,6 @@ module dcqcn_rp #(
     if (csr_we) csr_pending_reg <= 1'b1;
     if (rst) begin
       i_valid_reg <= 1'b0;
-      hazard_reg <= 1'b0;
       clearing_reg <= 1'b1;
       clr_addr_reg <= '0;
       credit_cnt_reg <= '0;

@@ -90,23 +90,24 @@ module dcqcn_rp_pace #(
     lead8 = 3'd7;
     for (int k = 7; k >= 0; k--) if (b[7 - k]) lead8 = 3'(k);
   endfunction
-  logic [2:0]  s7_p;
   logic        s7_pv;
   logic [43:0] s7_tdep, s7_tnext;
   logic [15:0] s7_bytes_rd;
   always_comb begin
-    s7_p = s7_b3 ? lead8(p7_rc[31:24]) : s7_b2 ? lead8(p7_rc[23:16]) : lead8(p7_rc[15:8]);
     {s7_pv, s7_tdep, s7_bytes_rd, s7_tnext} = pace_word;
   end
 
-  logic [2:0]  p8_p_reg;
-  logic [4:0]  p8_lz_reg;       // 8 g + p, g = 0 for bits 31:24, 1 for 23:16, 2 for 15:8
+  logic [2:0]  p8_p3_reg, p8_p2_reg, p8_p1_reg;   // the leading one's place in bytes 3, 2, 1
+  logic        p8_b3_reg, p8_b2_reg;             // byte 3 / byte 2 non-zero
   logic        p8_pv_reg;       // RAM B word: the flow has pacing state
   logic [43:0] p8_tdep_reg, p8_tnext_reg;
   logic [15:0] p8_pbytes_reg;   // bytes the departure is computed for
   always_ff @(posedge clk) begin
-    p8_p_reg   <= s7_p;
-    p8_lz_reg  <= {s7_b3 ? 2'd0 : s7_b2 ? 2'd1 : 2'd2, s7_p};
+    p8_p3_reg <= lead8(p7_rc[31:24]);
+    p8_p2_reg <= lead8(p7_rc[23:16]);
+    p8_p1_reg <= lead8(p7_rc[15:8]);
+    p8_b3_reg <= s7_b3;
+    p8_b2_reg <= s7_b2;
     p8_pv_reg <= s7_pv;
     p8_tdep_reg <= s7_tdep;
     p8_tnext_reg <= s7_tnext;
@@ -131,7 +132,11 @@ module dcqcn_rp_pace #(
 
   // ---------------------------------------------------------------- S8: T, shifted operands
   logic [43:0] s8_now_f, s8_tn;
+  logic [2:0]  s8_p;
+  logic [4:0]  s8_lz;     // 8 g + p, g = 0 for bits 31:24, 1 for 23:16, 2 for 15:8
   always_comb begin
+    s8_p = p8_b3_reg ? p8_p3_reg : p8_b2_reg ? p8_p2_reg : p8_p1_reg;
+    s8_lz = {p8_b3_reg ? 2'd0 : p8_b2_reg ? 2'd1 : 2'd2, s8_p};
     s8_now_f = {now_q[8], 12'd0};
     s8_tn = p8_pv_reg ? p8_tnext_reg : s8_now_f;
   end
@@ -143,9 +148,9 @@ module dcqcn_rp_pace #(
   logic [43:0] p9_tn_reg, p9_diff_reg, p9_tdep_reg, p9_tnext_reg;   // permitted, now - permitted
   logic [15:0] p9_pbytes_reg;       // bytes the departure is computed for
   always_ff @(posedge clk) begin
-    p9_t_reg <= rom_t[p8_p_reg];
-    p9_bsh_reg <= {22'd0, p8_pbytes_reg} << p8_lz_reg;
-    p9_lsh_reg <= {22'd0, cfg_lmtu} << p8_lz_reg;
+    p9_t_reg <= rom_t[s8_p];
+    p9_bsh_reg <= {22'd0, p8_pbytes_reg} << s8_lz;
+    p9_lsh_reg <= {22'd0, cfg_lmtu} << s8_lz;
     p9_pv_reg <= p8_pv_reg;
     p9_tn_reg <= s8_tn;
     p9_diff_reg <= s8_now_f - s8_tn;
@@ -186,9 +191,12 @@ module dcqcn_rp_pace #(
   // ---------------------------------------------------------------- S10: sums (P11)
   logic [43:0] p11_x_reg, p11_x1_reg, p11_pq_reg, p11_tnext_reg, p11_next_ceil_reg;
   logic [43:0] p11_xmn_reg;     // departure base - now
-  logic [68:0] p11_lt_reg;      // lambda MTU * T << lz: lambda MTU / Rc = this >> 33
+  logic [64:0] p11_lt_reg;      // (lambda MTU << lz) * T without Lsh[51:48] * T ...
+  logic [20:0] p11_lt2_reg;     // ... which is this << 48; lambda MTU / Rc = the sum >> 33
   logic        p11_pv_reg, p11_plus_set_reg;
-  logic [31:0] p11_idl_base_reg;   // now (DCQCN+ increase timer set) or the deadline as is
+  logic [31:0] p11_idl_reg;     // the deadline as is (not DCQCN+, or no increase timer set)
+  logic [31:0] p11_capn_reg;    // now + 2^30
+  logic [31:0] p11_ptn_reg;     // now + min(tau * lambda, 2^30)
   logic [15:0] p11_pbytes_reg;
   logic [54:0] s10_bt;
   always_comb s10_bt = {p10_m_bt_hi_reg, 24'd0} + {14'd0, p10_m_bt_lo_reg};
@@ -199,17 +207,21 @@ module dcqcn_rp_pace #(
     p11_tnext_reg <= p10_tnext_reg;
     p11_next_ceil_reg <= p10_tnext_reg + 44'd4095;
     p11_xmn_reg <= p10_x_reg - {now_q[10], 12'd0};
-    p11_lt_reg <= {28'd0, p10_m_lt0_reg} + {4'd0, p10_m_lt1_reg, 24'd0} + {p10_m_lt2_reg, 48'd0};
+    p11_lt_reg <= {24'd0, p10_m_lt0_reg} + {p10_m_lt1_reg, 24'd0};
+    p11_lt2_reg <= p10_m_lt2_reg;
     p11_pv_reg <= p10_pv_reg;
     p11_plus_set_reg <= cfg_plus && itmr_q[10] == TMR_SET;
-    p11_idl_base_reg <= (cfg_plus && itmr_q[10] == TMR_SET) ? now_q[10] : idl_q[10];
+    p11_idl_reg <= idl_q[10];
+    p11_capn_reg <= now_q[10] + 32'd1073741824;
+    p11_ptn_reg <= now_q[10] + {1'b0, ptc_q[10]};
     p11_pbytes_reg <= p10_pbytes_reg;
   end
 
   // ---------------------------------------------------------------- S11: departure, deadlines
   logic [43:0] s11_now_f, s11_a, s11_ac, s11_tnext, s11_xmnpq;
   logic        s11_before, s11_pv;
-  logic [31:0] s11_next_tx, s11_add;
+  logic [31:0] s11_next_tx, s11_idl, s11_pmn;
+  logic [20:0] s11_lt_top;      // bits 68:48 of lambda MTU * T << lz
   logic [29:0] s11_pm30;
   logic        s11_cap;
   always_comb begin
@@ -234,13 +246,15 @@ module dcqcn_rp_pace #(
     end
     // DCQCN+: increase deadline = now + min(max(tau * lambda, lambda * MTU / Rc), 2^30),
     // pm = lambda MTU / Rc = lt >> sh; compared through the pre-shifted bounds.
-    // The deadline is base + add, base = now (or the deadline as is, add = 0).
-    s11_pm30 = p11_lt_reg[62:33];
-    s11_cap = p11_lt_reg[68:63] != 6'd0;                       // pm >= 2^30
-    if (!p11_plus_set_reg)                       s11_add = 32'd0;
-    else if (s11_cap)                            s11_add = 32'd1073741824;
-    else if ({1'b0, s11_pm30} > ptc_q[11])       s11_add = {2'd0, s11_pm30};
-    else                                         s11_add = {1'b0, ptc_q[11]};
+    // pm = lambda MTU / Rc; the three candidate sums in parallel, then a select.
+    s11_lt_top = {4'd0, p11_lt_reg[64:48]} + p11_lt2_reg;
+    s11_pm30 = {s11_lt_top[14:0], p11_lt_reg[47:33]};
+    s11_cap = s11_lt_top[20:15] != 6'd0;                       // pm >= 2^30
+    s11_pmn = now_q[11] + {2'd0, s11_pm30};
+    if (!p11_plus_set_reg)                       s11_idl = p11_idl_reg;
+    else if (s11_cap)                            s11_idl = p11_capn_reg;
+    else if ({1'b0, s11_pm30} > ptc_q[11])       s11_idl = s11_pmn;
+    else                                         s11_idl = p11_ptn_reg;
   end
 
   always_ff @(posedge clk)
@@ -258,7 +272,7 @@ module dcqcn_rp_pace #(
   assign res_adl = adl_q[11];
   assign res_itmr = itmr_q[11];
   assign res_igen = igen_q[11];
-  assign res_idl = p11_idl_base_reg + s11_add;
+  assign res_idl = s11_idl;
   assign res_ctmr = ctmr_q[11];
   assign res_cgen = cgen_q[11];
   assign res_cdl = cdl_q[11];
