@@ -295,54 +295,67 @@ module dcqcn_rp #(
 
   logic          clearing_reg;
   logic [FW-1:0] clr_addr_reg;
-  logic [4:0]    credit_cnt_reg;   // admitted results not yet taken from m_out
-  logic          credit_ok_reg;    // credit_cnt_reg < CREDITS
+  logic [4:0]    credit_cnt_reg;   // admissions (killed one included) not yet taken from m_out
+  logic          credit_okn_reg;   // next cycle's count < CREDITS if no kill ...
+  logic          credit_okk_reg;   // ... and if the admission is killed (count - 1 < CREDITS)
+  // Direct admission is speculative: an event offered while I is empty enters P1 at its
+  // accept edge if the gates are open, and its same-flow check (against P1..P7) is
+  // registered into kill_reg: a killed event is not in P1 (p_valid_reg[1] is qualified by
+  // it) but in I, whose data registers loaded it on the same edge. Cycle for cycle this is
+  // the same as deciding at the edge, without the flow compare on the admission path.
+  logic          kill_reg;
+  logic          i_full;           // I holds an event: i_valid_reg, or the event just killed
   // The event in I has its flow in P1..P7: computed a cycle ahead, in three parts (the
   // event was just loaded: its flow against P1..P6 and against the event admitted with
   // it; or it stayed: its flow against P1..P6), selected by whether I was loaded.
   logic          hz_new_reg, hz_adm_reg, hz_old_reg, hz_loaded_reg, hazard;
   logic          p_valid_reg [1:NP];
   logic [FW-1:0] p_flow_reg  [1:NP];
-  logic          in_hazard, match_s6, match_i6, pipe_busy, gates_open, admit_i, direct, admit,
-                 out_pop, load_i;
+  logic          p1_valid;         // P1 holds an admitted event (not killed)
+  logic          in_hazard, match_s6, match_i6, pipe_busy, credit_ok, gates_open, admit_i,
+                 spec, admit, out_pop, load_i;
   logic [4:0]    credit_plus, credit_same;   // the next count with and without an admission
 
   // Same-flow hazard. For the event offered now: its flow against P1..P7. For the event in
   // I: registered, from the cycle before (its flow against P1..P6, which move to P2..P7,
   // and against the event admitted then, which moves to P1).
-  (* keep *) logic [HZ:1]   match_s;   // kept: an equality per stage, then one OR (faster
-  (* keep *) logic [HZ-1:1] match_i;   // than what synthesis makes of the flattened form)
+  logic [HZ:1]   match_s;
+  logic [HZ-1:1] match_i;
+  assign p1_valid = p_valid_reg[1] && !kill_reg;
   always_comb begin
-    for (int k = 1; k <= HZ; k++) match_s[k] = p_valid_reg[k] && p_flow_reg[k] == s_evt_flow;
-    for (int k = 1; k < HZ; k++)  match_i[k] = p_valid_reg[k] && p_flow_reg[k] == i_flow_reg;
+    for (int k = 1; k <= HZ; k++)
+      match_s[k] = (k == 1 ? p1_valid : p_valid_reg[k]) && p_flow_reg[k] == s_evt_flow;
+    for (int k = 1; k < HZ; k++)
+      match_i[k] = (k == 1 ? p1_valid : p_valid_reg[k]) && p_flow_reg[k] == i_flow_reg;
     in_hazard = |match_s;
     match_s6 = |match_s[HZ-1:1];
     match_i6 = |match_i;
-    pipe_busy = 1'b0;
-    for (int k = 1; k <= NP; k++)
+    pipe_busy = p1_valid;
+    for (int k = 2; k <= NP; k++)
       if (p_valid_reg[k]) pipe_busy = 1'b1;
   end
-  assign gates_open = !clearing_reg && !csr_pending_reg && settle_reg == 2'd0 && credit_ok_reg;
+  assign i_full = i_valid_reg || kill_reg;
+  assign credit_ok = kill_reg ? credit_okk_reg : credit_okn_reg;
+  assign gates_open = !clearing_reg && !csr_pending_reg && settle_reg == 2'd0 && credit_ok;
   assign hazard = hz_loaded_reg ? (hz_new_reg || hz_adm_reg) : hz_old_reg;
-  assign admit_i = i_valid_reg && gates_open && !hazard;
-  // An event arriving while I is empty is admitted at its accept edge when it may be
-  // (s_evt_ready does not depend on it: the event then simply skips I).
-  assign direct = s_evt_valid && !i_valid_reg && gates_open && !in_hazard;
-  assign admit = admit_i || direct;
-  assign s_evt_ready = !clearing_reg && (!i_valid_reg || admit_i);
+  assign admit_i = i_full && gates_open && !hazard;
+  assign spec = s_evt_valid && !i_full && gates_open;
+  assign admit = admit_i || spec;
+  assign s_evt_ready = !clearing_reg && (!i_full || admit_i);
   assign apply = csr_pending_reg && !pipe_busy;
-  assign load_i = !i_valid_reg || admit_i;
-  // the next credit count, both cases computed before admit is known
-  assign credit_plus = credit_cnt_reg + 5'd1 - {4'd0, out_pop};
-  assign credit_same = credit_cnt_reg - {4'd0, out_pop};
+  assign load_i = !i_full || admit_i;
+  // the next credit count (a killed admission taken back), with and without an admission
+  assign credit_plus = credit_cnt_reg - {4'd0, kill_reg} + 5'd1 - {4'd0, out_pop};
+  assign credit_same = credit_cnt_reg - {4'd0, kill_reg} - {4'd0, out_pop};
 
   always_ff @(posedge clk) begin
     // I's data registers load whenever I is free or being emptied (a value loaded while no
-    // event is offered, or by an event admitted directly, is never used: i_valid_reg says)
+    // event is offered, or by an event admitted directly, is used only if it is killed)
     hz_new_reg <= match_s6;
     hz_adm_reg <= admit_i && i_flow_reg == s_evt_flow;
     hz_old_reg <= match_i6;
     hz_loaded_reg <= load_i;
+    kill_reg <= spec && in_hazard;
     if (load_i) begin
       i_op_reg    <= s_evt_op;
       i_flow_reg  <= s_evt_flow;
@@ -352,14 +365,14 @@ module dcqcn_rp #(
       i_tau_reg   <= s_evt_tau_ns;
       i_gen_reg   <= s_evt_gen;
     end
-    if (s_evt_ready && s_evt_valid && !direct) i_valid_reg <= 1'b1;
-    else if (admit_i)                          i_valid_reg <= 1'b0;
+    i_valid_reg <= (s_evt_valid && s_evt_ready && !spec) || (i_full && !admit_i);
     if (clearing_reg) begin
       clr_addr_reg <= clr_addr_reg + 1'b1;
       if (clr_addr_reg == FW'(NUM_FLOWS - 1)) clearing_reg <= 1'b0;
     end
     credit_cnt_reg <= admit ? credit_plus : credit_same;
-    credit_ok_reg <= admit ? credit_plus < 5'(CREDITS) : credit_same < 5'(CREDITS);
+    credit_okn_reg <= admit ? credit_plus < 5'(CREDITS) : credit_same < 5'(CREDITS);
+    credit_okk_reg <= admit ? credit_plus <= 5'(CREDITS) : credit_same <= 5'(CREDITS);
     if (settle_reg != 2'd0) settle_reg <= settle_reg - 2'd1;
     if (apply) begin
       csr_pending_reg <= 1'b0;
@@ -368,10 +381,12 @@ module dcqcn_rp #(
     if (csr_we) csr_pending_reg <= 1'b1;
     if (rst) begin
       i_valid_reg <= 1'b0;
+      kill_reg <= 1'b0;
       clearing_reg <= 1'b1;
       clr_addr_reg <= '0;
       credit_cnt_reg <= '0;
-      credit_ok_reg <= 1'b1;
+      credit_okn_reg <= 1'b1;
+      credit_okk_reg <= 1'b1;
       csr_pending_reg <= 1'b0;
       settle_reg <= 2'(SETTLE);
     end
@@ -380,8 +395,10 @@ module dcqcn_rp #(
   // Valid and flow of every pipeline register: free-running, no enable.
   always_ff @(posedge clk) begin
     p_valid_reg[1] <= admit;
-    p_flow_reg[1]  <= i_valid_reg ? i_flow_reg : s_evt_flow;
-    for (int k = 2; k <= NP; k++) begin
+    p_flow_reg[1]  <= i_full ? i_flow_reg : s_evt_flow;
+    p_valid_reg[2] <= p1_valid;
+    p_flow_reg[2]  <= p_flow_reg[1];
+    for (int k = 3; k <= NP; k++) begin
       p_valid_reg[k] <= p_valid_reg[k-1];
       p_flow_reg[k]  <= p_flow_reg[k-1];
     end
@@ -402,11 +419,12 @@ module dcqcn_rp #(
   dcqcn_ram_sdp #(.WIDTH(SW), .DEPTH(NUM_FLOWS)) u_ram_a (
     .clk(clk),
     .we(rama_we), .waddr(rama_waddr), .wdata(rama_wdata),
-    .re(1'b1), .raddr(i_valid_reg ? i_flow_reg : s_evt_flow), .rdata(rama_rdata)
+    .re(1'b1), .raddr(i_full ? i_flow_reg : s_evt_flow), .rdata(rama_rdata)
   );
   assign rama_we    = clearing_reg || p_valid_reg[7];
   assign rama_waddr = clearing_reg ? clr_addr_reg : p_flow_reg[7];
-  assign rama_wdata = clearing_reg ? '0 : p7_word;
+  // a cleared word: not valid, Rc and Rt all ones (they read as the line rate), all else 0
+  assign rama_wdata = clearing_reg ? {1'b0, {64{1'b1}}, {(SW - 65){1'b0}}} : p7_word;
 
   dcqcn_ram_sdp #(.WIDTH(PW), .DEPTH(NUM_FLOWS)) u_ram_b (
     .clk(clk),
@@ -429,12 +447,12 @@ module dcqcn_rp #(
 
   dcqcn_rp_rate #(.SW(SW)) u_rate (
     .clk(clk),
-    .adm_op(i_valid_reg ? i_op_reg : s_evt_op),
-    .adm_now_ns(i_valid_reg ? i_now_reg : s_evt_now_ns),
-    .adm_tau_ns(i_valid_reg ? i_tau_reg : s_evt_tau_ns),
-    .adm_bytes(i_valid_reg ? i_bytes_reg : s_evt_bytes),
-    .adm_cnp_ue(i_valid_reg ? i_ue_reg : s_evt_cnp_ue),
-    .adm_gen(i_valid_reg ? i_gen_reg : s_evt_gen),
+    .adm_op(i_full ? i_op_reg : s_evt_op),
+    .adm_now_ns(i_full ? i_now_reg : s_evt_now_ns),
+    .adm_tau_ns(i_full ? i_tau_reg : s_evt_tau_ns),
+    .adm_bytes(i_full ? i_bytes_reg : s_evt_bytes),
+    .adm_cnp_ue(i_full ? i_ue_reg : s_evt_cnp_ue),
+    .adm_gen(i_full ? i_gen_reg : s_evt_gen),
     .st_word(rama_rdata),
     .cfg_plus(r_algo[0]), .cfg_line(r_line), .cfg_minr(d_minr), .cfg_g(r_g[16:0]),
     .cfg_alpha_init(r_ainit[16:0]), .cfg_alpha_period(r_aper), .cfg_timer_period(r_tper),

@@ -9,8 +9,9 @@
 // clamp), so the leading one is in bit 31..9: S7 finds its byte (g: bits 31:24, 23:16 or
 // 15:8) and reads T for all eight positions in that byte at once (four two-port ROMs);
 // S8 picks the one at the leading one (p, found in S7 too) and forms bytes << lz and
-// lambda MTU << lz (lz = 8 g + p), so no product needs a shifter after it: bytes / Rc is
-// (bytes << lz) * T >> 13, the DCQCN+ term lambda MTU / Rc is (lambda MTU << lz) * T >> 33.
+// lambda MTU << p (lz = 8 g + p), so no product needs a shifter after it: bytes / Rc is
+// (bytes << lz) * T >> 13, the DCQCN+ term lambda MTU / Rc is ((lambda MTU << p) * T) << 8 g
+// >> 33 (a three-way select of bits).
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -143,14 +144,18 @@ module dcqcn_rp_pace #(
 
   logic [16:0] p9_t_reg;
   logic [37:0] p9_bsh_reg;          // bytes << lz
-  logic [51:0] p9_lsh_reg;          // lambda MTU << lz
+  logic [36:0] p9_lsh_reg;          // lambda MTU << p (the byte's 8 g is applied after the product)
+  logic [1:0]  g_q [9:11];          // g
   logic        p9_pv_reg;
   logic [43:0] p9_tn_reg, p9_diff_reg, p9_tdep_reg, p9_tnext_reg;   // permitted, now - permitted
   logic [15:0] p9_pbytes_reg;       // bytes the departure is computed for
   always_ff @(posedge clk) begin
     p9_t_reg <= rom_t[s8_p];
     p9_bsh_reg <= {22'd0, p8_pbytes_reg} << s8_lz;
-    p9_lsh_reg <= {22'd0, cfg_lmtu} << s8_lz;
+    p9_lsh_reg <= {7'd0, cfg_lmtu} << s8_p;
+    g_q[9] <= s8_lz[4:3];
+    g_q[10] <= g_q[9];
+    g_q[11] <= g_q[10];
     p9_pv_reg <= p8_pv_reg;
     p9_tn_reg <= s8_tn;
     p9_diff_reg <= s8_now_f - s8_tn;
@@ -174,8 +179,8 @@ module dcqcn_rp_pace #(
   logic [15:0] p10_pbytes_reg;
   logic [30:0] p10_m_bt_hi_reg;             // bsh[37:24] * T (M)
   logic [40:0] p10_m_bt_lo_reg;             // bsh[23:0] * T (M)
-  logic [40:0] p10_m_lt0_reg, p10_m_lt1_reg; // Lsh[23:0] * T, Lsh[47:24] * T (M)
-  logic [20:0] p10_m_lt2_reg;               // Lsh[51:48] * T
+  logic [40:0] p10_m_lt0_reg;               // Lsh[23:0] * T (M)
+  logic [29:0] p10_m_lt1_reg;               // Lsh[36:24] * T (M)
   always_ff @(posedge clk) begin
     p10_x_reg <= (op_q[9] == OP_TX) ? s9_base : p9_tdep_reg;
     p10_tnext_reg <= p9_tnext_reg;
@@ -184,15 +189,13 @@ module dcqcn_rp_pace #(
     p10_m_bt_hi_reg <= {17'd0, p9_bsh_reg[37:24]} * {14'd0, p9_t_reg};
     p10_m_bt_lo_reg <= {17'd0, p9_bsh_reg[23:0]} * {24'd0, p9_t_reg};
     p10_m_lt0_reg <= {17'd0, p9_lsh_reg[23:0]} * {24'd0, p9_t_reg};
-    p10_m_lt1_reg <= {17'd0, p9_lsh_reg[47:24]} * {24'd0, p9_t_reg};
-    p10_m_lt2_reg <= {17'd0, p9_lsh_reg[51:48]} * {4'd0, p9_t_reg};
+    p10_m_lt1_reg <= {17'd0, p9_lsh_reg[36:24]} * {13'd0, p9_t_reg};
   end
 
   // ---------------------------------------------------------------- S10: sums (P11)
   logic [43:0] p11_x_reg, p11_x1_reg, p11_pq_reg, p11_tnext_reg, p11_next_ceil_reg;
   logic [43:0] p11_xmn_reg;     // departure base - now
-  logic [64:0] p11_lt_reg;      // (lambda MTU << lz) * T without Lsh[51:48] * T ...
-  logic [20:0] p11_lt2_reg;     // ... which is this << 48; lambda MTU / Rc = the sum >> 33
+  logic [53:0] p11_lt_reg;      // (lambda MTU << p) * T: lambda MTU / Rc = this << 8 g >> 33
   logic        p11_pv_reg, p11_plus_set_reg;
   logic [31:0] p11_idl_reg;     // the deadline as is (not DCQCN+, or no increase timer set)
   logic [31:0] p11_capn_reg;    // now + 2^30
@@ -207,8 +210,7 @@ module dcqcn_rp_pace #(
     p11_tnext_reg <= p10_tnext_reg;
     p11_next_ceil_reg <= p10_tnext_reg + 44'd4095;
     p11_xmn_reg <= p10_x_reg - {now_q[10], 12'd0};
-    p11_lt_reg <= {24'd0, p10_m_lt0_reg} + {p10_m_lt1_reg, 24'd0};
-    p11_lt2_reg <= p10_m_lt2_reg;
+    p11_lt_reg <= {13'd0, p10_m_lt0_reg} + {p10_m_lt1_reg, 24'd0};
     p11_pv_reg <= p10_pv_reg;
     p11_plus_set_reg <= cfg_plus && itmr_q[10] == TMR_SET;
     p11_idl_reg <= idl_q[10];
@@ -221,7 +223,6 @@ module dcqcn_rp_pace #(
   logic [43:0] s11_now_f, s11_a, s11_ac, s11_tnext, s11_xmnpq;
   logic        s11_before, s11_pv;
   logic [31:0] s11_next_tx, s11_idl, s11_pmn;
-  logic [20:0] s11_lt_top;      // bits 68:48 of lambda MTU * T << lz
   logic [29:0] s11_pm30;
   logic        s11_cap;
   always_comb begin
@@ -247,9 +248,13 @@ module dcqcn_rp_pace #(
     // DCQCN+: increase deadline = now + min(max(tau * lambda, lambda * MTU / Rc), 2^30),
     // pm = lambda MTU / Rc = lt >> sh; compared through the pre-shifted bounds.
     // pm = lambda MTU / Rc; the three candidate sums in parallel, then a select.
-    s11_lt_top = {4'd0, p11_lt_reg[64:48]} + p11_lt2_reg;
-    s11_pm30 = {s11_lt_top[14:0], p11_lt_reg[47:33]};
-    s11_cap = s11_lt_top[20:15] != 6'd0;                       // pm >= 2^30
+    // pm >= 2^30 only when g = 2 (Rc < 65536 kb/s): the product is below 2^54
+    unique case (g_q[11])
+      2'd0:    s11_pm30 = {9'd0, p11_lt_reg[53:33]};
+      2'd1:    s11_pm30 = {1'd0, p11_lt_reg[53:25]};
+      default: s11_pm30 = p11_lt_reg[46:17];
+    endcase
+    s11_cap = g_q[11] == 2'd2 && p11_lt_reg[53:47] != 7'd0;
     s11_pmn = now_q[11] + {2'd0, s11_pm30};
     if (!p11_plus_set_reg)                       s11_idl = p11_idl_reg;
     else if (s11_cap)                            s11_idl = p11_capn_reg;
@@ -280,7 +285,7 @@ module dcqcn_rp_pace #(
   // Bits no logic reads: fraction bits below a rounding, the shifted-out top of pm.
   logic unused_bits;
   assign unused_bits = ^{p9_diff_reg[11:0], s10_bt[12:0], p11_next_ceil_reg[11:0], s11_ac[11:0],
-                         s11_xmnpq[42:0], p11_lt_reg[32:0], s7_win[19]};
+                         s11_xmnpq[42:0], p11_lt_reg[16:0], s7_win[19]};
 endmodule
 
 `resetall

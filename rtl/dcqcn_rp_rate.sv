@@ -102,15 +102,16 @@ module dcqcn_rp_rate #(
           st_tau} = st_word;
 
   // A fresh flow (st_valid 0) reads as rc = rt = LINE, alpha = ALPHA_INIT, all else 0:
-  // every word with st_valid 0 was written by the RAM clear or by INIT, which store 0 in
-  // every other field.
+  // every word with st_valid 0 was written by the RAM clear or by INIT, which store Rc and
+  // Rt as all ones (so the clamp to [min, line] gives LINE without a test of st_valid)
+  // and 0 in every other field.
   logic [31:0] s1_rc, s1_rt, s1_rc_raw;
   logic [16:0] s1_alpha;
   logic [7:0]  s1_mx, s1_mn;
   always_comb begin
     s1_rc_raw = st_valid ? st_rc : cfg_line;
-    s1_rc = !st_valid ? cfg_line : (st_rc > cfg_line) ? cfg_line : (st_rc < cfg_minr) ? cfg_minr : st_rc;
-    s1_rt = !st_valid ? cfg_line : (st_rt > cfg_line) ? cfg_line : (st_rt < cfg_minr) ? cfg_minr : st_rt;
+    s1_rc = (st_rc > cfg_line) ? cfg_line : (st_rc < cfg_minr) ? cfg_minr : st_rc;
+    s1_rt = (st_rt > cfg_line) ? cfg_line : (st_rt < cfg_minr) ? cfg_minr : st_rt;
     s1_alpha = st_valid ? st_alpha : cfg_alpha_init;
     s1_mx = (st_ts > st_bs) ? st_ts : st_bs;
     s1_mn = (st_ts > st_bs) ? st_bs : st_ts;
@@ -526,7 +527,7 @@ module dcqcn_rp_rate #(
 
   // ---------------------------------------------------------------- P7
   always_ff @(posedge clk) begin
-    p7_word <= {n_valid, n_rc, n_rt, n_alpha, n_ts, n_bs, n_bytecnt, n_agen, n_igen, n_cgen,
+    p7_word <= {n_valid, n_valid ? n_rc : '1, n_valid ? n_rt : '1, n_alpha, n_ts, n_bs, n_bytecnt, n_agen, n_igen, n_cgen,
                 n_aarm, n_iarm, n_carm, n_pend, n_cutv, n_lastcut, n_seen, n_ti, n_tau};
     p7_op <= op_q[6];           p7_now_ns <= now_q[6];      p7_bytes <= bytes_q[6];
     p7_stale <= n_stale;        p7_rc_raw <= rc_raw_q[6];
