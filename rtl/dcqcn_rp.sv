@@ -309,7 +309,7 @@ module dcqcn_rp #(
   // event was just loaded: its flow against P1..P6 and against the event admitted with
   // it; or it stayed: its flow against P1..P6), selected by whether I was loaded.
   logic          hz_new_reg, hz_adm_reg, hz_old_reg, hz_loaded_reg, hazard;
-  logic          p_valid_reg [1:NP];
+  logic [NP:1]   p_valid_reg;      // packed: a vector of bits, read by continuous assigns
   logic [FW-1:0] p_flow_reg  [1:NP];
   logic          p1_valid;         // P1 holds an admitted event (not killed)
   logic          in_hazard, match_s6, match_i6, pipe_busy, credit_ok, gates_open, admit_i,

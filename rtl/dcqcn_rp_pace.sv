@@ -265,22 +265,26 @@ module dcqcn_rp_pace #(
   always_ff @(posedge clk)
     p12_pace_word <= (op_q[11] == OP_INIT) ? '0 : {s11_pv, p11_x_reg, p11_pbytes_reg, s11_tnext};
 
-  assign res_op = op_q[11];
-  assign res_stale = stale_q[11];
-  assign res_paced = s11_pv;
-  assign res_next_tx_ns = s11_next_tx;
-  assign res_rc = rc_q[11];
-  assign res_rt = rt_q[11];
-  assign res_alpha = alpha_q[11];
-  assign res_atmr = atmr_q[11];
-  assign res_agen = agen_q[11];
-  assign res_adl = adl_q[11];
-  assign res_itmr = itmr_q[11];
-  assign res_igen = igen_q[11];
-  assign res_idl = s11_idl;
-  assign res_ctmr = ctmr_q[11];
-  assign res_cgen = cgen_q[11];
-  assign res_cdl = cdl_q[11];
+  // (an always_comb, not continuous assigns: Icarus 11 does not update an assign that reads
+  // an unpacked-array word written by a nonblocking assignment)
+  always_comb begin
+    res_op = op_q[11];
+    res_stale = stale_q[11];
+    res_paced = s11_pv;
+    res_next_tx_ns = s11_next_tx;
+    res_rc = rc_q[11];
+    res_rt = rt_q[11];
+    res_alpha = alpha_q[11];
+    res_atmr = atmr_q[11];
+    res_agen = agen_q[11];
+    res_adl = adl_q[11];
+    res_itmr = itmr_q[11];
+    res_igen = igen_q[11];
+    res_idl = s11_idl;
+    res_ctmr = ctmr_q[11];
+    res_cgen = cgen_q[11];
+    res_cdl = cdl_q[11];
+  end
 
   // Bits no logic reads: fraction bits below a rounding, the shifted-out top of pm.
   logic unused_bits;
