@@ -314,7 +314,8 @@ module dcqcn_rp #(
   logic          p1_valid;         // P1 holds an admitted event (not killed)
   logic          in_hazard, match_s6, match_i6, pipe_busy, credit_ok, gates_open, admit_i,
                  spec, admit, out_pop, load_i;
-  logic [4:0]    credit_plus, credit_same;   // the next count with and without an admission
+  logic [4:0]    credit_next;
+  logic          credit_next_ok, credit_next_okk;
 
   // Same-flow hazard. For the event offered now: its flow against P1..P7. For the event in
   // I: registered, from the cycle before (its flow against P1..P6, which move to P2..P7,
@@ -344,9 +345,21 @@ module dcqcn_rp #(
   assign s_evt_ready = !clearing_reg && (!i_full || admit_i);
   assign apply = csr_pending_reg && !pipe_busy;
   assign load_i = !i_full || admit_i;
-  // the next credit count (a killed admission taken back), with and without an admission
-  assign credit_plus = credit_cnt_reg - {4'd0, kill_reg} + 5'd1 - {4'd0, out_pop};
-  assign credit_same = credit_cnt_reg - {4'd0, kill_reg} - {4'd0, out_pop};
+  // The next credit count: + admission - killed admission - result taken. The four values
+  // it can have (count + 1 .. count - 2) and their limit checks do not wait for the
+  // controls; the controls select one.
+  logic [4:0] credit_v [0:3];     // count + 1 - k
+  always_comb begin
+    for (int k = 0; k < 4; k++) credit_v[k] = credit_cnt_reg + 5'd1 - 5'(k);
+    unique case ({1'b0, !admit} + {1'b0, kill_reg} + {1'b0, out_pop})
+      2'd0:    credit_next = credit_v[0];
+      2'd1:    credit_next = credit_v[1];
+      2'd2:    credit_next = credit_v[2];
+      default: credit_next = credit_v[3];
+    endcase
+    credit_next_ok = credit_next < 5'(CREDITS);
+    credit_next_okk = credit_next <= 5'(CREDITS);
+  end
 
   always_ff @(posedge clk) begin
     // I's data registers load whenever I is free or being emptied (a value loaded while no
@@ -370,9 +383,9 @@ module dcqcn_rp #(
       clr_addr_reg <= clr_addr_reg + 1'b1;
       if (clr_addr_reg == FW'(NUM_FLOWS - 1)) clearing_reg <= 1'b0;
     end
-    credit_cnt_reg <= admit ? credit_plus : credit_same;
-    credit_okn_reg <= admit ? credit_plus < 5'(CREDITS) : credit_same < 5'(CREDITS);
-    credit_okk_reg <= admit ? credit_plus <= 5'(CREDITS) : credit_same <= 5'(CREDITS);
+    credit_cnt_reg <= credit_next;
+    credit_okn_reg <= credit_next_ok;
+    credit_okk_reg <= credit_next_okk;
     if (settle_reg != 2'd0) settle_reg <= settle_reg - 2'd1;
     if (apply) begin
       csr_pending_reg <= 1'b0;

@@ -222,8 +222,10 @@ module dcqcn_rp_pace #(
   // ---------------------------------------------------------------- S11: departure, deadlines
   logic [43:0] s11_now_f, s11_a, s11_ac, s11_tnext, s11_xmnpq;
   logic        s11_before, s11_pv;
-  logic [31:0] s11_next_tx, s11_idl, s11_pmn;
-  logic [29:0] s11_pm30;
+  logic [31:0] s11_next_tx, s11_idl;
+  logic [29:0] s11_pm30 [0:2];   // pm for g = 0, 1, 2 ...
+  logic [31:0] s11_pmn [0:2];    // ... now + pm ...
+  logic        s11_pgt [0:2];    // ... pm > min(tau lambda, 2^30): all three at once
   logic        s11_cap;
   always_comb begin
     s11_now_f = {now_q[11], 12'd0};
@@ -249,16 +251,17 @@ module dcqcn_rp_pace #(
     // pm = lambda MTU / Rc = lt >> sh; compared through the pre-shifted bounds.
     // pm = lambda MTU / Rc; the three candidate sums in parallel, then a select.
     // pm >= 2^30 only when g = 2 (Rc < 65536 kb/s): the product is below 2^54
-    unique case (g_q[11])
-      2'd0:    s11_pm30 = {9'd0, p11_lt_reg[53:33]};
-      2'd1:    s11_pm30 = {1'd0, p11_lt_reg[53:25]};
-      default: s11_pm30 = p11_lt_reg[46:17];
-    endcase
+    s11_pm30[0] = {9'd0, p11_lt_reg[53:33]};
+    s11_pm30[1] = {1'd0, p11_lt_reg[53:25]};
+    s11_pm30[2] = p11_lt_reg[46:17];
+    for (int k = 0; k < 3; k++) begin
+      s11_pmn[k] = now_q[11] + {2'd0, s11_pm30[k]};
+      s11_pgt[k] = {1'b0, s11_pm30[k]} > ptc_q[11];
+    end
     s11_cap = g_q[11] == 2'd2 && p11_lt_reg[53:47] != 7'd0;
-    s11_pmn = now_q[11] + {2'd0, s11_pm30};
     if (!p11_plus_set_reg)                       s11_idl = p11_idl_reg;
     else if (s11_cap)                            s11_idl = p11_capn_reg;
-    else if ({1'b0, s11_pm30} > ptc_q[11])       s11_idl = s11_pmn;
+    else if (s11_pgt[g_q[11]])                   s11_idl = s11_pmn[g_q[11]];
     else                                         s11_idl = p11_ptn_reg;
   end
 

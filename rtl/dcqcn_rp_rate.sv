@@ -142,6 +142,8 @@ module dcqcn_rp_rate #(
   logic [31:0] adl_q     [2:6], idl_q [2:6], cdl_q [2:6];   // now + K, now + T, last cut + RRMP
   logic [31:0] lastcut_q [2:6];
   // S2-only operands
+  (* keep *) logic [31:0] p2_rc_m_reg;   // Rc for the S2 products: a fabric register (kept, so
+                                         // not absorbed into the DSP input register)
   logic [31:0] p2_since_reg;
   logic [16:0] p2_alpha_c_reg;                 // 65536 - alpha
   logic [7:0]  p2_mx_reg, p2_mn_reg;
@@ -183,6 +185,7 @@ module dcqcn_rp_rate #(
     idl_q[2]     <= p1_now_reg + cfg_timer_period;
     cdl_q[2]     <= st_lastcut + cfg_rrmp;
     lastcut_q[2] <= st_lastcut;
+    p2_rc_m_reg    <= s1_rc;
     p2_since_reg   <= p1_now_reg - st_lastcut;
     p2_alpha_c_reg <= 17'd65536 - s1_alpha;
     p2_mx_reg      <= s1_mx;
@@ -263,14 +266,14 @@ module dcqcn_rp_rate #(
     p3_ts_gt_reg <= p2_ts_gt_reg;
     p3_m_au_reg <= {16'd0, p2_alpha_c_reg} * {16'd0, cfg_g};
     p3_m_ad_reg <= {16'd0, alpha_q[2]} * {16'd0, cfg_g};
-    p3_m_mc_hi_reg <= {17'd0, rc_q[2][31:16]} * {16'd0, cfg_max_cut};
-    p3_m_mc_lo_reg <= {17'd0, rc_q[2][15:0]} * {16'd0, cfg_max_cut};
+    p3_m_mc_hi_reg <= {17'd0, p2_rc_m_reg[31:16]} * {16'd0, cfg_max_cut};
+    p3_m_mc_lo_reg <= {17'd0, p2_rc_m_reg[15:0]} * {16'd0, cfg_max_cut};
     p3_m_hai_lo_reg <= {17'd0, p2_hai_t_reg} * {8'd0, cfg_hai[16:0]};
     p3_m_hai_hi_reg <= {10'd0, p2_hai_t_reg} * {8'd0, cfg_hai[26:17]};
     p3_m_haib_lo_reg <= {17'd0, p2_hai_b_reg} * {8'd0, cfg_hai[16:0]};
     p3_m_haib_hi_reg <= {10'd0, p2_hai_b_reg} * {8'd0, cfg_hai[26:17]};
-    p3_m_r10_hi_reg <= {16'd0, rc_q[2][31:16]} * 32'd52429;
-    p3_m_r10_lo_reg <= {16'd0, rc_q[2][15:0]} * 32'd52429;
+    p3_m_r10_hi_reg <= {16'd0, p2_rc_m_reg[31:16]} * 32'd52429;
+    p3_m_r10_lo_reg <= {16'd0, p2_rc_m_reg[15:0]} * 32'd52429;
     p3_m_ph_lo_reg <= {17'd0, p2_plus_i_reg} * {8'd0, cfg_rl100[16:0]};
     p3_m_ph_hi_reg <= {9'd0, p2_plus_i_reg} * {8'd0, cfg_rl100[25:17]};
     p3_m_pt_hi_reg <= {16'd0, tau_q[2][31:16]} * {16'd0, cfg_lambda};
@@ -355,6 +358,7 @@ module dcqcn_rp_rate #(
   end
 
   logic [31:0] p6_inc_rt_reg, p6_inc_rc_reg;
+  logic        p6_full_reg;       // the increase reaches Rc = Rt = LINE
   logic [31:0] p6_cut_reg;          // Rc * alpha >> (16 + CUT_SHIFT) = Rc_sh * alpha >> 31 (P)
   logic [31:0] p6_maxcut_reg, p6_rm_reg, p6_d2_reg;   // maxcut, Rc - MIN, Rc - maxcut
   logic        p6_c2_reg;                  // Rc - maxcut < MIN
@@ -365,6 +369,10 @@ module dcqcn_rp_rate #(
   always_ff @(posedge clk) begin
     p6_inc_rt_reg <= s5_over ? cfg_line : s5_rt_sum[31:0];
     p6_inc_rc_reg <= s5_over ? p5_lsum_reg[32:1] : s5_rc_sum[32:1];
+    // Rt' = LINE when it clamps or the step is exactly the room; then Rc' = ceil((LINE +
+    // Rc) / 2) = LINE exactly when Rc >= LINE - 1
+    p6_full_reg <= (s5_over || p5_step_reg == {3'd0, p5_room_reg}) &&
+                   {1'b0, rc_q[5]} + 33'd1 >= {1'b0, cfg_line};
     // floor((hi 2^24 + lo) / 2^31) = floor((hi + floor(lo / 2^24)) / 2^7); alpha <= 1, so
     // the cut is at most Rc and fits 32 bits
     p6_cut_reg <= 32'(({1'b0, p5_m_c_hi_reg} + {24'd0, p5_m_c_lo_reg[40:24]}) >> 7);
@@ -412,7 +420,7 @@ module dcqcn_rp_rate #(
     s6_sel = p6_cut_reg < p6_maxcut_reg;
     s6_c1 = p6_cut_reg > p6_rm_reg;
     s6_rc_cut = s6_sel ? (s6_c1 ? cfg_minr : s6_d1) : (p6_c2_reg ? cfg_minr : p6_d2_reg);
-    s6_full = (p6_inc_rc_reg == cfg_line) && (p6_inc_rt_reg == cfg_line);
+    s6_full = p6_full_reg;
 
     // defaults: the state as read (normalised), no timer action
     n_valid = 1'b1;
