@@ -21,7 +21,7 @@ class CpRtl final : public CpEngine {
     core_.reset(kRtlQueues);
   }
 
-  CpResult process(const CpEvent& ev) override {
+  CpResult process(const CpEvent& ev, double at_ns) override {
     if (ev.queue >= queues_) rtl::throw_index("CP", "queue", ev.queue, queues_);
     Vnet_cp& m = core_.m();
     m.s_evt_op = ev.op & 3u;
@@ -31,7 +31,7 @@ class CpRtl final : public CpEngine {
     m.s_evt_ecn = ev.ecn & 3u;
     m.s_evt_paused = ev.paused;
     m.s_evt_valid = 1;
-    core_.run_event();
+    core_.run_event(at_ns);
     CpResult r;
     r.op = m.m_out_op;
     r.queue = m.m_out_queue;
@@ -42,8 +42,10 @@ class CpRtl final : public CpEngine {
     return r;
   }
 
-  void csr_write(uint8_t addr, uint32_t value) override { core_.csr_write(addr, value); }
-  uint32_t csr_read(uint8_t addr) override { return core_.csr_read(addr); }
+  void csr_write(uint8_t addr, uint32_t value, double at_ns) override {
+    core_.csr_write(addr, value, at_ns);
+  }
+  uint32_t csr_read(uint8_t addr, double at_ns) override { return core_.csr_read(addr, at_ns); }
   uint64_t cycles() const override { return core_.cycles(); }
 
  private:

@@ -490,21 +490,21 @@ void run_equiv(const char* blk, uint32_t n, uint64_t divide = 1) {
       std::snprintf(b, sizeof b, "%s addr=0x%02x value=%u before event #%" PRIu64,
                     op.kind == OpT::CSR_W ? "write" : "read", op.addr, op.val, ev_count);
       if (op.kind == OpT::CSR_W) {
-        ref->csr_write(op.addr, op.val);
-        rtl->csr_write(op.addr, op.val);
+        ref->csr_write(op.addr, op.val, 0);
+        rtl->csr_write(op.addr, op.val, 0);
         ++csr_w;
         last_csr = b;
       } else {
-        const uint32_t a = ref->csr_read(op.addr), r = rtl->csr_read(op.addr);
+        const uint32_t a = ref->csr_read(op.addr, 0), r = rtl->csr_read(op.addr, 0);
         ++csr_r;
         ASSERT_EQ(a, r) << blk << " csr_read(0x" << std::hex << unsigned{op.addr} << std::dec
                         << ") differs before event #" << ev_count << " (seed " << seed << ")";
       }
       continue;
     }
-    const auto a = ref->process(op.ev);
+    const auto a = ref->process(op.ev, 0);
     const auto t0 = std::chrono::steady_clock::now();
-    const auto r = rtl->process(op.ev);
+    const auto r = rtl->process(op.ev, 0);
     rtl_secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!(a == r)) {
       ADD_FAILURE() << blk << ": first difference at event #" << ev_count << " (seed " << seed
@@ -557,12 +557,12 @@ TEST(EngineEquiv, InterleavedInstances) {
     const int i = static_cast<int>(pick.below(kN));
     const auto op = gen[i]->next();
     if (op.kind == Op<RpEvent>::CSR_W) {
-      ref[i]->csr_write(op.addr, op.val);
-      rtl[i]->csr_write(op.addr, op.val);
+      ref[i]->csr_write(op.addr, op.val, 0);
+      rtl[i]->csr_write(op.addr, op.val, 0);
     } else if (op.kind == Op<RpEvent>::CSR_R) {
-      ASSERT_EQ(ref[i]->csr_read(op.addr), rtl[i]->csr_read(op.addr)) << "instance " << i;
+      ASSERT_EQ(ref[i]->csr_read(op.addr, 0), rtl[i]->csr_read(op.addr, 0)) << "instance " << i;
     } else {
-      const RpResult a = ref[i]->process(op.ev), r = rtl[i]->process(op.ev);
+      const RpResult a = ref[i]->process(op.ev, 0), r = rtl[i]->process(op.ev, 0);
       ASSERT_TRUE(a == r) << "instance " << i << " step " << k << " (seed " << seed
                           << ")\n  event: " << fmt(op.ev) << "\n  ref:   " << fmt(a)
                           << "\n  rtl:   " << fmt(r);
@@ -587,9 +587,9 @@ void run_bench(const char* blk, uint32_t n) {
     const auto op = gen.next();
     if (op.kind == OpT::CSR_R) continue;
     if (op.kind == OpT::CSR_W) {
-      ref->csr_write(op.addr, op.val);
+      ref->csr_write(op.addr, op.val, 0);
     } else {
-      gen.feedback(op.ev, ref->process(op.ev));
+      gen.feedback(op.ev, ref->process(op.ev, 0));
       ++k;
     }
     ops.push_back(op);
@@ -601,10 +601,10 @@ void run_bench(const char* blk, uint32_t n) {
   const auto t0 = std::chrono::steady_clock::now();
   for (const auto& op : ops) {
     if (op.kind == OpT::CSR_W) {
-      rtl->csr_write(op.addr, op.val);
+      rtl->csr_write(op.addr, op.val, 0);
     } else {
       const uint64_t c = rtl->cycles();
-      sink += rtl->process(op.ev).op;
+      sink += rtl->process(op.ev, 0).op;
       ev_cycles += rtl->cycles() - c;
     }
   }
@@ -661,11 +661,11 @@ void traced_run(const char* blk, std::unique_ptr<Engine> e, const std::string& p
   size_t ti = 0;
   for (int k = 0; k < 300; ++k) {
     const auto op = gen.next();
-    set_trace_time_ns(times_ns[ti] + (ti + 1 == std::size(times_ns) ? k : 0));
+    const double at = times_ns[ti] + (ti + 1 == std::size(times_ns) ? k : 0);
     if (ti + 1 < std::size(times_ns)) ++ti;
-    if (op.kind == OpT::CSR_W) e->csr_write(op.addr, op.val);
-    else if (op.kind == OpT::CSR_R) e->csr_read(op.addr);
-    else gen.feedback(op.ev, e->process(op.ev));
+    if (op.kind == OpT::CSR_W) e->csr_write(op.addr, op.val, at);
+    else if (op.kind == OpT::CSR_R) e->csr_read(op.addr, at);
+    else gen.feedback(op.ev, e->process(op.ev, at));
   }
   e.reset();  // flushes and closes the VCD
   const VcdInfo v = read_vcd(path);
@@ -685,16 +685,12 @@ TEST(EngineTrace, VcdWrittenWithIncreasingTimes) {
   const std::string dir = testing::TempDir();
   TraceSpec t;
   t.clock_ns = 3.103;
-  set_trace_time_ns(0);
   t.path = dir + "engine_trace_rp.vcd";
   traced_run<RpEngine, RpGen>("rp", make_rp(EngineKind::RTL, 16, t), t.path, 16);
-  set_trace_time_ns(0);  // the engine's reset is dumped at the time of construction
   t.path = dir + "engine_trace_np.vcd";
   traced_run<NpEngine, NpGen>("np", make_np(EngineKind::RTL, 16, t), t.path, 16);
-  set_trace_time_ns(0);
   t.path = dir + "engine_trace_cp.vcd";
   traced_run<CpEngine, CpGen>("cp", make_cp(EngineKind::RTL, 16, t), t.path, 16);
-  set_trace_time_ns(0);
 }
 
 // ---- sizes and indices -------------------------------------------------------------------
@@ -731,19 +727,19 @@ TEST(EngineLimits, IndexOutOfRangeThrows) {
   auto rp = make_rp_rtl(8, {});
   RpEvent re;
   re.flow = 8;
-  std::string m = what_of([&] { rp->process(re); });
+  std::string m = what_of([&] { rp->process(re, 0); });
   EXPECT_NE(m.find("flow 8 out of range"), std::string::npos) << m;
   re.flow = 7;
-  EXPECT_NO_THROW(rp->process(re));
+  EXPECT_NO_THROW(rp->process(re, 0));
   auto np = make_np_rtl(4, {});
   NpEvent ne;
   ne.flow = 300;
-  m = what_of([&] { np->process(ne); });
+  m = what_of([&] { np->process(ne, 0); });
   EXPECT_NE(m.find("flow 300 out of range"), std::string::npos) << m;
   auto cp = make_cp_rtl(kRtlQueues, {});
   CpEvent ce;
   ce.queue = kRtlQueues;
-  m = what_of([&] { cp->process(ce); });
+  m = what_of([&] { cp->process(ce, 0); });
   EXPECT_NE(m.find("queue 256 out of range"), std::string::npos) << m;
 }
 

@@ -21,7 +21,7 @@ class NpRtl final : public NpEngine {
     core_.reset(kRtlFlows);
   }
 
-  NpResult process(const NpEvent& ev) override {
+  NpResult process(const NpEvent& ev, double at_ns) override {
     if (ev.flow >= flows_) rtl::throw_index("NP", "flow", ev.flow, flows_);
     Vnet_np& m = core_.m();
     m.s_evt_op = ev.op & 3u;
@@ -30,7 +30,7 @@ class NpRtl final : public NpEngine {
     m.s_evt_ecn = ev.ecn & 3u;
     m.s_evt_gen = ev.gen;
     m.s_evt_valid = 1;
-    core_.run_event();
+    core_.run_event(at_ns);
     NpResult r;
     r.op = m.m_out_op;
     r.flow = m.m_out_flow;
@@ -49,8 +49,10 @@ class NpRtl final : public NpEngine {
     return r;
   }
 
-  void csr_write(uint8_t addr, uint32_t value) override { core_.csr_write(addr, value); }
-  uint32_t csr_read(uint8_t addr) override { return core_.csr_read(addr); }
+  void csr_write(uint8_t addr, uint32_t value, double at_ns) override {
+    core_.csr_write(addr, value, at_ns);
+  }
+  uint32_t csr_read(uint8_t addr, double at_ns) override { return core_.csr_read(addr, at_ns); }
   uint64_t cycles() const override { return core_.cycles(); }
 
  private:

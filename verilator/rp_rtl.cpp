@@ -21,7 +21,7 @@ class RpRtl final : public RpEngine {
     core_.reset(kRtlFlows);
   }
 
-  RpResult process(const RpEvent& ev) override {
+  RpResult process(const RpEvent& ev, double at_ns) override {
     if (ev.flow >= flows_) rtl::throw_index("RP", "flow", ev.flow, flows_);
     Vnet_rp& m = core_.m();
     m.s_evt_op = ev.op & 7u;
@@ -32,7 +32,7 @@ class RpRtl final : public RpEngine {
     m.s_evt_tau_ns = ev.tau_ns;
     m.s_evt_gen = ev.gen;
     m.s_evt_valid = 1;
-    core_.run_event();
+    core_.run_event(at_ns);
     RpResult r;
     r.op = m.m_out_op;
     r.flow = m.m_out_flow;
@@ -54,8 +54,10 @@ class RpRtl final : public RpEngine {
     return r;
   }
 
-  void csr_write(uint8_t addr, uint32_t value) override { core_.csr_write(addr, value); }
-  uint32_t csr_read(uint8_t addr) override { return core_.csr_read(addr); }
+  void csr_write(uint8_t addr, uint32_t value, double at_ns) override {
+    core_.csr_write(addr, value, at_ns);
+  }
+  uint32_t csr_read(uint8_t addr, double at_ns) override { return core_.csr_read(addr, at_ns); }
   uint64_t cycles() const override { return core_.cycles(); }
 
  private:

@@ -9,7 +9,7 @@
 // half with the new inputs, registered outputs (m_out_*, csr_rdata) after the high half.
 //
 // Waveform time. Every dump happens at max(last + 1, T + k * clock_ns / 2) ps, with T
-// the network's simulated time when the call started (trace_time_ns()) and k the half
+// the call's network time (its `at_ns` argument; 0 for the reset) and k the half
 // cycles run since then: the RTL cycles of an event are laid out right after the event's
 // network time, and the time axis stays strictly increasing when events come closer
 // together than the cycles they need (or when the simulator hands out the same time).
@@ -92,7 +92,7 @@ class Core {
 
   // rst for 2 cycles, then clock until the state RAM is cleared (s_evt_ready).
   void reset(uint32_t ram_depth) {
-    begin_call();
+    begin_call(0);
     VM& m = *m_;
     m.s_evt_valid = 0;
     m.m_out_ready = 1;
@@ -115,8 +115,8 @@ class Core {
 
   // The event is on the s_evt_* pins with s_evt_valid = 1: clock until it is accepted,
   // drop s_evt_valid, clock until its result is on m_out_* (m_out_ready stays 1).
-  void run_event() {
-    begin_call();
+  void run_event(double at_ns) {
+    begin_call(at_ns);
     VM& m = *m_;
     for (uint32_t i = 0;; ++i) {
       low();
@@ -132,8 +132,8 @@ class Core {
     }
   }
 
-  void csr_write(uint8_t addr, uint32_t value) {
-    begin_call();
+  void csr_write(uint8_t addr, uint32_t value, double at_ns) {
+    begin_call(at_ns);
     VM& m = *m_;
     m.csr_we = 1;
     m.csr_addr = addr;
@@ -142,8 +142,8 @@ class Core {
     m.csr_we = 0;
   }
 
-  uint32_t csr_read(uint8_t addr) {
-    begin_call();
+  uint32_t csr_read(uint8_t addr, double at_ns) {
+    begin_call(at_ns);
     VM& m = *m_;
     m.csr_re = 1;
     m.csr_addr = addr;
@@ -153,9 +153,8 @@ class Core {
   }
 
  private:
-  void begin_call() {
+  void begin_call(double ns) {
     if (!vcd_) return;
-    const double ns = trace_time_ns();
     base_ps_ = ns > 0 ? static_cast<uint64_t>(std::llround(ns * 1000.0)) : 0;
     k_ = 0;
   }

@@ -16,37 +16,27 @@
 
 namespace dcqcn::net {
 
-class RpEngine {
+// One block behind the seam. Every call carries `at_ns`, the network's simulated time of
+// the call (ns, not wrapped): an RTL engine lays the call's clock cycles out from there
+// in its waveform; the reference engines ignore it. (The 32-bit `now_ns` inside an event
+// is the block's input pin, the same time wrapped; the engines never read a clock of
+// their own, and there is no global simulation time.)
+template <class Event, class Result>
+class Engine {
  public:
-  virtual ~RpEngine() = default;
-  virtual RpResult process(const RpEvent& ev) = 0;
-  virtual void csr_write(uint8_t addr, uint32_t value) = 0;
-  virtual uint32_t csr_read(uint8_t addr) = 0;
+  virtual ~Engine() = default;
+  virtual Result process(const Event& ev, double at_ns) = 0;
+  virtual void csr_write(uint8_t addr, uint32_t value, double at_ns) = 0;
+  virtual uint32_t csr_read(uint8_t addr, double at_ns) = 0;
   virtual uint64_t cycles() const { return 0; }  // RTL clock cycles run so far
 };
 
-class NpEngine {
- public:
-  virtual ~NpEngine() = default;
-  virtual NpResult process(const NpEvent& ev) = 0;
-  virtual void csr_write(uint8_t addr, uint32_t value) = 0;
-  virtual uint32_t csr_read(uint8_t addr) = 0;
-  virtual uint64_t cycles() const { return 0; }
-};
+using RpEngine = Engine<RpEvent, RpResult>;
+using NpEngine = Engine<NpEvent, NpResult>;
+using CpEngine = Engine<CpEvent, CpResult>;
 
-class CpEngine {
- public:
-  virtual ~CpEngine() = default;
-  virtual CpResult process(const CpEvent& ev) = 0;
-  virtual void csr_write(uint8_t addr, uint32_t value) = 0;
-  virtual uint32_t csr_read(uint8_t addr) = 0;
-  virtual uint64_t cycles() const { return 0; }
-};
-
-// Where an RTL engine writes its waveform: one VCD per traced instance. `now_ns` tells
-// the adapter the simulated time of the event it is about to clock, so that the
-// waveform's time axis is the network's (RTL cycles of one event are laid out after it
-// at the block's clock period).
+// Where an RTL engine writes its waveform: one VCD per traced instance, on the network's
+// time axis (each call's RTL cycles laid out from its `at_ns` at the block's clock period).
 struct TraceSpec {
   std::string path;          // VCD file; empty = not traced
   double clock_ns = 3.103;   // 322.266 MHz
@@ -68,10 +58,5 @@ std::unique_ptr<CpEngine> make_cp(EngineKind k, uint32_t queues, const TraceSpec
 std::unique_ptr<RpEngine> make_rp_rtl(uint32_t flows, const TraceSpec& t);
 std::unique_ptr<NpEngine> make_np_rtl(uint32_t flows, const TraceSpec& t);
 std::unique_ptr<CpEngine> make_cp_rtl(uint32_t queues, const TraceSpec& t);
-
-// Shared simulated time for the RTL adapters' waveforms (set by the simulator before
-// each call into an engine).
-void set_trace_time_ns(double ns);
-double trace_time_ns();
 
 }  // namespace dcqcn::net

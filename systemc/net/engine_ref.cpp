@@ -7,14 +7,12 @@ namespace dcqcn::net {
 
 namespace {
 
-double g_trace_ns = 0;
-
 class RpRef final : public RpEngine {
  public:
   explicit RpRef(uint32_t flows) : a_(flows) {}
-  RpResult process(const RpEvent& ev) override { return a_.process(ev); }
-  void csr_write(uint8_t addr, uint32_t v) override { rp_csr_write(a_.regs, addr, v); }
-  uint32_t csr_read(uint8_t addr) override { return rp_csr_read(a_.regs, addr); }
+  RpResult process(const RpEvent& ev, double) override { return a_.process(ev); }
+  void csr_write(uint8_t addr, uint32_t v, double) override { rp_csr_write(a_.regs, addr, v); }
+  uint32_t csr_read(uint8_t addr, double) override { return rp_csr_read(a_.regs, addr); }
  private:
   RpAlgo a_;
 };
@@ -22,9 +20,9 @@ class RpRef final : public RpEngine {
 class NpRef final : public NpEngine {
  public:
   explicit NpRef(uint32_t flows) : a_(flows) {}
-  NpResult process(const NpEvent& ev) override { return a_.process(ev); }
-  void csr_write(uint8_t addr, uint32_t v) override { a_.csr_write(addr, v); }
-  uint32_t csr_read(uint8_t addr) override { return a_.csr_read(addr); }
+  NpResult process(const NpEvent& ev, double) override { return a_.process(ev); }
+  void csr_write(uint8_t addr, uint32_t v, double) override { a_.csr_write(addr, v); }
+  uint32_t csr_read(uint8_t addr, double) override { return a_.csr_read(addr); }
  private:
   NpAlgo a_;
 };
@@ -32,17 +30,14 @@ class NpRef final : public NpEngine {
 class CpRef final : public CpEngine {
  public:
   explicit CpRef(uint32_t queues) : a_(queues) {}
-  CpResult process(const CpEvent& ev) override { return a_.process(ev); }
-  void csr_write(uint8_t addr, uint32_t v) override { a_.csr_write(addr, v); }
-  uint32_t csr_read(uint8_t addr) override { return a_.csr_read(addr); }
+  CpResult process(const CpEvent& ev, double) override { return a_.process(ev); }
+  void csr_write(uint8_t addr, uint32_t v, double) override { a_.csr_write(addr, v); }
+  uint32_t csr_read(uint8_t addr, double) override { return a_.csr_read(addr); }
  private:
   CpAlgo a_;
 };
 
 }  // namespace
-
-void set_trace_time_ns(double ns) { g_trace_ns = ns; }
-double trace_time_ns() { return g_trace_ns; }
 
 std::unique_ptr<RpEngine> make_rp(EngineKind k, uint32_t flows, const TraceSpec& t) {
   if (k == EngineKind::RTL) return make_rp_rtl(flows, t);

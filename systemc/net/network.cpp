@@ -225,30 +225,30 @@ void Network::configure_engines() {
   }
   for (Nic* nic : nics_) {
     for (const RegWrite& w : writes) {
-      if (w.block == Block::RP) nic->rp().csr_write(w.addr, w.value);
-      if (w.block == Block::NP) nic->np().csr_write(w.addr, w.value);
+      if (w.block == Block::RP) nic->rp().csr_write(w.addr, w.value, 0);
+      if (w.block == Block::NP) nic->np().csr_write(w.addr, w.value, 0);
     }
     nic->rp().csr_write(reg_addr(Block::RP, "LINE_RATE_KBPS"),
-                        static_cast<uint32_t>(nic->rate_gbps(0) * 1e6));
-    nic->rp().csr_write(reg_addr(Block::RP, "MTU_BYTES"), sc_.mtu_bytes + sc_.header_bytes);
-    if (sc_.sw.ecn.tcd) nic->np().csr_write(reg_addr(Block::NP, "MODE"), 1);
+                        static_cast<uint32_t>(nic->rate_gbps(0) * 1e6), 0);
+    nic->rp().csr_write(reg_addr(Block::RP, "MTU_BYTES"), sc_.mtu_bytes + sc_.header_bytes, 0);
+    if (sc_.sw.ecn.tcd) nic->np().csr_write(reg_addr(Block::NP, "MODE"), 1, 0);
     for (const RegisterSpec& r : sc_.registers) {
-      if (r.block == Block::RP) nic->rp().csr_write(reg_addr(r.block, r.reg), r.value);
-      if (r.block == Block::NP) nic->np().csr_write(reg_addr(r.block, r.reg), r.value);
+      if (r.block == Block::RP) nic->rp().csr_write(reg_addr(r.block, r.reg), r.value, 0);
+      if (r.block == Block::NP) nic->np().csr_write(reg_addr(r.block, r.reg), r.value, 0);
     }
   }
   for (Switch* sw : switches_) {
     for (const RegWrite& w : writes)
-      if (w.block == Block::CP) sw->cp().csr_write(w.addr, w.value);
+      if (w.block == Block::CP) sw->cp().csr_write(w.addr, w.value, 0);
     for (const RegisterSpec& r : sc_.registers)
-      if (r.block == Block::CP) sw->cp().csr_write(reg_addr(r.block, r.reg), r.value);
+      if (r.block == Block::CP) sw->cp().csr_write(reg_addr(r.block, r.reg), r.value, 0);
     const EcnSpec& e = sc_.sw.ecn;
-    if (e.kmin_bytes) sw->cp().csr_write(reg_addr(Block::CP, "KMIN_BYTES"), static_cast<uint32_t>(*e.kmin_bytes));
-    if (e.kmax_bytes) sw->cp().csr_write(reg_addr(Block::CP, "KMAX_BYTES"), static_cast<uint32_t>(*e.kmax_bytes));
-    if (e.pmax) sw->cp().csr_write(reg_addr(Block::CP, "PMAX_Q16"), static_cast<uint32_t>(std::lround(*e.pmax * 65536)));
-    if (e.tcd) sw->cp().csr_write(reg_addr(Block::CP, "MODE"), 1);
+    if (e.kmin_bytes) sw->cp().csr_write(reg_addr(Block::CP, "KMIN_BYTES"), static_cast<uint32_t>(*e.kmin_bytes), 0);
+    if (e.kmax_bytes) sw->cp().csr_write(reg_addr(Block::CP, "KMAX_BYTES"), static_cast<uint32_t>(*e.kmax_bytes), 0);
+    if (e.pmax) sw->cp().csr_write(reg_addr(Block::CP, "PMAX_Q16"), static_cast<uint32_t>(std::lround(*e.pmax * 65536)), 0);
+    if (e.tcd) sw->cp().csr_write(reg_addr(Block::CP, "MODE"), 1, 0);
     sw->cp().csr_write(reg_addr(Block::CP, "LFSR_SEED"),
-                       static_cast<uint32_t>(sc_.seed * 2654435761u + sw->id()) | 1u);
+                       static_cast<uint32_t>(sc_.seed * 2654435761u + sw->id()) | 1u, 0);
   }
 }
 
@@ -452,11 +452,11 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
   // go to every block of a kind alike, except LINE_RATE_KBPS and LFSR_SEED).
   json regs = json::object();
   if (!nics_.empty()) {
-    for (const auto& d : kRpRegs) regs["RP_" + std::string(d.name)] = nics_[0]->rp().csr_read(d.addr);
-    for (const auto& d : kNpRegs) regs["NP_" + std::string(d.name)] = nics_[0]->np().csr_read(d.addr);
+    for (const auto& d : kRpRegs) regs["RP_" + std::string(d.name)] = nics_[0]->rp().csr_read(d.addr, now_ns());
+    for (const auto& d : kNpRegs) regs["NP_" + std::string(d.name)] = nics_[0]->np().csr_read(d.addr, now_ns());
   }
   if (!switches_.empty())
-    for (const auto& d : kCpRegs) regs["CP_" + std::string(d.name)] = switches_[0]->cp().csr_read(d.addr);
+    for (const auto& d : kCpRegs) regs["CP_" + std::string(d.name)] = switches_[0]->cp().csr_read(d.addr, now_ns());
   j["registers"] = regs;
   // The NP's CNP budget queue, over all NICs (read through the CSR bus): the highest
   // high-water mark, the CNPs dropped (queue full), and the smallest gap between two
@@ -466,8 +466,8 @@ void Network::write_summary(double wall_s, const nlohmann::json& checks) {
     uint64_t ovf = 0;
     double gap = 1e300;
     for (Nic* nic : nics_) {
-      hwm = std::max(hwm, nic->np().csr_read(kNpStatus[NP_CNPQ_HWM].addr));
-      ovf += nic->np().csr_read(kNpStatus[NP_CNPQ_OVERFLOWS].addr);
+      hwm = std::max(hwm, nic->np().csr_read(kNpStatus[NP_CNPQ_HWM].addr, now_ns()));
+      ovf += nic->np().csr_read(kNpStatus[NP_CNPQ_OVERFLOWS].addr, now_ns());
       gap = std::min(gap, nic->min_cnp_gap_ns());
     }
     j["cnp_budget"] = {{"budget_ns", np_budget_ns_},

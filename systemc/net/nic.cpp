@@ -230,8 +230,7 @@ Gp* Nic::pick(unsigned p) {
         init.flow = fi.rp_idx;
         init.now_ns = Network::now_ns32();
         init.tau_ns = fi.start_rate_kbps;
-        set_trace_time_ns(now);
-        rp_result(rp_->process(init), now);
+        rp_result(rp_->process(init, now), now);
       }
     }
     Gp* gp = net_.pool().alloc();
@@ -260,8 +259,7 @@ Gp* Nic::pick(unsigned p) {
     ev.flow = fi.rp_idx;
     ev.now_ns = Network::now_ns32();
     ev.bytes = static_cast<uint16_t>(e.size);
-    set_trace_time_ns(now);
-    const RpResult r = rp_->process(ev);
+    const RpResult r = rp_->process(ev, now);
     f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - ev.now_ns);
     f.next32 = r.next_tx_ns;
     rp_result(r, now);
@@ -316,18 +314,16 @@ void Nic::timer_method() {
     if (t.kind == 4) {  // the NP's budget queue head may leave: DRAIN(head)
       if (!drain_on_ || t.gen != drain_seq_) continue;  // superseded
       drain_on_ = false;
-      set_trace_time_ns(now);
       NpEvent ev;
       ev.op = NP_OP_DRAIN;
       ev.flow = t.idx;
       ev.now_ns = Network::now_ns32();
-      np_result(t.idx, np_->process(ev));
+      np_result(t.idx, np_->process(ev, now));
       continue;
     }
     // Only the latest announcement per flow and timer is live (a timer wheel slot).
     if (!live_on_[t.kind][t.idx] || live_gen_[t.kind][t.idx] != t.gen) continue;
     live_on_[t.kind][t.idx] = 0;
-    set_trace_time_ns(now);
     if (t.kind != 2) {
       static constexpr RpOp kOp[4] = {RpOp::ALPHA_TIMER, RpOp::INC_TIMER, RpOp::QUERY, RpOp::CUT_TIMER};
       RpEvent ev;
@@ -335,14 +331,14 @@ void Nic::timer_method() {
       ev.flow = t.idx;
       ev.now_ns = Network::now_ns32();
       ev.gen = t.gen;
-      rp_result(rp_->process(ev), now);
+      rp_result(rp_->process(ev, now), now);
     } else {
       NpEvent ev;
       ev.op = NP_OP_TIMER;
       ev.flow = t.idx;
       ev.now_ns = Network::now_ns32();
       ev.gen = t.gen;
-      np_result(t.idx, np_->process(ev));
+      np_result(t.idx, np_->process(ev, now));
     }
   }
   if (!tmrs_.empty()) tmr_ev_.notify(sc_time(std::max(0.0, tmrs_.top().at_ns - now), SC_NS));
@@ -428,8 +424,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
     ev.now_ns = Network::now_ns32();
     ev.cnp_ue = e.cnp_kind == 1;
     ev.tau_ns = e.cnp_tau_ns;
-    set_trace_time_ns(now);
-    rp_result(rp_->process(ev), now);
+    rp_result(rp_->process(ev, now), now);
     net_.pool().release(gp);
     return;
   }
@@ -484,8 +479,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   ev.flow = fi.np_idx;
   ev.now_ns = Network::now_ns32();
   ev.ecn = e.ecn;
-  set_trace_time_ns(now);
-  np_result(fi.np_idx, np_->process(ev));
+  np_result(fi.np_idx, np_->process(ev, now));
   net_.pool().release(gp);
 }
 

@@ -43,7 +43,7 @@ void Switch::mark(unsigned port, unsigned prio, Gp* gp, uint64_t qlen) {
   ev.now_ns = Network::now_ns32();
   ev.qlen_bytes = static_cast<uint32_t>(std::min<uint64_t>(qlen, 0xFFFFFFFFu));
   ev.ecn = e.ecn;
-  const CpResult r = cp_->process(ev);
+  const CpResult r = cp_->process(ev, Network::now_ns());
   if (r.ecn != e.ecn) {
     if (r.ecn == kEcnCe) net_.counters().ecn_marks++;
     else net_.counters().ue_marks++;
@@ -182,7 +182,7 @@ void Switch::on_pause(unsigned p, unsigned prio, bool pause) {
   ev.now_ns = Network::now_ns32();
   ev.qlen_bytes = static_cast<uint32_t>(std::min<uint64_t>(eg_[p][prio].bytes, 0xFFFFFFFFu));
   ev.paused = pause;
-  cp_->process(ev);
+  cp_->process(ev, Network::now_ns());
 }
 
 }  // namespace dcqcn::net
