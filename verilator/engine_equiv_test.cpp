@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The RTL engines (verilator/*_rtl.cpp) against the reference engines
-// (systemc/net/engine_ref.cpp): the same seeded random stream of events and register
+// The RTL engines (*_rtl.cpp) against the reference engines (engine_ref.cpp): the same seeded random stream of events and register
 // writes to both, every result compared, the first difference reported in full.
 //
 // Seed: DCQCN_TEST_SEED (default fixed, printed). Events per block: DCQCN_EQUIV_EVENTS

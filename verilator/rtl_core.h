@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // What the three RTL engines share: one Verilated model in its own VerilatedContext,
 // clocked one eval() per clock half, with an optional VCD laid out on the network's
-// simulated time. Private to verilator/ (the adapters include it; nothing else should).
+// simulated time. Private to the RTL engines (*_rtl.cpp include it; nothing else should).
 //
 // Clocking discipline. Between calls the model sits just after a rising edge (clk = 1
 // evaluated). A call changes the inputs, then runs whole cycles: clk = 0, eval(), dump;

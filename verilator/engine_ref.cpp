@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The reference engines (engine "ref"): the C++ algorithms of tb/ref behind engine.h, and
+// the factories that pick the reference or the RTL engine.
 #include <stdexcept>
 
 #include "engine.h"

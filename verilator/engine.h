@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The three DCQCN blocks as the network simulation sees them: one call per event, the
 // result back at once, registers written through the block's CSR bus. Two engines
-// implement this: the C++ references (engine "ref", systemc/net/engine_ref.cpp) and the
-// Verilated RTL (engine "rtl", verilator/). For the same calls both return identical
-// results: each call is one event through the block's pipeline, drained before the call
-// returns, and a register write happens between events.
+// implement this, both in this folder (library dcqcn_engines): the C++ references
+// (engine "ref", engine_ref.cpp) and the Verilated RTL (engine "rtl", *_rtl.cpp). For
+// the same calls both return identical results: each call is one event through the
+// block's pipeline, drained before the call returns, and a register write happens
+// between events.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -42,7 +43,7 @@ struct TraceSpec {
   double clock_ns = 3.103;   // 322.266 MHz
 };
 
-// Sizes the RTL engines are built at (verilator/CMakeLists.txt); the reference engines
+// Sizes the RTL engines are built at (CMakeLists.txt here); the reference engines
 // accept any power of two. A NIC with more flows than kRtlFlows, or a switch with more
 // egress queues than kRtlQueues, is a scenario error with --engine rtl.
 inline constexpr uint32_t kRtlFlows = 1024;
@@ -54,7 +55,7 @@ std::unique_ptr<RpEngine> make_rp(EngineKind k, uint32_t flows, const TraceSpec&
 std::unique_ptr<NpEngine> make_np(EngineKind k, uint32_t flows, const TraceSpec& t);
 std::unique_ptr<CpEngine> make_cp(EngineKind k, uint32_t queues, const TraceSpec& t);
 
-// The RTL factories, defined in verilator/ (they throw if the size exceeds the build).
+// The RTL factories, defined in *_rtl.cpp (they throw if the size exceeds the build).
 std::unique_ptr<RpEngine> make_rp_rtl(uint32_t flows, const TraceSpec& t);
 std::unique_ptr<NpEngine> make_np_rtl(uint32_t flows, const TraceSpec& t);
 std::unique_ptr<CpEngine> make_cp_rtl(uint32_t queues, const TraceSpec& t);
