@@ -619,7 +619,7 @@ int main(int argc, char** argv) {
     }
 
     // -- clock edge
-    const CpRegs regs = ref.algo.regs();
+    const CpRegs regs = ref.algo().regs();
     CpTrace tr;
     bool computed = false;
     CpResult res;
@@ -734,8 +734,8 @@ int main(int argc, char** argv) {
           if (ev.ecn == 1 && res.ecn == 2) cov.hit("tcd_ue_written");
           if (ev.ecn == 2 && res.ecn == 3) cov.hit("tcd_ce_over_ue");
           if (ev.ecn == 3 && tr.onoff) cov.hit("tcd_ce_kept_undetermined");
-          if (ref.algo.entry(q).paused) cov.hit("tcd_paused_pkt");
-          const bool trend = ref.algo.entry(q).trend;
+          if (ref.algo().entry(q).paused) cov.hit("tcd_paused_pkt");
+          const bool trend = ref.algo().entry(q).trend;
           if (regs[CP_TCD_CE_RULE] == 0 && tr.trend_eval) {
             if (!tr.prev_trend && trend) cov.hit("tcd_transition_nc_to_c");
             if (tr.prev_trend && !trend) cov.hit("tcd_transition_c_to_nc");

@@ -224,7 +224,7 @@ class Bench {
     ev.now_ns = static_cast<uint32_t>(now64_);
     if (drain_on_ && (drain_at_ <= now64_ ? rng_.chance(90) : rng_.chance(3))) {
       drain_on_ = false;  // announced again by the next result while the queue is not empty
-      ev.op = NP_OP_DRAIN;
+      ev.op = static_cast<uint8_t>(NpOp::DRAIN);
       ev.flow = drain_flow_;
       ev.gen = static_cast<uint8_t>(rng_.below(256));
       return ev;
@@ -232,7 +232,7 @@ class Bench {
     if (!timers_.empty() && timers_.top().deadline <= now64_ && rng_.chance(90)) {
       const Timer t = timers_.top();
       timers_.pop();
-      ev.op = NP_OP_TIMER;
+      ev.op = static_cast<uint8_t>(NpOp::TIMER);
       ev.flow = t.flow;
       ev.gen = t.gen;
       return ev;
@@ -242,15 +242,15 @@ class Bench {
     ev.ecn = static_cast<uint8_t>(rng_.below(4));
     ev.gen = static_cast<uint8_t>(rng_.below(256));
     if (r < 12) {
-      ev.op = NP_OP_INIT;
+      ev.op = static_cast<uint8_t>(NpOp::INIT);
     } else if (r < 40) {
-      ev.op = NP_OP_TIMER;  // usually stale: a gen other than the last one announced
+      ev.op = static_cast<uint8_t>(NpOp::TIMER);  // usually stale: a gen other than the last one announced
       ev.gen = rng_.chance(70) ? static_cast<uint8_t>(last_gen_[ev.flow] - 1 - rng_.below(4))
                                : static_cast<uint8_t>(last_gen_[ev.flow]);
     } else if (r < 50) {
-      ev.op = NP_OP_DRAIN;  // usually not the queue head: a no-op
+      ev.op = static_cast<uint8_t>(NpOp::DRAIN);  // usually not the queue head: a no-op
     } else {
-      ev.op = NP_OP_RX;
+      ev.op = static_cast<uint8_t>(NpOp::RX);
       const uint64_t e = rng_.below(100);
       ev.ecn = e < 40 ? kEcnCe : e < 65 ? kEcnUe : e < 85 ? kEcnEct1 : kEcnNotEct;
     }
@@ -330,7 +330,7 @@ class Bench {
     auto rx_ce = [&](uint32_t flow, uint64_t dt) {
       now64_ += dt;
       ev = NpEvent{};
-      ev.op = NP_OP_RX;
+      ev.op = static_cast<uint8_t>(NpOp::RX);
       ev.flow = flow;
       ev.now_ns = static_cast<uint32_t>(now64_);
       ev.ecn = kEcnCe;
@@ -355,7 +355,7 @@ class Bench {
           drain_on_ = false;
           now64_ += 1;
           ev = NpEvent{};
-          ev.op = NP_OP_DRAIN;
+          ev.op = static_cast<uint8_t>(NpOp::DRAIN);
           ev.flow = drain_flow_;
           ev.now_ns = static_cast<uint32_t>(now64_);
           return true;
@@ -387,7 +387,7 @@ class Bench {
           default:
             now64_ += rng_.below(300);
             ev = NpEvent{};
-            ev.op = NP_OP_DRAIN;
+            ev.op = static_cast<uint8_t>(NpOp::DRAIN);
             ev.flow = static_cast<uint32_t>(rng_.below(kFlows));
             ev.now_ns = static_cast<uint32_t>(now64_);
             ep_ = Ep::Restore;
@@ -493,18 +493,27 @@ class Bench {
     const bool we = csr_active && op.we, re = csr_active && !op.we;
     const uint8_t addr = csr_active ? op.addr : static_cast<uint8_t>(rng_.below(256));
     const uint32_t wdata = csr_active ? op.data : static_cast<uint32_t>(rng_.next());
-    dut_->rst = rst;                ref_.rst = rst;
-    dut_->s_evt_valid = v;          ref_.s_evt_valid = v;
-    dut_->s_evt_op = ev.op;         ref_.s_evt_op = ev.op;
-    dut_->s_evt_flow = ev.flow;     ref_.s_evt_flow = ev.flow;
-    dut_->s_evt_now_ns = ev.now_ns; ref_.s_evt_now_ns = ev.now_ns;
-    dut_->s_evt_ecn = ev.ecn;       ref_.s_evt_ecn = ev.ecn;
-    dut_->s_evt_gen = ev.gen;       ref_.s_evt_gen = ev.gen;
-    dut_->m_out_ready = ready_;     ref_.m_out_ready = ready_;
-    dut_->csr_we = we;              ref_.csr_we = we;
-    dut_->csr_re = re;              ref_.csr_re = re;
-    dut_->csr_addr = addr;          ref_.csr_addr = addr;
-    dut_->csr_wdata = wdata;        ref_.csr_wdata = wdata;
+    in_ = NpModel::In{};
+    in_.rst = rst;
+    in_.evt_valid = v;
+    in_.evt = ev;
+    in_.out_ready = ready_;
+    in_.csr_we = we;
+    in_.csr_re = re;
+    in_.csr_addr = addr;
+    in_.csr_wdata = wdata;
+    dut_->rst = rst;
+    dut_->s_evt_valid = v;
+    dut_->s_evt_op = ev.op;
+    dut_->s_evt_flow = ev.flow;
+    dut_->s_evt_now_ns = ev.now_ns;
+    dut_->s_evt_ecn = ev.ecn;
+    dut_->s_evt_gen = ev.gen;
+    dut_->m_out_ready = ready_;
+    dut_->csr_we = we;
+    dut_->csr_re = re;
+    dut_->csr_addr = addr;
+    dut_->csr_wdata = wdata;
     cur_csr_ = csr_active ? op : CsrOp{};
     cur_csr_active_ = csr_active;
     cur_rst_ = rst;
@@ -516,7 +525,7 @@ class Bench {
                   "in: valid=%d op=%u flow=%u now_ns=%u ecn=%u gen=%u | out_ready=%d rst=%d"
                   " csr we=%d re=%d addr=0x%02x wdata=0x%08x",
                   in_valid_, in_ev_.op, in_ev_.flow, in_ev_.now_ns, in_ev_.ecn, in_ev_.gen,
-                  ready_, cur_rst_, ref_.csr_we, ref_.csr_re, ref_.csr_addr, ref_.csr_wdata);
+                  ready_, cur_rst_, in_.csr_we, in_.csr_re, in_.csr_addr, in_.csr_wdata);
     std::string s = buf;
     if (!in_fifo_.empty()) {
       const Issued& f = in_fifo_.front();
@@ -531,23 +540,23 @@ class Bench {
 
   int compare() {
     std::vector<Diff> d{
-        {"s_evt_ready", dut_->s_evt_ready, ref_.s_evt_ready},
-        {"m_out_valid", dut_->m_out_valid, ref_.m_out_valid},
-        {"m_out_op", dut_->m_out_op, ref_.m_out.op},
-        {"m_out_flow", dut_->m_out_flow, ref_.m_out.flow},
-        {"m_out_cnp", dut_->m_out_cnp, ref_.m_out.cnp},
-        {"m_out_cnp_kind", dut_->m_out_cnp_kind, ref_.m_out.cnp_kind},
-        {"m_out_cnp_tau_ns", dut_->m_out_cnp_tau_ns, ref_.m_out.cnp_tau_ns},
-        {"m_out_tmr_set", dut_->m_out_tmr_set, ref_.m_out.tmr_set},
-        {"m_out_tmr_deadline_ns", dut_->m_out_tmr_deadline_ns, ref_.m_out.tmr_deadline_ns},
-        {"m_out_tmr_gen", dut_->m_out_tmr_gen, ref_.m_out.tmr_gen},
-        {"m_out_stale", dut_->m_out_stale, ref_.m_out.stale},
-        {"m_out_cnp_queued", dut_->m_out_cnp_queued, ref_.m_out.cnp_queued},
-        {"m_out_cnp_dropped", dut_->m_out_cnp_dropped, ref_.m_out.cnp_dropped},
-        {"m_out_q_valid", dut_->m_out_q_valid, ref_.m_out.q_valid},
-        {"m_out_q_flow", dut_->m_out_q_flow, ref_.m_out.q_flow},
-        {"m_out_q_at_ns", dut_->m_out_q_at_ns, ref_.m_out.q_at_ns},
-        {"csr_rdata", dut_->csr_rdata, ref_.csr_rdata},
+        {"s_evt_ready", dut_->s_evt_ready, ro_.evt_ready},
+        {"m_out_valid", dut_->m_out_valid, ro_.out_valid},
+        {"m_out_op", dut_->m_out_op, ro_.out.op},
+        {"m_out_flow", dut_->m_out_flow, ro_.out.flow},
+        {"m_out_cnp", dut_->m_out_cnp, ro_.out.cnp},
+        {"m_out_cnp_kind", dut_->m_out_cnp_kind, ro_.out.cnp_kind},
+        {"m_out_cnp_tau_ns", dut_->m_out_cnp_tau_ns, ro_.out.cnp_tau_ns},
+        {"m_out_tmr_set", dut_->m_out_tmr_set, ro_.out.tmr_set},
+        {"m_out_tmr_deadline_ns", dut_->m_out_tmr_deadline_ns, ro_.out.tmr_deadline_ns},
+        {"m_out_tmr_gen", dut_->m_out_tmr_gen, ro_.out.tmr_gen},
+        {"m_out_stale", dut_->m_out_stale, ro_.out.stale},
+        {"m_out_cnp_queued", dut_->m_out_cnp_queued, ro_.out.cnp_queued},
+        {"m_out_cnp_dropped", dut_->m_out_cnp_dropped, ro_.out.cnp_dropped},
+        {"m_out_q_valid", dut_->m_out_q_valid, ro_.out.q_valid},
+        {"m_out_q_flow", dut_->m_out_q_flow, ro_.out.q_flow},
+        {"m_out_q_at_ns", dut_->m_out_q_at_ns, ro_.out.q_at_ns},
+        {"csr_rdata", dut_->csr_rdata, ro_.csr_rdata},
     };
     bool bad = false;
     for (const auto& x : d) bad |= x.rtl != x.ref;
@@ -565,7 +574,7 @@ class Bench {
     drive();
     dut_->clk = 0;
     dut_->eval();
-    ref_.eval();
+    ro_ = ref_.outputs(in_);
     if (vcd_) vcd_->dump(ctx_->time());
     ctx_->timeInc(1);
     if (cycle_ > 0) {
@@ -574,7 +583,7 @@ class Bench {
     }
     dut_->clk = 1;
     dut_->eval();
-    ref_.step();
+    ref_.step(in_);
     if (vcd_) vcd_->dump(ctx_->time());
     ctx_->timeInc(1);
     ++cycle_;
@@ -607,8 +616,8 @@ class Bench {
     // CSR read data of the previous cycle's read, against the register table
     if (pending_read_) {
       pending_read_ = false;
-      if (ref_.csr_rdata != read_expect_)
-        return fail("csr_rdata " + std::to_string(ref_.csr_rdata) + " != register table " +
+      if (ro_.csr_rdata != read_expect_)
+        return fail("csr_rdata " + std::to_string(ro_.csr_rdata) + " != register table " +
                     std::to_string(read_expect_));
     }
     if (cur_csr_active_) {
@@ -630,12 +639,12 @@ class Bench {
     }
     shadow_before_ = shadow_;
 
-    if (ref_.m_out_valid && !ready_) cov_.hit("backpressure_stall");
-    if (ref_.m_out_valid && ready_) {
+    if (ro_.out_valid && !ready_) cov_.hit("backpressure_stall");
+    if (ro_.out_valid && ready_) {
       if (in_fifo_.empty()) return fail("output with no event in flight");
       const Issued is = in_fifo_.front();
       in_fifo_.pop_front();
-      const NpResult& r = ref_.m_out;
+      const NpResult& r = ro_.out;
       if (r.op != is.ev.op || r.flow != is.ev.flow) return fail("output out of order");
       const NpTrace& t = ref_.out_trace();
       switch (t.path) {
@@ -660,7 +669,7 @@ class Bench {
           if (is.ev.ecn == kEcnUe) cov_.hit("ue_ignored_dcqcn");
           break;
       }
-      if (r.cnp && r.cnp_kind == NP_KIND_UE) cov_.hit("ue_cnp");
+      if (r.cnp && r.cnp_kind == static_cast<uint8_t>(NpCnpKind::UE)) cov_.hit("ue_cnp");
       if (t.ce_override) cov_.hit("ce_overrides_ue");
       if (t.wrapped && (t.path == NpPath::CnpInterval || t.path == NpPath::HoldoffArm ||
                         t.path == NpPath::HoldoffHit))
@@ -680,10 +689,10 @@ class Bench {
                     ", GT " + std::to_string(ref_.algo().regs()[NP_CNP_GEN_TIME_NS]) + ")");
       if (t.queued) cov_.hit("budget_queued");
       if (t.dropped) cov_.hit("budget_overflow");
-      if (r.cnp && r.op == NP_OP_INIT) return fail("CNP from an INIT");
+      if (r.cnp && r.op == static_cast<uint8_t>(NpOp::INIT)) return fail("CNP from an INIT");
       // The hold-off, independently of the model: two CNPs of a flow (with no INIT
       // between) are at least the tau carried by the second one apart.
-      if (r.op == NP_OP_INIT) last_cnp64_[r.flow] = kNoCnp;
+      if (r.op == static_cast<uint8_t>(NpOp::INIT)) last_cnp64_[r.flow] = kNoCnp;
       if (r.cnp) {
         const uint64_t last = last_cnp64_[r.flow];
         if (last != kNoCnp && is.now64 - last < (uint64_t{1} << 31) &&
@@ -710,9 +719,9 @@ class Bench {
         last_gen_[r.flow] = r.tmr_gen;
       }
     }
-    if (ref_.s_evt_valid && ref_.hazard() && !cur_rst_) cov_.hit("same_flow_hazard_stall");
-    if (ref_.s_evt_valid && ref_.hold() && !cur_rst_) cov_.hit("epoch_rollover_hold");
-    if (ref_.s_evt_valid && ref_.s_evt_ready) {
+    if (in_.evt_valid && ref_.hazard(in_) && !cur_rst_) cov_.hit("same_flow_hazard_stall");
+    if (in_.evt_valid && ref_.hold() && !cur_rst_) cov_.hit("epoch_rollover_hold");
+    if (in_.evt_valid && ro_.evt_ready) {
       // the hazard rule: one flow at most once per 3 cycles
       const uint64_t prev = last_acc_[in_ev_.flow];
       if (prev != kNoCnp && prev >= last_rst_cycle_ && cycle_ - prev < 3)
@@ -744,6 +753,8 @@ class Bench {
   std::unique_ptr<VMODEL> dut_;
   std::unique_ptr<VerilatedVcdC> vcd_;
   NpModel ref_;
+  NpModel::In in_{};   // this cycle's inputs (the DUT's pins carry the same)
+  NpModel::Out ro_{};  // the model's outputs for them
   std::vector<Variant> variants_;
   std::vector<uint8_t> last_gen_;
   static constexpr uint64_t kNoCnp = ~uint64_t{0};

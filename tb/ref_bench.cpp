@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
   NpAlgo np(kFlows);
   const double np_eps = rate(n, [&](uint64_t i) {
     NpEvent e;
-    e.op = NP_OP_RX;
+    e.op = static_cast<uint8_t>(NpOp::RX);
     e.flow = static_cast<uint32_t>(rng.below(kFlows));
     e.now_ns = static_cast<uint32_t>(i * 100);
     e.ecn = static_cast<uint8_t>(rng.below(4));

@@ -328,26 +328,26 @@ class NpGen : GenBase {
     e.ecn = static_cast<uint8_t>(rng_.below(4));
     if (drain_on_ && drain_at64_ <= now64_ && rng_.chance(90)) {
       drain_on_ = false;  // the head the NP announced may leave: DRAIN it (budget queue)
-      e.op = NP_OP_DRAIN;
+      e.op = static_cast<uint8_t>(NpOp::DRAIN);
       e.flow = drain_flow_;
       return op;
     }
     TimerTable::Tmr t;
     if (rng_.chance(80) && timers_.pop_due(now64_, t)) {
-      e.op = NP_OP_TIMER;
+      e.op = static_cast<uint8_t>(NpOp::TIMER);
       e.flow = t.flow;
       e.gen = rng_.chance(3) ? static_cast<uint8_t>(t.gen + 1 + rng_.below(255)) : t.gen;
       return op;
     }
     const unsigned p = static_cast<unsigned>(rng_.below(1000));
     if (p < 10) {
-      e.op = NP_OP_TIMER;  // random tag (early or stale)
+      e.op = static_cast<uint8_t>(NpOp::TIMER);  // random tag (early or stale)
     } else if (p < 13) {
-      e.op = NP_OP_INIT;
+      e.op = static_cast<uint8_t>(NpOp::INIT);
     } else if (p < 20) {
-      e.op = NP_OP_NOP;
+      e.op = static_cast<uint8_t>(NpOp::NOP);
     } else {
-      e.op = NP_OP_RX;
+      e.op = static_cast<uint8_t>(NpOp::RX);
       e.ecn = rng_.chance(mark_pct_) ? static_cast<uint8_t>(rng_.chance(70) ? 3 : 2)
                                      : static_cast<uint8_t>(rng_.below(3));
     }
@@ -355,7 +355,7 @@ class NpGen : GenBase {
   }
 
   void feedback(const NpEvent& e, const NpResult& r) {
-    if (r.tmr_set) timers_.set(now64_, e.now_ns, r.flow, NP_OP_TIMER, r.tmr_gen, r.tmr_deadline_ns);
+    if (r.tmr_set) timers_.set(now64_, e.now_ns, r.flow, static_cast<uint8_t>(NpOp::TIMER), r.tmr_gen, r.tmr_deadline_ns);
     drain_on_ = r.q_valid;
     if (r.q_valid) {
       drain_flow_ = r.q_flow;

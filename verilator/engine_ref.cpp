@@ -13,8 +13,8 @@ class RpRef final : public RpEngine {
  public:
   explicit RpRef(uint32_t flows) : a_(flows) {}
   RpResult process(const RpEvent& ev, double) override { return a_.process(ev); }
-  void csr_write(uint8_t addr, uint32_t v, double) override { rp_csr_write(a_.regs, addr, v); }
-  uint32_t csr_read(uint8_t addr, double) override { return rp_csr_read(a_.regs, addr); }
+  void csr_write(uint8_t addr, uint32_t v, double) override { a_.csr_write(addr, v); }
+  uint32_t csr_read(uint8_t addr, double) override { return a_.csr_read(addr); }
  private:
   RpAlgo a_;
 };

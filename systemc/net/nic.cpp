@@ -315,7 +315,7 @@ void Nic::timer_method() {
       if (!drain_on_ || t.gen != drain_seq_) continue;  // superseded
       drain_on_ = false;
       NpEvent ev;
-      ev.op = NP_OP_DRAIN;
+      ev.op = static_cast<uint8_t>(NpOp::DRAIN);
       ev.flow = t.idx;
       ev.now_ns = Network::now_ns32();
       np_result(t.idx, np_->process(ev, now));
@@ -334,7 +334,7 @@ void Nic::timer_method() {
       rp_result(rp_->process(ev, now), now);
     } else {
       NpEvent ev;
-      ev.op = NP_OP_TIMER;
+      ev.op = static_cast<uint8_t>(NpOp::TIMER);
       ev.flow = t.idx;
       ev.now_ns = Network::now_ns32();
       ev.gen = t.gen;
@@ -475,7 +475,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
     send_ctrl(PktKind::ACK, fi.gid, g.psn);
   }
   NpEvent ev;
-  ev.op = NP_OP_RX;
+  ev.op = static_cast<uint8_t>(NpOp::RX);
   ev.flow = fi.np_idx;
   ev.now_ns = Network::now_ns32();
   ev.ecn = e.ecn;

@@ -147,7 +147,7 @@ class CpModel {
   // computed is set.
   void step(const In& in, CpTrace* trace = nullptr, bool* computed = nullptr,
             CpResult* result = nullptr);
-  CpAlgo algo;  // its registers are the applied copy
+  const CpAlgo& algo() const { return algo_; }  // its registers are the applied copy
   bool clearing() const { return clearing_ != 0; }
   bool csr_pending() const { return pend_; }
   bool csr_idle() const { return !pend_ && !wq_valid_; }  // every write landed and applied
@@ -159,6 +159,7 @@ class CpModel {
     bool valid = false;
     CpResult r;
   };
+  CpAlgo algo_;
   uint32_t n_;
   uint32_t clearing_ = 0;
   Slot st_[kStages];

@@ -543,9 +543,9 @@ TEST(CpModelTest, CsrWriteAppliedWhenThePipelineIsEmpty) {
   m.step(in);  // it lands in the bus register; a read in this cycle already sees it
   EXPECT_EQ(m.outputs(in).csr_rdata, 65536u);  // clamped
   EXPECT_FALSE(m.outputs(in).evt_ready);       // pending
-  EXPECT_EQ(m.algo.get(CP_PMAX_Q16), 655u);
+  EXPECT_EQ(m.algo().get(CP_PMAX_Q16), 655u);
   m.step(in);  // S0..S3 empty: applied
-  EXPECT_EQ(m.algo.get(CP_PMAX_Q16), 65536u);
+  EXPECT_EQ(m.algo().get(CP_PMAX_Q16), 65536u);
   EXPECT_TRUE(m.outputs(in).evt_ready);
   in.csr_re = false;
   // A write with a middle-region packet accepted at its edge: the packet uses the old
@@ -556,7 +556,7 @@ TEST(CpModelTest, CsrWriteAppliedWhenThePipelineIsEmpty) {
   in.csr_we = true;
   in.csr_addr = kCpRegs[CP_LFSR_SEED].addr;
   in.csr_wdata = 77;
-  const uint32_t lfsr0 = m.algo.lfsr();
+  const uint32_t lfsr0 = m.algo().lfsr();
   bool computed = false;
   CpTrace tr;
   m.step(in, &tr, &computed);  // accepted at the write's edge
@@ -573,7 +573,7 @@ TEST(CpModelTest, CsrWriteAppliedWhenThePipelineIsEmpty) {
     ASSERT_LT(low, 20);
   }
   EXPECT_EQ(low, CpModel::kApplyStages);
-  EXPECT_EQ(m.algo.lfsr(), 77u);  // the seed wins over the step that came before it
+  EXPECT_EQ(m.algo().lfsr(), 77u);  // the seed wins over the step that came before it
 }
 
 // ---------------------------------------------------------------------------------
