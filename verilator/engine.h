@@ -2,7 +2,7 @@
 // The three DCQCN blocks as the network simulation sees them: one call per event, the
 // result back at once, registers written through the block's CSR bus. Two engines
 // implement this, both in this folder (library dcqcn_engines): the C++ references
-// (engine "ref", engine_ref.cpp) and the Verilated RTL (engine "rtl", *_rtl.cpp). For
+// (engine "ref", engine_ref.cpp) and the Verilated RTL (engine "rtl", engine_rtl.cpp). For
 // the same calls both return identical results: each call is one event through the
 // block's pipeline, drained before the call returns, and a register write happens
 // between events.
@@ -55,7 +55,7 @@ std::unique_ptr<RpEngine> make_rp(EngineKind k, uint32_t flows, const TraceSpec&
 std::unique_ptr<NpEngine> make_np(EngineKind k, uint32_t flows, const TraceSpec& t);
 std::unique_ptr<CpEngine> make_cp(EngineKind k, uint32_t queues, const TraceSpec& t);
 
-// The RTL factories, defined in *_rtl.cpp (they throw if the size exceeds the build).
+// The RTL factories, defined in engine_rtl.cpp (they throw if the size exceeds the build).
 std::unique_ptr<RpEngine> make_rp_rtl(uint32_t flows, const TraceSpec& t);
 std::unique_ptr<NpEngine> make_np_rtl(uint32_t flows, const TraceSpec& t);
 std::unique_ptr<CpEngine> make_cp_rtl(uint32_t queues, const TraceSpec& t);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The RTL engines (*_rtl.cpp) against the reference engines (engine_ref.cpp): the same seeded random stream of events and register
-// writes to both, every result compared, the first difference reported in full.
+// The RTL engines (engine_rtl.cpp) against the reference engines (engine_ref.cpp): the
+// same seeded random stream of events and register writes to both, every result
+// compared, the first difference reported in full.
 //
 // Seed: DCQCN_TEST_SEED (default fixed, printed). Events per block: DCQCN_EQUIV_EVENTS
 // (default 200000). The throughput tests replay DCQCN_BENCH_EVENTS (default 1000000)
