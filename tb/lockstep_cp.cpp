@@ -20,21 +20,16 @@
 // packet at the tie queue length (it must not mark). The episode's CSR writes go through
 // the same queue (each read back and clamp-checked), its events through the same
 // lock-step compare; random CSR writes and phase changes are held off while it lasts.
-#include VHEADER
-#include <verilated.h>
-#include <verilated_vcd_c.h>
-
-#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <deque>
-#include <memory>
 #include <numeric>
 #include <string>
 #include <vector>
 
+#include VHEADER
 #include "cp_ref.h"
-#include "harness.h"
+#include "lockstep.h"
 
 using namespace dcqcn;
 using dcqcn::tb::Coverage;
@@ -332,21 +327,10 @@ std::string event_str(const CpEvent& e) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const Options o = dcqcn::tb::parse_options(argc, argv, "lockstep_cp");
-  auto ctx = std::make_unique<VerilatedContext>();
-  ctx->commandArgs(argc, argv);
-  ctx->traceEverOn(!o.vcd.empty());
-  auto dut = std::make_unique<VMODEL>(ctx.get());
-  std::unique_ptr<VerilatedVcdC> vcd;
-  if (!o.vcd.empty()) {
-    vcd = std::make_unique<VerilatedVcdC>();
-    dut->trace(vcd.get(), 99);
-    vcd->open(o.vcd.c_str());
-  }
-
+int run(const Options& o) {
+  dcqcn::tb::Lockstep<dcqcn::pins::Cp, VMODEL, CpModel> ls(o, "cp", kQueues);
+  const CpModel& ref = ls.ref();
   Rng rng(o.seed);
-  CpModel ref(kQueues);
   Stimulus stim(rng);
 
   Coverage cov;
@@ -400,7 +384,7 @@ int main(int argc, char** argv) {
   cov.define("fwd_init_then_pkt", "hazard: INIT then PKT to one queue on consecutive cycles");
   cov.define("csr_apply_wait", "CSR write waits for events in S0..S3 (s_evt_ready low)");
   if (o.backpressure) {
-    cov.define("backpressure_stall", "m_out_valid with m_out_ready low");
+    ls.watch_backpressure(cov);
     cov.define("same_queue_b2b_stalled", "back-to-back same-queue event held in the compute stage");
   }
 
@@ -437,17 +421,8 @@ int main(int argc, char** argv) {
   int rst_cycles = 4;
   const uint64_t reset_at = o.events / 2 + rng.below(o.events / 4 + 1);
   bool did_reset = false;
-  uint64_t mismatches = 0;
 
-  const auto t0 = std::chrono::steady_clock::now();
   stim.new_phase(csr);
-
-  auto tick = [&](bool clk) {
-    dut->clk = clk;
-    dut->eval();
-    if (vcd) vcd->dump(ctx->time());
-    ctx->timeInc(5);
-  };
 
   while (consumed < o.events || accepted != consumed) {
     CpModel::In in;
@@ -523,40 +498,13 @@ int main(int argc, char** argv) {
     in.csr_addr = cop.addr;
     in.csr_wdata = cop.wdata;
 
-    dut->rst = in.rst;
-    dut->s_evt_valid = in.evt_valid;
-    dut->s_evt_op = in.evt.op;
-    dut->s_evt_queue = in.evt.queue;
-    dut->s_evt_now_ns = in.evt.now_ns;
-    dut->s_evt_qlen_bytes = in.evt.qlen_bytes;
-    dut->s_evt_ecn = in.evt.ecn;
-    dut->s_evt_paused = in.evt.paused;
-    dut->m_out_ready = in.out_ready;
-    dut->csr_we = in.csr_we;
-    dut->csr_re = in.csr_re;
-    dut->csr_addr = in.csr_addr;
-    dut->csr_wdata = in.csr_wdata;
-    dut->eval();
-
     // -- compare every output
-    const CpModel::Out ro = ref.outputs(in);
+    const CpModel::Out& ro = ls.low(in);
+    bool bad = !ls.same();
     std::vector<Diff> d;
-    d.push_back({"s_evt_ready", dut->s_evt_ready, ro.evt_ready});
-    d.push_back({"m_out_valid", dut->m_out_valid, ro.out_valid});
-    if (ro.out_valid || dut->m_out_valid) {
-      d.push_back({"m_out_op", dut->m_out_op, ro.out.op});
-      d.push_back({"m_out_queue", dut->m_out_queue, ro.out.queue});
-      d.push_back({"m_out_ecn", dut->m_out_ecn, ro.out.ecn});
-      d.push_back({"m_out_marked", dut->m_out_marked, ro.out.marked});
-      d.push_back({"m_out_tcd_state", dut->m_out_tcd_state, ro.out.tcd_state});
-      d.push_back({"m_out_region", dut->m_out_region, ro.out.region});
-    }
-    d.push_back({"csr_rdata", dut->csr_rdata, ro.csr_rdata});
-    bool bad = false;
-    for (const auto& x : d) bad = bad || x.rtl != x.ref;
     // read-back of a CSR write: the stored value is the clamp of the written one
     if (check_rdata && ro.csr_rdata != check_expect) {
-      d.push_back({"csr_rdata(clamp)", dut->csr_rdata, check_expect});
+      d.push_back({"csr_rdata(clamp)", ls.dut().csr_rdata, check_expect});
       bad = true;
     }
     // the output stream: one result per event, in order, well-formed
@@ -570,9 +518,8 @@ int main(int argc, char** argv) {
       }
     }
     if (bad) {
-      ++mismatches;
       const CpEvent& shown = !pending.empty() ? pending.front() : in.evt;
-      return dcqcn::tb::report_mismatch(o, cycle, event_str(shown), d);
+      return ls.mismatch(event_str(shown), d);
     }
     if (check_rdata) {
       if (check_clamped) cov.hit("csr_clamp");
@@ -586,10 +533,7 @@ int main(int argc, char** argv) {
       ++consumed;
     }
     const bool en = !ro.out_valid || in.out_ready;
-    if (o.backpressure && !en) {
-      cov.hit("backpressure_stall");
-      if (b2b_in_s1) cov.hit("same_queue_b2b_stalled");
-    }
+    if (o.backpressure && !en && b2b_in_s1) cov.hit("same_queue_b2b_stalled");
     if (en) b2b_in_s1 = false;
     if (ref.csr_pending() && (ref.stage_valid(0) || ref.stage_valid(1) || ref.stage_valid(2) ||
                               ref.stage_valid(3)))
@@ -623,7 +567,7 @@ int main(int argc, char** argv) {
     CpTrace tr;
     bool computed = false;
     CpResult res;
-    ref.step(in, &tr, &computed, &res);
+    ls.high(&tr, &computed, &res);
     if (computed && in.evt.op != 3) {
       // hazard distance in pipeline slots (enabled cycles) to the last event on this queue
       const uint32_t hq = in.evt.queue;
@@ -644,8 +588,6 @@ int main(int argc, char** argv) {
                         : in.evt.op == 2 ? 3 : 0;
     }
     if (!in.rst && en) ++en_cycles;
-    tick(true);
-    tick(false);
     ++cycle;
     if (cop.re && cop.check) {
       check_rdata = true;
@@ -713,7 +655,7 @@ int main(int argc, char** argv) {
             cov.hit("red_tie");
             if (res.marked || tr.red_mark) {
               d.assign({{"red_tie_marked", res.marked, 0}});
-              return dcqcn::tb::report_mismatch(o, cycle, event_str(ev), d);
+              return ls.fail(event_str(ev), d);
             }
           }
           if (regs[CP_KMIN_BYTES] == regs[CP_KMAX_BYTES] && regs[CP_PMAX_Q16] == 65536 && ect &&
@@ -749,27 +691,20 @@ int main(int argc, char** argv) {
         if (tr.r != tie_r || res.region != 1 || res.marked) {
           d.assign({{"tie_r", tr.r, tie_r}, {"tie_region", res.region, 1},
                     {"tie_marked", res.marked, 0}});
-          return dcqcn::tb::report_mismatch(o, cycle, event_str(ev), d);
+          return ls.fail(event_str(ev), d);
         }
         tie = TIE_IDLE;
       }
     }
   }
-  // drain: a few idle cycles with nothing in flight, outputs still compared above
-  dut->final();
-  if (vcd) vcd->close();
+  return ls.finish(cov, consumed, "NUM_QUEUES=" + std::to_string(kQueues));
+}
 
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  FILE* devnull = o.quiet ? std::fopen("/dev/null", "w") : nullptr;
-  bool all = cov.report(devnull ? devnull : stdout);
-  if (devnull) std::fclose(devnull);
-  if (!all) cov.report(stdout);  // show what was missed even when quiet
-  std::printf("cp: %" PRIu64 " events, %" PRIu64 " cycles, %" PRIu64 " mismatches, %.0f events/s\n",
-              consumed, cycle, mismatches, secs > 0 ? consumed / secs : 0.0);
-  if (!all) {
-    std::printf("FAIL: coverpoints not hit\n");
-    return 1;
-  }
-  return 0;
+int main(int argc, char** argv) {
+  struct Bench {
+    explicit Bench(const Options& opt) : o(opt) {}
+    int run() { return ::run(o); }
+    const Options& o;
+  };
+  return dcqcn::tb::lockstep_main<Bench>(argc, argv, "lockstep_cp");
 }

@@ -9,18 +9,13 @@
 // s_evt_ready, m_out_valid, every m_out field and csr_rdata.
 #include <cinttypes>
 #include <cstdio>
-#include <chrono>
 #include <deque>
-#include <memory>
 #include <queue>
 #include <string>
 #include <vector>
 
 #include VHEADER
-#include "verilated.h"
-#include "verilated_vcd_c.h"
-
-#include "harness.h"
+#include "lockstep.h"
 #include "np_ref.h"
 #include "profiles.h"
 
@@ -99,17 +94,8 @@ std::vector<Variant> make_variants() {
 class Bench {
  public:
   explicit Bench(const tb::Options& o)
-      : o_(o), rng_(o.seed), ctx_(new VerilatedContext), ref_(kFlows, kQDepth),
-        variants_(make_variants()), last_gen_(kFlows, 0) {
-    ctx_->randReset(2);  // X-initial: every register and RAM word random before rst
-    ctx_->randSeed(static_cast<int>(o.seed & 0x7fffffff));
-    if (!o.vcd.empty()) ctx_->traceEverOn(true);
-    dut_ = std::make_unique<VMODEL>(ctx_.get());
-    if (!o.vcd.empty()) {
-      vcd_ = std::make_unique<VerilatedVcdC>();
-      dut_->trace(vcd_.get(), 99);
-      vcd_->open(o.vcd.c_str());
-    }
+      : o_(o), rng_(o.seed), ls_(o, "np", kFlows, kQDepth), variants_(make_variants()),
+        last_gen_(kFlows, 0) {
     define_coverage();
     // Start just below the 2^32 wrap of the 32-bit time.
     now64_ = (uint64_t{1} << 32) - 20000 - rng_.below(200000);
@@ -131,13 +117,7 @@ class Bench {
     }
   }
 
-  ~Bench() {
-    if (vcd_) vcd_->close();
-    dut_->final();
-  }
-
   int run() {
-    const auto t0 = std::chrono::steady_clock::now();
     rst_cycles_ = 3;
     while (accepted_ < o_.events || !in_fifo_.empty() || in_valid_ || ep_ != Ep::None) {
       if (int rc = cycle()) return rc;
@@ -146,24 +126,7 @@ class Bench {
         return 1;
       }
     }
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    bool covered = true;
-    if (o_.quiet) {  // the table only when something was missed
-      FILE* null = std::fopen("/dev/null", "w");
-      covered = cov_.report(null ? null : stdout);
-      if (null) std::fclose(null);
-      if (!covered) cov_.report(stdout);
-    } else {
-      covered = cov_.report(stdout);
-    }
-    std::printf("np: %" PRIu64 " events, %" PRIu64 " cycles, %" PRIu64 " mismatches, %.0f events/s\n",
-                accepted_, cycle_, uint64_t{0}, secs > 0 ? accepted_ / secs : 0.0);
-    if (!covered) {
-      std::printf("np: FAIL: coverpoints not hit (seed %" PRIu64 ")\n", o_.seed);
-      return 1;
-    }
-    return 0;
+    return ls_.finish(cov_, accepted_, "NUM_FLOWS=" + std::to_string(kFlows));
   }
 
  private:
@@ -197,7 +160,7 @@ class Bench {
     if (kFlows > 1024) cov_.define("plus_tau_saturated", "DCQCN+ tau saturated at 2^30 ns");
     cov_.define("init_flow", "INIT event");
     cov_.define("nop_event", "op 3 (no-op) event");
-    cov_.define("backpressure_stall", "m_out_valid with m_out_ready low");
+    ls_.watch_backpressure(cov_);  // a directed stall in every run, random ones with --bp 1
     cov_.define("reset_mid_run", "rst in the middle of traffic, RAM cleared again");
   }
 
@@ -502,18 +465,6 @@ class Bench {
     in_.csr_re = re;
     in_.csr_addr = addr;
     in_.csr_wdata = wdata;
-    dut_->rst = rst;
-    dut_->s_evt_valid = v;
-    dut_->s_evt_op = ev.op;
-    dut_->s_evt_flow = ev.flow;
-    dut_->s_evt_now_ns = ev.now_ns;
-    dut_->s_evt_ecn = ev.ecn;
-    dut_->s_evt_gen = ev.gen;
-    dut_->m_out_ready = ready_;
-    dut_->csr_we = we;
-    dut_->csr_re = re;
-    dut_->csr_addr = addr;
-    dut_->csr_wdata = wdata;
     cur_csr_ = csr_active ? op : CsrOp{};
     cur_csr_active_ = csr_active;
     cur_rst_ = rst;
@@ -538,54 +489,18 @@ class Bench {
     return s;
   }
 
-  int compare() {
-    std::vector<Diff> d{
-        {"s_evt_ready", dut_->s_evt_ready, ro_.evt_ready},
-        {"m_out_valid", dut_->m_out_valid, ro_.out_valid},
-        {"m_out_op", dut_->m_out_op, ro_.out.op},
-        {"m_out_flow", dut_->m_out_flow, ro_.out.flow},
-        {"m_out_cnp", dut_->m_out_cnp, ro_.out.cnp},
-        {"m_out_cnp_kind", dut_->m_out_cnp_kind, ro_.out.cnp_kind},
-        {"m_out_cnp_tau_ns", dut_->m_out_cnp_tau_ns, ro_.out.cnp_tau_ns},
-        {"m_out_tmr_set", dut_->m_out_tmr_set, ro_.out.tmr_set},
-        {"m_out_tmr_deadline_ns", dut_->m_out_tmr_deadline_ns, ro_.out.tmr_deadline_ns},
-        {"m_out_tmr_gen", dut_->m_out_tmr_gen, ro_.out.tmr_gen},
-        {"m_out_stale", dut_->m_out_stale, ro_.out.stale},
-        {"m_out_cnp_queued", dut_->m_out_cnp_queued, ro_.out.cnp_queued},
-        {"m_out_cnp_dropped", dut_->m_out_cnp_dropped, ro_.out.cnp_dropped},
-        {"m_out_q_valid", dut_->m_out_q_valid, ro_.out.q_valid},
-        {"m_out_q_flow", dut_->m_out_q_flow, ro_.out.q_flow},
-        {"m_out_q_at_ns", dut_->m_out_q_at_ns, ro_.out.q_at_ns},
-        {"csr_rdata", dut_->csr_rdata, ro_.csr_rdata},
-    };
-    bool bad = false;
-    for (const auto& x : d) bad |= x.rtl != x.ref;
-    if (!bad) return 0;
-    if (vcd_) vcd_->flush();
-    return tb::report_mismatch(o_, cycle_, describe(), d);
-  }
+  int fail(const std::string& what) { return ls_.fail(describe() + "\n  TB check: " + what); }
 
-  int fail(const std::string& what) {
-    if (vcd_) vcd_->flush();
-    return tb::report_mismatch(o_, cycle_, describe() + "\n  TB check: " + what, {});
-  }
-
+  // One cycle: every output compared (m_out_* also while not valid: the block holds its
+  // last result there), then the bookkeeping, then the edge.
   int cycle() {
     drive();
-    dut_->clk = 0;
-    dut_->eval();
-    ro_ = ref_.outputs(in_);
-    if (vcd_) vcd_->dump(ctx_->time());
-    ctx_->timeInc(1);
+    ro_ = ls_.low(in_);
     if (cycle_ > 0) {
-      if (int rc = compare()) return rc;
+      if (!ls_.same(true)) return ls_.mismatch(describe());
       if (int rc = observe()) return rc;
     }
-    dut_->clk = 1;
-    dut_->eval();
-    ref_.step(in_);
-    if (vcd_) vcd_->dump(ctx_->time());
-    ctx_->timeInc(1);
+    ls_.high();
     ++cycle_;
     return 0;
   }
@@ -639,7 +554,6 @@ class Bench {
     }
     shadow_before_ = shadow_;
 
-    if (ro_.out_valid && !ready_) cov_.hit("backpressure_stall");
     if (ro_.out_valid && ready_) {
       if (in_fifo_.empty()) return fail("output with no event in flight");
       const Issued is = in_fifo_.front();
@@ -749,11 +663,9 @@ class Bench {
   const tb::Options& o_;
   tb::Rng rng_;
   tb::Coverage cov_;
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<VMODEL> dut_;
-  std::unique_ptr<VerilatedVcdC> vcd_;
-  NpModel ref_;
-  NpModel::In in_{};   // this cycle's inputs (the DUT's pins carry the same)
+  tb::Lockstep<pins::Np, VMODEL, NpModel> ls_;
+  const NpModel& ref_ = ls_.ref();
+  NpModel::In in_{};   // this cycle's inputs
   NpModel::Out ro_{};  // the model's outputs for them
   std::vector<Variant> variants_;
   std::vector<uint8_t> last_gen_;
@@ -806,8 +718,4 @@ class Bench {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const tb::Options o = tb::parse_options(argc, argv, "np");
-  Bench b(o);
-  return b.run();
-}
+int main(int argc, char** argv) { return tb::lockstep_main<Bench>(argc, argv, "np"); }

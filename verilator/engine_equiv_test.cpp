@@ -22,6 +22,8 @@
 #include <vector>
 
 #include "engine.h"
+#include "harness.h"
+#include "pins.h"
 #include "profiles.h"
 #include "regmap.h"
 
@@ -35,68 +37,16 @@ uint64_t env_u64(const char* name, uint64_t dflt) {
 
 uint64_t test_seed() { return env_u64("DCQCN_TEST_SEED", 20240611); }
 
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : s_(seed) {}
-  uint64_t next() {  // splitmix64
-    uint64_t z = (s_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  uint64_t below(uint64_t n) { return n ? next() % n : 0; }
-  bool chance(unsigned pct) { return below(100) < pct; }
-  bool permille(unsigned pm) { return below(1000) < pm; }
-
- private:
-  uint64_t s_;
-};
+using tb::Rng;  // the benches' generator (tb/common/harness.h)
 
 // ---- formatting (only on a failure) -----------------------------------------------------
 
-std::string fmt(const RpEvent& e) {
-  char b[200];
-  std::snprintf(b, sizeof b, "RpEvent{op=%u flow=%u now_ns=%u bytes=%u cnp_ue=%d tau_ns=%u gen=%u}",
-                e.op, e.flow, e.now_ns, e.bytes, e.cnp_ue, e.tau_ns, e.gen);
-  return b;
-}
-std::string fmt(const RpResult& r) {
-  char b[300];
-  std::snprintf(b, sizeof b,
-                "RpResult{op=%u flow=%u stale=%d next_tx_ns=%u rc=%u rt=%u alpha=%u atmr=%u "
-                "agen=%u adl_ns=%u itmr=%u igen=%u idl_ns=%u}",
-                r.op, r.flow, r.stale, r.next_tx_ns, r.rc, r.rt, r.alpha, r.atmr, r.agen,
-                r.adl_ns, r.itmr, r.igen, r.idl_ns);
-  return b;
-}
-std::string fmt(const NpEvent& e) {
-  char b[160];
-  std::snprintf(b, sizeof b, "NpEvent{op=%u flow=%u now_ns=%u ecn=%u gen=%u}", e.op, e.flow,
-                e.now_ns, e.ecn, e.gen);
-  return b;
-}
-std::string fmt(const NpResult& r) {
-  char b[360];
-  std::snprintf(b, sizeof b,
-                "NpResult{op=%u flow=%u cnp=%d cnp_kind=%u cnp_tau_ns=%u tmr_set=%d "
-                "tmr_deadline_ns=%u tmr_gen=%u stale=%d cnp_queued=%d cnp_dropped=%d "
-                "q_valid=%d q_flow=%u q_at_ns=%u}",
-                r.op, r.flow, r.cnp, r.cnp_kind, r.cnp_tau_ns, r.tmr_set, r.tmr_deadline_ns,
-                r.tmr_gen, r.stale, r.cnp_queued, r.cnp_dropped, r.q_valid, r.q_flow, r.q_at_ns);
-  return b;
-}
-std::string fmt(const CpEvent& e) {
-  char b[200];
-  std::snprintf(b, sizeof b, "CpEvent{op=%u queue=%u now_ns=%u qlen_bytes=%u ecn=%u paused=%d}",
-                e.op, e.queue, e.now_ns, e.qlen_bytes, e.ecn, e.paused);
-  return b;
-}
-std::string fmt(const CpResult& r) {
-  char b[160];
-  std::snprintf(b, sizeof b, "CpResult{op=%u queue=%u ecn=%u marked=%d tcd_state=%u region=%u}",
-                r.op, r.queue, r.ecn, r.marked, r.tcd_state, r.region);
-  return b;
-}
+std::string fmt(const RpEvent& e) { return "RpEvent{" + pins::describe<pins::Rp>(e) + "}"; }
+std::string fmt(const RpResult& r) { return "RpResult{" + pins::describe<pins::Rp>(r) + "}"; }
+std::string fmt(const NpEvent& e) { return "NpEvent{" + pins::describe<pins::Np>(e) + "}"; }
+std::string fmt(const NpResult& r) { return "NpResult{" + pins::describe<pins::Np>(r) + "}"; }
+std::string fmt(const CpEvent& e) { return "CpEvent{" + pins::describe<pins::Cp>(e) + "}"; }
+std::string fmt(const CpResult& r) { return "CpResult{" + pins::describe<pins::Cp>(r) + "}"; }
 
 // ---- the stream: events, register writes and reads --------------------------------------
 

@@ -9,49 +9,32 @@ namespace dcqcn::net {
 
 namespace {
 
-class RpRef final : public RpEngine {
+// One algorithm (RpAlgo, NpAlgo, CpAlgo: process() and the CSRs) behind the interface.
+template <class Algo, class Event, class Result>
+class RefEngine final : public Engine<Event, Result> {
  public:
-  explicit RpRef(uint32_t flows) : a_(flows) {}
-  RpResult process(const RpEvent& ev, double) override { return a_.process(ev); }
+  explicit RefEngine(uint32_t n) : a_(n) {}
+  Result process(const Event& ev, double) override { return a_.process(ev); }
   void csr_write(uint8_t addr, uint32_t v, double) override { a_.csr_write(addr, v); }
   uint32_t csr_read(uint8_t addr, double) override { return a_.csr_read(addr); }
- private:
-  RpAlgo a_;
-};
 
-class NpRef final : public NpEngine {
- public:
-  explicit NpRef(uint32_t flows) : a_(flows) {}
-  NpResult process(const NpEvent& ev, double) override { return a_.process(ev); }
-  void csr_write(uint8_t addr, uint32_t v, double) override { a_.csr_write(addr, v); }
-  uint32_t csr_read(uint8_t addr, double) override { return a_.csr_read(addr); }
  private:
-  NpAlgo a_;
-};
-
-class CpRef final : public CpEngine {
- public:
-  explicit CpRef(uint32_t queues) : a_(queues) {}
-  CpResult process(const CpEvent& ev, double) override { return a_.process(ev); }
-  void csr_write(uint8_t addr, uint32_t v, double) override { a_.csr_write(addr, v); }
-  uint32_t csr_read(uint8_t addr, double) override { return a_.csr_read(addr); }
- private:
-  CpAlgo a_;
+  Algo a_;
 };
 
 }  // namespace
 
 std::unique_ptr<RpEngine> make_rp(EngineKind k, uint32_t flows, const TraceSpec& t) {
   if (k == EngineKind::RTL) return make_rp_rtl(flows, t);
-  return std::make_unique<RpRef>(flows);
+  return std::make_unique<RefEngine<RpAlgo, RpEvent, RpResult>>(flows);
 }
 std::unique_ptr<NpEngine> make_np(EngineKind k, uint32_t flows, const TraceSpec& t) {
   if (k == EngineKind::RTL) return make_np_rtl(flows, t);
-  return std::make_unique<NpRef>(flows);
+  return std::make_unique<RefEngine<NpAlgo, NpEvent, NpResult>>(flows);
 }
 std::unique_ptr<CpEngine> make_cp(EngineKind k, uint32_t queues, const TraceSpec& t) {
   if (k == EngineKind::RTL) return make_cp_rtl(queues, t);
-  return std::make_unique<CpRef>(queues);
+  return std::make_unique<RefEngine<CpAlgo, CpEvent, CpResult>>(queues);
 }
 
 }  // namespace dcqcn::net
