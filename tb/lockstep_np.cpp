@@ -17,6 +17,7 @@
 #include VHEADER
 #include "lockstep.h"
 #include "np_ref.h"
+#include "lockstep_np_variants.h"
 #include "profiles.h"
 
 using namespace dcqcn;
@@ -51,50 +52,10 @@ struct Issued {
   bool ep_final;  // one of the directed episode's Final events: tau must be saturated
 };
 
-// A named set of NP register values: the shared profiles plus variants that reach the
-// corners the shared ones do not (TCD marking, N = 0, DCQCN+ with a short N).
-struct Variant {
-  std::string name;
-  std::vector<std::pair<unsigned, uint32_t>> regs;  // NpReg, value
-};
-
-std::vector<Variant> make_variants() {
-  std::vector<Variant> v;
-  for (const auto& name : profile_names()) {
-    Variant x{name, {}};
-    for (const auto& w : profile_writes(name, kFlows))
-      if (w.block == Block::NP)
-        for (unsigned i = 0; i < NP_NUM_REGS; ++i)
-          if (kNpRegs[i].name == w.name) x.regs.push_back({i, w.value});
-    x.regs.push_back({NP_MODE, 0});
-    v.push_back(x);
-  }
-  // CNP budget: tight (the queue fills and drains), huge (it overflows), with DCQCN+
-  v.push_back({"budget1", {{NP_CNP_INTERVAL_NS, 4000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0},
-                           {NP_CNP_BUDGET_NS, 1000}}});
-  v.push_back({"budget_big", {{NP_CNP_INTERVAL_NS, 2000}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 0},
-                              {NP_CNP_BUDGET_NS, 200000}}});
-  v.push_back({"plus_budget", {{NP_CNP_INTERVAL_NS, 500}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 1},
-                               {NP_CNP_GEN_TIME_NS, 3000}, {NP_EPOCH_NS, 20000},
-                               {NP_CNP_BUDGET_NS, 2000}}});
-  v.push_back({"tcd", {{NP_CNP_INTERVAL_NS, 50000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0},
-                       {NP_CNP_BUDGET_NS, 0}}});
-  v.push_back({"tcd_fast", {{NP_CNP_INTERVAL_NS, 4000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0}}});
-  v.push_back({"interval0", {{NP_CNP_INTERVAL_NS, 0}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 0}}});
-  v.push_back({"plus_fast", {{NP_CNP_INTERVAL_NS, 2000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 1},
-                             {NP_CNP_GEN_TIME_NS, 1000}, {NP_EPOCH_NS, 30000}}});
-  v.push_back({"plus_big", {{NP_CNP_INTERVAL_NS, 1000}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 1},
-                            {NP_CNP_GEN_TIME_NS, 1u << 20}, {NP_EPOCH_NS, 5000}}});
-  // more than 1024 flows in one epoch saturate tau at 2^30 (NUM_FLOWS > 1024 only)
-  v.push_back({"plus_sat", {{NP_CNP_INTERVAL_NS, 1000}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 1},
-                            {NP_CNP_GEN_TIME_NS, 1u << 20}, {NP_EPOCH_NS, 1u << 30}}});
-  return v;
-}
-
 class Bench {
  public:
   explicit Bench(const tb::Options& o)
-      : o_(o), rng_(o.seed), ls_(o, "np", kFlows, kQDepth), variants_(make_variants()),
+      : o_(o), rng_(o.seed), ls_(o, "np", kFlows, kQDepth), variants_(tb::np::make_variants(kFlows)),
         last_gen_(kFlows, 0) {
     define_coverage();
     // Start just below the 2^32 wrap of the 32-bit time.
@@ -221,7 +182,7 @@ class Bench {
   }
 
   void queue_variant() {
-    const Variant& v = variants_[variant_idx_++ % variants_.size()];
+    const tb::np::Variant& v = variants_[variant_idx_++ % variants_.size()];
     for (const auto& [reg, val] : v.regs) csr_write(kNpRegs[reg].addr, val);
     hot_.clear();
     const uint64_t n = 1 + rng_.below(8);
@@ -667,7 +628,7 @@ class Bench {
   const NpModel& ref_ = ls_.ref();
   NpModel::In in_{};   // this cycle's inputs
   NpModel::Out ro_{};  // the model's outputs for them
-  std::vector<Variant> variants_;
+  std::vector<tb::np::Variant> variants_;
   std::vector<uint8_t> last_gen_;
   static constexpr uint64_t kNoCnp = ~uint64_t{0};
   std::vector<uint64_t> last_cnp64_ = std::vector<uint64_t>(kFlows, kNoCnp);

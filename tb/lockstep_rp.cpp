@@ -115,6 +115,10 @@ void Bench::start_episode() {
 }
 
 void Bench::define_coverage() {
+  if (opt_.backpressure) {
+    ls_.watch_backpressure(cov_);
+    cov_.define("credit_stall", "event held: 17 results owed (FIFO and output full)");
+  }
   cov_.define("inc_fast_recovery", "DCQCN increase step in fast recovery");
   cov_.define("inc_additive", "DCQCN additive increase step");
   cov_.define("inc_hyper", "DCQCN hyper increase step (both counters past F)");
@@ -155,10 +159,6 @@ void Bench::define_coverage() {
   cov_.define("csr_write_during_traffic", "register written with events in the pipeline");
   cov_.define("csr_clamp", "register write outside [min, max] clamped");
   cov_.define("csr_read", "register read back");
-  if (opt_.backpressure) {
-    ls_.watch_backpressure(cov_);
-    cov_.define("credit_stall", "event held: 17 results owed (FIFO and output full)");
-  }
   cov_.define("reset_during_traffic", "reset with events in the pipeline");
 }
 
