@@ -6,7 +6,7 @@
 // own s_evt_now_ns says it happened:
 //   - at that time (within the rounding of ns to ps: 0.5 ns), or
 //   - later only because the same block was still clocking the previous call (each call
-//     runs until its result is out: 7 CP cycles, 13 RP cycles, 5 NP cycles, and at time 0
+//     runs until its result is out: 12 RP cycles, 4 NP cycles, 6 CP cycles, and at time 0
 //     the reset's RAM clear, 1024 cycles = 3.2 us): then the event starts one ps after
 //     that block's previous dump (the time axis must increase), and after the reset
 //     window it is late by at most kMaxLatePs;
