@@ -41,12 +41,7 @@ using namespace dcqcn::tb::cp;
 
 namespace {
 
-std::string event_str(const CpEvent& e) {
-  char b[200];
-  std::snprintf(b, sizeof b, "op=%u queue=%u now_ns=%u qlen_bytes=%u ecn=%u paused=%u", e.op,
-                e.queue, e.now_ns, e.qlen_bytes, e.ecn, e.paused);
-  return b;
-}
+std::string event_str(const CpEvent& e) { return dcqcn::pins::describe<dcqcn::pins::Cp>(e); }
 
 }  // namespace
 
@@ -126,7 +121,7 @@ int run(const Options& o) {
   uint64_t en_cycles = 0;
   uint64_t last_accept_cycle = ~0ull;
   uint32_t last_accept_queue = 0;
-  uint8_t last_accept_op = 3;
+  CpOp last_accept_op = CpOp::NOP;
   enum { TIE_IDLE, TIE_DRAIN, TIE_SEND, TIE_WAIT } tie = TIE_IDLE;
   uint32_t tie_r = 0, tie_q = 0;
   // Directed episodes (see the top of the file): PROGRAM = its CSR writes are queued,
@@ -195,7 +190,7 @@ int run(const Options& o) {
     } else if (tie == TIE_SEND && !in.rst && ref.csr_idle()) {
       // the seed write has landed and been applied: the packet sees the new LFSR
       evt = stim.next();
-      evt.op = static_cast<uint8_t>(CpOp::PKT);
+      evt.op = CpOp::PKT;
       evt.qlen_bytes = tie_q;
       evt.ecn = kEcnEct1;
       have_evt = true;
@@ -234,7 +229,7 @@ int run(const Options& o) {
     if (ro.out_valid && in.out_ready) {
       if (pending.empty() || pending.front().op != ro.out.op ||
           (pending.front().queue & (kQueues - 1)) != ro.out.queue ||
-          ro.out.region > 2 || (ro.out.tcd_state == 3 && ro.out.op > 1) ||
+          ro.out.region > 2 || (ro.out.tcd_state == 3 && ro.out.op > CpOp::PFC) ||
           (ro.out.marked && ro.out.ecn != kEcnCe && ro.out.ecn != kEcnUe)) {
         d.push_back({"out_stream_order", 1, 0});
         bad = true;
@@ -270,7 +265,7 @@ int run(const Options& o) {
     }
     if (acc) {
       if (last_accept_cycle + 1 == cycle && last_accept_queue == in.evt.queue &&
-          last_accept_op != 3 && in.evt.op != 3)
+          last_accept_op != CpOp::NOP && in.evt.op != CpOp::NOP)
       {
         cov.hit("same_queue_back_to_back");
         b2b_in_s1 = true;
@@ -291,24 +286,24 @@ int run(const Options& o) {
     bool computed = false;
     CpResult res;
     ls.high(&tr, &computed, &res);
-    if (computed && in.evt.op != 3) {
+    if (computed && in.evt.op != CpOp::NOP) {
       // hazard distance in pipeline slots (enabled cycles) to the last event on this queue
       const uint32_t hq = in.evt.queue;
       const uint64_t dist = en_cycles - q_last_en[hq];
       if (q_last_en[hq] != ~0ull && dist >= 1 && dist <= 4) {
         const char* dn[] = {"", "fwd_dist1", "fwd_dist2", "fwd_dist3", "fwd_dist4"};
         cov.hit(dn[dist]);
-        if (dist == 1 && in.evt.op == 0) {
+        if (dist == 1 && in.evt.op == CpOp::PKT) {
           if (q_last_kind[hq] == 1) cov.hit("fwd_xon_then_pkt");
           if (q_last_kind[hq] == 2) cov.hit("fwd_sample_then_pkt");
           if (q_last_kind[hq] == 3) cov.hit("fwd_init_then_pkt");
         }
       }
       q_last_en[hq] = en_cycles;
-      q_last_kind[hq] = in.evt.op == 1 && !in.evt.paused ? 1
-                        : in.evt.op == 0 && (tr.trend_eval || tr.ost_branch == 2 ||
+      q_last_kind[hq] = in.evt.op == CpOp::PFC && !in.evt.paused ? 1
+                        : in.evt.op == CpOp::PKT && (tr.trend_eval || tr.ost_branch == 2 ||
                                              tr.ost_branch == 4 || tr.fresh) ? 2
-                        : in.evt.op == 2 ? 3 : 0;
+                        : in.evt.op == CpOp::INIT ? 3 : 0;
     }
     if (!in.rst && en) ++en_cycles;
     ++cycle;

@@ -231,19 +231,19 @@ class Stimulus {
     if (rng_.chance(tcd ? 3 : 1)) storm_[q] = !storm_[q];
     const uint64_t o = rng_.below(1000);
     if (o < 6) {
-      e.op = static_cast<uint8_t>(CpOp::INIT);
+      e.op = CpOp::INIT;
       paused_[q] = false;
       storm_[q] = false;
     } else if (o < 20) {
-      e.op = static_cast<uint8_t>(CpOp::NOP);
+      e.op = CpOp::NOP;
     } else if ((storm_[q] && o < 350) || (paused_[q] && o < 120) || o < 30) {
-      e.op = static_cast<uint8_t>(CpOp::PFC);
+      e.op = CpOp::PFC;
       if (storm_[q]) paused_[q] = rng_.chance(90) ? !paused_[q] : paused_[q];  // toggle or repeat
       else if (paused_[q]) paused_[q] = false;  // storm over: resume
       else paused_[q] = rng_.chance(30);        // an isolated XOFF, or a repeated XON
       e.paused = paused_[q];
     } else {
-      e.op = static_cast<uint8_t>(CpOp::PKT);
+      e.op = CpOp::PKT;
     }
     // queue length: a walk between a low and a high target, or a threshold value
     if (rng_.chance(2)) target_[q] = rng_.chance(50) ? static_cast<uint32_t>(rng_.below(low_ + 1))
@@ -267,10 +267,10 @@ class Stimulus {
     // ECN field
     const uint64_t c = rng_.below(100);
     e.ecn = c < 15 ? 0 : c < 55 ? 1 : c < 85 ? 2 : 3;
-    e.paused = e.op == static_cast<uint8_t>(CpOp::PFC) ? e.paused : rng_.chance(50);
+    e.paused = e.op == CpOp::PFC ? e.paused : rng_.chance(50);
     if (directed_ > 0) {  // DCTCP-step episode: an ECT packet on the step
       --directed_;
-      e.op = static_cast<uint8_t>(CpOp::PKT);
+      e.op = CpOp::PKT;
       e.qlen_bytes = kmin_ - 1 + static_cast<uint32_t>(rng_.below(3));
       e.ecn = rng_.chance(50) ? kEcnEct1 : kEcnUe;  // 01 or 10: both ECT
     }

@@ -148,7 +148,7 @@ class Bench {
     ev.now_ns = static_cast<uint32_t>(now64_);
     if (drain_on_ && (drain_at_ <= now64_ ? rng_.chance(90) : rng_.chance(3))) {
       drain_on_ = false;  // announced again by the next result while the queue is not empty
-      ev.op = static_cast<uint8_t>(NpOp::DRAIN);
+      ev.op = NpOp::DRAIN;
       ev.flow = drain_flow_;
       ev.gen = static_cast<uint8_t>(rng_.below(256));
       return ev;
@@ -156,7 +156,7 @@ class Bench {
     if (!timers_.empty() && timers_.top().deadline <= now64_ && rng_.chance(90)) {
       const Timer t = timers_.top();
       timers_.pop();
-      ev.op = static_cast<uint8_t>(NpOp::TIMER);
+      ev.op = NpOp::TIMER;
       ev.flow = t.flow;
       ev.gen = t.gen;
       return ev;
@@ -166,15 +166,15 @@ class Bench {
     ev.ecn = static_cast<uint8_t>(rng_.below(4));
     ev.gen = static_cast<uint8_t>(rng_.below(256));
     if (r < 12) {
-      ev.op = static_cast<uint8_t>(NpOp::INIT);
+      ev.op = NpOp::INIT;
     } else if (r < 40) {
-      ev.op = static_cast<uint8_t>(NpOp::TIMER);  // usually stale: a gen other than the last one announced
+      ev.op = NpOp::TIMER;  // usually stale: a gen other than the last one announced
       ev.gen = rng_.chance(70) ? static_cast<uint8_t>(last_gen_[ev.flow] - 1 - rng_.below(4))
                                : static_cast<uint8_t>(last_gen_[ev.flow]);
     } else if (r < 50) {
-      ev.op = static_cast<uint8_t>(NpOp::DRAIN);  // usually not the queue head: a no-op
+      ev.op = NpOp::DRAIN;  // usually not the queue head: a no-op
     } else {
-      ev.op = static_cast<uint8_t>(NpOp::RX);
+      ev.op = NpOp::RX;
       const uint64_t e = rng_.below(100);
       ev.ecn = e < 40 ? kEcnCe : e < 65 ? kEcnUe : e < 85 ? kEcnEct1 : kEcnNotEct;
     }
@@ -254,7 +254,7 @@ class Bench {
     auto rx_ce = [&](uint32_t flow, uint64_t dt) {
       now64_ += dt;
       ev = NpEvent{};
-      ev.op = static_cast<uint8_t>(NpOp::RX);
+      ev.op = NpOp::RX;
       ev.flow = flow;
       ev.now_ns = static_cast<uint32_t>(now64_);
       ev.ecn = kEcnCe;
@@ -279,7 +279,7 @@ class Bench {
           drain_on_ = false;
           now64_ += 1;
           ev = NpEvent{};
-          ev.op = static_cast<uint8_t>(NpOp::DRAIN);
+          ev.op = NpOp::DRAIN;
           ev.flow = drain_flow_;
           ev.now_ns = static_cast<uint32_t>(now64_);
           return true;
@@ -311,7 +311,7 @@ class Bench {
           default:
             now64_ += rng_.below(300);
             ev = NpEvent{};
-            ev.op = static_cast<uint8_t>(NpOp::DRAIN);
+            ev.op = NpOp::DRAIN;
             ev.flow = static_cast<uint32_t>(rng_.below(kFlows));
             ev.now_ns = static_cast<uint32_t>(now64_);
             ep_ = Ep::Restore;
@@ -409,7 +409,7 @@ class Bench {
 
     // drive both (random data on the idle buses: the block must ignore them)
     const bool v = in_valid_;
-    const NpEvent ev = v ? in_ev_ : NpEvent{static_cast<uint8_t>(rng_.below(4)),
+    const NpEvent ev = v ? in_ev_ : NpEvent{static_cast<NpOp>(rng_.below(4)),
                                             static_cast<uint32_t>(rng_.below(kFlows)),
                                             static_cast<uint32_t>(rng_.next()),
                                             static_cast<uint8_t>(rng_.below(4)),
@@ -436,7 +436,7 @@ class Bench {
     std::snprintf(buf, sizeof buf,
                   "in: valid=%d op=%u flow=%u now_ns=%u ecn=%u gen=%u | out_ready=%d rst=%d"
                   " csr we=%d re=%d addr=0x%02x wdata=0x%08x",
-                  in_valid_, in_ev_.op, in_ev_.flow, in_ev_.now_ns, in_ev_.ecn, in_ev_.gen,
+                  in_valid_, static_cast<unsigned>(in_ev_.op), in_ev_.flow, in_ev_.now_ns, in_ev_.ecn, in_ev_.gen,
                   ready_, cur_rst_, in_.csr_we, in_.csr_re, in_.csr_addr, in_.csr_wdata);
     std::string s = buf;
     if (!in_fifo_.empty()) {
@@ -444,7 +444,7 @@ class Bench {
       std::snprintf(buf, sizeof buf,
                     "\n  m_out belongs to: op=%u flow=%u now_ns=%u ecn=%u gen=%u"
                     " (accepted at cycle %" PRIu64 ")",
-                    f.ev.op, f.ev.flow, f.ev.now_ns, f.ev.ecn, f.ev.gen, f.cycle);
+                    static_cast<unsigned>(f.ev.op), f.ev.flow, f.ev.now_ns, f.ev.ecn, f.ev.gen, f.cycle);
       s += buf;
     }
     return s;
@@ -564,10 +564,10 @@ class Bench {
                     ", GT " + std::to_string(ref_.algo().regs()[NP_CNP_GEN_TIME_NS]) + ")");
       if (t.queued) cov_.hit("budget_queued");
       if (t.dropped) cov_.hit("budget_overflow");
-      if (r.cnp && r.op == static_cast<uint8_t>(NpOp::INIT)) return fail("CNP from an INIT");
+      if (r.cnp && r.op == NpOp::INIT) return fail("CNP from an INIT");
       // The hold-off, independently of the model: two CNPs of a flow (with no INIT
       // between) are at least the tau carried by the second one apart.
-      if (r.op == static_cast<uint8_t>(NpOp::INIT)) last_cnp64_[r.flow] = kNoCnp;
+      if (r.op == NpOp::INIT) last_cnp64_[r.flow] = kNoCnp;
       if (r.cnp) {
         const uint64_t last = last_cnp64_[r.flow];
         if (last != kNoCnp && is.now64 - last < (uint64_t{1} << 31) &&

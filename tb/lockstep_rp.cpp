@@ -192,7 +192,8 @@ bool Bench::cycle(RpModel::In in) {
   if (dbg)
     std::printf("cyc %llu evt_v=%d f%u op%u rdy rtl=%d ref=%d | %s\n",
                 static_cast<unsigned long long>(ls_.cycle()), in.evt_valid, in.evt.flow,
-                in.evt.op, ls_.dut().s_evt_ready, r.evt_ready, ls_.ref().debug().c_str());
+                static_cast<unsigned>(in.evt.op), ls_.dut().s_evt_ready, r.evt_ready,
+                ls_.ref().debug().c_str());
   // Not during reset: the RTL's outputs then are whatever reset makes them.
   if (!in.rst && !ls_.same()) {
     // The output belongs to the oldest event in flight.
@@ -275,7 +276,7 @@ RpEvent Bench::random_event() {
   e.now_ns = static_cast<uint32_t>(now64_);
   if (force_cnp_) {
     force_cnp_ = false;
-    e.op = static_cast<uint8_t>(RpOp::CNP);
+    e.op = RpOp::CNP;
     e.flow = hot_[0];
     e.tau_ns = 20000;
     return e;
@@ -287,7 +288,7 @@ RpEvent Bench::random_event() {
     const Tmr t = timers_.begin()->second;
     tmr_idx_.erase({t.flow, t.kind});
     timers_.erase(timers_.begin());
-    e.op = t.kind;
+    e.op = static_cast<RpOp>(t.kind);
     e.flow = t.flow;
     e.gen = t.gen;
     if (rng_.chance(3)) e.gen = static_cast<uint8_t>(e.gen + 1 + rng_.below(255));  // stale
@@ -296,27 +297,28 @@ RpEvent Bench::random_event() {
   const unsigned cnp_pct = phase_ == 0 ? 12 : phase_ == 1 ? 0 : 1;
   const unsigned p = static_cast<unsigned>(rng_.below(1000));
   if (p < cnp_pct * 10) {
-    e.op = static_cast<uint8_t>(RpOp::CNP);
+    e.op = RpOp::CNP;
     e.cnp_ue = rng_.chance(15);
     e.tau_ns = rng_.chance(50) ? static_cast<uint32_t>(rng_.below(100000))
                                : static_cast<uint32_t>(rng_.below(4000));
   } else if (p < cnp_pct * 10 + 20) {
-    static const uint8_t kTimerOps[] = {2, 3, 6};
+    static const RpOp kTimerOps[] = {RpOp::ALPHA_TIMER, RpOp::INC_TIMER, RpOp::CUT_TIMER};
     e.op = kTimerOps[rng_.below(3)];  // timer with a random tag
     e.gen = static_cast<uint8_t>(rng_.below(256));
   } else if (p < cnp_pct * 10 + 40) {
-    e.op = static_cast<uint8_t>(rng_.chance(80) ? 4 : 7);  // QUERY (and 7)
+    e.op = static_cast<RpOp>(rng_.chance(80) ? 4 : 7);  // QUERY (and 7)
   } else if (p < cnp_pct * 10 + 43 && !in_episode_) {
-    e.op = static_cast<uint8_t>(RpOp::INIT);
+    e.op = RpOp::INIT;
     // half restart at line rate (0), half at a start rate (some outside [MIN, LINE])
     if (rng_.chance(50)) e.tau_ns = static_cast<uint32_t>(rng_.below(rng_.chance(10) ? 0xffffffffu : 50000000u));
   } else {
-    e.op = static_cast<uint8_t>(RpOp::TX);
+    e.op = RpOp::TX;
     const unsigned b = static_cast<unsigned>(rng_.below(100));
     e.bytes = static_cast<uint16_t>(b < 70 ? 64 + rng_.below(4033) : b < 98 ? rng_.below(9217)
                                                                             : rng_.below(65536));
   }
-  e.gen = e.op == 2 || e.op == 3 || e.op == 6 ? e.gen : static_cast<uint8_t>(rng_.below(256));
+  e.gen = e.op == RpOp::ALPHA_TIMER || e.op == RpOp::INC_TIMER || e.op == RpOp::CUT_TIMER
+              ? e.gen : static_cast<uint8_t>(rng_.below(256));
   return e;
 }
 

@@ -208,7 +208,7 @@ class RpGen : GenBase {
     e.gen = static_cast<uint8_t>(rng_.below(256));
     TimerTable::Tmr t;
     if (rng_.chance(80) && timers_.pop_due(now64_, t)) {
-      e.op = t.kind;
+      e.op = static_cast<RpOp>(t.kind);
       e.flow = t.flow;
       e.gen = rng_.chance(3) ? static_cast<uint8_t>(t.gen + 1 + rng_.below(255)) : t.gen;
       return op;
@@ -216,19 +216,19 @@ class RpGen : GenBase {
     const unsigned cnp_pm = phase_ == 0 ? 100 : phase_ == 1 ? 0 : 10;
     const unsigned p = static_cast<unsigned>(rng_.below(1000));
     if (p < cnp_pm) {
-      e.op = static_cast<uint8_t>(RpOp::CNP);
+      e.op = RpOp::CNP;
       e.cnp_ue = rng_.chance(15);
       e.tau_ns = static_cast<uint32_t>(rng_.chance(50) ? rng_.below(100000) : rng_.below(4000));
     } else if (p < cnp_pm + 10) {
-      e.op = static_cast<uint8_t>(2 + rng_.below(2));  // timer with a random tag
+      e.op = static_cast<RpOp>(2 + rng_.below(2));  // timer with a random tag
     } else if (p < cnp_pm + 30) {
-      e.op = static_cast<uint8_t>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY (6, 7)
+      e.op = static_cast<RpOp>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY (6, 7)
     } else if (p < cnp_pm + 33) {
-      e.op = static_cast<uint8_t>(RpOp::INIT);
+      e.op = RpOp::INIT;
       // half restart at line rate, half at a start rate (some outside [MIN, LINE])
       if (rng_.chance(50)) e.tau_ns = static_cast<uint32_t>(rng_.below(rng_.chance(10) ? 0xffffffffu : 50000000u));
     } else {
-      e.op = static_cast<uint8_t>(RpOp::TX);
+      e.op = RpOp::TX;
       const unsigned b = static_cast<unsigned>(rng_.below(100));
       e.bytes = static_cast<uint16_t>(b < 70 ? 64 + rng_.below(4033)
                                       : b < 98 ? rng_.below(9217) : rng_.below(65536));
@@ -279,26 +279,26 @@ class NpGen : GenBase {
     e.ecn = static_cast<uint8_t>(rng_.below(4));
     if (drain_on_ && drain_at64_ <= now64_ && rng_.chance(90)) {
       drain_on_ = false;  // the head the NP announced may leave: DRAIN it (budget queue)
-      e.op = static_cast<uint8_t>(NpOp::DRAIN);
+      e.op = NpOp::DRAIN;
       e.flow = drain_flow_;
       return op;
     }
     TimerTable::Tmr t;
     if (rng_.chance(80) && timers_.pop_due(now64_, t)) {
-      e.op = static_cast<uint8_t>(NpOp::TIMER);
+      e.op = NpOp::TIMER;
       e.flow = t.flow;
       e.gen = rng_.chance(3) ? static_cast<uint8_t>(t.gen + 1 + rng_.below(255)) : t.gen;
       return op;
     }
     const unsigned p = static_cast<unsigned>(rng_.below(1000));
     if (p < 10) {
-      e.op = static_cast<uint8_t>(NpOp::TIMER);  // random tag (early or stale)
+      e.op = NpOp::TIMER;  // random tag (early or stale)
     } else if (p < 13) {
-      e.op = static_cast<uint8_t>(NpOp::INIT);
+      e.op = NpOp::INIT;
     } else if (p < 20) {
-      e.op = static_cast<uint8_t>(NpOp::NOP);
+      e.op = NpOp::NOP;
     } else {
-      e.op = static_cast<uint8_t>(NpOp::RX);
+      e.op = NpOp::RX;
       e.ecn = rng_.chance(mark_pct_) ? static_cast<uint8_t>(rng_.chance(70) ? 3 : 2)
                                      : static_cast<uint8_t>(rng_.below(3));
     }
@@ -358,15 +358,15 @@ class CpGen : GenBase {
     e.paused = rng_.chance(50);
     const unsigned p = static_cast<unsigned>(rng_.below(1000));
     if (p < 15) {
-      e.op = static_cast<uint8_t>(CpOp::PFC);
+      e.op = CpOp::PFC;
       paused_[e.queue] = rng_.chance(80) ? !paused_[e.queue] : paused_[e.queue];
       e.paused = paused_[e.queue];
     } else if (p < 17) {
-      e.op = static_cast<uint8_t>(CpOp::INIT);
+      e.op = CpOp::INIT;
     } else if (p < 22) {
-      e.op = static_cast<uint8_t>(CpOp::NOP);
+      e.op = CpOp::NOP;
     } else {
-      e.op = static_cast<uint8_t>(CpOp::PKT);
+      e.op = CpOp::PKT;
       e.ecn = static_cast<uint8_t>(rng_.chance(85) ? 1 + rng_.below(2) : rng_.below(4));
     }
     return op;
@@ -387,7 +387,7 @@ void tally(Tally& t, const RpResult& r) {
   t.a += r.stale;
   t.b += r.atmr == 1 || r.itmr == 1;
   t.c += r.rc != 0 && r.rc < r.rt;
-  t.d += r.op == 0;
+  t.d += r.op == RpOp::TX;
 }
 void tally(Tally& t, const NpResult& r) {
   t.a += r.stale;
@@ -554,7 +554,7 @@ void run_bench(const char* blk, uint32_t n) {
       rtl->csr_write(op.addr, op.val, 0);
     } else {
       const uint64_t c = rtl->cycles();
-      sink += rtl->process(op.ev, 0).op;
+      sink += static_cast<uint64_t>(rtl->process(op.ev, 0).op);
       ev_cycles += rtl->cycles() - c;
     }
   }

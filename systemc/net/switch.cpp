@@ -38,7 +38,7 @@ uint64_t Switch::xoff_standing() const {
 void Switch::mark(unsigned port, unsigned prio, Gp* gp, uint64_t qlen) {
   PacketExt& e = ext(*gp);
   CpEvent ev;
-  ev.op = static_cast<uint8_t>(CpOp::PKT);
+  ev.op = CpOp::PKT;
   ev.queue = port * 8 + prio;
   ev.now_ns = Network::now_ns32();
   ev.qlen_bytes = static_cast<uint32_t>(std::min<uint64_t>(qlen, 0xFFFFFFFFu));
@@ -177,7 +177,7 @@ void Switch::on_pause(unsigned p, unsigned prio, bool pause) {
   const SwitchSpec& s = net_.scenario().sw;
   if (!s.ecn.enabled || !s.ecn.tcd) return;
   CpEvent ev;
-  ev.op = static_cast<uint8_t>(CpOp::PFC);
+  ev.op = CpOp::PFC;
   ev.queue = p * 8 + prio;
   ev.now_ns = Network::now_ns32();
   ev.qlen_bytes = static_cast<uint32_t>(std::min<uint64_t>(eg_[p][prio].bytes, 0xFFFFFFFFu));

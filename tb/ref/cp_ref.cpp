@@ -46,12 +46,12 @@ uint32_t CpAlgo::csr_read(uint8_t addr) const {
 
 CpResult CpAlgo::process(const CpEvent& ev, CpTrace* trace) {
   CpTrace t;
-  const auto op = static_cast<CpOp>(ev.op & 3u);
+  const auto op = static_cast<CpOp>(static_cast<uint8_t>(ev.op) & 3u);
   const uint32_t q = ev.qlen_bytes, now = ev.now_ns;
   CpEntry& slot = tab_[ev.queue & (n_ - 1)];
 
   CpResult r;
-  r.op = ev.op & 3u;
+  r.op = op;
   r.queue = ev.queue & (n_ - 1);
   r.ecn = ev.ecn & 3u;
 

@@ -107,7 +107,7 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
   };
 
   switch (ev.op) {
-    case static_cast<uint8_t>(NpOp::RX): {
+    case NpOp::RX: {
       if (!np_is_marked(ev.ecn, regs[NP_MODE])) {
         u.trace.path = NpPath::Unmarked;
         break;
@@ -138,7 +138,7 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
       }
       break;
     }
-    case static_cast<uint8_t>(NpOp::TIMER):
+    case NpOp::TIMER:
       if (ev.gen != s.gen) {
         u.trace.path = NpPath::TimerStale;
         o.stale = true;
@@ -154,7 +154,7 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
         arm();
       }
       break;
-    case static_cast<uint8_t>(NpOp::INIT):
+    case NpOp::INIT:
       // gen and epoch survive so that timers announced before the INIT stay stale and
       // the flow is not counted twice in one epoch; a queued CNP stays queued (it leaves
       // in its turn).
@@ -288,7 +288,7 @@ void NpModel::step(const In& in) {
     c1_ = s1_;
     s1_.valid = accept;
     if (accept) {
-      s1_.ev.op = in.evt.op & 3;
+      s1_.ev.op = static_cast<NpOp>(static_cast<uint8_t>(in.evt.op) & 3);
       s1_.ev.flow = in.evt.flow & (algo_.num_flows() - 1);
       s1_.ev.now_ns = in.evt.now_ns;
       s1_.ev.ecn = in.evt.ecn & 3;

@@ -70,7 +70,7 @@ struct NpGlobal {
 };
 
 struct NpEvent {
-  uint8_t op = static_cast<uint8_t>(NpOp::NOP);  // NpOp
+  NpOp op = NpOp::NOP;
   uint32_t flow = 0;
   uint32_t now_ns = 0;
   uint8_t ecn = 0;   // RX only
@@ -79,7 +79,7 @@ struct NpEvent {
 
 // One output word; the RTL's m_out_* fields. Fields that do not apply are 0.
 struct NpResult {
-  uint8_t op = 0;
+  NpOp op = NpOp::RX;
   uint32_t flow = 0;
   bool cnp = false;
   uint8_t cnp_kind = 0;       // NpCnpKind, 0 unless cnp

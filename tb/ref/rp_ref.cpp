@@ -238,7 +238,7 @@ RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
     arm_inc();
   };
 
-  switch (static_cast<RpOp>(ev.op)) {
+  switch (ev.op) {
     case RpOp::TX:
       if (!plus) {
         uint64_t bc = static_cast<uint64_t>(s.byte_cnt) + ev.bytes;
@@ -328,10 +328,10 @@ RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
 
   // DCQCN+: the increase period K = lambda * max(tau, MTU / Rc), capped at 2^30 ns.
   RpPace& p = pace_[flow];
-  const bool retime = ev.op != static_cast<uint8_t>(RpOp::TX) &&
-                      ev.op != static_cast<uint8_t>(RpOp::INIT) && p.valid && s.rc != rc_before;
+  const bool retime = ev.op != RpOp::TX &&
+                      ev.op != RpOp::INIT && p.valid && s.rc != rc_before;
   const bool plus_period = plus && o.itmr == static_cast<uint8_t>(TmrAct::SET);
-  const bool need_rr = plus_period || retime || ev.op == static_cast<uint8_t>(RpOp::TX);
+  const bool need_rr = plus_period || retime || ev.op == RpOp::TX;
   const RpRecip rr = need_rr ? rp_recip(s.rc) : RpRecip{0, 0};
   if (plus_period) {
     constexpr uint64_t kCap = 1ull << 30;
@@ -345,7 +345,7 @@ RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
 
   // Pacing: the departure after a TX, and the pending departure re-timed when Rc changed.
   const uint64_t now_f = (static_cast<uint64_t>(ev.now_ns) << kFrac) & kMask44;
-  if (ev.op == static_cast<uint8_t>(RpOp::TX)) {
+  if (ev.op == RpOp::TX) {
     // Left within 1 ns after (or before) the permitted time: keep the exact schedule,
     // so the fraction carries and the long-run rate is Rc. Later: restart from now.
     const uint64_t tn = p.valid ? p.t_next : now_f;
@@ -357,7 +357,7 @@ RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
     p.bytes = ev.bytes;
     p.t_next = (p.t_dep + rp_pace_ns12(ev.bytes, rr)) & kMask44;
     p.valid = true;
-  } else if (ev.op == static_cast<uint8_t>(RpOp::INIT)) {
+  } else if (ev.op == RpOp::INIT) {
     p = RpPace{};
   } else if (retime) {
     // Re-timing: the pending departure follows the new rate, not before the change.

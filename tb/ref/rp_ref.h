@@ -29,7 +29,7 @@ enum class RpOp : uint8_t {
 };
 
 struct RpEvent {
-  uint8_t op = 0;          // RpOp; 7 behaves as QUERY
+  RpOp op = RpOp::TX;      // 7 (unnamed) behaves as QUERY
   uint32_t flow = 0;
   uint32_t now_ns = 0;     // wrapping nanosecond timestamp
   uint16_t bytes = 0;      // TX: bytes of the packet sent
@@ -68,7 +68,7 @@ inline constexpr unsigned kRpPaceBits = 1 + 44 + 16 + 44;
 enum class TmrAct : uint8_t { NONE = 0, SET = 1, CLR = 2 };
 
 struct RpResult {
-  uint8_t op = 0;
+  RpOp op = RpOp::TX;
   uint32_t flow = 0;
   bool stale = false;             // timer event whose tag no longer matches
   bool paced = false;             // the flow has pacing state: next_tx_ns is real

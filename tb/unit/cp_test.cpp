@@ -16,7 +16,7 @@ namespace {
 
 CpEvent pkt(uint32_t now, uint32_t q, uint8_t ecn = kEcnEct1, uint32_t queue = 0) {
   CpEvent e;
-  e.op = static_cast<uint8_t>(CpOp::PKT);
+  e.op = CpOp::PKT;
   e.queue = queue;
   e.now_ns = now;
   e.qlen_bytes = q;
@@ -26,7 +26,7 @@ CpEvent pkt(uint32_t now, uint32_t q, uint8_t ecn = kEcnEct1, uint32_t queue = 0
 
 CpEvent pfc(uint32_t now, bool paused, uint32_t queue = 0) {
   CpEvent e;
-  e.op = static_cast<uint8_t>(CpOp::PFC);
+  e.op = CpOp::PFC;
   e.queue = queue;
   e.now_ns = now;
   e.paused = paused;
@@ -430,7 +430,7 @@ TEST(CpAlgoTest, QueuesAreIndependentAndInitClears) {
   EXPECT_EQ(st(a.process(pkt(10, 1000, 1, 3))), TcdState::UNDET);
   EXPECT_EQ(st(a.process(pkt(10, 1000, 1, 4))), TcdState::NONCONG);
   CpEvent init;
-  init.op = static_cast<uint8_t>(CpOp::INIT);
+  init.op = CpOp::INIT;
   init.queue = 3;
   CpTrace t;
   const CpResult r = a.process(init, &t);
@@ -442,7 +442,7 @@ TEST(CpAlgoTest, QueuesAreIndependentAndInitClears) {
   EXPECT_FALSE(a.entry(3).paused);
   // NOP: no state change, echo
   CpEvent nop;
-  nop.op = static_cast<uint8_t>(CpOp::NOP);
+  nop.op = CpOp::NOP;
   nop.queue = 4;
   nop.ecn = 2;
   const CpEntry before = a.entry(4);
@@ -504,23 +504,23 @@ TEST(CpModelTest, ClearingLatencyThroughputBackpressure) {
   }
   const CpModel::Out o1 = m.outputs(in);  // kLatency = 5 edges after the first accept
   EXPECT_TRUE(o1.out_valid);
-  EXPECT_EQ(o1.out.op, static_cast<uint8_t>(CpOp::PFC));
+  EXPECT_EQ(o1.out.op, CpOp::PFC);
   EXPECT_EQ(st(o1.out), TcdState::UNDET);
   m.step(in);
   // back-pressure: the output holds, input not ready
   in.out_ready = false;
   const CpModel::Out o2 = m.outputs(in);
   EXPECT_TRUE(o2.out_valid);
-  EXPECT_EQ(o2.out.op, static_cast<uint8_t>(CpOp::PKT));
+  EXPECT_EQ(o2.out.op, CpOp::PKT);
   EXPECT_EQ(o2.out.ecn, 1);  // MODE 0: RED only, q below Kmin: unchanged
   EXPECT_EQ(st(o2.out), TcdState::UNDET);
   EXPECT_FALSE(o2.evt_ready);
   for (int i = 0; i < 5; ++i) m.step(in);
   EXPECT_TRUE(m.outputs(in).out_valid);
-  EXPECT_EQ(m.outputs(in).out.op, static_cast<uint8_t>(CpOp::PKT));
+  EXPECT_EQ(m.outputs(in).out.op, CpOp::PKT);
   in.out_ready = true;
   m.step(in);
-  EXPECT_EQ(m.outputs(in).out.op, static_cast<uint8_t>(CpOp::PFC));
+  EXPECT_EQ(m.outputs(in).out.op, CpOp::PFC);
   m.step(in);
   EXPECT_FALSE(m.outputs(in).out_valid);
 }

@@ -12,16 +12,16 @@ namespace dcqcn {
 namespace {
 
 NpEvent rx(uint32_t flow, uint32_t now, uint8_t ecn = kEcnCe) {
-  return NpEvent{static_cast<uint8_t>(NpOp::RX), flow, now, ecn, 0};
+  return NpEvent{NpOp::RX, flow, now, ecn, 0};
 }
 NpEvent timer(uint32_t flow, uint32_t now, uint8_t gen) {
-  return NpEvent{static_cast<uint8_t>(NpOp::TIMER), flow, now, 0, gen};
+  return NpEvent{NpOp::TIMER, flow, now, 0, gen};
 }
 NpEvent init(uint32_t flow, uint32_t now) {
-  return NpEvent{static_cast<uint8_t>(NpOp::INIT), flow, now, 0, 0};
+  return NpEvent{NpOp::INIT, flow, now, 0, 0};
 }
 NpEvent drain(uint32_t flow, uint32_t now) {
-  return NpEvent{static_cast<uint8_t>(NpOp::DRAIN), flow, now, 0, 0};
+  return NpEvent{NpOp::DRAIN, flow, now, 0, 0};
 }
 
 // NpAlgo keeping the trace of its last event (the algorithm itself keeps none).
@@ -436,7 +436,7 @@ TEST(NpModel, LatencyFourOnePerCycleSameFlowEveryThird) {
   uint32_t next = 0;
   for (int c = 0; c < 10; ++c) {
     m.in.evt_valid = next < 3;
-    m.in.evt.op = static_cast<uint8_t>(NpOp::RX);
+    m.in.evt.op = NpOp::RX;
     m.in.evt.flow = 1 + next;
     m.in.evt.now_ns = 1000;
     m.in.evt.ecn = kEcnCe;
@@ -479,7 +479,7 @@ TEST(NpModel, BackPressureHoldsTheOutput) {
   m.eval();
   while (!m.out.evt_ready) m.step();
   m.in.evt_valid = true;
-  m.in.evt.op = static_cast<uint8_t>(NpOp::RX);
+  m.in.evt.op = NpOp::RX;
   m.in.evt.flow = 2;
   m.in.evt.ecn = kEcnCe;
   m.in.evt.now_ns = 5;
@@ -514,7 +514,7 @@ TEST(NpModel, RegisterWriteAppliesToEventsAcceptedFromItsCycle) {
   while (!m.out.evt_ready) m.step();
   auto offer = [&](uint32_t flow, bool write) {
     m.in.evt_valid = true;
-    m.in.evt.op = static_cast<uint8_t>(NpOp::RX);
+    m.in.evt.op = NpOp::RX;
     m.in.evt.flow = flow;
     m.in.evt.now_ns = 100;
     m.in.evt.ecn = kEcnCe;

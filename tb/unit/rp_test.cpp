@@ -15,7 +15,8 @@ using namespace dcqcn;
 
 namespace {
 
-constexpr uint8_t TX = 0, CNP = 1, ATMR = 2, ITMR = 3, QUERY = 4, INIT = 5, CTMR = 6;
+constexpr RpOp TX = RpOp::TX, CNP = RpOp::CNP, ATMR = RpOp::ALPHA_TIMER, ITMR = RpOp::INC_TIMER,
+               QUERY = RpOp::QUERY, INIT = RpOp::INIT, CTMR = RpOp::CUT_TIMER;
 
 // Coverage counters of each algorithm instance the tests drive through ev().
 std::map<const RpAlgo*, RpCov> g_cov;
@@ -29,7 +30,7 @@ void load(RpAlgo& a, const std::string& profile, uint32_t line_kbps = 40000000) 
   a.set(RP_LINE_RATE_KBPS, line_kbps);
 }
 
-RpResult ev(RpAlgo& a, uint8_t op, uint32_t now, uint16_t bytes = 0, uint8_t gen = 0,
+RpResult ev(RpAlgo& a, RpOp op, uint32_t now, uint16_t bytes = 0, uint8_t gen = 0,
             bool ue = false, uint32_t tau = 0) {
   RpEvent e;
   e.op = op;
