@@ -20,333 +20,35 @@
 // packet at the tie queue length (it must not mark). The episode's CSR writes go through
 // the same queue (each read back and clamp-checked), its events through the same
 // lock-step compare; random CSR writes and phase changes are held off while it lasts.
-#include VHEADER
-#include <verilated.h>
-#include <verilated_vcd_c.h>
-
-#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <deque>
-#include <memory>
 #include <numeric>
 #include <string>
 #include <vector>
 
+#include VHEADER
 #include "cp_ref.h"
-#include "harness.h"
+#include "lockstep.h"
+#include "lockstep_cp_stimulus.h"
 
 using namespace dcqcn;
 using dcqcn::tb::Coverage;
 using dcqcn::tb::Diff;
 using dcqcn::tb::Options;
 using dcqcn::tb::Rng;
+using namespace dcqcn::tb::cp;
 
 namespace {
 
-constexpr uint32_t kQueues = DUT_SIZE;
-static_assert((kQueues & (kQueues - 1)) == 0, "DUT_SIZE must be a power of two");
-
-enum Phase { PH_RED, PH_DCTCP, PH_KMIN_GT_KMAX, PH_TCD_TREND, PH_TCD_RED, PH_TCD_AUTH, PH_COUNT };
-const char* const kPhaseName[PH_COUNT] = {"red", "dctcp", "kmin>kmax", "tcd-trend", "tcd-red",
-                                          "tcd-authors"};
-
-struct CsrOp {
-  bool we = false, re = false;
-  uint8_t addr = 0;
-  uint32_t wdata = 0;
-  bool check = false;       // re: the read data must equal `expect` two cycles later
-  uint32_t expect = 0;
-  bool clamped = false;
-};
-
-// Stimulus: one event at a time, with the CSR programme of each phase.
-class Stimulus {
- public:
-  Stimulus(Rng& rng) : rng_(rng), qlen_(kQueues), target_(kQueues), paused_(kQueues),
-                       storm_(kQueues) {
-    // Start 0.5..3 ms before the 2^32 ns wrap so every run crosses it early.
-    now_ = 0xFFFFFFFFu - static_cast<uint32_t>(500000 + rng_.below(2500000));
-    for (uint32_t q = 0; q < kQueues; ++q) target_[q] = static_cast<uint32_t>(rng_.below(300000));
-  }
-
-  // A new phase: its CSR writes (each followed by a checked read-back) go to `csr`.
-  void new_phase(std::deque<CsrOp>& csr) {
-    phase_ = static_cast<Phase>(rng_.below(PH_COUNT));
-    phase_left_ = 2000 + rng_.below(8000);  // accepted events
-    const unsigned hot = 1 + static_cast<unsigned>(rng_.below(8));
-    hot_.clear();
-    for (unsigned i = 0; i < hot; ++i) hot_.push_back(static_cast<uint32_t>(rng_.below(kQueues)));
-    std::vector<std::pair<CpReg, uint32_t>> w;
-    auto red_params = [&] {
-      kmin_ = static_cast<uint32_t>(rng_.below(60000));
-      const uint64_t k = rng_.below(3);
-      kmax_ = kmin_ + (k == 0   ? 1 + static_cast<uint32_t>(rng_.below(300000))
-                       : k == 1 ? 1 + static_cast<uint32_t>(rng_.below(3000))
-                                : 1u << rng_.below(11));  // a power of two: exact ties
-      const uint32_t pm[] = {655, 65536, 0, 30000, 32768, 16384,
-                             static_cast<uint32_t>(rng_.below(65537)),
-                             static_cast<uint32_t>(rng_.below(200000))};  // last may clamp
-      w.push_back({CP_KMIN_BYTES, kmin_});
-      w.push_back({CP_KMAX_BYTES, kmax_});
-      w.push_back({CP_PMAX_Q16, pm[rng_.below(8)]});
-    };
-    switch (phase_) {
-      case PH_RED:
-        w.push_back({CP_MODE, 0});
-        red_params();
-        break;
-      case PH_DCTCP:
-        w.push_back({CP_MODE, 0});
-        kmin_ = kmax_ = 1000 + static_cast<uint32_t>(rng_.below(100000));
-        w.push_back({CP_KMIN_BYTES, kmin_});
-        w.push_back({CP_KMAX_BYTES, kmax_});
-        w.push_back({CP_PMAX_Q16, rng_.chance(80) ? 65536u : 0xFFFFFFFFu});  // clamps to 65536
-        break;
-      case PH_KMIN_GT_KMAX:
-        w.push_back({CP_MODE, 0});
-        kmin_ = 20000 + static_cast<uint32_t>(rng_.below(100000));
-        kmax_ = kmin_ - 1 - static_cast<uint32_t>(rng_.below(kmin_));
-        w.push_back({CP_KMIN_BYTES, kmin_});
-        w.push_back({CP_KMAX_BYTES, kmax_});
-        w.push_back({CP_PMAX_Q16, static_cast<uint32_t>(rng_.below(65537))});
-        break;
-      case PH_TCD_TREND:
-      case PH_TCD_RED:
-      case PH_TCD_AUTH: {
-        w.push_back({CP_MODE, rng_.chance(80) ? 1u : 7u});  // 7 clamps to 1
-        w.push_back({CP_TCD_CE_RULE, phase_ == PH_TCD_RED    ? 1u
-                                     : phase_ == PH_TCD_TREND ? 0u
-                                     : rng_.chance(80)        ? 2u : 3u});  // 3 clamps to 2
-        if (phase_ != PH_TCD_TREND) red_params();
-        const uint32_t ton[] = {97000, 500, 2000, 10000, 20000, 0, 300, 5000};
-        w.push_back({CP_MAX_TON_NS, ton[rng_.below(phase_ == PH_TCD_AUTH ? 8 : 6)]});
-        if (phase_ == PH_TCD_AUTH) {
-          const uint32_t g[] = {900, 0, 1, 5000, static_cast<uint32_t>(rng_.below(20000))};
-          w.push_back({CP_TCD_GROW_BYTES, g[rng_.below(5)]});
-          w.push_back({CP_TCD_DRAIN_BYTES, static_cast<uint32_t>(rng_.below(30000))});
-        }
-        w.push_back({CP_SAMPLE_NS, static_cast<uint32_t>(rng_.below(5000))});  // 0 clamps to 1
-        high_ = 5000 + static_cast<uint32_t>(rng_.below(60000));
-        low_ = rng_.chance(85) ? static_cast<uint32_t>(rng_.below(high_))
-                               : high_ + static_cast<uint32_t>(rng_.below(20000));  // LOW > HIGH
-        w.push_back({CP_HIGH_BYTES, high_});
-        w.push_back({CP_LOW_BYTES, low_});
-        break;
-      }
-      default: break;
-    }
-    if (rng_.chance(30)) w.push_back({CP_LFSR_SEED, seed_value()});
-    // Shuffle the writes: the order in which a regime is entered varies.
-    for (size_t i = w.size(); i > 1; --i) std::swap(w[i - 1], w[rng_.below(i)]);
-    for (auto& [reg, v] : w) push_write(csr, kCpRegs[reg].addr, v);
-  }
-
-  // A random single CSR access during traffic: any register (also unknown addresses),
-  // legal and illegal values.
-  void random_csr(std::deque<CsrOp>& csr) {
-    if (rng_.chance(15)) {  // unknown address: writes ignored, reads 0
-      const uint8_t a = static_cast<uint8_t>(4 * CP_NUM_REGS + rng_.below(256 - 4 * CP_NUM_REGS));
-      push_write(csr, a, static_cast<uint32_t>(rng_.next()));
-      return;
-    }
-    const auto reg = static_cast<CpReg>(rng_.below(CP_NUM_REGS));
-    if (phase_ != PH_RED && phase_ != PH_TCD_RED && phase_ != PH_TCD_AUTH && reg != CP_LFSR_SEED &&
-        !rng_.chance(20))
-      return;
-    uint32_t v;
-    if (reg == CP_LFSR_SEED) {
-      push_write(csr, kCpRegs[reg].addr, seed_value());
-      return;
-    }
-    switch (rng_.below(4)) {
-      case 0: v = static_cast<uint32_t>(rng_.next()); break;
-      case 1: v = 0; break;
-      case 2: v = kCpRegs[reg].max + static_cast<uint32_t>(rng_.below(3)); break;
-      default: v = kCpRegs[reg].reset + static_cast<uint32_t>(rng_.below(1000)); break;
-    }
-    if (reg == CP_MODE && (phase_ == PH_RED || phase_ == PH_TCD_RED || phase_ == PH_TCD_AUTH))
-      v = rng_.below(2) ? 1 : 0;
-    push_write(csr, kCpRegs[reg].addr, v);
-  }
-
-  // 0 (clamps to 1), random, or a seed whose low 16 bits (the next r) make exact ties
-  // r * (Kmax - Kmin) == Pmax * (q - Kmin) likely with power-of-two spans and Pmax.
-  uint32_t seed_value() {
-    const uint32_t lo[] = {0, 0x8000, 0x4000, 0xC000, 0x2000, 1, 0xFFFF};
-    switch (rng_.below(3)) {
-      case 0: return 0;
-      case 1: return static_cast<uint32_t>(rng_.next());
-      default: return (static_cast<uint32_t>(rng_.next()) & 0xFFFF0000u) | lo[rng_.below(7)];
-    }
-  }
-
-  void push_write(std::deque<CsrOp>& csr, uint8_t addr, uint32_t v) {
-    CsrOp w;
-    w.we = true;
-    w.addr = addr;
-    w.wdata = v;
-    csr.push_back(w);
-    CsrOp r;
-    r.re = true;
-    r.addr = addr;
-    r.check = true;
-    r.expect = 0;
-    for (const auto& d : kCpRegs)
-      if (d.addr == addr) { r.expect = clamp_reg(d, v); r.clamped = r.expect != v; }
-    csr.push_back(r);
-  }
-
-  // Directed episode: program one regime (MODE 0) through `csr`. kind 0: DCTCP step
-  // (Kmin = Kmax, Pmax = 1); kind 1: RED with Kmin < Kmax and a Pmax that admits an exact
-  // tie with a 16-bit r (Pmax / gcd(span, Pmax) < 65536). Random writes are the caller's
-  // to hold off.
-  void start_episode(int kind, std::deque<CsrOp>& csr) {
-    std::vector<std::pair<CpReg, uint32_t>> w;
-    w.push_back({CP_MODE, 0});
-    if (kind == 0) {
-      phase_ = PH_DCTCP;
-      kmin_ = kmax_ = 1000 + static_cast<uint32_t>(rng_.below(100000));
-      w.push_back({CP_PMAX_Q16, rng_.chance(70) ? 65536u : 65536u + 1 + static_cast<uint32_t>(
-                                                                 rng_.below(1000))});  // clamps
-    } else {
-      phase_ = PH_RED;
-      kmin_ = static_cast<uint32_t>(rng_.below(60000));
-      uint32_t span = rng_.chance(50) ? 1u << rng_.below(17)
-                                      : 1 + static_cast<uint32_t>(rng_.below(300000));
-      const uint32_t pm[] = {655, 65536, 30000, 32768, 16384,
-                             1 + static_cast<uint32_t>(rng_.below(65536))};
-      const uint32_t pmax = pm[rng_.below(6)];
-      if (pmax == 65536 && (span & 1)) ++span;  // r = 65536 / gcd would not fit 16 bits
-      kmax_ = kmin_ + span;
-      w.push_back({CP_PMAX_Q16, pmax});
-    }
-    w.push_back({CP_KMIN_BYTES, kmin_});
-    w.push_back({CP_KMAX_BYTES, kmax_});
-    for (size_t i = w.size(); i > 1; --i) std::swap(w[i - 1], w[rng_.below(i)]);
-    for (auto& [reg, v] : w) push_write(csr, kCpRegs[reg].addr, v);
-    hot_.assign(1, static_cast<uint32_t>(rng_.below(kQueues)));
-    for (unsigned i = static_cast<unsigned>(rng_.below(4)); i > 0; --i)
-      hot_.push_back(static_cast<uint32_t>(rng_.below(kQueues)));
-  }
-  // The next n events are directed DCTCP-step packets (ECT, queue length K - 1..K + 1).
-  void directed_dctcp(unsigned n) { directed_ = n; }
-  unsigned directed_left() const { return directed_; }
-
-  bool phase_done() { return phase_left_ == 0 || --phase_left_ == 0; }
-  Phase phase() const { return phase_; }
-
-  CpEvent next() {
-    CpEvent e;
-    // time
-    const uint64_t t = rng_.below(10000);
-    if (t < 7000) now_ += static_cast<uint32_t>(rng_.below(50));
-    else if (t < 9500) now_ += 50 + static_cast<uint32_t>(rng_.below(2000));
-    else if (t < 9980) now_ += 2000 + static_cast<uint32_t>(rng_.below(60000));
-    else if (t < 9998) now_ += 1000000 + static_cast<uint32_t>(rng_.below(100000000));
-    else now_ += static_cast<uint32_t>(rng_.below(0x80000000u));
-    e.now_ns = now_;
-    // queue: hot set, same as the last one (back-to-back), or any queue
-    const uint64_t qs = rng_.below(100);
-    uint32_t q;
-    if (qs < 15) q = last_q_;
-    else if (qs < 85) q = hot_[rng_.below(hot_.size())];
-    else q = static_cast<uint32_t>(rng_.below(kQueues));
-    last_q_ = q;
-    e.queue = q;
-    // op
-    const bool tcd = phase_ == PH_TCD_TREND || phase_ == PH_TCD_RED || phase_ == PH_TCD_AUTH;
-    if (rng_.chance(tcd ? 3 : 1)) storm_[q] = !storm_[q];
-    const uint64_t o = rng_.below(1000);
-    if (o < 6) {
-      e.op = static_cast<uint8_t>(CpOp::INIT);
-      paused_[q] = false;
-      storm_[q] = false;
-    } else if (o < 20) {
-      e.op = static_cast<uint8_t>(CpOp::NOP);
-    } else if ((storm_[q] && o < 350) || (paused_[q] && o < 120) || o < 30) {
-      e.op = static_cast<uint8_t>(CpOp::PFC);
-      if (storm_[q]) paused_[q] = rng_.chance(90) ? !paused_[q] : paused_[q];  // toggle or repeat
-      else if (paused_[q]) paused_[q] = false;  // storm over: resume
-      else paused_[q] = rng_.chance(30);        // an isolated XOFF, or a repeated XON
-      e.paused = paused_[q];
-    } else {
-      e.op = static_cast<uint8_t>(CpOp::PKT);
-    }
-    // queue length: a walk between a low and a high target, or a threshold value
-    if (rng_.chance(2)) target_[q] = rng_.chance(50) ? static_cast<uint32_t>(rng_.below(low_ + 1))
-                                                     : high_ + static_cast<uint32_t>(rng_.below(100000));
-    uint32_t& ql = qlen_[q];
-    const uint32_t stepb = static_cast<uint32_t>(rng_.below(4000));
-    if (target_[q] > ql) ql = target_[q] - ql < stepb ? target_[q] : ql + stepb;
-    else ql = ql - target_[q] < stepb ? target_[q] : ql - stepb;
-    if (rng_.chance(10)) ql = ql > 1500 ? ql - static_cast<uint32_t>(rng_.below(1500)) : 0;  // noise
-    e.qlen_bytes = ql;
-    if (rng_.chance(tcd ? 15 : 55)) {
-      const uint32_t kmx = kmax_ < kmin_ ? kmin_ : kmax_;
-      const uint32_t th[] = {kmin_, kmax_, kmx, high_, low_};
-      switch (rng_.below(6)) {
-        case 0: e.qlen_bytes = 0; break;
-        case 1: e.qlen_bytes = rng_.chance(50) ? 0xFFFFFFFFu : static_cast<uint32_t>(rng_.next()); break;
-        case 2: e.qlen_bytes = kmin_ + static_cast<uint32_t>(rng_.below(kmx - kmin_ + 1)); break;
-        default: e.qlen_bytes = th[rng_.below(5)] + static_cast<uint32_t>(rng_.below(3)) - 1u; break;
-      }
-    }
-    // ECN field
-    const uint64_t c = rng_.below(100);
-    e.ecn = c < 15 ? 0 : c < 55 ? 1 : c < 85 ? 2 : 3;
-    e.paused = e.op == static_cast<uint8_t>(CpOp::PFC) ? e.paused : rng_.chance(50);
-    if (directed_ > 0) {  // DCTCP-step episode: an ECT packet on the step
-      --directed_;
-      e.op = static_cast<uint8_t>(CpOp::PKT);
-      e.qlen_bytes = kmin_ - 1 + static_cast<uint32_t>(rng_.below(3));
-      e.ecn = rng_.chance(50) ? kEcnEct1 : kEcnUe;  // 01 or 10: both ECT
-    }
-    return e;
-  }
-
-  void on_reset() {
-    std::fill(paused_.begin(), paused_.end(), false);
-    std::fill(storm_.begin(), storm_.end(), false);
-  }
-
- private:
-  Rng& rng_;
-  uint32_t now_;
-  Phase phase_ = PH_RED;
-  uint64_t phase_left_ = 0;
-  unsigned directed_ = 0;
-  std::vector<uint32_t> hot_{0};
-  uint32_t last_q_ = 0;
-  std::vector<uint32_t> qlen_, target_;
-  std::vector<bool> paused_, storm_;
-  uint32_t kmin_ = 5000, kmax_ = 200000, high_ = 20000, low_ = 5000;
-};
-
-std::string event_str(const CpEvent& e) {
-  char b[200];
-  std::snprintf(b, sizeof b, "op=%u queue=%u now_ns=%u qlen_bytes=%u ecn=%u paused=%u", e.op,
-                e.queue, e.now_ns, e.qlen_bytes, e.ecn, e.paused);
-  return b;
-}
+std::string event_str(const CpEvent& e) { return dcqcn::pins::describe<dcqcn::pins::Cp>(e); }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const Options o = dcqcn::tb::parse_options(argc, argv, "lockstep_cp");
-  auto ctx = std::make_unique<VerilatedContext>();
-  ctx->commandArgs(argc, argv);
-  ctx->traceEverOn(!o.vcd.empty());
-  auto dut = std::make_unique<VMODEL>(ctx.get());
-  std::unique_ptr<VerilatedVcdC> vcd;
-  if (!o.vcd.empty()) {
-    vcd = std::make_unique<VerilatedVcdC>();
-    dut->trace(vcd.get(), 99);
-    vcd->open(o.vcd.c_str());
-  }
-
+int run(const Options& o) {
+  dcqcn::tb::Lockstep<dcqcn::pins::Cp, VMODEL, CpModel> ls(o, "cp", kQueues);
+  const CpModel& ref = ls.ref();
   Rng rng(o.seed);
-  CpModel ref(kQueues);
   Stimulus stim(rng);
 
   Coverage cov;
@@ -400,7 +102,7 @@ int main(int argc, char** argv) {
   cov.define("fwd_init_then_pkt", "hazard: INIT then PKT to one queue on consecutive cycles");
   cov.define("csr_apply_wait", "CSR write waits for events in S0..S3 (s_evt_ready low)");
   if (o.backpressure) {
-    cov.define("backpressure_stall", "m_out_valid with m_out_ready low");
+    ls.watch_backpressure(cov);
     cov.define("same_queue_b2b_stalled", "back-to-back same-queue event held in the compute stage");
   }
 
@@ -419,7 +121,7 @@ int main(int argc, char** argv) {
   uint64_t en_cycles = 0;
   uint64_t last_accept_cycle = ~0ull;
   uint32_t last_accept_queue = 0;
-  uint8_t last_accept_op = 3;
+  CpOp last_accept_op = CpOp::NOP;
   enum { TIE_IDLE, TIE_DRAIN, TIE_SEND, TIE_WAIT } tie = TIE_IDLE;
   uint32_t tie_r = 0, tie_q = 0;
   // Directed episodes (see the top of the file): PROGRAM = its CSR writes are queued,
@@ -437,17 +139,8 @@ int main(int argc, char** argv) {
   int rst_cycles = 4;
   const uint64_t reset_at = o.events / 2 + rng.below(o.events / 4 + 1);
   bool did_reset = false;
-  uint64_t mismatches = 0;
 
-  const auto t0 = std::chrono::steady_clock::now();
   stim.new_phase(csr);
-
-  auto tick = [&](bool clk) {
-    dut->clk = clk;
-    dut->eval();
-    if (vcd) vcd->dump(ctx->time());
-    ctx->timeInc(5);
-  };
 
   while (consumed < o.events || accepted != consumed) {
     CpModel::In in;
@@ -497,7 +190,7 @@ int main(int argc, char** argv) {
     } else if (tie == TIE_SEND && !in.rst && ref.csr_idle()) {
       // the seed write has landed and been applied: the packet sees the new LFSR
       evt = stim.next();
-      evt.op = static_cast<uint8_t>(CpOp::PKT);
+      evt.op = CpOp::PKT;
       evt.qlen_bytes = tie_q;
       evt.ecn = kEcnEct1;
       have_evt = true;
@@ -523,56 +216,28 @@ int main(int argc, char** argv) {
     in.csr_addr = cop.addr;
     in.csr_wdata = cop.wdata;
 
-    dut->rst = in.rst;
-    dut->s_evt_valid = in.evt_valid;
-    dut->s_evt_op = in.evt.op;
-    dut->s_evt_queue = in.evt.queue;
-    dut->s_evt_now_ns = in.evt.now_ns;
-    dut->s_evt_qlen_bytes = in.evt.qlen_bytes;
-    dut->s_evt_ecn = in.evt.ecn;
-    dut->s_evt_paused = in.evt.paused;
-    dut->m_out_ready = in.out_ready;
-    dut->csr_we = in.csr_we;
-    dut->csr_re = in.csr_re;
-    dut->csr_addr = in.csr_addr;
-    dut->csr_wdata = in.csr_wdata;
-    dut->eval();
-
     // -- compare every output
-    const CpModel::Out ro = ref.outputs(in);
+    const CpModel::Out& ro = ls.low(in);
+    bool bad = !ls.same();
     std::vector<Diff> d;
-    d.push_back({"s_evt_ready", dut->s_evt_ready, ro.evt_ready});
-    d.push_back({"m_out_valid", dut->m_out_valid, ro.out_valid});
-    if (ro.out_valid || dut->m_out_valid) {
-      d.push_back({"m_out_op", dut->m_out_op, ro.out.op});
-      d.push_back({"m_out_queue", dut->m_out_queue, ro.out.queue});
-      d.push_back({"m_out_ecn", dut->m_out_ecn, ro.out.ecn});
-      d.push_back({"m_out_marked", dut->m_out_marked, ro.out.marked});
-      d.push_back({"m_out_tcd_state", dut->m_out_tcd_state, ro.out.tcd_state});
-      d.push_back({"m_out_region", dut->m_out_region, ro.out.region});
-    }
-    d.push_back({"csr_rdata", dut->csr_rdata, ro.csr_rdata});
-    bool bad = false;
-    for (const auto& x : d) bad = bad || x.rtl != x.ref;
     // read-back of a CSR write: the stored value is the clamp of the written one
     if (check_rdata && ro.csr_rdata != check_expect) {
-      d.push_back({"csr_rdata(clamp)", dut->csr_rdata, check_expect});
+      d.push_back({"csr_rdata(clamp)", ls.dut().csr_rdata, check_expect});
       bad = true;
     }
     // the output stream: one result per event, in order, well-formed
     if (ro.out_valid && in.out_ready) {
       if (pending.empty() || pending.front().op != ro.out.op ||
           (pending.front().queue & (kQueues - 1)) != ro.out.queue ||
-          ro.out.region > 2 || (ro.out.tcd_state == 3 && ro.out.op > 1) ||
+          ro.out.region > 2 || (ro.out.tcd_state == 3 && ro.out.op > CpOp::PFC) ||
           (ro.out.marked && ro.out.ecn != kEcnCe && ro.out.ecn != kEcnUe)) {
         d.push_back({"out_stream_order", 1, 0});
         bad = true;
       }
     }
     if (bad) {
-      ++mismatches;
       const CpEvent& shown = !pending.empty() ? pending.front() : in.evt;
-      return dcqcn::tb::report_mismatch(o, cycle, event_str(shown), d);
+      return ls.mismatch(event_str(shown), d);
     }
     if (check_rdata) {
       if (check_clamped) cov.hit("csr_clamp");
@@ -586,10 +251,7 @@ int main(int argc, char** argv) {
       ++consumed;
     }
     const bool en = !ro.out_valid || in.out_ready;
-    if (o.backpressure && !en) {
-      cov.hit("backpressure_stall");
-      if (b2b_in_s1) cov.hit("same_queue_b2b_stalled");
-    }
+    if (o.backpressure && !en && b2b_in_s1) cov.hit("same_queue_b2b_stalled");
     if (en) b2b_in_s1 = false;
     if (ref.csr_pending() && (ref.stage_valid(0) || ref.stage_valid(1) || ref.stage_valid(2) ||
                               ref.stage_valid(3)))
@@ -603,7 +265,7 @@ int main(int argc, char** argv) {
     }
     if (acc) {
       if (last_accept_cycle + 1 == cycle && last_accept_queue == in.evt.queue &&
-          last_accept_op != 3 && in.evt.op != 3)
+          last_accept_op != CpOp::NOP && in.evt.op != CpOp::NOP)
       {
         cov.hit("same_queue_back_to_back");
         b2b_in_s1 = true;
@@ -619,33 +281,31 @@ int main(int argc, char** argv) {
     }
 
     // -- clock edge
-    const CpRegs regs = ref.algo.regs();
+    const CpRegs regs = ref.algo().regs();
     CpTrace tr;
     bool computed = false;
     CpResult res;
-    ref.step(in, &tr, &computed, &res);
-    if (computed && in.evt.op != 3) {
+    ls.high(&tr, &computed, &res);
+    if (computed && in.evt.op != CpOp::NOP) {
       // hazard distance in pipeline slots (enabled cycles) to the last event on this queue
       const uint32_t hq = in.evt.queue;
       const uint64_t dist = en_cycles - q_last_en[hq];
       if (q_last_en[hq] != ~0ull && dist >= 1 && dist <= 4) {
         const char* dn[] = {"", "fwd_dist1", "fwd_dist2", "fwd_dist3", "fwd_dist4"};
         cov.hit(dn[dist]);
-        if (dist == 1 && in.evt.op == 0) {
+        if (dist == 1 && in.evt.op == CpOp::PKT) {
           if (q_last_kind[hq] == 1) cov.hit("fwd_xon_then_pkt");
           if (q_last_kind[hq] == 2) cov.hit("fwd_sample_then_pkt");
           if (q_last_kind[hq] == 3) cov.hit("fwd_init_then_pkt");
         }
       }
       q_last_en[hq] = en_cycles;
-      q_last_kind[hq] = in.evt.op == 1 && !in.evt.paused ? 1
-                        : in.evt.op == 0 && (tr.trend_eval || tr.ost_branch == 2 ||
+      q_last_kind[hq] = in.evt.op == CpOp::PFC && !in.evt.paused ? 1
+                        : in.evt.op == CpOp::PKT && (tr.trend_eval || tr.ost_branch == 2 ||
                                              tr.ost_branch == 4 || tr.fresh) ? 2
-                        : in.evt.op == 2 ? 3 : 0;
+                        : in.evt.op == CpOp::INIT ? 3 : 0;
     }
     if (!in.rst && en) ++en_cycles;
-    tick(true);
-    tick(false);
     ++cycle;
     if (cop.re && cop.check) {
       check_rdata = true;
@@ -713,7 +373,7 @@ int main(int argc, char** argv) {
             cov.hit("red_tie");
             if (res.marked || tr.red_mark) {
               d.assign({{"red_tie_marked", res.marked, 0}});
-              return dcqcn::tb::report_mismatch(o, cycle, event_str(ev), d);
+              return ls.fail(event_str(ev), d);
             }
           }
           if (regs[CP_KMIN_BYTES] == regs[CP_KMAX_BYTES] && regs[CP_PMAX_Q16] == 65536 && ect &&
@@ -734,8 +394,8 @@ int main(int argc, char** argv) {
           if (ev.ecn == 1 && res.ecn == 2) cov.hit("tcd_ue_written");
           if (ev.ecn == 2 && res.ecn == 3) cov.hit("tcd_ce_over_ue");
           if (ev.ecn == 3 && tr.onoff) cov.hit("tcd_ce_kept_undetermined");
-          if (ref.algo.entry(q).paused) cov.hit("tcd_paused_pkt");
-          const bool trend = ref.algo.entry(q).trend;
+          if (ref.algo().entry(q).paused) cov.hit("tcd_paused_pkt");
+          const bool trend = ref.algo().entry(q).trend;
           if (regs[CP_TCD_CE_RULE] == 0 && tr.trend_eval) {
             if (!tr.prev_trend && trend) cov.hit("tcd_transition_nc_to_c");
             if (tr.prev_trend && !trend) cov.hit("tcd_transition_c_to_nc");
@@ -749,27 +409,20 @@ int main(int argc, char** argv) {
         if (tr.r != tie_r || res.region != 1 || res.marked) {
           d.assign({{"tie_r", tr.r, tie_r}, {"tie_region", res.region, 1},
                     {"tie_marked", res.marked, 0}});
-          return dcqcn::tb::report_mismatch(o, cycle, event_str(ev), d);
+          return ls.fail(event_str(ev), d);
         }
         tie = TIE_IDLE;
       }
     }
   }
-  // drain: a few idle cycles with nothing in flight, outputs still compared above
-  dut->final();
-  if (vcd) vcd->close();
+  return ls.finish(cov, consumed, "NUM_QUEUES=" + std::to_string(kQueues));
+}
 
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  FILE* devnull = o.quiet ? std::fopen("/dev/null", "w") : nullptr;
-  bool all = cov.report(devnull ? devnull : stdout);
-  if (devnull) std::fclose(devnull);
-  if (!all) cov.report(stdout);  // show what was missed even when quiet
-  std::printf("cp: %" PRIu64 " events, %" PRIu64 " cycles, %" PRIu64 " mismatches, %.0f events/s\n",
-              consumed, cycle, mismatches, secs > 0 ? consumed / secs : 0.0);
-  if (!all) {
-    std::printf("FAIL: coverpoints not hit\n");
-    return 1;
-  }
-  return 0;
+int main(int argc, char** argv) {
+  struct Bench {
+    explicit Bench(const Options& opt) : o(opt) {}
+    int run() { return ::run(o); }
+    const Options& o;
+  };
+  return dcqcn::tb::lockstep_main<Bench>(argc, argv, "lockstep_cp");
 }

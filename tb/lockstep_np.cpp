@@ -9,19 +9,15 @@
 // s_evt_ready, m_out_valid, every m_out field and csr_rdata.
 #include <cinttypes>
 #include <cstdio>
-#include <chrono>
 #include <deque>
-#include <memory>
 #include <queue>
 #include <string>
 #include <vector>
 
 #include VHEADER
-#include "verilated.h"
-#include "verilated_vcd_c.h"
-
-#include "harness.h"
+#include "lockstep.h"
 #include "np_ref.h"
+#include "lockstep_np_variants.h"
 #include "profiles.h"
 
 using namespace dcqcn;
@@ -56,60 +52,11 @@ struct Issued {
   bool ep_final;  // one of the directed episode's Final events: tau must be saturated
 };
 
-// A named set of NP register values: the shared profiles plus variants that reach the
-// corners the shared ones do not (TCD marking, N = 0, DCQCN+ with a short N).
-struct Variant {
-  std::string name;
-  std::vector<std::pair<unsigned, uint32_t>> regs;  // NpReg, value
-};
-
-std::vector<Variant> make_variants() {
-  std::vector<Variant> v;
-  for (const auto& name : profile_names()) {
-    Variant x{name, {}};
-    for (const auto& w : profile_writes(name, kFlows))
-      if (w.block == Block::NP)
-        for (unsigned i = 0; i < NP_NUM_REGS; ++i)
-          if (kNpRegs[i].name == w.name) x.regs.push_back({i, w.value});
-    x.regs.push_back({NP_MODE, 0});
-    v.push_back(x);
-  }
-  // CNP budget: tight (the queue fills and drains), huge (it overflows), with DCQCN+
-  v.push_back({"budget1", {{NP_CNP_INTERVAL_NS, 4000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0},
-                           {NP_CNP_BUDGET_NS, 1000}}});
-  v.push_back({"budget_big", {{NP_CNP_INTERVAL_NS, 2000}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 0},
-                              {NP_CNP_BUDGET_NS, 200000}}});
-  v.push_back({"plus_budget", {{NP_CNP_INTERVAL_NS, 500}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 1},
-                               {NP_CNP_GEN_TIME_NS, 3000}, {NP_EPOCH_NS, 20000},
-                               {NP_CNP_BUDGET_NS, 2000}}});
-  v.push_back({"tcd", {{NP_CNP_INTERVAL_NS, 50000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0},
-                       {NP_CNP_BUDGET_NS, 0}}});
-  v.push_back({"tcd_fast", {{NP_CNP_INTERVAL_NS, 4000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 0}}});
-  v.push_back({"interval0", {{NP_CNP_INTERVAL_NS, 0}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 0}}});
-  v.push_back({"plus_fast", {{NP_CNP_INTERVAL_NS, 2000}, {NP_MODE, 1}, {NP_PLUS_ENABLE, 1},
-                             {NP_CNP_GEN_TIME_NS, 1000}, {NP_EPOCH_NS, 30000}}});
-  v.push_back({"plus_big", {{NP_CNP_INTERVAL_NS, 1000}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 1},
-                            {NP_CNP_GEN_TIME_NS, 1u << 20}, {NP_EPOCH_NS, 5000}}});
-  // more than 1024 flows in one epoch saturate tau at 2^30 (NUM_FLOWS > 1024 only)
-  v.push_back({"plus_sat", {{NP_CNP_INTERVAL_NS, 1000}, {NP_MODE, 0}, {NP_PLUS_ENABLE, 1},
-                            {NP_CNP_GEN_TIME_NS, 1u << 20}, {NP_EPOCH_NS, 1u << 30}}});
-  return v;
-}
-
 class Bench {
  public:
   explicit Bench(const tb::Options& o)
-      : o_(o), rng_(o.seed), ctx_(new VerilatedContext), ref_(kFlows, kQDepth),
-        variants_(make_variants()), last_gen_(kFlows, 0) {
-    ctx_->randReset(2);  // X-initial: every register and RAM word random before rst
-    ctx_->randSeed(static_cast<int>(o.seed & 0x7fffffff));
-    if (!o.vcd.empty()) ctx_->traceEverOn(true);
-    dut_ = std::make_unique<VMODEL>(ctx_.get());
-    if (!o.vcd.empty()) {
-      vcd_ = std::make_unique<VerilatedVcdC>();
-      dut_->trace(vcd_.get(), 99);
-      vcd_->open(o.vcd.c_str());
-    }
+      : o_(o), rng_(o.seed), ls_(o, "np", kFlows, kQDepth), variants_(tb::np::make_variants(kFlows)),
+        last_gen_(kFlows, 0) {
     define_coverage();
     // Start just below the 2^32 wrap of the 32-bit time.
     now64_ = (uint64_t{1} << 32) - 20000 - rng_.below(200000);
@@ -131,13 +78,7 @@ class Bench {
     }
   }
 
-  ~Bench() {
-    if (vcd_) vcd_->close();
-    dut_->final();
-  }
-
   int run() {
-    const auto t0 = std::chrono::steady_clock::now();
     rst_cycles_ = 3;
     while (accepted_ < o_.events || !in_fifo_.empty() || in_valid_ || ep_ != Ep::None) {
       if (int rc = cycle()) return rc;
@@ -146,24 +87,7 @@ class Bench {
         return 1;
       }
     }
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    bool covered = true;
-    if (o_.quiet) {  // the table only when something was missed
-      FILE* null = std::fopen("/dev/null", "w");
-      covered = cov_.report(null ? null : stdout);
-      if (null) std::fclose(null);
-      if (!covered) cov_.report(stdout);
-    } else {
-      covered = cov_.report(stdout);
-    }
-    std::printf("np: %" PRIu64 " events, %" PRIu64 " cycles, %" PRIu64 " mismatches, %.0f events/s\n",
-                accepted_, cycle_, uint64_t{0}, secs > 0 ? accepted_ / secs : 0.0);
-    if (!covered) {
-      std::printf("np: FAIL: coverpoints not hit (seed %" PRIu64 ")\n", o_.seed);
-      return 1;
-    }
-    return 0;
+    return ls_.finish(cov_, accepted_, "NUM_FLOWS=" + std::to_string(kFlows));
   }
 
  private:
@@ -197,7 +121,7 @@ class Bench {
     if (kFlows > 1024) cov_.define("plus_tau_saturated", "DCQCN+ tau saturated at 2^30 ns");
     cov_.define("init_flow", "INIT event");
     cov_.define("nop_event", "op 3 (no-op) event");
-    cov_.define("backpressure_stall", "m_out_valid with m_out_ready low");
+    ls_.watch_backpressure(cov_);  // a directed stall in every run, random ones with --bp 1
     cov_.define("reset_mid_run", "rst in the middle of traffic, RAM cleared again");
   }
 
@@ -224,7 +148,7 @@ class Bench {
     ev.now_ns = static_cast<uint32_t>(now64_);
     if (drain_on_ && (drain_at_ <= now64_ ? rng_.chance(90) : rng_.chance(3))) {
       drain_on_ = false;  // announced again by the next result while the queue is not empty
-      ev.op = NP_OP_DRAIN;
+      ev.op = NpOp::DRAIN;
       ev.flow = drain_flow_;
       ev.gen = static_cast<uint8_t>(rng_.below(256));
       return ev;
@@ -232,7 +156,7 @@ class Bench {
     if (!timers_.empty() && timers_.top().deadline <= now64_ && rng_.chance(90)) {
       const Timer t = timers_.top();
       timers_.pop();
-      ev.op = NP_OP_TIMER;
+      ev.op = NpOp::TIMER;
       ev.flow = t.flow;
       ev.gen = t.gen;
       return ev;
@@ -242,15 +166,15 @@ class Bench {
     ev.ecn = static_cast<uint8_t>(rng_.below(4));
     ev.gen = static_cast<uint8_t>(rng_.below(256));
     if (r < 12) {
-      ev.op = NP_OP_INIT;
+      ev.op = NpOp::INIT;
     } else if (r < 40) {
-      ev.op = NP_OP_TIMER;  // usually stale: a gen other than the last one announced
+      ev.op = NpOp::TIMER;  // usually stale: a gen other than the last one announced
       ev.gen = rng_.chance(70) ? static_cast<uint8_t>(last_gen_[ev.flow] - 1 - rng_.below(4))
                                : static_cast<uint8_t>(last_gen_[ev.flow]);
     } else if (r < 50) {
-      ev.op = NP_OP_DRAIN;  // usually not the queue head: a no-op
+      ev.op = NpOp::DRAIN;  // usually not the queue head: a no-op
     } else {
-      ev.op = NP_OP_RX;
+      ev.op = NpOp::RX;
       const uint64_t e = rng_.below(100);
       ev.ecn = e < 40 ? kEcnCe : e < 65 ? kEcnUe : e < 85 ? kEcnEct1 : kEcnNotEct;
     }
@@ -258,7 +182,7 @@ class Bench {
   }
 
   void queue_variant() {
-    const Variant& v = variants_[variant_idx_++ % variants_.size()];
+    const tb::np::Variant& v = variants_[variant_idx_++ % variants_.size()];
     for (const auto& [reg, val] : v.regs) csr_write(kNpRegs[reg].addr, val);
     hot_.clear();
     const uint64_t n = 1 + rng_.below(8);
@@ -330,7 +254,7 @@ class Bench {
     auto rx_ce = [&](uint32_t flow, uint64_t dt) {
       now64_ += dt;
       ev = NpEvent{};
-      ev.op = NP_OP_RX;
+      ev.op = NpOp::RX;
       ev.flow = flow;
       ev.now_ns = static_cast<uint32_t>(now64_);
       ev.ecn = kEcnCe;
@@ -355,7 +279,7 @@ class Bench {
           drain_on_ = false;
           now64_ += 1;
           ev = NpEvent{};
-          ev.op = NP_OP_DRAIN;
+          ev.op = NpOp::DRAIN;
           ev.flow = drain_flow_;
           ev.now_ns = static_cast<uint32_t>(now64_);
           return true;
@@ -387,7 +311,7 @@ class Bench {
           default:
             now64_ += rng_.below(300);
             ev = NpEvent{};
-            ev.op = NP_OP_DRAIN;
+            ev.op = NpOp::DRAIN;
             ev.flow = static_cast<uint32_t>(rng_.below(kFlows));
             ev.now_ns = static_cast<uint32_t>(now64_);
             ep_ = Ep::Restore;
@@ -485,7 +409,7 @@ class Bench {
 
     // drive both (random data on the idle buses: the block must ignore them)
     const bool v = in_valid_;
-    const NpEvent ev = v ? in_ev_ : NpEvent{static_cast<uint8_t>(rng_.below(4)),
+    const NpEvent ev = v ? in_ev_ : NpEvent{static_cast<NpOp>(rng_.below(4)),
                                             static_cast<uint32_t>(rng_.below(kFlows)),
                                             static_cast<uint32_t>(rng_.next()),
                                             static_cast<uint8_t>(rng_.below(4)),
@@ -493,18 +417,15 @@ class Bench {
     const bool we = csr_active && op.we, re = csr_active && !op.we;
     const uint8_t addr = csr_active ? op.addr : static_cast<uint8_t>(rng_.below(256));
     const uint32_t wdata = csr_active ? op.data : static_cast<uint32_t>(rng_.next());
-    dut_->rst = rst;                ref_.rst = rst;
-    dut_->s_evt_valid = v;          ref_.s_evt_valid = v;
-    dut_->s_evt_op = ev.op;         ref_.s_evt_op = ev.op;
-    dut_->s_evt_flow = ev.flow;     ref_.s_evt_flow = ev.flow;
-    dut_->s_evt_now_ns = ev.now_ns; ref_.s_evt_now_ns = ev.now_ns;
-    dut_->s_evt_ecn = ev.ecn;       ref_.s_evt_ecn = ev.ecn;
-    dut_->s_evt_gen = ev.gen;       ref_.s_evt_gen = ev.gen;
-    dut_->m_out_ready = ready_;     ref_.m_out_ready = ready_;
-    dut_->csr_we = we;              ref_.csr_we = we;
-    dut_->csr_re = re;              ref_.csr_re = re;
-    dut_->csr_addr = addr;          ref_.csr_addr = addr;
-    dut_->csr_wdata = wdata;        ref_.csr_wdata = wdata;
+    in_ = NpModel::In{};
+    in_.rst = rst;
+    in_.evt_valid = v;
+    in_.evt = ev;
+    in_.out_ready = ready_;
+    in_.csr_we = we;
+    in_.csr_re = re;
+    in_.csr_addr = addr;
+    in_.csr_wdata = wdata;
     cur_csr_ = csr_active ? op : CsrOp{};
     cur_csr_active_ = csr_active;
     cur_rst_ = rst;
@@ -515,68 +436,32 @@ class Bench {
     std::snprintf(buf, sizeof buf,
                   "in: valid=%d op=%u flow=%u now_ns=%u ecn=%u gen=%u | out_ready=%d rst=%d"
                   " csr we=%d re=%d addr=0x%02x wdata=0x%08x",
-                  in_valid_, in_ev_.op, in_ev_.flow, in_ev_.now_ns, in_ev_.ecn, in_ev_.gen,
-                  ready_, cur_rst_, ref_.csr_we, ref_.csr_re, ref_.csr_addr, ref_.csr_wdata);
+                  in_valid_, static_cast<unsigned>(in_ev_.op), in_ev_.flow, in_ev_.now_ns, in_ev_.ecn, in_ev_.gen,
+                  ready_, cur_rst_, in_.csr_we, in_.csr_re, in_.csr_addr, in_.csr_wdata);
     std::string s = buf;
     if (!in_fifo_.empty()) {
       const Issued& f = in_fifo_.front();
       std::snprintf(buf, sizeof buf,
                     "\n  m_out belongs to: op=%u flow=%u now_ns=%u ecn=%u gen=%u"
                     " (accepted at cycle %" PRIu64 ")",
-                    f.ev.op, f.ev.flow, f.ev.now_ns, f.ev.ecn, f.ev.gen, f.cycle);
+                    static_cast<unsigned>(f.ev.op), f.ev.flow, f.ev.now_ns, f.ev.ecn, f.ev.gen, f.cycle);
       s += buf;
     }
     return s;
   }
 
-  int compare() {
-    std::vector<Diff> d{
-        {"s_evt_ready", dut_->s_evt_ready, ref_.s_evt_ready},
-        {"m_out_valid", dut_->m_out_valid, ref_.m_out_valid},
-        {"m_out_op", dut_->m_out_op, ref_.m_out.op},
-        {"m_out_flow", dut_->m_out_flow, ref_.m_out.flow},
-        {"m_out_cnp", dut_->m_out_cnp, ref_.m_out.cnp},
-        {"m_out_cnp_kind", dut_->m_out_cnp_kind, ref_.m_out.cnp_kind},
-        {"m_out_cnp_tau_ns", dut_->m_out_cnp_tau_ns, ref_.m_out.cnp_tau_ns},
-        {"m_out_tmr_set", dut_->m_out_tmr_set, ref_.m_out.tmr_set},
-        {"m_out_tmr_deadline_ns", dut_->m_out_tmr_deadline_ns, ref_.m_out.tmr_deadline_ns},
-        {"m_out_tmr_gen", dut_->m_out_tmr_gen, ref_.m_out.tmr_gen},
-        {"m_out_stale", dut_->m_out_stale, ref_.m_out.stale},
-        {"m_out_cnp_queued", dut_->m_out_cnp_queued, ref_.m_out.cnp_queued},
-        {"m_out_cnp_dropped", dut_->m_out_cnp_dropped, ref_.m_out.cnp_dropped},
-        {"m_out_q_valid", dut_->m_out_q_valid, ref_.m_out.q_valid},
-        {"m_out_q_flow", dut_->m_out_q_flow, ref_.m_out.q_flow},
-        {"m_out_q_at_ns", dut_->m_out_q_at_ns, ref_.m_out.q_at_ns},
-        {"csr_rdata", dut_->csr_rdata, ref_.csr_rdata},
-    };
-    bool bad = false;
-    for (const auto& x : d) bad |= x.rtl != x.ref;
-    if (!bad) return 0;
-    if (vcd_) vcd_->flush();
-    return tb::report_mismatch(o_, cycle_, describe(), d);
-  }
+  int fail(const std::string& what) { return ls_.fail(describe() + "\n  TB check: " + what); }
 
-  int fail(const std::string& what) {
-    if (vcd_) vcd_->flush();
-    return tb::report_mismatch(o_, cycle_, describe() + "\n  TB check: " + what, {});
-  }
-
+  // One cycle: every output compared (m_out_* also while not valid: the block holds its
+  // last result there), then the bookkeeping, then the edge.
   int cycle() {
     drive();
-    dut_->clk = 0;
-    dut_->eval();
-    ref_.eval();
-    if (vcd_) vcd_->dump(ctx_->time());
-    ctx_->timeInc(1);
+    ro_ = ls_.low(in_);
     if (cycle_ > 0) {
-      if (int rc = compare()) return rc;
+      if (!ls_.same(true)) return ls_.mismatch(describe());
       if (int rc = observe()) return rc;
     }
-    dut_->clk = 1;
-    dut_->eval();
-    ref_.step();
-    if (vcd_) vcd_->dump(ctx_->time());
-    ctx_->timeInc(1);
+    ls_.high();
     ++cycle_;
     return 0;
   }
@@ -607,8 +492,8 @@ class Bench {
     // CSR read data of the previous cycle's read, against the register table
     if (pending_read_) {
       pending_read_ = false;
-      if (ref_.csr_rdata != read_expect_)
-        return fail("csr_rdata " + std::to_string(ref_.csr_rdata) + " != register table " +
+      if (ro_.csr_rdata != read_expect_)
+        return fail("csr_rdata " + std::to_string(ro_.csr_rdata) + " != register table " +
                     std::to_string(read_expect_));
     }
     if (cur_csr_active_) {
@@ -630,12 +515,11 @@ class Bench {
     }
     shadow_before_ = shadow_;
 
-    if (ref_.m_out_valid && !ready_) cov_.hit("backpressure_stall");
-    if (ref_.m_out_valid && ready_) {
+    if (ro_.out_valid && ready_) {
       if (in_fifo_.empty()) return fail("output with no event in flight");
       const Issued is = in_fifo_.front();
       in_fifo_.pop_front();
-      const NpResult& r = ref_.m_out;
+      const NpResult& r = ro_.out;
       if (r.op != is.ev.op || r.flow != is.ev.flow) return fail("output out of order");
       const NpTrace& t = ref_.out_trace();
       switch (t.path) {
@@ -660,7 +544,7 @@ class Bench {
           if (is.ev.ecn == kEcnUe) cov_.hit("ue_ignored_dcqcn");
           break;
       }
-      if (r.cnp && r.cnp_kind == NP_KIND_UE) cov_.hit("ue_cnp");
+      if (r.cnp && r.cnp_kind == static_cast<uint8_t>(NpCnpKind::UE)) cov_.hit("ue_cnp");
       if (t.ce_override) cov_.hit("ce_overrides_ue");
       if (t.wrapped && (t.path == NpPath::CnpInterval || t.path == NpPath::HoldoffArm ||
                         t.path == NpPath::HoldoffHit))
@@ -680,10 +564,10 @@ class Bench {
                     ", GT " + std::to_string(ref_.algo().regs()[NP_CNP_GEN_TIME_NS]) + ")");
       if (t.queued) cov_.hit("budget_queued");
       if (t.dropped) cov_.hit("budget_overflow");
-      if (r.cnp && r.op == NP_OP_INIT) return fail("CNP from an INIT");
+      if (r.cnp && r.op == NpOp::INIT) return fail("CNP from an INIT");
       // The hold-off, independently of the model: two CNPs of a flow (with no INIT
       // between) are at least the tau carried by the second one apart.
-      if (r.op == NP_OP_INIT) last_cnp64_[r.flow] = kNoCnp;
+      if (r.op == NpOp::INIT) last_cnp64_[r.flow] = kNoCnp;
       if (r.cnp) {
         const uint64_t last = last_cnp64_[r.flow];
         if (last != kNoCnp && is.now64 - last < (uint64_t{1} << 31) &&
@@ -710,9 +594,9 @@ class Bench {
         last_gen_[r.flow] = r.tmr_gen;
       }
     }
-    if (ref_.s_evt_valid && ref_.hazard() && !cur_rst_) cov_.hit("same_flow_hazard_stall");
-    if (ref_.s_evt_valid && ref_.hold() && !cur_rst_) cov_.hit("epoch_rollover_hold");
-    if (ref_.s_evt_valid && ref_.s_evt_ready) {
+    if (in_.evt_valid && ref_.hazard(in_) && !cur_rst_) cov_.hit("same_flow_hazard_stall");
+    if (in_.evt_valid && ref_.hold() && !cur_rst_) cov_.hit("epoch_rollover_hold");
+    if (in_.evt_valid && ro_.evt_ready) {
       // the hazard rule: one flow at most once per 3 cycles
       const uint64_t prev = last_acc_[in_ev_.flow];
       if (prev != kNoCnp && prev >= last_rst_cycle_ && cycle_ - prev < 3)
@@ -740,11 +624,11 @@ class Bench {
   const tb::Options& o_;
   tb::Rng rng_;
   tb::Coverage cov_;
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<VMODEL> dut_;
-  std::unique_ptr<VerilatedVcdC> vcd_;
-  NpModel ref_;
-  std::vector<Variant> variants_;
+  tb::Lockstep<pins::Np, VMODEL, NpModel> ls_;
+  const NpModel& ref_ = ls_.ref();
+  NpModel::In in_{};   // this cycle's inputs
+  NpModel::Out ro_{};  // the model's outputs for them
+  std::vector<tb::np::Variant> variants_;
   std::vector<uint8_t> last_gen_;
   static constexpr uint64_t kNoCnp = ~uint64_t{0};
   std::vector<uint64_t> last_cnp64_ = std::vector<uint64_t>(kFlows, kNoCnp);
@@ -795,8 +679,4 @@ class Bench {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  const tb::Options o = tb::parse_options(argc, argv, "np");
-  Bench b(o);
-  return b.run();
-}
+int main(int argc, char** argv) { return tb::lockstep_main<Bench>(argc, argv, "np"); }

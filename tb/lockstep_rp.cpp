@@ -2,22 +2,15 @@
 // Lock-step test of rtl/dcqcn_rp.sv against RpModel (tb/ref/rp_ref.h): random and
 // directed events, the same inputs to both every cycle, every output compared every
 // cycle; the first mismatch stops the run with the cycle, seed, event and both values.
-#include <array>
-#include <chrono>
-#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <map>
-#include <memory>
-#include <stdexcept>
 
 #include VHEADER
-#include "harness.h"
+#include "lockstep.h"
 #include "profiles.h"
 #include "rp_ref.h"
-#include "verilated.h"
-#include "verilated_vcd_c.h"
 
 using namespace dcqcn;
 using tb::Coverage;
@@ -35,22 +28,8 @@ struct Tmr {  // a timer the block announced, waiting for its deadline
 
 class Bench {
  public:
-  explicit Bench(const tb::Options& o)
-      : opt_(o), rng_(o.seed), ref_(kFlows), ctx_(std::make_unique<VerilatedContext>()) {
-    ctx_->randReset(2);
-    ctx_->randSeed(static_cast<int>(o.seed & 0x7fffffff));
-    dut_ = std::make_unique<VMODEL>(ctx_.get());
-    if (!opt_.vcd.empty()) {
-      ctx_->traceEverOn(true);
-      vcd_ = std::make_unique<VerilatedVcdC>();
-      dut_->trace(vcd_.get(), 99);
-      vcd_->open(opt_.vcd.c_str());
-    }
+  explicit Bench(const tb::Options& o) : opt_(o), rng_(o.seed), ls_(o, "rp", kFlows) {
     define_coverage();
-  }
-  ~Bench() {
-    if (vcd_) vcd_->close();
-    dut_->final();
   }
 
   int run();
@@ -71,12 +50,10 @@ class Bench {
 
   tb::Options opt_;
   tb::Rng rng_;
-  RpModel ref_;
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<VMODEL> dut_;
-  std::unique_ptr<VerilatedVcdC> vcd_;
+  tb::Lockstep<pins::Rp, VMODEL, RpModel> ls_;
+  RpCov counts_;  // the reference's branch counters
   Coverage cov_;
-  uint64_t cycle_ = 0, accepted_ = 0, outputs_ = 0;
+  uint64_t accepted_ = 0, outputs_ = 0;
   int fail_ = 0;
 
   // time: 64-bit unwrapped in the bench, 32-bit on the pins
@@ -138,6 +115,10 @@ void Bench::start_episode() {
 }
 
 void Bench::define_coverage() {
+  if (opt_.backpressure) {
+    ls_.watch_backpressure(cov_);
+    cov_.define("credit_stall", "event held: 17 results owed (FIFO and output full)");
+  }
   cov_.define("inc_fast_recovery", "DCQCN increase step in fast recovery");
   cov_.define("inc_additive", "DCQCN additive increase step");
   cov_.define("inc_hyper", "DCQCN hyper increase step (both counters past F)");
@@ -178,10 +159,6 @@ void Bench::define_coverage() {
   cov_.define("csr_write_during_traffic", "register written with events in the pipeline");
   cov_.define("csr_clamp", "register write outside [min, max] clamped");
   cov_.define("csr_read", "register read back");
-  if (opt_.backpressure) {
-    cov_.define("backpressure_stall", "output valid while not ready");
-    cov_.define("credit_stall", "event held: 17 results owed (FIFO and output full)");
-  }
   cov_.define("reset_during_traffic", "reset with events in the pipeline");
 }
 
@@ -210,80 +187,23 @@ void Bench::load_profile(const std::string& name) {
 }
 
 bool Bench::cycle(RpModel::In in) {
-  // Drive
-  VMODEL& d = *dut_;
-  d.rst = in.rst;
-  d.s_evt_valid = in.evt_valid;
-  d.s_evt_op = in.evt.op;
-  d.s_evt_flow = in.evt.flow;
-  d.s_evt_now_ns = in.evt.now_ns;
-  d.s_evt_bytes = in.evt.bytes;
-  d.s_evt_cnp_ue = in.evt.cnp_ue;
-  d.s_evt_tau_ns = in.evt.tau_ns;
-  d.s_evt_gen = in.evt.gen;
-  d.m_out_ready = in.out_ready;
-  d.csr_we = in.csr_we;
-  d.csr_re = in.csr_re;
-  d.csr_addr = in.csr_addr;
-  d.csr_wdata = in.csr_wdata;
-  d.clk = 0;
-  d.eval();
-  if (vcd_) vcd_->dump(2 * cycle_);
-
-  // Compare (not during reset: the RTL's outputs then are whatever reset makes them)
-  const RpModel::Out r = ref_.outputs(in);
+  const RpModel::Out& r = ls_.low(in);
   static const bool dbg = std::getenv("RP_DEBUG") != nullptr;
   if (dbg)
     std::printf("cyc %llu evt_v=%d f%u op%u rdy rtl=%d ref=%d | %s\n",
-                static_cast<unsigned long long>(cycle_), in.evt_valid, in.evt.flow, in.evt.op,
-                d.s_evt_ready, r.evt_ready, ref_.debug().c_str());
-  if (!in.rst) {
-    // Compare without allocating; the named list is built only for the report.
-    struct Cmp { const char* n; uint64_t rtl, ref; };
-    std::array<Cmp, 24> cmp;
-    size_t nc = 0;
-    bool ok = true;
-    auto chk = [&](const char* n, uint64_t a, uint64_t b) {
-      cmp[nc++] = {n, a, b};
-      ok &= a == b;
-    };
-    chk("s_evt_ready", d.s_evt_ready, r.evt_ready);
-    chk("m_out_valid", d.m_out_valid, r.out_valid);
-    chk("csr_rdata", d.csr_rdata, r.csr_rdata);
-    if (r.out_valid && d.m_out_valid) {
-      const RpResult& o = r.out;
-      chk("m_out_op", d.m_out_op, o.op);
-      chk("m_out_flow", d.m_out_flow, o.flow);
-      chk("m_out_stale", d.m_out_stale, o.stale);
-      chk("m_out_paced", d.m_out_paced, o.paced);
-      chk("m_out_next_tx_ns", d.m_out_next_tx_ns, o.next_tx_ns);
-      chk("m_out_rc_kbps", d.m_out_rc_kbps, o.rc);
-      chk("m_out_rt_kbps", d.m_out_rt_kbps, o.rt);
-      chk("m_out_alpha_q16", d.m_out_alpha_q16, o.alpha);
-      chk("m_out_atmr", d.m_out_atmr, o.atmr);
-      chk("m_out_agen", d.m_out_agen, o.agen);
-      chk("m_out_adl_ns", d.m_out_adl_ns, o.adl_ns);
-      chk("m_out_itmr", d.m_out_itmr, o.itmr);
-      chk("m_out_igen", d.m_out_igen, o.igen);
-      chk("m_out_idl_ns", d.m_out_idl_ns, o.idl_ns);
-      chk("m_out_ctmr", d.m_out_ctmr, o.ctmr);
-      chk("m_out_cgen", d.m_out_cgen, o.cgen);
-      chk("m_out_cdl_ns", d.m_out_cdl_ns, o.cdl_ns);
-    }
-    if (!ok) {
-      // The output belongs to the oldest event in flight.
-      const RpEvent e = inflight_.empty() ? in.evt : inflight_.front().second;
-      char ev[256];
-      std::snprintf(ev, sizeof ev,
-                    "op=%u flow=%u now=%u bytes=%u ue=%d tau=%u gen=%u (the event whose output "
-                    "differs); this cycle: out_ready=%d csr_we=%d addr=0x%02x wdata=%u",
-                    e.op, e.flow, e.now_ns, e.bytes, e.cnp_ue, e.tau_ns, e.gen, in.out_ready,
-                    in.csr_we, in.csr_addr, in.csr_wdata);
-      std::vector<Diff> diffs;
-      for (size_t i = 0; i < nc; ++i) diffs.push_back({cmp[i].n, cmp[i].rtl, cmp[i].ref});
-      fail_ = tb::report_mismatch(opt_, cycle_, ev, diffs);
-      return false;
-    }
+                static_cast<unsigned long long>(ls_.cycle()), in.evt_valid, in.evt.flow,
+                static_cast<unsigned>(in.evt.op), ls_.dut().s_evt_ready, r.evt_ready,
+                ls_.ref().debug().c_str());
+  // Not during reset: the RTL's outputs then are whatever reset makes them.
+  if (!in.rst && !ls_.same()) {
+    // The output belongs to the oldest event in flight.
+    const RpEvent e = inflight_.empty() ? in.evt : inflight_.front().second;
+    fail_ = ls_.mismatch(pins::describe<pins::Rp>(e) +
+                         " (the event whose output differs); this cycle: out_ready=" +
+                         std::to_string(in.out_ready) + " csr_we=" + std::to_string(in.csr_we) +
+                         " addr=" + std::to_string(in.csr_addr) +
+                         " wdata=" + std::to_string(in.csr_wdata));
+    return false;
   }
 
   // Bookkeeping on what the handshakes do this cycle
@@ -297,7 +217,6 @@ bool Bench::cycle(RpModel::In in) {
     } else {
       last_valid_ = false;
     }
-    if (r.out_valid && !in.out_ready) cov_.hit("backpressure_stall");  // only with --bp
     if (r.out_valid && in.out_ready) {
       ++outputs_;
       const uint64_t t0 = inflight_.front().first;
@@ -325,11 +244,7 @@ bool Bench::cycle(RpModel::In in) {
     if (in.csr_re) cov_.hit("csr_read");
   }
 
-  d.clk = 1;
-  d.eval();
-  if (vcd_) vcd_->dump(2 * cycle_ + 1);
-  ref_.step(in);
-  ++cycle_;
+  ls_.high(&counts_);
   return true;
 }
 
@@ -361,7 +276,7 @@ RpEvent Bench::random_event() {
   e.now_ns = static_cast<uint32_t>(now64_);
   if (force_cnp_) {
     force_cnp_ = false;
-    e.op = static_cast<uint8_t>(RpOp::CNP);
+    e.op = RpOp::CNP;
     e.flow = hot_[0];
     e.tau_ns = 20000;
     return e;
@@ -373,7 +288,7 @@ RpEvent Bench::random_event() {
     const Tmr t = timers_.begin()->second;
     tmr_idx_.erase({t.flow, t.kind});
     timers_.erase(timers_.begin());
-    e.op = t.kind;
+    e.op = static_cast<RpOp>(t.kind);
     e.flow = t.flow;
     e.gen = t.gen;
     if (rng_.chance(3)) e.gen = static_cast<uint8_t>(e.gen + 1 + rng_.below(255));  // stale
@@ -382,27 +297,28 @@ RpEvent Bench::random_event() {
   const unsigned cnp_pct = phase_ == 0 ? 12 : phase_ == 1 ? 0 : 1;
   const unsigned p = static_cast<unsigned>(rng_.below(1000));
   if (p < cnp_pct * 10) {
-    e.op = static_cast<uint8_t>(RpOp::CNP);
+    e.op = RpOp::CNP;
     e.cnp_ue = rng_.chance(15);
     e.tau_ns = rng_.chance(50) ? static_cast<uint32_t>(rng_.below(100000))
                                : static_cast<uint32_t>(rng_.below(4000));
   } else if (p < cnp_pct * 10 + 20) {
-    static const uint8_t kTimerOps[] = {2, 3, 6};
+    static const RpOp kTimerOps[] = {RpOp::ALPHA_TIMER, RpOp::INC_TIMER, RpOp::CUT_TIMER};
     e.op = kTimerOps[rng_.below(3)];  // timer with a random tag
     e.gen = static_cast<uint8_t>(rng_.below(256));
   } else if (p < cnp_pct * 10 + 40) {
-    e.op = static_cast<uint8_t>(rng_.chance(80) ? 4 : 7);  // QUERY (and 7)
+    e.op = static_cast<RpOp>(rng_.chance(80) ? 4 : 7);  // QUERY (and 7)
   } else if (p < cnp_pct * 10 + 43 && !in_episode_) {
-    e.op = static_cast<uint8_t>(RpOp::INIT);
+    e.op = RpOp::INIT;
     // half restart at line rate (0), half at a start rate (some outside [MIN, LINE])
     if (rng_.chance(50)) e.tau_ns = static_cast<uint32_t>(rng_.below(rng_.chance(10) ? 0xffffffffu : 50000000u));
   } else {
-    e.op = static_cast<uint8_t>(RpOp::TX);
+    e.op = RpOp::TX;
     const unsigned b = static_cast<unsigned>(rng_.below(100));
     e.bytes = static_cast<uint16_t>(b < 70 ? 64 + rng_.below(4033) : b < 98 ? rng_.below(9217)
                                                                             : rng_.below(65536));
   }
-  e.gen = e.op == 2 || e.op == 3 || e.op == 6 ? e.gen : static_cast<uint8_t>(rng_.below(256));
+  e.gen = e.op == RpOp::ALPHA_TIMER || e.op == RpOp::INC_TIMER || e.op == RpOp::CUT_TIMER
+              ? e.gen : static_cast<uint8_t>(rng_.below(256));
   return e;
 }
 
@@ -436,7 +352,6 @@ int Bench::run() {
   const auto& names = profile_names();
   hot_ = {0, 1, static_cast<uint32_t>(kFlows - 1), static_cast<uint32_t>(rng_.below(kFlows))};
 
-  const auto t0 = std::chrono::steady_clock::now();
   uint64_t next_profile = 20000 + rng_.below(20000);
   uint64_t next_episode = 0;
   bool did_reset = false;
@@ -482,7 +397,7 @@ int Bench::run() {
     }
     // keep the same event on the pins until it is accepted
     while (!fail_) {
-      const bool ready = ref_.outputs(in).evt_ready;
+      const bool ready = ls_.ref().outputs(in).evt_ready;
       if (!cycle(in)) break;
       if (!in.evt_valid || ready) break;
       in.csr_we = in.csr_re = false;
@@ -492,10 +407,8 @@ int Bench::run() {
   // drain
   for (int i = 0; i < 4 * RpModel::kLatency && !fail_; ++i) cycle(idle_in());
   if (fail_) return fail_;
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-  const RpCov& c = ref_.algo.cov;
+  const RpCov& c = counts_;
   cov_.hit("inc_fast_recovery", c.fr);
   cov_.hit("inc_additive", c.ai);
   cov_.hit("inc_hyper", c.hai);
@@ -519,9 +432,9 @@ int Bench::run() {
   cov_.hit("inc_hyper_fixed", c.hai_fixed);
   cov_.hit("retime", c.retime);
   cov_.hit("retime_at_now", c.retime_at_now);
-  cov_.hit("hazard_stall", ref_.stall_hazard);
-  cov_.hit("csr_apply_stall", ref_.stall_csr);
-  if (opt_.backpressure) cov_.hit("credit_stall", ref_.stall_credit);
+  cov_.hit("hazard_stall", ls_.ref().stall_hazard);
+  cov_.hit("csr_apply_stall", ls_.ref().stall_csr);
+  if (opt_.backpressure) cov_.hit("credit_stall", ls_.ref().stall_credit);
   cov_.hit("first_cnp_rate", c.first_rate);
   cov_.hit("clamp_after_ti", c.clamp_after_ti);
   cov_.hit("ue_cnp", c.ue);
@@ -533,26 +446,9 @@ int Bench::run() {
   cov_.hit("init_start_rate", c.init_rate);
   cov_.hit("query", c.query);
 
-  const bool all = cov_.report(stdout);
-  std::printf("rp: %" PRIu64 " events, %" PRIu64 " cycles, 0 mismatches, %.0f events/s (NUM_FLOWS=%u)\n",
-              accepted_, cycle_, secs > 0 ? accepted_ / secs : 0.0, kFlows);
-  if (!all) {
-    std::printf("FAIL: coverage incomplete; reproduce: %s\n", tb::repro_command(opt_).c_str());
-    return 1;
-  }
-  return 0;
+  return ls_.finish(cov_, accepted_, "NUM_FLOWS=" + std::to_string(kFlows));
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  Verilated::commandArgs(argc, argv);
-  const tb::Options o = tb::parse_options(argc, argv, "lockstep_rp");
-  try {
-    Bench b(o);
-    return b.run();
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "lockstep_rp: %s\n", e.what());
-    return 2;
-  }
-}
+int main(int argc, char** argv) { return tb::lockstep_main<Bench>(argc, argv, "lockstep_rp"); }

@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
     RpEvent e;
     e.flow = static_cast<uint32_t>(rng.below(kFlows));
     e.now_ns = static_cast<uint32_t>(i * 100);
-    e.op = rng.chance(10) ? 1 : 0;
+    e.op = rng.chance(10) ? RpOp::CNP : RpOp::TX;
     e.bytes = 1500;
     return rp.process(e).rc;
   });
@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
   NpAlgo np(kFlows);
   const double np_eps = rate(n, [&](uint64_t i) {
     NpEvent e;
-    e.op = NP_OP_RX;
+    e.op = NpOp::RX;
     e.flow = static_cast<uint32_t>(rng.below(kFlows));
     e.now_ns = static_cast<uint32_t>(i * 100);
     e.ecn = static_cast<uint8_t>(rng.below(4));
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
   CpAlgo cp(kFlows);
   const double cp_eps = rate(n, [&](uint64_t i) {
     CpEvent e;
-    e.op = 0;
+    e.op = CpOp::PKT;
     e.queue = static_cast<uint32_t>(rng.below(kFlows));
     e.now_ns = static_cast<uint32_t>(i * 100);
     e.qlen_bytes = static_cast<uint32_t>(rng.below(300000));

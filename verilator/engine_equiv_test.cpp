@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The RTL engines (verilator/*_rtl.cpp) against the reference engines
-// (systemc/net/engine_ref.cpp): the same seeded random stream of events and register
-// writes to both, every result compared, the first difference reported in full.
+// The RTL engines (engine_rtl.cpp) against the reference engines (engine_ref.cpp): the
+// same seeded random stream of events and register writes to both, every result
+// compared, the first difference reported in full.
 //
 // Seed: DCQCN_TEST_SEED (default fixed, printed). Events per block: DCQCN_EQUIV_EVENTS
 // (default 200000). The throughput tests replay DCQCN_BENCH_EVENTS (default 1000000)
@@ -22,6 +22,8 @@
 #include <vector>
 
 #include "engine.h"
+#include "harness.h"
+#include "pins.h"
 #include "profiles.h"
 #include "regmap.h"
 
@@ -35,68 +37,16 @@ uint64_t env_u64(const char* name, uint64_t dflt) {
 
 uint64_t test_seed() { return env_u64("DCQCN_TEST_SEED", 20240611); }
 
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : s_(seed) {}
-  uint64_t next() {  // splitmix64
-    uint64_t z = (s_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  uint64_t below(uint64_t n) { return n ? next() % n : 0; }
-  bool chance(unsigned pct) { return below(100) < pct; }
-  bool permille(unsigned pm) { return below(1000) < pm; }
-
- private:
-  uint64_t s_;
-};
+using tb::Rng;  // the benches' generator (tb/common/harness.h)
 
 // ---- formatting (only on a failure) -----------------------------------------------------
 
-std::string fmt(const RpEvent& e) {
-  char b[200];
-  std::snprintf(b, sizeof b, "RpEvent{op=%u flow=%u now_ns=%u bytes=%u cnp_ue=%d tau_ns=%u gen=%u}",
-                e.op, e.flow, e.now_ns, e.bytes, e.cnp_ue, e.tau_ns, e.gen);
-  return b;
-}
-std::string fmt(const RpResult& r) {
-  char b[300];
-  std::snprintf(b, sizeof b,
-                "RpResult{op=%u flow=%u stale=%d next_tx_ns=%u rc=%u rt=%u alpha=%u atmr=%u "
-                "agen=%u adl_ns=%u itmr=%u igen=%u idl_ns=%u}",
-                r.op, r.flow, r.stale, r.next_tx_ns, r.rc, r.rt, r.alpha, r.atmr, r.agen,
-                r.adl_ns, r.itmr, r.igen, r.idl_ns);
-  return b;
-}
-std::string fmt(const NpEvent& e) {
-  char b[160];
-  std::snprintf(b, sizeof b, "NpEvent{op=%u flow=%u now_ns=%u ecn=%u gen=%u}", e.op, e.flow,
-                e.now_ns, e.ecn, e.gen);
-  return b;
-}
-std::string fmt(const NpResult& r) {
-  char b[360];
-  std::snprintf(b, sizeof b,
-                "NpResult{op=%u flow=%u cnp=%d cnp_kind=%u cnp_tau_ns=%u tmr_set=%d "
-                "tmr_deadline_ns=%u tmr_gen=%u stale=%d cnp_queued=%d cnp_dropped=%d "
-                "q_valid=%d q_flow=%u q_at_ns=%u}",
-                r.op, r.flow, r.cnp, r.cnp_kind, r.cnp_tau_ns, r.tmr_set, r.tmr_deadline_ns,
-                r.tmr_gen, r.stale, r.cnp_queued, r.cnp_dropped, r.q_valid, r.q_flow, r.q_at_ns);
-  return b;
-}
-std::string fmt(const CpEvent& e) {
-  char b[200];
-  std::snprintf(b, sizeof b, "CpEvent{op=%u queue=%u now_ns=%u qlen_bytes=%u ecn=%u paused=%d}",
-                e.op, e.queue, e.now_ns, e.qlen_bytes, e.ecn, e.paused);
-  return b;
-}
-std::string fmt(const CpResult& r) {
-  char b[160];
-  std::snprintf(b, sizeof b, "CpResult{op=%u queue=%u ecn=%u marked=%d tcd_state=%u region=%u}",
-                r.op, r.queue, r.ecn, r.marked, r.tcd_state, r.region);
-  return b;
-}
+std::string fmt(const RpEvent& e) { return "RpEvent{" + pins::describe<pins::Rp>(e) + "}"; }
+std::string fmt(const RpResult& r) { return "RpResult{" + pins::describe<pins::Rp>(r) + "}"; }
+std::string fmt(const NpEvent& e) { return "NpEvent{" + pins::describe<pins::Np>(e) + "}"; }
+std::string fmt(const NpResult& r) { return "NpResult{" + pins::describe<pins::Np>(r) + "}"; }
+std::string fmt(const CpEvent& e) { return "CpEvent{" + pins::describe<pins::Cp>(e) + "}"; }
+std::string fmt(const CpResult& r) { return "CpResult{" + pins::describe<pins::Cp>(r) + "}"; }
 
 // ---- the stream: events, register writes and reads --------------------------------------
 
@@ -258,7 +208,7 @@ class RpGen : GenBase {
     e.gen = static_cast<uint8_t>(rng_.below(256));
     TimerTable::Tmr t;
     if (rng_.chance(80) && timers_.pop_due(now64_, t)) {
-      e.op = t.kind;
+      e.op = static_cast<RpOp>(t.kind);
       e.flow = t.flow;
       e.gen = rng_.chance(3) ? static_cast<uint8_t>(t.gen + 1 + rng_.below(255)) : t.gen;
       return op;
@@ -266,19 +216,19 @@ class RpGen : GenBase {
     const unsigned cnp_pm = phase_ == 0 ? 100 : phase_ == 1 ? 0 : 10;
     const unsigned p = static_cast<unsigned>(rng_.below(1000));
     if (p < cnp_pm) {
-      e.op = static_cast<uint8_t>(RpOp::CNP);
+      e.op = RpOp::CNP;
       e.cnp_ue = rng_.chance(15);
       e.tau_ns = static_cast<uint32_t>(rng_.chance(50) ? rng_.below(100000) : rng_.below(4000));
     } else if (p < cnp_pm + 10) {
-      e.op = static_cast<uint8_t>(2 + rng_.below(2));  // timer with a random tag
+      e.op = static_cast<RpOp>(2 + rng_.below(2));  // timer with a random tag
     } else if (p < cnp_pm + 30) {
-      e.op = static_cast<uint8_t>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY (6, 7)
+      e.op = static_cast<RpOp>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY (6, 7)
     } else if (p < cnp_pm + 33) {
-      e.op = static_cast<uint8_t>(RpOp::INIT);
+      e.op = RpOp::INIT;
       // half restart at line rate, half at a start rate (some outside [MIN, LINE])
       if (rng_.chance(50)) e.tau_ns = static_cast<uint32_t>(rng_.below(rng_.chance(10) ? 0xffffffffu : 50000000u));
     } else {
-      e.op = static_cast<uint8_t>(RpOp::TX);
+      e.op = RpOp::TX;
       const unsigned b = static_cast<unsigned>(rng_.below(100));
       e.bytes = static_cast<uint16_t>(b < 70 ? 64 + rng_.below(4033)
                                       : b < 98 ? rng_.below(9217) : rng_.below(65536));
@@ -329,26 +279,26 @@ class NpGen : GenBase {
     e.ecn = static_cast<uint8_t>(rng_.below(4));
     if (drain_on_ && drain_at64_ <= now64_ && rng_.chance(90)) {
       drain_on_ = false;  // the head the NP announced may leave: DRAIN it (budget queue)
-      e.op = NP_OP_DRAIN;
+      e.op = NpOp::DRAIN;
       e.flow = drain_flow_;
       return op;
     }
     TimerTable::Tmr t;
     if (rng_.chance(80) && timers_.pop_due(now64_, t)) {
-      e.op = NP_OP_TIMER;
+      e.op = NpOp::TIMER;
       e.flow = t.flow;
       e.gen = rng_.chance(3) ? static_cast<uint8_t>(t.gen + 1 + rng_.below(255)) : t.gen;
       return op;
     }
     const unsigned p = static_cast<unsigned>(rng_.below(1000));
     if (p < 10) {
-      e.op = NP_OP_TIMER;  // random tag (early or stale)
+      e.op = NpOp::TIMER;  // random tag (early or stale)
     } else if (p < 13) {
-      e.op = NP_OP_INIT;
+      e.op = NpOp::INIT;
     } else if (p < 20) {
-      e.op = NP_OP_NOP;
+      e.op = NpOp::NOP;
     } else {
-      e.op = NP_OP_RX;
+      e.op = NpOp::RX;
       e.ecn = rng_.chance(mark_pct_) ? static_cast<uint8_t>(rng_.chance(70) ? 3 : 2)
                                      : static_cast<uint8_t>(rng_.below(3));
     }
@@ -356,7 +306,7 @@ class NpGen : GenBase {
   }
 
   void feedback(const NpEvent& e, const NpResult& r) {
-    if (r.tmr_set) timers_.set(now64_, e.now_ns, r.flow, NP_OP_TIMER, r.tmr_gen, r.tmr_deadline_ns);
+    if (r.tmr_set) timers_.set(now64_, e.now_ns, r.flow, static_cast<uint8_t>(NpOp::TIMER), r.tmr_gen, r.tmr_deadline_ns);
     drain_on_ = r.q_valid;
     if (r.q_valid) {
       drain_flow_ = r.q_flow;
@@ -408,15 +358,15 @@ class CpGen : GenBase {
     e.paused = rng_.chance(50);
     const unsigned p = static_cast<unsigned>(rng_.below(1000));
     if (p < 15) {
-      e.op = static_cast<uint8_t>(CpOp::PFC);
+      e.op = CpOp::PFC;
       paused_[e.queue] = rng_.chance(80) ? !paused_[e.queue] : paused_[e.queue];
       e.paused = paused_[e.queue];
     } else if (p < 17) {
-      e.op = static_cast<uint8_t>(CpOp::INIT);
+      e.op = CpOp::INIT;
     } else if (p < 22) {
-      e.op = static_cast<uint8_t>(CpOp::NOP);
+      e.op = CpOp::NOP;
     } else {
-      e.op = static_cast<uint8_t>(CpOp::PKT);
+      e.op = CpOp::PKT;
       e.ecn = static_cast<uint8_t>(rng_.chance(85) ? 1 + rng_.below(2) : rng_.below(4));
     }
     return op;
@@ -437,7 +387,7 @@ void tally(Tally& t, const RpResult& r) {
   t.a += r.stale;
   t.b += r.atmr == 1 || r.itmr == 1;
   t.c += r.rc != 0 && r.rc < r.rt;
-  t.d += r.op == 0;
+  t.d += r.op == RpOp::TX;
 }
 void tally(Tally& t, const NpResult& r) {
   t.a += r.stale;
@@ -490,21 +440,21 @@ void run_equiv(const char* blk, uint32_t n, uint64_t divide = 1) {
       std::snprintf(b, sizeof b, "%s addr=0x%02x value=%u before event #%" PRIu64,
                     op.kind == OpT::CSR_W ? "write" : "read", op.addr, op.val, ev_count);
       if (op.kind == OpT::CSR_W) {
-        ref->csr_write(op.addr, op.val);
-        rtl->csr_write(op.addr, op.val);
+        ref->csr_write(op.addr, op.val, 0);
+        rtl->csr_write(op.addr, op.val, 0);
         ++csr_w;
         last_csr = b;
       } else {
-        const uint32_t a = ref->csr_read(op.addr), r = rtl->csr_read(op.addr);
+        const uint32_t a = ref->csr_read(op.addr, 0), r = rtl->csr_read(op.addr, 0);
         ++csr_r;
         ASSERT_EQ(a, r) << blk << " csr_read(0x" << std::hex << unsigned{op.addr} << std::dec
                         << ") differs before event #" << ev_count << " (seed " << seed << ")";
       }
       continue;
     }
-    const auto a = ref->process(op.ev);
+    const auto a = ref->process(op.ev, 0);
     const auto t0 = std::chrono::steady_clock::now();
-    const auto r = rtl->process(op.ev);
+    const auto r = rtl->process(op.ev, 0);
     rtl_secs += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!(a == r)) {
       ADD_FAILURE() << blk << ": first difference at event #" << ev_count << " (seed " << seed
@@ -557,12 +507,12 @@ TEST(EngineEquiv, InterleavedInstances) {
     const int i = static_cast<int>(pick.below(kN));
     const auto op = gen[i]->next();
     if (op.kind == Op<RpEvent>::CSR_W) {
-      ref[i]->csr_write(op.addr, op.val);
-      rtl[i]->csr_write(op.addr, op.val);
+      ref[i]->csr_write(op.addr, op.val, 0);
+      rtl[i]->csr_write(op.addr, op.val, 0);
     } else if (op.kind == Op<RpEvent>::CSR_R) {
-      ASSERT_EQ(ref[i]->csr_read(op.addr), rtl[i]->csr_read(op.addr)) << "instance " << i;
+      ASSERT_EQ(ref[i]->csr_read(op.addr, 0), rtl[i]->csr_read(op.addr, 0)) << "instance " << i;
     } else {
-      const RpResult a = ref[i]->process(op.ev), r = rtl[i]->process(op.ev);
+      const RpResult a = ref[i]->process(op.ev, 0), r = rtl[i]->process(op.ev, 0);
       ASSERT_TRUE(a == r) << "instance " << i << " step " << k << " (seed " << seed
                           << ")\n  event: " << fmt(op.ev) << "\n  ref:   " << fmt(a)
                           << "\n  rtl:   " << fmt(r);
@@ -587,9 +537,9 @@ void run_bench(const char* blk, uint32_t n) {
     const auto op = gen.next();
     if (op.kind == OpT::CSR_R) continue;
     if (op.kind == OpT::CSR_W) {
-      ref->csr_write(op.addr, op.val);
+      ref->csr_write(op.addr, op.val, 0);
     } else {
-      gen.feedback(op.ev, ref->process(op.ev));
+      gen.feedback(op.ev, ref->process(op.ev, 0));
       ++k;
     }
     ops.push_back(op);
@@ -601,10 +551,10 @@ void run_bench(const char* blk, uint32_t n) {
   const auto t0 = std::chrono::steady_clock::now();
   for (const auto& op : ops) {
     if (op.kind == OpT::CSR_W) {
-      rtl->csr_write(op.addr, op.val);
+      rtl->csr_write(op.addr, op.val, 0);
     } else {
       const uint64_t c = rtl->cycles();
-      sink += rtl->process(op.ev).op;
+      sink += static_cast<uint64_t>(rtl->process(op.ev, 0).op);
       ev_cycles += rtl->cycles() - c;
     }
   }
@@ -661,11 +611,11 @@ void traced_run(const char* blk, std::unique_ptr<Engine> e, const std::string& p
   size_t ti = 0;
   for (int k = 0; k < 300; ++k) {
     const auto op = gen.next();
-    set_trace_time_ns(times_ns[ti] + (ti + 1 == std::size(times_ns) ? k : 0));
+    const double at = times_ns[ti] + (ti + 1 == std::size(times_ns) ? k : 0);
     if (ti + 1 < std::size(times_ns)) ++ti;
-    if (op.kind == OpT::CSR_W) e->csr_write(op.addr, op.val);
-    else if (op.kind == OpT::CSR_R) e->csr_read(op.addr);
-    else gen.feedback(op.ev, e->process(op.ev));
+    if (op.kind == OpT::CSR_W) e->csr_write(op.addr, op.val, at);
+    else if (op.kind == OpT::CSR_R) e->csr_read(op.addr, at);
+    else gen.feedback(op.ev, e->process(op.ev, at));
   }
   e.reset();  // flushes and closes the VCD
   const VcdInfo v = read_vcd(path);
@@ -685,16 +635,12 @@ TEST(EngineTrace, VcdWrittenWithIncreasingTimes) {
   const std::string dir = testing::TempDir();
   TraceSpec t;
   t.clock_ns = 3.103;
-  set_trace_time_ns(0);
   t.path = dir + "engine_trace_rp.vcd";
   traced_run<RpEngine, RpGen>("rp", make_rp(EngineKind::RTL, 16, t), t.path, 16);
-  set_trace_time_ns(0);  // the engine's reset is dumped at the time of construction
   t.path = dir + "engine_trace_np.vcd";
   traced_run<NpEngine, NpGen>("np", make_np(EngineKind::RTL, 16, t), t.path, 16);
-  set_trace_time_ns(0);
   t.path = dir + "engine_trace_cp.vcd";
   traced_run<CpEngine, CpGen>("cp", make_cp(EngineKind::RTL, 16, t), t.path, 16);
-  set_trace_time_ns(0);
 }
 
 // ---- sizes and indices -------------------------------------------------------------------
@@ -731,19 +677,19 @@ TEST(EngineLimits, IndexOutOfRangeThrows) {
   auto rp = make_rp_rtl(8, {});
   RpEvent re;
   re.flow = 8;
-  std::string m = what_of([&] { rp->process(re); });
+  std::string m = what_of([&] { rp->process(re, 0); });
   EXPECT_NE(m.find("flow 8 out of range"), std::string::npos) << m;
   re.flow = 7;
-  EXPECT_NO_THROW(rp->process(re));
+  EXPECT_NO_THROW(rp->process(re, 0));
   auto np = make_np_rtl(4, {});
   NpEvent ne;
   ne.flow = 300;
-  m = what_of([&] { np->process(ne); });
+  m = what_of([&] { np->process(ne, 0); });
   EXPECT_NE(m.find("flow 300 out of range"), std::string::npos) << m;
   auto cp = make_cp_rtl(kRtlQueues, {});
   CpEvent ce;
   ce.queue = kRtlQueues;
-  m = what_of([&] { cp->process(ce); });
+  m = what_of([&] { cp->process(ce, 0); });
   EXPECT_NE(m.find("queue 256 out of range"), std::string::npos) << m;
 }
 

@@ -222,12 +222,11 @@ Gp* Nic::pick(unsigned p) {
       f.started = true;
       if (fi.start_rate_kbps != 0) {  // start below line rate: INIT carries the start rate
         RpEvent init;
-        init.op = static_cast<uint8_t>(RpOp::INIT);
+        init.op = RpOp::INIT;
         init.flow = fi.rp_idx;
         init.now_ns = now_ns32();
         init.tau_ns = fi.start_rate_kbps;
-        set_trace_time_ns(now);
-        rp_result(rp_->process(init), now);
+        rp_result(rp_->process(init, now), now);
       }
     }
     Gp* gp = ctx_.pool.alloc();
@@ -252,12 +251,11 @@ Gp* Nic::pick(unsigned p) {
     }
     // The RP paces the flow: the next packet may leave at next_tx_ns.
     RpEvent ev;
-    ev.op = static_cast<uint8_t>(RpOp::TX);
+    ev.op = RpOp::TX;
     ev.flow = fi.rp_idx;
     ev.now_ns = now_ns32();
     ev.bytes = static_cast<uint16_t>(e.size);
-    set_trace_time_ns(now);
-    const RpResult r = rp_->process(ev);
+    const RpResult r = rp_->process(ev, now);
     f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - ev.now_ns);
     f.next32 = r.next_tx_ns;
     rp_result(r, now);
@@ -274,7 +272,7 @@ void Nic::rp_result(const RpResult& r, double now) {
   fi.rc_kbps = r.rc;
   fi.rt_kbps = r.rt;
   fi.alpha_q16 = r.alpha;
-  PacingCheck::on_result(f.pc, r.op == static_cast<uint8_t>(RpOp::INIT), r.rc, now);
+  PacingCheck::on_result(f.pc, r.op == RpOp::INIT, r.rc, now);
   if (r.atmr == 1) arm(0, r.flow, r.agen, r.adl_ns);
   if (r.atmr == 2) live_on_[0][r.flow] = 0;
   if (r.itmr == 1) arm(1, r.flow, r.igen, r.idl_ns);
@@ -285,7 +283,7 @@ void Nic::rp_result(const RpResult& r, double now) {
   // departure is set by pick(). A departure that is now due may find the port idle: the
   // wake-up (a delta cycle later) kicks it and re-schedules.
   // (Compared as announced: the same whole ns converted at another time is no change.)
-  if (r.paced && follow_retime_ && r.op != static_cast<uint8_t>(RpOp::TX) && r.next_tx_ns != f.next32) {
+  if (r.paced && follow_retime_ && r.op != RpOp::TX && r.next_tx_ns != f.next32) {
     f.next32 = r.next_tx_ns;
     f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - now_ns32());
     pacing_.stats().retimed++;
@@ -312,33 +310,31 @@ void Nic::timer_method() {
     if (t.kind == 4) {  // the NP's budget queue head may leave: DRAIN(head)
       if (!drain_on_ || t.gen != drain_seq_) continue;  // superseded
       drain_on_ = false;
-      set_trace_time_ns(now);
       NpEvent ev;
-      ev.op = NP_OP_DRAIN;
+      ev.op = NpOp::DRAIN;
       ev.flow = t.idx;
       ev.now_ns = now_ns32();
-      np_result(t.idx, np_->process(ev));
+      np_result(t.idx, np_->process(ev, now));
       continue;
     }
     // Only the latest announcement per flow and timer is live (a timer wheel slot).
     if (!live_on_[t.kind][t.idx] || live_gen_[t.kind][t.idx] != t.gen) continue;
     live_on_[t.kind][t.idx] = 0;
-    set_trace_time_ns(now);
     if (t.kind != 2) {
       static constexpr RpOp kOp[4] = {RpOp::ALPHA_TIMER, RpOp::INC_TIMER, RpOp::QUERY, RpOp::CUT_TIMER};
       RpEvent ev;
-      ev.op = static_cast<uint8_t>(kOp[t.kind]);
+      ev.op = kOp[t.kind];
       ev.flow = t.idx;
       ev.now_ns = now_ns32();
       ev.gen = t.gen;
-      rp_result(rp_->process(ev), now);
+      rp_result(rp_->process(ev, now), now);
     } else {
       NpEvent ev;
-      ev.op = NP_OP_TIMER;
+      ev.op = NpOp::TIMER;
       ev.flow = t.idx;
       ev.now_ns = now_ns32();
       ev.gen = t.gen;
-      np_result(t.idx, np_->process(ev));
+      np_result(t.idx, np_->process(ev, now));
     }
   }
   if (!tmrs_.empty()) tmr_ev_.notify(sc_time(std::max(0.0, tmrs_.top().at_ns - now), SC_NS));
@@ -419,13 +415,12 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
     fi.cnps_received++;
     ctx_.counters.cnps_received++;
     RpEvent ev;
-    ev.op = static_cast<uint8_t>(RpOp::CNP);
+    ev.op = RpOp::CNP;
     ev.flow = fi.rp_idx;
     ev.now_ns = now_ns32();
     ev.cnp_ue = e.cnp_kind == 1;
     ev.tau_ns = e.cnp_tau_ns;
-    set_trace_time_ns(now);
-    rp_result(rp_->process(ev), now);
+    rp_result(rp_->process(ev, now), now);
     ctx_.pool.release(gp);
     return;
   }
@@ -476,12 +471,11 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
     send_ctrl(PktKind::ACK, fi.gid, g.psn);
   }
   NpEvent ev;
-  ev.op = NP_OP_RX;
+  ev.op = NpOp::RX;
   ev.flow = fi.np_idx;
   ev.now_ns = now_ns32();
   ev.ecn = e.ecn;
-  set_trace_time_ns(now);
-  np_result(fi.np_idx, np_->process(ev));
+  np_result(fi.np_idx, np_->process(ev, now));
   ctx_.pool.release(gp);
 }
 

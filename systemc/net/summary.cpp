@@ -9,6 +9,7 @@
 #include "nic.h"
 #include "regmap.h"
 #include "report.h"
+#include "sim_time.h"
 #include "switch.h"
 
 namespace dcqcn::net {
@@ -48,11 +49,11 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   // go to every block of a kind alike, except LINE_RATE_KBPS and LFSR_SEED).
   json regs = json::object();
   if (!r.nics.empty()) {
-    for (const auto& d : kRpRegs) regs["RP_" + std::string(d.name)] = r.nics[0]->rp().csr_read(d.addr);
-    for (const auto& d : kNpRegs) regs["NP_" + std::string(d.name)] = r.nics[0]->np().csr_read(d.addr);
+    for (const auto& d : kRpRegs) regs["RP_" + std::string(d.name)] = r.nics[0]->rp().csr_read(d.addr, now_ns());
+    for (const auto& d : kNpRegs) regs["NP_" + std::string(d.name)] = r.nics[0]->np().csr_read(d.addr, now_ns());
   }
   if (!r.switches.empty())
-    for (const auto& d : kCpRegs) regs["CP_" + std::string(d.name)] = r.switches[0]->cp().csr_read(d.addr);
+    for (const auto& d : kCpRegs) regs["CP_" + std::string(d.name)] = r.switches[0]->cp().csr_read(d.addr, now_ns());
   j["registers"] = regs;
   // The NP's CNP budget queue, over all NICs (read through the CSR bus): the highest
   // high-water mark, the CNPs dropped (queue full), and the smallest gap between two
@@ -62,8 +63,8 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
     uint64_t ovf = 0;
     double gap = 1e300;
     for (Nic* nic : r.nics) {
-      hwm = std::max(hwm, nic->np().csr_read(kNpStatus[NP_CNPQ_HWM].addr));
-      ovf += nic->np().csr_read(kNpStatus[NP_CNPQ_OVERFLOWS].addr);
+      hwm = std::max(hwm, nic->np().csr_read(kNpStatus[NP_CNPQ_HWM].addr, now_ns()));
+      ovf += nic->np().csr_read(kNpStatus[NP_CNPQ_OVERFLOWS].addr, now_ns());
       gap = std::min(gap, nic->min_cnp_gap_ns());
     }
     j["cnp_budget"] = {{"budget_ns", r.np_budget_ns},

@@ -38,12 +38,12 @@ uint64_t Switch::xoff_standing() const {
 void Switch::mark(unsigned port, unsigned prio, Gp* gp, uint64_t qlen) {
   PacketExt& e = ext(*gp);
   CpEvent ev;
-  ev.op = 0;
+  ev.op = CpOp::PKT;
   ev.queue = port * 8 + prio;
   ev.now_ns = now_ns32();
   ev.qlen_bytes = static_cast<uint32_t>(std::min<uint64_t>(qlen, 0xFFFFFFFFu));
   ev.ecn = e.ecn;
-  const CpResult r = cp_->process(ev);
+  const CpResult r = cp_->process(ev, now_ns());
   if (r.ecn != e.ecn) {
     if (r.ecn == kEcnCe) ctx_.counters.ecn_marks++;
     else ctx_.counters.ue_marks++;
@@ -176,12 +176,12 @@ void Switch::on_pause(unsigned p, unsigned prio, bool pause) {
   const SwitchSpec& s = cfg_.spec;
   if (!s.ecn.enabled || !s.ecn.tcd) return;
   CpEvent ev;
-  ev.op = 1;
+  ev.op = CpOp::PFC;
   ev.queue = p * 8 + prio;
   ev.now_ns = now_ns32();
   ev.qlen_bytes = static_cast<uint32_t>(std::min<uint64_t>(eg_[p][prio].bytes, 0xFFFFFFFFu));
   ev.paused = pause;
-  cp_->process(ev);
+  cp_->process(ev, now_ns());
 }
 
 }  // namespace dcqcn::net

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Shared pieces of the lock-step testbenches: options (seed, event count, idle and
 // back-pressure modes, waveform), functional coverage, the first-mismatch report and
-// a fast seeded PRNG. Each block's lockstep_<blk>.cpp drives its Verilated model and
-// its reference model with the same inputs every cycle and compares every output.
+// the one seeded PRNG of the benches and the engine tests. The lock-step skeleton that
+// uses them is lockstep.h.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -37,6 +37,7 @@ class Rng {
   uint64_t next();
   uint64_t below(uint64_t n) { return n ? next() % n : 0; }
   bool chance(unsigned percent) { return below(100) < percent; }
+  bool permille(unsigned pm) { return below(1000) < pm; }
  private:
   uint64_t s_[4];
 };

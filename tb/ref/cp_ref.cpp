@@ -46,12 +46,12 @@ uint32_t CpAlgo::csr_read(uint8_t addr) const {
 
 CpResult CpAlgo::process(const CpEvent& ev, CpTrace* trace) {
   CpTrace t;
-  const auto op = static_cast<CpOp>(ev.op & 3u);
+  const auto op = static_cast<CpOp>(static_cast<uint8_t>(ev.op) & 3u);
   const uint32_t q = ev.qlen_bytes, now = ev.now_ns;
   CpEntry& slot = tab_[ev.queue & (n_ - 1)];
 
   CpResult r;
-  r.op = ev.op & 3u;
+  r.op = op;
   r.queue = ev.queue & (n_ - 1);
   r.ecn = ev.ecn & 3u;
 
@@ -204,7 +204,7 @@ CpResult CpAlgo::process(const CpEvent& ev, CpTrace* trace) {
 }
 
 CpModel::CpModel(uint32_t num_queues)
-    : algo(num_queues), n_(num_queues), bus_(cp_reset_regs()) {}
+    : algo_(num_queues), n_(num_queues), bus_(cp_reset_regs()) {}
 
 CpModel::Out CpModel::outputs(const In& in) const {
   Out o;
@@ -225,7 +225,7 @@ void CpModel::step(const In& in, CpTrace* trace, bool* computed, CpResult* resul
     csr_rdata_ = 0;
     bus_ = cp_reset_regs();
     pend_ = seed_pend_ = wq_valid_ = false;
-    algo.reset();
+    algo_.reset();
     return;
   }
   const bool en = !out_valid_ || in.out_ready;
@@ -252,7 +252,7 @@ void CpModel::step(const In& in, CpTrace* trace, bool* computed, CpResult* resul
   for (int k = 0; k < kApplyStages; ++k) empty = empty && !st_[k].valid;
   const bool apply = pend_ && empty;
   if (apply) {
-    algo.load_regs(bus_, seed_pend_);
+    algo_.load_regs(bus_, seed_pend_);
     seed_pend_ = false;
   }
   if (en) {
@@ -261,7 +261,7 @@ void CpModel::step(const In& in, CpTrace* trace, bool* computed, CpResult* resul
     for (int k = kStages - 1; k > 0; --k) st_[k] = st_[k - 1];
     st_[0].valid = accept;
     if (accept) {
-      st_[0].r = algo.process(in.evt, trace);
+      st_[0].r = algo_.process(in.evt, trace);
       if (computed) *computed = true;
       if (result) *result = st_[0].r;
     }

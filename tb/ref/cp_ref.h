@@ -30,7 +30,7 @@ enum class RedRegion : uint8_t { BELOW = 0, BETWEEN = 1, ABOVE = 2 };
 // ECN code points: tb/ref/ecn.h.
 
 struct CpEvent {
-  uint8_t op = 0;           // CpOp
+  CpOp op = CpOp::PKT;
   uint32_t queue = 0;       // queue index (masked to NUM_QUEUES - 1)
   uint32_t now_ns = 0;      // wrapping nanosecond timestamp
   uint32_t qlen_bytes = 0;  // egress queue length as the switch measured it
@@ -39,7 +39,7 @@ struct CpEvent {
 };
 
 struct CpResult {
-  uint8_t op = 0;
+  CpOp op = CpOp::PKT;
   uint32_t queue = 0;
   uint8_t ecn = 0;          // the new ECN field
   bool marked = false;      // ecn != the event's ecn (written to CE or UE)
@@ -147,7 +147,7 @@ class CpModel {
   // computed is set.
   void step(const In& in, CpTrace* trace = nullptr, bool* computed = nullptr,
             CpResult* result = nullptr);
-  CpAlgo algo;  // its registers are the applied copy
+  const CpAlgo& algo() const { return algo_; }  // its registers are the applied copy
   bool clearing() const { return clearing_ != 0; }
   bool csr_pending() const { return pend_; }
   bool csr_idle() const { return !pend_ && !wq_valid_; }  // every write landed and applied
@@ -159,6 +159,7 @@ class CpModel {
     bool valid = false;
     CpResult r;
   };
+  CpAlgo algo_;
   uint32_t n_;
   uint32_t clearing_ = 0;
   Slot st_[kStages];

@@ -5,6 +5,11 @@
 
 namespace dcqcn {
 
+namespace {
+constexpr uint8_t kCe = static_cast<uint8_t>(NpCnpKind::CE);
+constexpr uint8_t kUe = static_cast<uint8_t>(NpCnpKind::UE);
+}  // namespace
+
 bool np_is_marked(uint8_t ecn, uint32_t mode) {
   return ecn == kEcnCe || (mode != 0 && ecn == kEcnUe);
 }
@@ -102,17 +107,17 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
   };
 
   switch (ev.op) {
-    case NP_OP_RX: {
+    case NpOp::RX: {
       if (!np_is_marked(ev.ecn, regs[NP_MODE])) {
         u.trace.path = NpPath::Unmarked;
         break;
       }
-      const uint8_t kind = ev.ecn == kEcnCe ? NP_KIND_CE : NP_KIND_UE;
+      const uint8_t kind = ev.ecn == kEcnCe ? kCe : kUe;
       // A CE anywhere in the window makes the CNP a CE one.
       const bool owed = s.pending || s.queued;
-      const bool pend_ce = owed && s.pending_kind == NP_KIND_CE;
-      const uint8_t merged = (kind == NP_KIND_CE || pend_ce) ? NP_KIND_CE : NP_KIND_UE;
-      u.trace.ce_override = owed && s.pending_kind == NP_KIND_UE && kind == NP_KIND_CE;
+      const bool pend_ce = owed && s.pending_kind == kCe;
+      const uint8_t merged = (kind == kCe || pend_ce) ? kCe : kUe;
+      u.trace.ce_override = owed && s.pending_kind == kUe && kind == kCe;
       if (s.cnp_sent) u.trace.wrapped = ev.now_ns < s.last_cnp_ns;
       if (s.queued) {
         u.trace.path = NpPath::QueuedMerge;  // its CNP is already on the way
@@ -133,7 +138,7 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
       }
       break;
     }
-    case NP_OP_TIMER:
+    case NpOp::TIMER:
       if (ev.gen != s.gen) {
         u.trace.path = NpPath::TimerStale;
         o.stale = true;
@@ -149,7 +154,7 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
         arm();
       }
       break;
-    case NP_OP_INIT:
+    case NpOp::INIT:
       // gen and epoch survive so that timers announced before the INIT stay stale and
       // the flow is not counted twice in one epoch; a queued CNP stays queued (it leaves
       // in its turn).
@@ -197,12 +202,11 @@ void NpAlgo::reset() {
   global_ = NpGlobal{};
   std::fill(flows_.begin(), flows_.end(), NpFlowState{});
   q_rd_ = 0;
-  trace_ = NpTrace{};
 }
 
-NpResult NpAlgo::process(const NpEvent& ev) { return process(ev, regs_); }
+NpResult NpAlgo::process(const NpEvent& ev, NpTrace* trace) { return process(ev, regs_, trace); }
 
-NpResult NpAlgo::process(const NpEvent& ev, const NpRegs& regs) {
+NpResult NpAlgo::process(const NpEvent& ev, const NpRegs& regs, NpTrace* trace) {
   NpFlowState& f = flows_.at(ev.flow);
   NpUpdate u = np_algo(regs, global_, f, ev, q_depth());
   const uint32_t depth = q_depth();
@@ -213,7 +217,7 @@ NpResult NpAlgo::process(const NpEvent& ev, const NpRegs& regs) {
   if (u.q_push) q_[(q_rd_ + global_.q_count) % depth] = ev.flow;
   f = u.flow;
   global_ = u.global;
-  trace_ = u.trace;
+  if (trace) *trace = u.trace;
   u.out.q_flow = global_.q_count ? global_.q_head : 0;
   return u.out;
 }
@@ -236,70 +240,71 @@ uint32_t NpAlgo::csr_read(uint8_t addr) const {
 
 NpModel::NpModel(uint32_t num_flows, uint32_t q_depth) : algo_(num_flows, q_depth) {
   prev_regs_ = algo_.regs();
-  eval();
 }
 
-void NpModel::eval() {
-  const bool en = !m_out_valid || m_out_ready;
-  const uint32_t fl = s_evt_flow & (algo_.num_flows() - 1);
-  hazard_ = (s1_.valid && s1_.ev.flow == fl) || (c1_.valid && c1_.ev.flow == fl);
-  s_evt_ready = en && !clearing_ && !hazard_ && !hold();
+bool NpModel::hazard(const In& in) const {
+  const uint32_t fl = in.evt.flow & (algo_.num_flows() - 1);
+  return (s1_.valid && s1_.ev.flow == fl) || (c1_.valid && c1_.ev.flow == fl);
 }
 
-void NpModel::step() {
-  if (rst) {
+NpModel::Out NpModel::outputs(const In& in) const {
+  Out o;
+  const bool en = !out_valid_ || in.out_ready;
+  o.evt_ready = en && !clearing_ && !hazard(in) && !hold();
+  o.out_valid = out_valid_;
+  o.out = out_;
+  o.csr_rdata = csr_rdata_;
+  return o;
+}
+
+void NpModel::step(const In& in) {
+  if (in.rst) {
     algo_.reset();  // the RTL clears its RAM after rst; no event can see it earlier
     clearing_ = true;
     clr_addr_ = 0;
     s1_ = c1_ = c2_ = Stage{};
     prev_regs_ = algo_.regs();
     epoch_start_ = 0;
-    m_out_valid = false;
-    m_out = NpResult{};
+    out_valid_ = false;
+    out_ = NpResult{};
     out_trace_ = NpTrace{};
-    csr_rdata = 0;
-    eval();
+    csr_rdata_ = 0;
     return;
   }
-  eval();
-  const bool en = !m_out_valid || m_out_ready;
-  const bool accept = s_evt_valid && s_evt_ready;
+  const bool en = !out_valid_ || in.out_ready;
+  const bool accept = in.evt_valid && outputs(in).evt_ready;
   const NpRegs cur_regs = algo_.regs();
 
   // The read returns the register as it was before this edge's write.
-  csr_rdata = csr_re ? algo_.csr_read(csr_addr) : 0;
+  csr_rdata_ = in.csr_re ? algo_.csr_read(in.csr_addr) : 0;
 
   if (en) {
     // Output register: the decision stage's result.
-    if (c2_.valid) {
-      m_out = algo_.process(c2_.ev, c2_.regs);
-      out_trace_ = algo_.last_trace();
-    }
-    m_out_valid = c2_.valid;
+    if (c2_.valid) out_ = algo_.process(c2_.ev, c2_.regs, &out_trace_);
+    out_valid_ = c2_.valid;
     c2_ = c1_;
     c2_.regs = prev_regs_;  // C1 computed with the registers of the previous cycle
     c2_.regs[NP_EPOCH_NS] = c1_.epoch_len;
     c1_ = s1_;
     s1_.valid = accept;
     if (accept) {
-      s1_.ev.op = s_evt_op & 3;
-      s1_.ev.flow = s_evt_flow & (algo_.num_flows() - 1);
-      s1_.ev.now_ns = s_evt_now_ns;
-      s1_.ev.ecn = s_evt_ecn & 3;
-      s1_.ev.gen = s_evt_gen;
+      s1_.ev.op = static_cast<NpOp>(static_cast<uint8_t>(in.evt.op) & 3);
+      s1_.ev.flow = in.evt.flow & (algo_.num_flows() - 1);
+      s1_.ev.now_ns = in.evt.now_ns;
+      s1_.ev.ecn = in.evt.ecn & 3;
+      s1_.ev.gen = in.evt.gen;
       s1_.epoch_len = cur_regs[NP_EPOCH_NS];
       s1_.rolls = s1_.ev.now_ns - epoch_start_ >= s1_.epoch_len;
       if (s1_.rolls) epoch_start_ = s1_.ev.now_ns;
     }
   }
   prev_regs_ = cur_regs;
-  if (csr_we) algo_.csr_write(csr_addr, csr_wdata);
+  if (in.csr_we) algo_.csr_write(in.csr_addr, in.csr_wdata);
 
   if (clearing_) {
     if (clr_addr_ == algo_.num_flows() - 1) clearing_ = false;
     ++clr_addr_;
   }
-  eval();
 }
 
 }  // namespace dcqcn

@@ -6,8 +6,8 @@
 //   NpAlgo     the block without timing: registers behind the CSR clamp, the per-flow
 //              table and the global DCQCN+ epoch state; process(event) -> result.
 //              Fast enough to be the NP of a network simulation.
-//   NpModel    cycle-accurate wrapper with the RTL's ports: eval() settles the
-//              combinational outputs, step() is one rising clock edge.
+//   NpModel    cycle-accurate wrapper with the RTL's ports (ModelIn/ModelOut):
+//              outputs() for the current cycle, step() is one rising clock edge.
 // docs/np.md describes the algorithm, the pipeline and the decisions taken.
 #pragma once
 #include <array>
@@ -20,10 +20,8 @@
 namespace dcqcn {
 
 // Op 3 is DRAIN: the head of the budget queue may leave (any other flow: a no-op).
-enum NpOp : uint8_t {
-  NP_OP_RX = 0, NP_OP_TIMER = 1, NP_OP_INIT = 2, NP_OP_DRAIN = 3, NP_OP_NOP = 3
-};
-enum NpCnpKind : uint8_t { NP_KIND_CE = 0, NP_KIND_UE = 1 };
+enum class NpOp : uint8_t { RX = 0, TIMER = 1, INIT = 2, DRAIN = 3, NOP = 3 };
+enum class NpCnpKind : uint8_t { CE = 0, UE = 1 };
 
 // ECN code points (two bits of the IP header); 10 is ECT(0) in DCQCN and UE in TCD.
 // ECN code points: tb/ref/ecn.h (kEcnUe is ECT(0) in DCQCN mode, UE in TCD mode).
@@ -72,7 +70,7 @@ struct NpGlobal {
 };
 
 struct NpEvent {
-  uint8_t op = NP_OP_NOP;
+  NpOp op = NpOp::NOP;
   uint32_t flow = 0;
   uint32_t now_ns = 0;
   uint8_t ecn = 0;   // RX only
@@ -81,7 +79,7 @@ struct NpEvent {
 
 // One output word; the RTL's m_out_* fields. Fields that do not apply are 0.
 struct NpResult {
-  uint8_t op = 0;
+  NpOp op = NpOp::RX;
   uint32_t flow = 0;
   bool cnp = false;
   uint8_t cnp_kind = 0;       // NpCnpKind, 0 unless cnp
@@ -148,10 +146,11 @@ NpUpdate np_algo(const NpRegs& regs, const NpGlobal& g, const NpFlowState& s,
 class NpAlgo {
  public:
   explicit NpAlgo(uint32_t num_flows, uint32_t q_depth = kNpQueueDepth);
-  void reset();                                  // registers to _RST, state cleared
-  NpResult process(const NpEvent& ev);           // flow must be < num_flows
-  NpResult process(const NpEvent& ev, const NpRegs& regs);  // with these register values
-  const NpTrace& last_trace() const { return trace_; }
+  void reset();  // registers to _RST, state cleared
+  // One event (flow must be < num_flows); which rule fired goes to *trace if given.
+  NpResult process(const NpEvent& ev, NpTrace* trace = nullptr);
+  // The same with these register values (the cycle model's pipelined registers).
+  NpResult process(const NpEvent& ev, const NpRegs& regs, NpTrace* trace = nullptr);
 
   // CSR semantics of regmap.h: unknown addresses ignore writes and read 0; the status
   // registers (kNpStatus) read the counters and ignore writes.
@@ -169,11 +168,10 @@ class NpAlgo {
   std::vector<NpFlowState> flows_;
   std::vector<uint32_t> q_;  // ring of flow ids, q_rd_ is the head
   uint32_t q_rd_ = 0;
-  NpTrace trace_{};
 };
 
-// Cycle-accurate model of dcqcn_np. Set the inputs, call eval() and read the outputs
-// (what the RTL shows in this cycle), then step() for the rising edge.
+// Cycle-accurate model of dcqcn_np: outputs() are what the RTL shows in this cycle for
+// these inputs, step() is the rising edge.
 //
 // Pipeline (docs/np.md): accept (RAM read) -> S1 (RAM data) -> C1 (compare) -> C2
 // (decide, write back) -> m_out. An event is not accepted while an event of the same
@@ -183,38 +181,19 @@ class NpAlgo {
 // rollover is decided at accept).
 class NpModel {
  public:
+  static constexpr unsigned kLatency = 4;  // accept edge to m_out_valid: cycles
+  using In = ModelIn<NpEvent>;
+  using Out = ModelOut<NpResult>;
   explicit NpModel(uint32_t num_flows, uint32_t q_depth = kNpQueueDepth);
-
-  // inputs
-  bool rst = false;
-  bool s_evt_valid = false;
-  uint8_t s_evt_op = 0;
-  uint32_t s_evt_flow = 0;
-  uint32_t s_evt_now_ns = 0;
-  uint8_t s_evt_ecn = 0;
-  uint8_t s_evt_gen = 0;
-  bool m_out_ready = false;
-  bool csr_we = false, csr_re = false;
-  uint8_t csr_addr = 0;
-  uint32_t csr_wdata = 0;
-
-  // outputs (registers, except s_evt_ready which is combinational)
-  bool s_evt_ready = false;
-  bool m_out_valid = false;
-  NpResult m_out{};
-  uint32_t csr_rdata = 0;
-
-  void eval();
-  void step();
+  Out outputs(const In& in) const;  // m_out holds the last result while not valid
+  void step(const In& in);
 
   bool clearing() const { return clearing_; }
-  bool busy() const { return s1_.valid || c1_.valid || c2_.valid || m_out_valid; }
-  bool hazard() const { return hazard_; }  // s_evt_ready low for a same-flow event (eval)
-  bool hold() const { return s1_.valid && s1_.rolls; }  // ... after a rollover (eval)
+  bool busy() const { return s1_.valid || c1_.valid || c2_.valid || out_valid_; }
+  bool hazard(const In& in) const;  // in's flow in S1 or C1 (s_evt_ready low for it)
+  bool hold() const { return s1_.valid && s1_.rolls; }  // ... after a rollover
   const NpTrace& out_trace() const { return out_trace_; }  // why m_out says what it says
   const NpAlgo& algo() const { return algo_; }
-
-  static constexpr unsigned kLatency = 4;  // accept edge to m_out_valid: cycles
 
  private:
   struct Stage {
@@ -230,7 +209,9 @@ class NpModel {
   Stage s1_, c1_, c2_;
   NpRegs prev_regs_{};  // register values of the previous cycle
   uint32_t epoch_start_ = 0;  // the accept stage's copy of the epoch start
-  bool hazard_ = false;
+  bool out_valid_ = false;
+  NpResult out_{};
+  uint32_t csr_rdata_ = 0;
   NpTrace out_trace_{};
 };
 

@@ -24,16 +24,24 @@ RpRegs rp_reset_regs() {
   return g;
 }
 
-uint32_t rp_csr_read(const RpRegs& g, uint8_t addr) {
+namespace {
+uint32_t csr_get(const RpRegs& g, uint8_t addr) {
   for (unsigned i = 0; i < RP_NUM_REGS; ++i)
     if (kRpRegs[i].addr == addr) return g[i];
   return 0;
 }
 
-void rp_csr_write(RpRegs& g, uint8_t addr, uint32_t v) {
+void csr_put(RpRegs& g, uint8_t addr, uint32_t v) {
   for (unsigned i = 0; i < RP_NUM_REGS; ++i)
     if (kRpRegs[i].addr == addr) g[i] = clamp_reg(kRpRegs[i], v);
 }
+
+// Where the counters go when the caller keeps none (never read).
+thread_local RpCov cov_sink;
+}  // namespace
+
+void RpAlgo::csr_write(uint8_t addr, uint32_t v) { csr_put(regs_, addr, v); }
+uint32_t RpAlgo::csr_read(uint8_t addr) const { return csr_get(regs_, addr); }
 
 uint32_t rp_recip_table(unsigned idx) {
   return static_cast<uint32_t>((125000ull * 4096) / (4096 + idx + 1));
@@ -75,8 +83,8 @@ void RpAlgo::clear() {
 RpState RpAlgo::fresh() const {
   RpState s;
   s.valid = true;
-  s.rc = s.rt = r(regs, RP_LINE_RATE_KBPS);
-  s.alpha = r(regs, RP_ALPHA_INIT_Q16);
+  s.rc = s.rt = r(regs_, RP_LINE_RATE_KBPS);
+  s.alpha = r(regs_, RP_ALPHA_INIT_Q16);
   return s;
 }
 
@@ -85,33 +93,33 @@ RpState RpAlgo::fresh() const {
 // paper's five fast-recovery iterations, as in QCN and the ConnectX firmware); then the
 // expiring counter is incremented. DCQCN+: S is incremented first, then the thesis's
 // rules are applied to it, as the thesis writes.
-void RpAlgo::increase(RpState& s, bool timer) {
-  const uint64_t line = r(regs, RP_LINE_RATE_KBPS);
-  const unsigned f = r(regs, RP_F_STEPS);
+void RpAlgo::increase(RpState& s, bool timer, RpCov& cov) {
+  const uint64_t line = r(regs_, RP_LINE_RATE_KBPS);
+  const unsigned f = r(regs_, RP_F_STEPS);
   uint64_t rt = s.rt;
-  if (r(regs, RP_ALGO) == 0) {
+  if (r(regs_, RP_ALGO) == 0) {
     const unsigned t = s.t_stage, b = s.bc_stage;
     const unsigned mx = std::max(t, b), mn = std::min(t, b);
     if (mx < f) {
       ++cov.fr;  // fast recovery: Rt unchanged
     } else if (mn > f) {
       ++cov.hai;
-      if (r(regs, RP_HAI_FIXED)) {
+      if (r(regs_, RP_HAI_FIXED)) {
         ++cov.hai_fixed;
-        rt += r(regs, RP_HAI_RATE_KBPS);
+        rt += r(regs_, RP_HAI_RATE_KBPS);
       } else {
-        rt += static_cast<uint64_t>(mn - f) * r(regs, RP_HAI_RATE_KBPS);
+        rt += static_cast<uint64_t>(mn - f) * r(regs_, RP_HAI_RATE_KBPS);
       }
     } else {
       ++cov.ai;
-      rt += r(regs, RP_AI_RATE_KBPS);
+      rt += r(regs_, RP_AI_RATE_KBPS);
     }
     if (timer) s.t_stage = sat8(t + 1u);
     else s.bc_stage = sat8(b + 1u);
   } else {
     s.t_stage = sat8(s.t_stage + 1u);
     const unsigned S = s.t_stage;
-    const uint64_t rl = r(regs, RP_RL_KBPS) ? r(regs, RP_RL_KBPS) : line;
+    const uint64_t rl = r(regs_, RP_RL_KBPS) ? r(regs_, RP_RL_KBPS) : line;
     const uint64_t rl100 = (rl * 5243) >> 19;             // Rl / 100
     if (S < f) {
       ++cov.plus_fr;  // fast recovery
@@ -130,16 +138,17 @@ void RpAlgo::increase(RpState& s, bool timer) {
   s.rc = static_cast<uint32_t>((static_cast<uint64_t>(s.rt) + s.rc + 1) >> 1);  // rounds up: Rc reaches Rt
 }
 
-RpResult RpAlgo::process(const RpEvent& ev) {
+RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
+  RpCov& cov = counters ? *counters : cov_sink;
   RpResult o;
   const uint32_t flow = ev.flow;
   o.op = ev.op;
   o.flow = flow;
 
-  const uint32_t line = r(regs, RP_LINE_RATE_KBPS);
-  const uint32_t minr = std::min(r(regs, RP_MIN_RATE_KBPS), line);
-  const uint32_t g = r(regs, RP_G_Q16);
-  const bool plus = r(regs, RP_ALGO) == 1;
+  const uint32_t line = r(regs_, RP_LINE_RATE_KBPS);
+  const uint32_t minr = std::min(r(regs_, RP_MIN_RATE_KBPS), line);
+  const uint32_t g = r(regs_, RP_G_Q16);
+  const bool plus = r(regs_, RP_ALGO) == 1;
 
   const RpState& stored = st_[flow];
   RpState s = stored.valid ? stored : fresh();
@@ -152,7 +161,7 @@ RpResult RpAlgo::process(const RpEvent& ev) {
     s.agen = static_cast<uint8_t>(s.agen + 1);
     s.a_armed = true;
     o.atmr = static_cast<uint8_t>(TmrAct::SET);
-    o.adl_ns = ev.now_ns + r(regs, RP_ALPHA_PERIOD_NS);
+    o.adl_ns = ev.now_ns + r(regs_, RP_ALPHA_PERIOD_NS);
   };
   auto disarm_alpha = [&] {
     s.agen = static_cast<uint8_t>(s.agen + 1);
@@ -163,7 +172,7 @@ RpResult RpAlgo::process(const RpEvent& ev) {
     s.igen = static_cast<uint8_t>(s.igen + 1);
     s.i_armed = true;
     o.itmr = static_cast<uint8_t>(TmrAct::SET);
-    o.idl_ns = ev.now_ns + r(regs, RP_TIMER_PERIOD_NS);
+    o.idl_ns = ev.now_ns + r(regs_, RP_TIMER_PERIOD_NS);
   };
   auto disarm_inc = [&] {
     s.igen = static_cast<uint8_t>(s.igen + 1);
@@ -174,24 +183,24 @@ RpResult RpAlgo::process(const RpEvent& ev) {
   // end of the monitor period; alpha timer armed; increase restarted. `forced`: the
   // deferred cut at the period's end (CUT_TIMER), which is always allowed.
   auto ce = [&](bool forced) {
-    const uint32_t rrmp = r(regs, RP_RRMP_NS);
+    const uint32_t rrmp = r(regs_, RP_RRMP_NS);
     const bool allowed = forced || rrmp == 0 || !s.cut_valid || (ev.now_ns - s.last_cut_ns) >= rrmp;
     if (allowed) {
-      const bool clamp = r(regs, RP_CLAMP_TGT) || (r(regs, RP_CLAMP_TGT_AFTER_TI) && s.ti_flag);
-      const uint32_t first = r(regs, RP_FIRST_CNP_RATE_KBPS);
+      const bool clamp = r(regs_, RP_CLAMP_TGT) || (r(regs_, RP_CLAMP_TGT_AFTER_TI) && s.ti_flag);
+      const uint32_t first = r(regs_, RP_FIRST_CNP_RATE_KBPS);
       const uint32_t alpha_up =
           s.alpha + static_cast<uint32_t>((static_cast<uint64_t>(65536 - s.alpha) * g) >> 16);
       if (clamp) s.rt = s.rc;
-      if (clamp && !r(regs, RP_CLAMP_TGT)) ++cov.clamp_after_ti;
+      if (clamp && !r(regs_, RP_CLAMP_TGT)) ++cov.clamp_after_ti;
       if (first != 0 && !s.cnp_seen) {
         s.rc = std::clamp(first, minr, line);
         ++cov.first_rate;
       } else {
         ++cov.cut;
-        const uint32_t a = r(regs, RP_ALPHA_FIRST) ? alpha_up : s.alpha;
-        if (r(regs, RP_ALPHA_FIRST)) ++cov.cut_alpha_first;
-        uint64_t cut = (static_cast<uint64_t>(s.rc) * a) >> (16 + r(regs, RP_CUT_SHIFT));
-        const uint64_t maxcut = (static_cast<uint64_t>(s.rc) * r(regs, RP_MAX_CUT_Q16)) >> 16;
+        const uint32_t a = r(regs_, RP_ALPHA_FIRST) ? alpha_up : s.alpha;
+        if (r(regs_, RP_ALPHA_FIRST)) ++cov.cut_alpha_first;
+        uint64_t cut = (static_cast<uint64_t>(s.rc) * a) >> (16 + r(regs_, RP_CUT_SHIFT));
+        const uint64_t maxcut = (static_cast<uint64_t>(s.rc) * r(regs_, RP_MAX_CUT_Q16)) >> 16;
         cut = std::min(cut, maxcut);
         if (s.rc - cut < minr) ++cov.rc_clamp_min;
         s.rc = std::max(static_cast<uint32_t>(s.rc - cut), minr);
@@ -208,7 +217,7 @@ RpResult RpAlgo::process(const RpEvent& ev) {
         s.c_armed = false;
         o.ctmr = static_cast<uint8_t>(TmrAct::CLR);
       }
-    } else if (r(regs, RP_CUT_DEFER)) {
+    } else if (r(regs_, RP_CUT_DEFER)) {
       if (!s.cut_pending) {
         ++cov.cut_deferred;
         s.cut_pending = true;
@@ -229,15 +238,15 @@ RpResult RpAlgo::process(const RpEvent& ev) {
     arm_inc();
   };
 
-  switch (static_cast<RpOp>(ev.op)) {
+  switch (ev.op) {
     case RpOp::TX:
       if (!plus) {
         uint64_t bc = static_cast<uint64_t>(s.byte_cnt) + ev.bytes;
-        const uint32_t B = r(regs, RP_BYTE_COUNTER_BYTES);
+        const uint32_t B = r(regs_, RP_BYTE_COUNTER_BYTES);
         if (bc >= B) {
           bc -= B;
           ++cov.bc_expire;
-          increase(s, false);
+          increase(s, false, cov);
         }
         s.byte_cnt = static_cast<uint32_t>(bc);
       }
@@ -271,7 +280,7 @@ RpResult RpAlgo::process(const RpEvent& ev) {
       break;
     case RpOp::INC_TIMER:
       if (s.i_armed && ev.gen == s.igen) {
-        increase(s, true);
+        increase(s, true, cov);
         s.ti_flag = true;
         if (s.rc == line && s.rt == line) {
           ++cov.inc_disarm;
@@ -319,16 +328,16 @@ RpResult RpAlgo::process(const RpEvent& ev) {
 
   // DCQCN+: the increase period K = lambda * max(tau, MTU / Rc), capped at 2^30 ns.
   RpPace& p = pace_[flow];
-  const bool retime = ev.op != static_cast<uint8_t>(RpOp::TX) &&
-                      ev.op != static_cast<uint8_t>(RpOp::INIT) && p.valid && s.rc != rc_before;
+  const bool retime = ev.op != RpOp::TX &&
+                      ev.op != RpOp::INIT && p.valid && s.rc != rc_before;
   const bool plus_period = plus && o.itmr == static_cast<uint8_t>(TmrAct::SET);
-  const bool need_rr = plus_period || retime || ev.op == static_cast<uint8_t>(RpOp::TX);
+  const bool need_rr = plus_period || retime || ev.op == RpOp::TX;
   const RpRecip rr = need_rr ? rp_recip(s.rc) : RpRecip{0, 0};
   if (plus_period) {
     constexpr uint64_t kCap = 1ull << 30;
-    const uint64_t lambda = r(regs, RP_LAMBDA_Q8);
+    const uint64_t lambda = r(regs_, RP_LAMBDA_Q8);
     const uint64_t pt = (static_cast<uint64_t>(s.tau_ns) * lambda) >> 8;
-    const uint64_t pm = rp_period_mtu_ns(static_cast<uint32_t>(lambda * r(regs, RP_MTU_BYTES)), rr);
+    const uint64_t pm = rp_period_mtu_ns(static_cast<uint32_t>(lambda * r(regs_, RP_MTU_BYTES)), rr);
     if (pt > pm) ++cov.plus_tau;
     else ++cov.plus_mtu;
     o.idl_ns = ev.now_ns + static_cast<uint32_t>(std::min(std::max(pt, pm), kCap));
@@ -336,7 +345,7 @@ RpResult RpAlgo::process(const RpEvent& ev) {
 
   // Pacing: the departure after a TX, and the pending departure re-timed when Rc changed.
   const uint64_t now_f = (static_cast<uint64_t>(ev.now_ns) << kFrac) & kMask44;
-  if (ev.op == static_cast<uint8_t>(RpOp::TX)) {
+  if (ev.op == RpOp::TX) {
     // Left within 1 ns after (or before) the permitted time: keep the exact schedule,
     // so the fraction carries and the long-run rate is Rc. Later: restart from now.
     const uint64_t tn = p.valid ? p.t_next : now_f;
@@ -348,7 +357,7 @@ RpResult RpAlgo::process(const RpEvent& ev) {
     p.bytes = ev.bytes;
     p.t_next = (p.t_dep + rp_pace_ns12(ev.bytes, rr)) & kMask44;
     p.valid = true;
-  } else if (ev.op == static_cast<uint8_t>(RpOp::INIT)) {
+  } else if (ev.op == RpOp::INIT) {
     p = RpPace{};
   } else if (retime) {
     // Re-timing: the pending departure follows the new rate, not before the change.
@@ -381,7 +390,7 @@ std::string RpModel::debug() const {
   return s;
 }
 
-RpModel::RpModel(uint32_t num_flows) : algo(num_flows), n_(num_flows) {}
+RpModel::RpModel(uint32_t num_flows) : algo_(num_flows), n_(num_flows) {}
 
 bool RpModel::gates_open() const {
   return clearing_ == 0 && !pending_ && settle_ == 0 && cnt_ < kCredits;
@@ -405,7 +414,7 @@ RpModel::Out RpModel::outputs(const In& in) const {
   return o;
 }
 
-void RpModel::step(const In& in) {
+void RpModel::step(const In& in, RpCov* cov) {
   if (in.rst) {
     in_valid_ = false;
     for (auto& s : p_) s.valid = false;
@@ -415,10 +424,10 @@ void RpModel::step(const In& in) {
     clearing_ = n_;
     csr_rdata_ = 0;
     shadow_ = rp_reset_regs();
-    algo.regs = shadow_;
+    algo_.load_regs(shadow_);
     pending_ = false;
     settle_ = kSettle;
-    algo.clear();
+    algo_.clear();
     return;
   }
   const Out o = outputs(in);
@@ -450,7 +459,7 @@ void RpModel::step(const In& in) {
   if (adm || direct) {
     const RpEvent& e = adm ? in_ev_ : in.evt;
     p_[1].flow = e.flow;
-    p_[1].r = algo.process(e);
+    p_[1].r = algo_.process(e, cov);
   }
   cnt_ = cnt_ + (adm || direct ? 1 : 0) - (pop ? 1 : 0);
   // Accept register.
@@ -464,13 +473,13 @@ void RpModel::step(const In& in) {
   // CSRs: a write goes to the shadow set and is applied once no event is in flight.
   if (settle_ > 0) --settle_;
   if (pending_ && pipe_empty) {
-    algo.regs = shadow_;
+    algo_.load_regs(shadow_);
     pending_ = false;
     settle_ = kSettle;
   }
-  if (in.csr_re) csr_rdata_ = rp_csr_read(shadow_, in.csr_addr);
+  if (in.csr_re) csr_rdata_ = csr_get(shadow_, in.csr_addr);
   if (in.csr_we) {
-    rp_csr_write(shadow_, in.csr_addr, in.csr_wdata);
+    csr_put(shadow_, in.csr_addr, in.csr_wdata);
     pending_ = true;
   }
 }

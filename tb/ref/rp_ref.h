@@ -29,7 +29,7 @@ enum class RpOp : uint8_t {
 };
 
 struct RpEvent {
-  uint8_t op = 0;          // RpOp; 7 behaves as QUERY
+  RpOp op = RpOp::TX;      // 7 (unnamed) behaves as QUERY
   uint32_t flow = 0;
   uint32_t now_ns = 0;     // wrapping nanosecond timestamp
   uint16_t bytes = 0;      // TX: bytes of the packet sent
@@ -68,7 +68,7 @@ inline constexpr unsigned kRpPaceBits = 1 + 44 + 16 + 44;
 enum class TmrAct : uint8_t { NONE = 0, SET = 1, CLR = 2 };
 
 struct RpResult {
-  uint8_t op = 0;
+  RpOp op = RpOp::TX;
   uint32_t flow = 0;
   bool stale = false;             // timer event whose tag no longer matches
   bool paced = false;             // the flow has pacing state: next_tx_ns is real
@@ -85,7 +85,7 @@ struct RpResult {
 
 using RpRegs = std::array<uint32_t, RP_NUM_REGS>;
 
-// Branch counters for functional coverage (cheap; the network simulation ignores them).
+// Branch counters for functional coverage, kept by the caller of RpAlgo::process().
 struct RpCov {
   uint64_t fr = 0, ai = 0, hai = 0, hai_fixed = 0, plus_fr = 0, plus_mid = 0, plus_high = 0,
            bc_expire = 0, rt_clamp_line = 0, rc_clamp_min = 0, alpha_floor = 0, alpha_decay = 0,
@@ -114,11 +114,19 @@ uint64_t rp_period_mtu_ns(uint32_t lambda_mtu, RpRecip r);
 class RpAlgo {
  public:
   explicit RpAlgo(uint32_t num_flows);
-  RpRegs regs = rp_reset_regs();
-  RpCov cov;
 
-  RpResult process(const RpEvent& ev);
+  // One event. Branch counters for coverage are added to *cov when given (the network
+  // simulation passes none).
+  RpResult process(const RpEvent& ev, RpCov* cov = nullptr);
   void clear();  // all flows fresh
+
+  // CSR semantics of regmap.h: writes clamped to [min, max], unknown addresses ignore
+  // writes and read 0.
+  void csr_write(uint8_t addr, uint32_t v);
+  uint32_t csr_read(uint8_t addr) const;
+  void set(RpReg r, uint32_t v) { csr_write(kRpRegs[r].addr, v); }
+  const RpRegs& regs() const { return regs_; }
+  void load_regs(const RpRegs& r) { regs_ = r; }  // values already clamped (the model's apply)
 
   const RpState& state(uint32_t flow) const { return st_[flow]; }
   const RpPace& pace(uint32_t flow) const { return pace_[flow]; }
@@ -128,7 +136,8 @@ class RpAlgo {
   static constexpr uint64_t kMask44 = (1ull << 44) - 1;
 
  private:
-  void increase(RpState& s, bool timer);
+  void increase(RpState& s, bool timer, RpCov& cov);
+  RpRegs regs_ = rp_reset_regs();
   std::vector<RpState> st_;
   std::vector<RpPace> pace_;
 };
@@ -147,9 +156,9 @@ class RpModel {
   explicit RpModel(uint32_t num_flows);
   // Outputs as they are in the current cycle (before the edge) for these inputs.
   Out outputs(const In& in) const;
-  // One rising edge with these inputs.
-  void step(const In& in);
-  RpAlgo algo;
+  // One rising edge with these inputs; the events computed at it add to *cov if given.
+  void step(const In& in, RpCov* cov = nullptr);
+  const RpAlgo& algo() const { return algo_; }
   // Why the held event did not advance in the last cycle (coverage).
   uint64_t stall_hazard = 0, stall_credit = 0, stall_csr = 0;
   // One line of internal state for debugging a bench (admission, pipeline, credits).
@@ -160,6 +169,7 @@ class RpModel {
   bool gates_open() const;            // credits, no CSR apply, RAM cleared
   bool hazard(uint32_t flow) const;   // flow in P1..P7
   struct Slot { bool valid = false; uint32_t flow = 0; RpResult r; };
+  RpAlgo algo_;
   uint32_t n_;
   uint32_t clearing_ = 0;
   bool in_valid_ = false;   // the accept register I
@@ -174,8 +184,5 @@ class RpModel {
   unsigned settle_ = 0;
   uint32_t csr_rdata_ = 0;
 };
-
-uint32_t rp_csr_read(const RpRegs& r, uint8_t addr);
-void rp_csr_write(RpRegs& r, uint8_t addr, uint32_t v);
 
 }  // namespace dcqcn

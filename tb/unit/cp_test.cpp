@@ -16,7 +16,7 @@ namespace {
 
 CpEvent pkt(uint32_t now, uint32_t q, uint8_t ecn = kEcnEct1, uint32_t queue = 0) {
   CpEvent e;
-  e.op = static_cast<uint8_t>(CpOp::PKT);
+  e.op = CpOp::PKT;
   e.queue = queue;
   e.now_ns = now;
   e.qlen_bytes = q;
@@ -26,7 +26,7 @@ CpEvent pkt(uint32_t now, uint32_t q, uint8_t ecn = kEcnEct1, uint32_t queue = 0
 
 CpEvent pfc(uint32_t now, bool paused, uint32_t queue = 0) {
   CpEvent e;
-  e.op = static_cast<uint8_t>(CpOp::PFC);
+  e.op = CpOp::PFC;
   e.queue = queue;
   e.now_ns = now;
   e.paused = paused;
@@ -430,7 +430,7 @@ TEST(CpAlgoTest, QueuesAreIndependentAndInitClears) {
   EXPECT_EQ(st(a.process(pkt(10, 1000, 1, 3))), TcdState::UNDET);
   EXPECT_EQ(st(a.process(pkt(10, 1000, 1, 4))), TcdState::NONCONG);
   CpEvent init;
-  init.op = static_cast<uint8_t>(CpOp::INIT);
+  init.op = CpOp::INIT;
   init.queue = 3;
   CpTrace t;
   const CpResult r = a.process(init, &t);
@@ -442,7 +442,7 @@ TEST(CpAlgoTest, QueuesAreIndependentAndInitClears) {
   EXPECT_FALSE(a.entry(3).paused);
   // NOP: no state change, echo
   CpEvent nop;
-  nop.op = static_cast<uint8_t>(CpOp::NOP);
+  nop.op = CpOp::NOP;
   nop.queue = 4;
   nop.ecn = 2;
   const CpEntry before = a.entry(4);
@@ -504,23 +504,23 @@ TEST(CpModelTest, ClearingLatencyThroughputBackpressure) {
   }
   const CpModel::Out o1 = m.outputs(in);  // kLatency = 5 edges after the first accept
   EXPECT_TRUE(o1.out_valid);
-  EXPECT_EQ(o1.out.op, static_cast<uint8_t>(CpOp::PFC));
+  EXPECT_EQ(o1.out.op, CpOp::PFC);
   EXPECT_EQ(st(o1.out), TcdState::UNDET);
   m.step(in);
   // back-pressure: the output holds, input not ready
   in.out_ready = false;
   const CpModel::Out o2 = m.outputs(in);
   EXPECT_TRUE(o2.out_valid);
-  EXPECT_EQ(o2.out.op, static_cast<uint8_t>(CpOp::PKT));
+  EXPECT_EQ(o2.out.op, CpOp::PKT);
   EXPECT_EQ(o2.out.ecn, 1);  // MODE 0: RED only, q below Kmin: unchanged
   EXPECT_EQ(st(o2.out), TcdState::UNDET);
   EXPECT_FALSE(o2.evt_ready);
   for (int i = 0; i < 5; ++i) m.step(in);
   EXPECT_TRUE(m.outputs(in).out_valid);
-  EXPECT_EQ(m.outputs(in).out.op, static_cast<uint8_t>(CpOp::PKT));
+  EXPECT_EQ(m.outputs(in).out.op, CpOp::PKT);
   in.out_ready = true;
   m.step(in);
-  EXPECT_EQ(m.outputs(in).out.op, static_cast<uint8_t>(CpOp::PFC));
+  EXPECT_EQ(m.outputs(in).out.op, CpOp::PFC);
   m.step(in);
   EXPECT_FALSE(m.outputs(in).out_valid);
 }
@@ -543,9 +543,9 @@ TEST(CpModelTest, CsrWriteAppliedWhenThePipelineIsEmpty) {
   m.step(in);  // it lands in the bus register; a read in this cycle already sees it
   EXPECT_EQ(m.outputs(in).csr_rdata, 65536u);  // clamped
   EXPECT_FALSE(m.outputs(in).evt_ready);       // pending
-  EXPECT_EQ(m.algo.get(CP_PMAX_Q16), 655u);
+  EXPECT_EQ(m.algo().get(CP_PMAX_Q16), 655u);
   m.step(in);  // S0..S3 empty: applied
-  EXPECT_EQ(m.algo.get(CP_PMAX_Q16), 65536u);
+  EXPECT_EQ(m.algo().get(CP_PMAX_Q16), 65536u);
   EXPECT_TRUE(m.outputs(in).evt_ready);
   in.csr_re = false;
   // A write with a middle-region packet accepted at its edge: the packet uses the old
@@ -556,7 +556,7 @@ TEST(CpModelTest, CsrWriteAppliedWhenThePipelineIsEmpty) {
   in.csr_we = true;
   in.csr_addr = kCpRegs[CP_LFSR_SEED].addr;
   in.csr_wdata = 77;
-  const uint32_t lfsr0 = m.algo.lfsr();
+  const uint32_t lfsr0 = m.algo().lfsr();
   bool computed = false;
   CpTrace tr;
   m.step(in, &tr, &computed);  // accepted at the write's edge
@@ -573,7 +573,7 @@ TEST(CpModelTest, CsrWriteAppliedWhenThePipelineIsEmpty) {
     ASSERT_LT(low, 20);
   }
   EXPECT_EQ(low, CpModel::kApplyStages);
-  EXPECT_EQ(m.algo.lfsr(), 77u);  // the seed wins over the step that came before it
+  EXPECT_EQ(m.algo().lfsr(), 77u);  // the seed wins over the step that came before it
 }
 
 // ---------------------------------------------------------------------------------

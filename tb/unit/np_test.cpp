@@ -12,13 +12,25 @@ namespace dcqcn {
 namespace {
 
 NpEvent rx(uint32_t flow, uint32_t now, uint8_t ecn = kEcnCe) {
-  return NpEvent{NP_OP_RX, flow, now, ecn, 0};
+  return NpEvent{NpOp::RX, flow, now, ecn, 0};
 }
 NpEvent timer(uint32_t flow, uint32_t now, uint8_t gen) {
-  return NpEvent{NP_OP_TIMER, flow, now, 0, gen};
+  return NpEvent{NpOp::TIMER, flow, now, 0, gen};
 }
-NpEvent init(uint32_t flow, uint32_t now) { return NpEvent{NP_OP_INIT, flow, now, 0, 0}; }
-NpEvent drain(uint32_t flow, uint32_t now) { return NpEvent{NP_OP_DRAIN, flow, now, 0, 0}; }
+NpEvent init(uint32_t flow, uint32_t now) {
+  return NpEvent{NpOp::INIT, flow, now, 0, 0};
+}
+NpEvent drain(uint32_t flow, uint32_t now) {
+  return NpEvent{NpOp::DRAIN, flow, now, 0, 0};
+}
+
+// NpAlgo keeping the trace of its last event (the algorithm itself keeps none).
+struct TracedNp : NpAlgo {
+  using NpAlgo::NpAlgo;
+  NpResult process(const NpEvent& ev) { return NpAlgo::process(ev, &trace); }
+  const NpTrace& last_trace() const { return trace; }
+  NpTrace trace;
+};
 
 TEST(NpRegmap, TableIsConsistent) {
   std::set<unsigned> addrs;
@@ -37,11 +49,11 @@ TEST(NpRegmap, TableIsConsistent) {
 }
 
 TEST(NpAlgo, PaperHoldOffWindow) {
-  NpAlgo np(16);  // reset values: N = 50 us, DCQCN mode
+  TracedNp np(16);  // reset values: N = 50 us, DCQCN mode
   // First CE of the flow: CNP at once.
   NpResult r = np.process(rx(3, 1000));
   EXPECT_TRUE(r.cnp);
-  EXPECT_EQ(r.cnp_kind, NP_KIND_CE);
+  EXPECT_EQ(r.cnp_kind, static_cast<uint8_t>(NpCnpKind::CE));
   EXPECT_EQ(r.cnp_tau_ns, 50000u);
   EXPECT_FALSE(r.tmr_set);
   EXPECT_EQ(np.last_trace().path, NpPath::CnpFirst);
@@ -61,7 +73,7 @@ TEST(NpAlgo, PaperHoldOffWindow) {
   // The timer: the pending CNP goes out at 51 us and opens a new window.
   r = np.process(timer(3, 51000, 1));
   EXPECT_TRUE(r.cnp);
-  EXPECT_EQ(r.cnp_kind, NP_KIND_CE);
+  EXPECT_EQ(r.cnp_kind, static_cast<uint8_t>(NpCnpKind::CE));
   EXPECT_FALSE(r.stale);
   EXPECT_EQ(np.flow(3).last_cnp_ns, 51000u);
   EXPECT_FALSE(np.flow(3).pending);
@@ -76,7 +88,7 @@ TEST(NpAlgo, PaperHoldOffWindow) {
 }
 
 TEST(NpAlgo, UnmarkedPacketsChangeNothing) {
-  NpAlgo np(16);
+  TracedNp np(16);
   for (uint8_t ecn : {kEcnNotEct, kEcnEct1, kEcnUe}) {
     const NpResult r = np.process(rx(1, 500, ecn));
     EXPECT_FALSE(r.cnp);
@@ -86,7 +98,7 @@ TEST(NpAlgo, UnmarkedPacketsChangeNothing) {
 }
 
 TEST(NpAlgo, StaleTimer) {
-  NpAlgo np(16);
+  TracedNp np(16);
   np.process(rx(2, 0));
   EXPECT_EQ(np.process(rx(2, 10000)).tmr_gen, 1u);
   NpResult r = np.process(timer(2, 50000, 0));  // an older generation
@@ -105,7 +117,7 @@ TEST(NpAlgo, StaleTimer) {
 }
 
 TEST(NpAlgo, IntervalZeroEveryMarkedPacket) {
-  NpAlgo np(16);
+  TracedNp np(16);
   np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 0);  // ConnectX min_time_between_cnps 0
   for (uint32_t t = 0; t < 5; ++t) {
     const NpResult r = np.process(rx(7, 100));  // same ns even
@@ -115,43 +127,43 @@ TEST(NpAlgo, IntervalZeroEveryMarkedPacket) {
 }
 
 TEST(NpAlgo, TcdUeAndCeOverride) {
-  NpAlgo np(16);
+  TracedNp np(16);
   // DCQCN mode: 10 is ECT(0), not a mark.
   EXPECT_FALSE(np.process(rx(5, 0, kEcnUe)).cnp);
   np.csr_write(kNpRegs[NP_MODE].addr, 1);
   NpResult r = np.process(rx(5, 1000, kEcnUe));
   EXPECT_TRUE(r.cnp);
-  EXPECT_EQ(r.cnp_kind, NP_KIND_UE);
+  EXPECT_EQ(r.cnp_kind, static_cast<uint8_t>(NpCnpKind::UE));
   // UE suppressed, then a CE in the same window: the pending CNP becomes CE.
   EXPECT_TRUE(np.process(rx(5, 2000, kEcnUe)).tmr_set);
-  EXPECT_EQ(np.flow(5).pending_kind, NP_KIND_UE);
+  EXPECT_EQ(np.flow(5).pending_kind, static_cast<uint8_t>(NpCnpKind::UE));
   np.process(rx(5, 3000, kEcnCe));
   EXPECT_TRUE(np.last_trace().ce_override);
   np.process(rx(5, 4000, kEcnUe));  // a later UE does not turn it back
   r = np.process(timer(5, 51000, 1));
   EXPECT_TRUE(r.cnp);
-  EXPECT_EQ(r.cnp_kind, NP_KIND_CE);
+  EXPECT_EQ(r.cnp_kind, static_cast<uint8_t>(NpCnpKind::CE));
   // A window with only UE gives a UE CNP.
   np.process(rx(5, 60000, kEcnUe));
   r = np.process(timer(5, 101000, 2));
   EXPECT_TRUE(r.cnp);
-  EXPECT_EQ(r.cnp_kind, NP_KIND_UE);
+  EXPECT_EQ(r.cnp_kind, static_cast<uint8_t>(NpCnpKind::UE));
 }
 
 TEST(NpAlgo, PendingCeCarriedByLateUe) {
   // A CE is pending, the timer is late, and a UE arrives after the window: the CNP
   // sent at once is CE (a CE was seen in the window).
-  NpAlgo np(16);
+  TracedNp np(16);
   np.csr_write(kNpRegs[NP_MODE].addr, 1);
   np.process(rx(9, 0, kEcnCe));
   np.process(rx(9, 1000, kEcnCe));
   const NpResult r = np.process(rx(9, 50000, kEcnUe));
   EXPECT_TRUE(r.cnp);
-  EXPECT_EQ(r.cnp_kind, NP_KIND_CE);
+  EXPECT_EQ(r.cnp_kind, static_cast<uint8_t>(NpCnpKind::CE));
 }
 
 TEST(NpAlgo, TimeWrapsModulo2To32) {
-  NpAlgo np(16);
+  TracedNp np(16);
   np.process(rx(1, 0xFFFFF000u));  // CNP 4096 ns before the wrap
   NpResult r = np.process(rx(1, 0x00001000u));  // 8192 ns later: inside 50 us
   EXPECT_FALSE(r.cnp);
@@ -163,7 +175,7 @@ TEST(NpAlgo, TimeWrapsModulo2To32) {
 }
 
 TEST(NpAlgo, InitForgetsTheWindowButKeepsGen) {
-  NpAlgo np(16);
+  TracedNp np(16);
   np.process(rx(6, 0));
   EXPECT_EQ(np.process(rx(6, 100)).tmr_gen, 1u);
   np.process(init(6, 200));
@@ -177,7 +189,7 @@ TEST(NpAlgo, InitForgetsTheWindowButKeepsGen) {
 }
 
 TEST(NpAlgo, DcqcnPlusTauFollowsActiveFlows) {
-  NpAlgo np(1024);
+  TracedNp np(1024);
   np.csr_write(kNpRegs[NP_PLUS_ENABLE].addr, 1);
   np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 4000);  // N = 4 us
   np.csr_write(kNpRegs[NP_CNP_GEN_TIME_NS].addr, 1000);  // 1 CNP/us (ConnectX-4)
@@ -233,7 +245,7 @@ TEST(NpAlgo, DcqcnPlusTauSaturates) {
   EXPECT_EQ(np_tau_ns(regs, 1u << 30), 1000u);
   // The demand adds CNP_GEN_TIME_NS per counted flow and saturates at 2^30: 1100 flows
   // of 2^20 ns each would be 1.07 * 2^30.
-  NpAlgo np(2048);
+  TracedNp np(2048);
   np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 0);
   np.csr_write(kNpRegs[NP_CNP_GEN_TIME_NS].addr, 1u << 20);
   for (uint32_t f = 0; f < 1100; ++f) np.process(rx(f, 1000 + f));
@@ -244,7 +256,7 @@ TEST(NpAlgo, DcqcnPlusTauSaturates) {
 // Issue: a TIMER with the current tag sent the pending CNP without checking the
 // hold-off, so an early timer service produced two CNPs within N. The NP checks it.
 TEST(NpAlgo, EarlyTimerDoesNotBreakTheHoldOff) {
-  NpAlgo np(16);  // N = 50 us
+  TracedNp np(16);  // N = 50 us
   EXPECT_TRUE(np.process(rx(3, 1000)).cnp);
   NpResult r = np.process(rx(3, 2000));
   ASSERT_TRUE(r.tmr_set);
@@ -267,7 +279,7 @@ TEST(NpAlgo, EarlyTimerDoesNotBreakTheHoldOff) {
 }
 
 TEST(NpAlgo, BudgetQueuesCnpsInArrivalOrder) {
-  NpAlgo np(16);
+  TracedNp np(16);
   np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 4000);
   np.csr_write(kNpRegs[NP_CNP_BUDGET_NS].addr, 1000);  // one CNP per us (ConnectX-4)
   NpResult r = np.process(rx(0, 10000));
@@ -319,7 +331,7 @@ TEST(NpAlgo, BudgetQueuesCnpsInArrivalOrder) {
 }
 
 TEST(NpAlgo, BudgetQueueOverflowIsCountedAndDropped) {
-  NpAlgo np(16, 2);  // a queue of 2
+  TracedNp np(16, 2);  // a queue of 2
   np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 0);
   np.csr_write(kNpRegs[NP_CNP_BUDGET_NS].addr, 1u << 20);
   EXPECT_TRUE(np.process(rx(0, 0)).cnp);
@@ -343,7 +355,7 @@ TEST(NpAlgo, BudgetQueueOverflowIsCountedAndDropped) {
 }
 
 TEST(NpAlgo, BudgetZeroIsUnlimited) {
-  NpAlgo np(64);
+  TracedNp np(64);
   np.csr_write(kNpRegs[NP_CNP_INTERVAL_NS].addr, 4000);
   for (uint32_t f = 0; f < 64; ++f) {
     const NpResult r = np.process(rx(f, 7000));  // 64 CNPs in the same ns
@@ -354,7 +366,7 @@ TEST(NpAlgo, BudgetZeroIsUnlimited) {
 }
 
 TEST(NpAlgo, CsrClampAndUnknownAddresses) {
-  NpAlgo np(16);
+  TracedNp np(16);
   const uint8_t n = kNpRegs[NP_CNP_INTERVAL_NS].addr, e = kNpRegs[NP_EPOCH_NS].addr;
   np.csr_write(n, 0xFFFFFFFFu);
   EXPECT_EQ(np.csr_read(n), 1u << 30);
@@ -376,20 +388,34 @@ TEST(NpAlgo, CsrClampAndUnknownAddresses) {
 
 // ---- cycle wrapper
 
-void clock_reset(NpModel& m) {
-  m.rst = true;
+// The model's ports as pins: these tests set inputs one by one and read the outputs of
+// the current cycle (eval) or after the edge (step).
+struct Np {
+  explicit Np(uint32_t flows) : model(flows) {}
+  NpModel model;
+  NpModel::In in{};
+  NpModel::Out out{};
+  void eval() { out = model.outputs(in); }
+  void step() {
+    model.step(in);
+    eval();
+  }
+};
+
+void clock_reset(Np& m) {
+  m.in.rst = true;
   m.step();
-  m.rst = false;
+  m.in.rst = false;
 }
 
 TEST(NpModel, ClearTakesNumFlowsCyclesAfterReset) {
-  NpModel m(16);
+  Np m(16);
   clock_reset(m);
-  m.m_out_ready = true;
-  m.s_evt_valid = true;
+  m.in.out_ready = true;
+  m.in.evt_valid = true;
   unsigned blocked = 0;
   m.eval();
-  while (!m.s_evt_ready) {
+  while (!m.out.evt_ready) {
     ++blocked;
     m.step();
   }
@@ -400,23 +426,23 @@ TEST(NpModel, ClearTakesNumFlowsCyclesAfterReset) {
 // flow (s_evt_ready low while the flow is in S1 or C1).
 TEST(NpModel, LatencyFourOnePerCycleSameFlowEveryThird) {
   static_assert(NpModel::kLatency == 4);
-  NpModel m(16);
+  Np m(16);
   clock_reset(m);
-  m.m_out_ready = true;
+  m.in.out_ready = true;
   m.eval();
-  while (!m.s_evt_ready) m.step();
+  while (!m.out.evt_ready) m.step();
   // Three CEs to flows 1, 2, 3: accepted in cycles 0, 1, 2, out in 4, 5, 6.
   std::vector<int> acc, out;
   uint32_t next = 0;
   for (int c = 0; c < 10; ++c) {
-    m.s_evt_valid = next < 3;
-    m.s_evt_op = NP_OP_RX;
-    m.s_evt_flow = 1 + next;
-    m.s_evt_now_ns = 1000;
-    m.s_evt_ecn = kEcnCe;
+    m.in.evt_valid = next < 3;
+    m.in.evt.op = NpOp::RX;
+    m.in.evt.flow = 1 + next;
+    m.in.evt.now_ns = 1000;
+    m.in.evt.ecn = kEcnCe;
     m.eval();
-    if (m.m_out_valid) out.push_back(c);
-    if (m.s_evt_valid && m.s_evt_ready) { acc.push_back(c); ++next; }
+    if (m.out.out_valid) out.push_back(c);
+    if (m.in.evt_valid && m.out.evt_ready) { acc.push_back(c); ++next; }
     m.step();
   }
   EXPECT_EQ(acc, (std::vector<int>{0, 1, 2}));
@@ -427,13 +453,13 @@ TEST(NpModel, LatencyFourOnePerCycleSameFlowEveryThird) {
   std::vector<NpResult> res;
   next = 0;
   for (int c = 0; c < 12; ++c) {
-    m.s_evt_valid = next < 3;
-    m.s_evt_flow = 9;
-    m.s_evt_now_ns = 2000;
+    m.in.evt_valid = next < 3;
+    m.in.evt.flow = 9;
+    m.in.evt.now_ns = 2000;
     m.eval();
-    EXPECT_EQ(m.s_evt_valid && m.hazard(), m.s_evt_valid && !m.s_evt_ready) << "cycle " << c;
-    if (m.m_out_valid) { out.push_back(c); res.push_back(m.m_out); }
-    if (m.s_evt_valid && m.s_evt_ready) { acc.push_back(c); ++next; }
+    EXPECT_EQ(m.in.evt_valid && m.model.hazard(m.in), m.in.evt_valid && !m.out.evt_ready) << "cycle " << c;
+    if (m.out.out_valid) { out.push_back(c); res.push_back(m.out.out); }
+    if (m.in.evt_valid && m.out.evt_ready) { acc.push_back(c); ++next; }
     m.step();
   }
   EXPECT_EQ(acc, (std::vector<int>{0, 3, 6}));
@@ -447,86 +473,86 @@ TEST(NpModel, LatencyFourOnePerCycleSameFlowEveryThird) {
 }
 
 TEST(NpModel, BackPressureHoldsTheOutput) {
-  NpModel m(16);
+  Np m(16);
   clock_reset(m);
-  m.m_out_ready = true;
+  m.in.out_ready = true;
   m.eval();
-  while (!m.s_evt_ready) m.step();
-  m.s_evt_valid = true;
-  m.s_evt_op = NP_OP_RX;
-  m.s_evt_flow = 2;
-  m.s_evt_ecn = kEcnCe;
-  m.s_evt_now_ns = 5;
+  while (!m.out.evt_ready) m.step();
+  m.in.evt_valid = true;
+  m.in.evt.op = NpOp::RX;
+  m.in.evt.flow = 2;
+  m.in.evt.ecn = kEcnCe;
+  m.in.evt.now_ns = 5;
   m.step();  // accepted
-  m.s_evt_valid = false;
-  m.m_out_ready = false;
+  m.in.evt_valid = false;
+  m.in.out_ready = false;
   for (int c = 0; c < 3; ++c) m.step();  // S1, C1, C2, then into the output register
   for (int c = 0; c < 5; ++c) {
-    m.s_evt_valid = true;  // offered but not taken: output full, ready low
-    m.s_evt_flow = 3;
+    m.in.evt_valid = true;  // offered but not taken: output full, ready low
+    m.in.evt.flow = 3;
     m.eval();
-    EXPECT_TRUE(m.m_out_valid);
-    EXPECT_FALSE(m.s_evt_ready);
-    EXPECT_TRUE(m.m_out.cnp);
+    EXPECT_TRUE(m.out.out_valid);
+    EXPECT_FALSE(m.out.evt_ready);
+    EXPECT_TRUE(m.out.out.cnp);
     m.step();
   }
-  m.s_evt_valid = false;
-  m.m_out_ready = true;
+  m.in.evt_valid = false;
+  m.in.out_ready = true;
   m.eval();
-  EXPECT_TRUE(m.s_evt_ready);
+  EXPECT_TRUE(m.out.evt_ready);
   m.step();
   m.eval();
-  EXPECT_FALSE(m.m_out_valid);
+  EXPECT_FALSE(m.out.out_valid);
 }
 
 // A register write in cycle w applies to the events accepted in cycle w or later.
 TEST(NpModel, RegisterWriteAppliesToEventsAcceptedFromItsCycle) {
-  NpModel m(16);
+  Np m(16);
   clock_reset(m);
-  m.m_out_ready = true;
+  m.in.out_ready = true;
   m.eval();
-  while (!m.s_evt_ready) m.step();
+  while (!m.out.evt_ready) m.step();
   auto offer = [&](uint32_t flow, bool write) {
-    m.s_evt_valid = true;
-    m.s_evt_op = NP_OP_RX;
-    m.s_evt_flow = flow;
-    m.s_evt_now_ns = 100;
-    m.s_evt_ecn = kEcnCe;
-    m.csr_we = write;
-    m.csr_addr = kNpRegs[NP_CNP_INTERVAL_NS].addr;
-    m.csr_wdata = 777;
+    m.in.evt_valid = true;
+    m.in.evt.op = NpOp::RX;
+    m.in.evt.flow = flow;
+    m.in.evt.now_ns = 100;
+    m.in.evt.ecn = kEcnCe;
+    m.in.csr_we = write;
+    m.in.csr_addr = kNpRegs[NP_CNP_INTERVAL_NS].addr;
+    m.in.csr_wdata = 777;
     m.eval();
-    ASSERT_TRUE(m.s_evt_ready);
+    ASSERT_TRUE(m.out.evt_ready);
     m.step();
-    m.csr_we = false;
+    m.in.csr_we = false;
   };
   offer(1, false);
   offer(2, true);  // accepted in the write's cycle: new value
-  m.s_evt_valid = false;
+  m.in.evt_valid = false;
   std::vector<uint32_t> taus;
   for (int c = 0; c < 6; ++c) {
     m.eval();
-    if (m.m_out_valid) taus.push_back(m.m_out.cnp_tau_ns);
+    if (m.out.out_valid) taus.push_back(m.out.out.cnp_tau_ns);
     m.step();
   }
   EXPECT_EQ(taus, (std::vector<uint32_t>{50000, 777}));
 }
 
 TEST(NpModel, CsrWriteVisibleNextCycleReadDataOneCycleLater) {
-  NpModel m(16);
+  Np m(16);
   clock_reset(m);
-  m.csr_we = true;
-  m.csr_addr = kNpRegs[NP_CNP_INTERVAL_NS].addr;
-  m.csr_wdata = 1234;
-  m.csr_re = true;  // read in the same cycle: the old value
+  m.in.csr_we = true;
+  m.in.csr_addr = kNpRegs[NP_CNP_INTERVAL_NS].addr;
+  m.in.csr_wdata = 1234;
+  m.in.csr_re = true;  // read in the same cycle: the old value
   m.step();
-  EXPECT_EQ(m.csr_rdata, 50000u);
-  m.csr_we = false;
+  EXPECT_EQ(m.out.csr_rdata, 50000u);
+  m.in.csr_we = false;
   m.step();
-  EXPECT_EQ(m.csr_rdata, 1234u);
-  m.csr_re = false;
+  EXPECT_EQ(m.out.csr_rdata, 1234u);
+  m.in.csr_re = false;
   m.step();
-  EXPECT_EQ(m.csr_rdata, 0u);
+  EXPECT_EQ(m.out.csr_rdata, 0u);
 }
 
 }  // namespace
