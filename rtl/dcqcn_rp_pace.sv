@@ -179,6 +179,7 @@ module dcqcn_rp_pace #(
   logic [15:0] p10_pbytes_reg;
   logic [30:0] p10_m_bt_hi_reg;             // bsh[37:24] * T (M)
   logic [40:0] p10_m_bt_lo_reg;             // bsh[23:0] * T (M)
+  logic [63:0] p10_q_reg;                   // (ptc + 1) << (33 - 8 g): pm > ptc is lt >= this
   logic [40:0] p10_m_lt0_reg;               // Lsh[23:0] * T (M)
   logic [29:0] p10_m_lt1_reg;               // Lsh[36:24] * T (M)
   always_ff @(posedge clk) begin
@@ -188,6 +189,11 @@ module dcqcn_rp_pace #(
     p10_pbytes_reg <= p9_pbytes_reg;
     p10_m_bt_hi_reg <= {17'd0, p9_bsh_reg[37:24]} * {14'd0, p9_t_reg};
     p10_m_bt_lo_reg <= {17'd0, p9_bsh_reg[23:0]} * {24'd0, p9_t_reg};
+    unique case (g_q[9])
+      2'd0:    p10_q_reg <= {33'd0, ptc_q[9] + 31'd1} << 33;
+      2'd1:    p10_q_reg <= {33'd0, ptc_q[9] + 31'd1} << 25;
+      default: p10_q_reg <= {33'd0, ptc_q[9] + 31'd1} << 17;
+    endcase
     p10_m_lt0_reg <= {17'd0, p9_lsh_reg[23:0]} * {24'd0, p9_t_reg};
     p10_m_lt1_reg <= {17'd0, p9_lsh_reg[36:24]} * {13'd0, p9_t_reg};
   end
@@ -196,13 +202,18 @@ module dcqcn_rp_pace #(
   logic [43:0] p11_x_reg, p11_x1_reg, p11_pq_reg, p11_tnext_reg, p11_next_ceil_reg;
   logic [43:0] p11_xmn_reg;     // departure base - now
   logic [53:0] p11_lt_reg;      // (lambda MTU << p) * T: lambda MTU / Rc = this << 8 g >> 33
+  logic        p11_pgt_reg;     // lambda MTU / Rc > min(tau lambda, 2^30)
   logic        p11_pv_reg, p11_plus_set_reg;
   logic [31:0] p11_idl_reg;     // the deadline as is (not DCQCN+, or no increase timer set)
   logic [31:0] p11_capn_reg;    // now + 2^30
   logic [31:0] p11_ptn_reg;     // now + min(tau * lambda, 2^30)
   logic [15:0] p11_pbytes_reg;
   logic [54:0] s10_bt;
-  always_comb s10_bt = {p10_m_bt_hi_reg, 24'd0} + {14'd0, p10_m_bt_lo_reg};
+  logic [64:0] s10_pdiff;
+  always_comb begin
+    s10_bt = {p10_m_bt_hi_reg, 24'd0} + {14'd0, p10_m_bt_lo_reg};
+    s10_pdiff = {24'd0, p10_m_lt0_reg} + {11'd0, p10_m_lt1_reg, 24'd0} - {1'b0, p10_q_reg};
+  end
   always_ff @(posedge clk) begin
     p11_x_reg <= p10_x_reg;
     p11_x1_reg <= p10_x_reg + 44'd4095;
@@ -211,6 +222,8 @@ module dcqcn_rp_pace #(
     p11_next_ceil_reg <= p10_tnext_reg + 44'd4095;
     p11_xmn_reg <= p10_x_reg - {now_q[10], 12'd0};
     p11_lt_reg <= {13'd0, p10_m_lt0_reg} + {p10_m_lt1_reg, 24'd0};
+    // one multi-operand sum: lt - q >= 0
+    p11_pgt_reg <= !s10_pdiff[64];
     p11_pv_reg <= p10_pv_reg;
     p11_plus_set_reg <= cfg_plus && itmr_q[10] == TMR_SET;
     p11_idl_reg <= idl_q[10];
@@ -224,8 +237,7 @@ module dcqcn_rp_pace #(
   logic        s11_before, s11_pv;
   logic [31:0] s11_next_tx, s11_idl;
   logic [29:0] s11_pm30 [0:2];   // pm for g = 0, 1, 2 ...
-  logic [31:0] s11_pmn [0:2];    // ... now + pm ...
-  logic        s11_pgt [0:2];    // ... pm > min(tau lambda, 2^30): all three at once
+  logic [31:0] s11_pmn [0:2];    // ... now + pm: all three at once
   logic        s11_cap;
   always_comb begin
     s11_now_f = {now_q[11], 12'd0};
@@ -254,14 +266,11 @@ module dcqcn_rp_pace #(
     s11_pm30[0] = {9'd0, p11_lt_reg[53:33]};
     s11_pm30[1] = {1'd0, p11_lt_reg[53:25]};
     s11_pm30[2] = p11_lt_reg[46:17];
-    for (int k = 0; k < 3; k++) begin
-      s11_pmn[k] = now_q[11] + {2'd0, s11_pm30[k]};
-      s11_pgt[k] = {1'b0, s11_pm30[k]} > ptc_q[11];
-    end
+    for (int k = 0; k < 3; k++) s11_pmn[k] = now_q[11] + {2'd0, s11_pm30[k]};
     s11_cap = g_q[11] == 2'd2 && p11_lt_reg[53:47] != 7'd0;
     if (!p11_plus_set_reg)                       s11_idl = p11_idl_reg;
     else if (s11_cap)                            s11_idl = p11_capn_reg;
-    else if (s11_pgt[g_q[11]])                   s11_idl = s11_pmn[g_q[11]];
+    else if (p11_pgt_reg)                        s11_idl = s11_pmn[g_q[11]];
     else                                         s11_idl = p11_ptn_reg;
   end
 
@@ -292,7 +301,7 @@ module dcqcn_rp_pace #(
   // Bits no logic reads: fraction bits below a rounding, the shifted-out top of pm.
   logic unused_bits;
   assign unused_bits = ^{p9_diff_reg[11:0], s10_bt[12:0], p11_next_ceil_reg[11:0], s11_ac[11:0],
-                         s11_xmnpq[42:0], p11_lt_reg[16:0], s7_win[19]};
+                         s11_xmnpq[42:0], p11_lt_reg[16:0], s7_win[19], s10_pdiff[63:0]};
 endmodule
 
 `resetall
