@@ -1,8 +1,11 @@
 // The one list of RTL sources, in dependency order. CMake, scripts/lint.sh and
 // scripts/synth.sh read it; lines starting with // are comments.
 dcqcn_ram_sdp.sv
+dcqcn_rp_csr.sv
 dcqcn_rp.sv
+dcqcn_np_csr.sv
 dcqcn_np.sv
+dcqcn_cp_csr.sv
 dcqcn_cp.sv
 dcqcn_axis_reg.sv
 dcqcn_nic_top.sv

@@ -130,72 +130,7 @@ module dcqcn_cp #(
   // ---------------------------------------------------------------------------------
   // Registers
   // ---------------------------------------------------------------------------------
-  // CSRs as written (read back)
-  logic          mode_reg, mode_next;
-  logic [31:0]   kmin_reg, kmin_next;
-  logic [31:0]   kmax_reg, kmax_next;
-  logic [16:0]   pmax_reg, pmax_next;
-  logic [31:0]   seed_reg, seed_next;
-  logic [31:0]   max_ton_reg, max_ton_next;
-  logic [31:0]   sample_ns_reg, sample_ns_next;
-  logic [31:0]   high_reg, high_next;
-  logic [31:0]   low_reg, low_next;
-  logic [1:0]    rule_reg, rule_next;
-  logic [31:0]   grow_reg, grow_next;
-  logic [31:0]   drain_reg, drain_next;
-  logic [31:0]   csr_rdata_reg, csr_rdata_next;
   logic          pend_reg, pend_next;            // a write not yet applied
-  logic          wq_valid_reg;                   // the write of the last cycle (lands now),
-                                                 // with its per-register clamps and address hits
-  // the landing write clamped to each register's bounds, and whether it is that register's
-  logic [31:0]   cv_mode;
-  logic          hit_mode;
-  logic          wq_hit_mode_reg;
-  logic [31:0]   wq_cv_mode_reg;
-  logic [31:0]   cv_kmin;
-  logic          hit_kmin;
-  logic          wq_hit_kmin_reg;
-  logic [31:0]   wq_cv_kmin_reg;
-  logic [31:0]   cv_kmax;
-  logic          hit_kmax;
-  logic          wq_hit_kmax_reg;
-  logic [31:0]   wq_cv_kmax_reg;
-  logic [31:0]   cv_pmax;
-  logic          hit_pmax;
-  logic          wq_hit_pmax_reg;
-  logic [31:0]   wq_cv_pmax_reg;
-  logic [31:0]   cv_seed;
-  logic          hit_seed;
-  logic          wq_hit_seed_reg;
-  logic [31:0]   wq_cv_seed_reg;
-  logic [31:0]   cv_max_ton;
-  logic          hit_max_ton;
-  logic          wq_hit_max_ton_reg;
-  logic [31:0]   wq_cv_max_ton_reg;
-  logic [31:0]   cv_sample_ns;
-  logic          hit_sample_ns;
-  logic          wq_hit_sample_ns_reg;
-  logic [31:0]   wq_cv_sample_ns_reg;
-  logic [31:0]   cv_high;
-  logic          hit_high;
-  logic          wq_hit_high_reg;
-  logic [31:0]   wq_cv_high_reg;
-  logic [31:0]   cv_low;
-  logic          hit_low;
-  logic          wq_hit_low_reg;
-  logic [31:0]   wq_cv_low_reg;
-  logic [31:0]   cv_rule;
-  logic          hit_rule;
-  logic          wq_hit_rule_reg;
-  logic [31:0]   wq_cv_rule_reg;
-  logic [31:0]   cv_grow;
-  logic          hit_grow;
-  logic          wq_hit_grow_reg;
-  logic [31:0]   wq_cv_grow_reg;
-  logic [31:0]   cv_drain;
-  logic          hit_drain;
-  logic          wq_hit_drain_reg;
-  logic [31:0]   wq_cv_drain_reg;
   logic          seed_pend_reg, seed_pend_next;  // LFSR_SEED written since the last apply
 
   // Applied copy used by the pipeline, and values derived from it
@@ -299,7 +234,7 @@ module dcqcn_cp #(
   logic apply;  // load the applied register copy at this edge
 
   assign en          = !out_valid_reg || m_out_ready;
-  assign s_evt_ready = en && !clear_reg && !pend_reg && !wq_valid_reg;
+  assign s_evt_ready = en && !clear_reg && !pend_reg && !wr_any;
   assign apply       = pend_reg && !s0_valid_reg && !s1_valid_reg && !s2_valid_reg && !s3_valid_reg;
 
   assign m_out_valid     = out_valid_reg;
@@ -309,120 +244,76 @@ module dcqcn_cp #(
   assign m_out_marked    = out_marked_reg;
   assign m_out_tcd_state = out_state_reg;
   assign m_out_region    = out_region_reg;
-  assign csr_rdata       = csr_rdata_reg;
 
   // ---------------------------------------------------------------------------------
-  // CSR bus: clamped writes, registered reads
+  // CSR bus: the register file (generated from tb/ref/regmap_cp.h)
   // ---------------------------------------------------------------------------------
-  // clamp of a written value to constant bounds (one per register: no address-dependent
-  // bounds on the write path)
-  function automatic logic [31:0] clampc(input logic [31:0] v, input logic [31:0] lo,
-                                         input logic [31:0] hi);
-    clampc = (v < lo) ? lo : ((v > hi) ? hi : v);
-  endfunction
+  // A write is registered and lands in cfg_* one edge later (wr_any high meanwhile); the
+  // CP then applies the registers when S0..S3 are empty.
+  logic          cfg_mode;
+  logic [31:0]   cfg_kmin_bytes, cfg_kmax_bytes, cfg_lfsr_seed, cfg_max_ton_ns, cfg_sample_ns;
+  logic [31:0]   cfg_high_bytes, cfg_low_bytes, cfg_tcd_grow_bytes, cfg_tcd_drain_bytes;
+  logic [16:0]   cfg_pmax_q16;
+  logic [1:0]    cfg_tcd_ce_rule;
+  logic          wr_any, wr_lfsr_seed;
+
+  dcqcn_cp_csr u_csr (
+      .clk                (clk),
+      .rst                (rst),
+      .csr_we             (csr_we),
+      .csr_re             (csr_re),
+      .csr_addr           (csr_addr),
+      .csr_wdata          (csr_wdata),
+      .csr_rdata          (csr_rdata),
+      .cfg_mode           (cfg_mode),
+      .cfg_kmin_bytes     (cfg_kmin_bytes),
+      .cfg_kmax_bytes     (cfg_kmax_bytes),
+      .cfg_pmax_q16       (cfg_pmax_q16),
+      .cfg_lfsr_seed      (cfg_lfsr_seed),
+      .cfg_max_ton_ns     (cfg_max_ton_ns),
+      .cfg_sample_ns      (cfg_sample_ns),
+      .cfg_high_bytes     (cfg_high_bytes),
+      .cfg_low_bytes      (cfg_low_bytes),
+      .cfg_tcd_ce_rule    (cfg_tcd_ce_rule),
+      .cfg_tcd_grow_bytes (cfg_tcd_grow_bytes),
+      .cfg_tcd_drain_bytes(cfg_tcd_drain_bytes),
+      .wr_lfsr_seed       (wr_lfsr_seed),
+      .wr_any             (wr_any)
+  );
 
   always_comb begin
-    mode_next      = mode_reg;
-    kmin_next      = kmin_reg;
-    kmax_next      = kmax_reg;
-    pmax_next      = pmax_reg;
-    seed_next      = seed_reg;
-    max_ton_next   = max_ton_reg;
-    sample_ns_next = sample_ns_reg;
-    high_next      = high_reg;
-    low_next       = low_reg;
-    rule_next      = rule_reg;
-    grow_next      = grow_reg;
-    drain_next     = drain_reg;
-    csr_rdata_next = csr_rdata_reg;
     pend_next      = pend_reg && !apply;
     seed_pend_next = seed_pend_reg && !apply;
-
-    // the write registered last cycle lands in the bus registers now (each register has
-    // its own clamp: no address-dependent mux on the way)
-    cv_mode = wq_cv_mode_reg;
-    hit_mode = wq_hit_mode_reg;
-    cv_kmin = wq_cv_kmin_reg;
-    hit_kmin = wq_hit_kmin_reg;
-    cv_kmax = wq_cv_kmax_reg;
-    hit_kmax = wq_hit_kmax_reg;
-    cv_pmax = wq_cv_pmax_reg;
-    hit_pmax = wq_hit_pmax_reg;
-    cv_seed = wq_cv_seed_reg;
-    hit_seed = wq_hit_seed_reg;
-    cv_max_ton = wq_cv_max_ton_reg;
-    hit_max_ton = wq_hit_max_ton_reg;
-    cv_sample_ns = wq_cv_sample_ns_reg;
-    hit_sample_ns = wq_hit_sample_ns_reg;
-    cv_high = wq_cv_high_reg;
-    hit_high = wq_hit_high_reg;
-    cv_low = wq_cv_low_reg;
-    hit_low = wq_hit_low_reg;
-    cv_rule = wq_cv_rule_reg;
-    hit_rule = wq_hit_rule_reg;
-    cv_grow = wq_cv_grow_reg;
-    hit_grow = wq_hit_grow_reg;
-    cv_drain = wq_cv_drain_reg;
-    hit_drain = wq_hit_drain_reg;
-    if (wq_valid_reg) pend_next = 1'b1;  // any write (known address or not) takes one apply
-    if (hit_mode) mode_next = cv_mode[0];
-    if (hit_kmin) kmin_next = cv_kmin;
-    if (hit_kmax) kmax_next = cv_kmax;
-    if (hit_pmax) pmax_next = cv_pmax[16:0];
-    if (hit_seed) begin seed_next = cv_seed; seed_pend_next = 1'b1; end
-    if (hit_max_ton) max_ton_next = cv_max_ton;
-    if (hit_sample_ns) sample_ns_next = cv_sample_ns;
-    if (hit_high) high_next = cv_high;
-    if (hit_low) low_next = cv_low;
-    if (hit_rule) rule_next = cv_rule[1:0];
-    if (hit_grow) grow_next = cv_grow;
-    if (hit_drain) drain_next = cv_drain;
-
-    if (csr_re) begin
-      unique case (csr_addr)
-        CP_MODE_ADDR: csr_rdata_next = hit_mode ? cv_mode : {31'd0, mode_reg};
-        CP_KMIN_BYTES_ADDR: csr_rdata_next = hit_kmin ? cv_kmin : kmin_reg;
-        CP_KMAX_BYTES_ADDR: csr_rdata_next = hit_kmax ? cv_kmax : kmax_reg;
-        CP_PMAX_Q16_ADDR: csr_rdata_next = hit_pmax ? cv_pmax : {15'd0, pmax_reg};
-        CP_LFSR_SEED_ADDR: csr_rdata_next = hit_seed ? cv_seed : seed_reg;
-        CP_MAX_TON_NS_ADDR: csr_rdata_next = hit_max_ton ? cv_max_ton : max_ton_reg;
-        CP_SAMPLE_NS_ADDR: csr_rdata_next = hit_sample_ns ? cv_sample_ns : sample_ns_reg;
-        CP_HIGH_BYTES_ADDR: csr_rdata_next = hit_high ? cv_high : high_reg;
-        CP_LOW_BYTES_ADDR: csr_rdata_next = hit_low ? cv_low : low_reg;
-        CP_TCD_CE_RULE_ADDR: csr_rdata_next = hit_rule ? cv_rule : {30'd0, rule_reg};
-        CP_TCD_GROW_BYTES_ADDR: csr_rdata_next = hit_grow ? cv_grow : grow_reg;
-        CP_TCD_DRAIN_BYTES_ADDR: csr_rdata_next = hit_drain ? cv_drain : drain_reg;
-        default: csr_rdata_next = 32'd0;
-      endcase
-    end
+    if (wr_any) pend_next = 1'b1;  // any write (known address or not) takes one apply
+    if (wr_lfsr_seed) seed_pend_next = 1'b1;
   end
 
   // Applied copy: loaded from the bus registers at an apply edge (S0..S3 empty), with the
   // derived values computed from the bus registers directly (one cycle of logic).
   logic        kmax_ge;
   logic [31:0] kspan;
-  assign kmax_ge = kmax_reg >= kmin_reg;
-  assign kspan   = kmax_reg - kmin_reg;
+  assign kmax_ge = cfg_kmax_bytes >= cfg_kmin_bytes;
+  assign kspan   = cfg_kmax_bytes - cfg_kmin_bytes;
 
   always_ff @(posedge clk) begin
     if (rst || apply) begin
-      a_mode_reg     <= rst ? CP_MODE_RST[0] : mode_reg;
-      a_kmin_reg     <= rst ? CP_KMIN_BYTES_RST : kmin_reg;
-      a_kmaxe_reg    <= rst ? CP_KMAX_BYTES_RST : (kmax_ge ? kmax_reg : kmin_reg);
+      a_mode_reg     <= rst ? CP_MODE_RST[0] : cfg_mode;
+      a_kmin_reg     <= rst ? CP_KMIN_BYTES_RST : cfg_kmin_bytes;
+      a_kmaxe_reg    <= rst ? CP_KMAX_BYTES_RST : (kmax_ge ? cfg_kmax_bytes : cfg_kmin_bytes);
       a_span_reg     <= rst ? CP_KMAX_BYTES_RST - CP_KMIN_BYTES_RST : (kmax_ge ? kspan : 32'd0);
-      a_pmax_reg     <= rst ? CP_PMAX_Q16_RST[16:0] : pmax_reg;
-      a_max_ton_reg  <= rst ? CP_MAX_TON_NS_RST : max_ton_reg;
+      a_pmax_reg     <= rst ? CP_PMAX_Q16_RST[16:0] : cfg_pmax_q16;
+      a_max_ton_reg  <= rst ? CP_MAX_TON_NS_RST : cfg_max_ton_ns;
       a_period_reg   <= rst ? ((CP_TCD_CE_RULE_RST == 32'd2) ? CP_MAX_TON_NS_RST : CP_SAMPLE_NS_RST)
-                            : ((rule_reg == 2'd2) ? max_ton_reg : sample_ns_reg);
-      a_high_reg     <= rst ? CP_HIGH_BYTES_RST : high_reg;
-      a_low_reg      <= rst ? CP_LOW_BYTES_RST : low_reg;
-      a_grow_reg     <= rst ? CP_TCD_GROW_BYTES_RST : grow_reg;
-      a_drain_reg    <= rst ? CP_TCD_DRAIN_BYTES_RST : drain_reg;
-      a_rule_reg     <= rst ? CP_TCD_CE_RULE_RST[1:0] : rule_reg;
-      a_ton_nz_reg   <= rst ? (CP_MAX_TON_NS_RST != 32'd0) : (max_ton_reg != 32'd0);
+                            : ((cfg_tcd_ce_rule == 2'd2) ? cfg_max_ton_ns : cfg_sample_ns);
+      a_high_reg     <= rst ? CP_HIGH_BYTES_RST : cfg_high_bytes;
+      a_low_reg      <= rst ? CP_LOW_BYTES_RST : cfg_low_bytes;
+      a_grow_reg     <= rst ? CP_TCD_GROW_BYTES_RST : cfg_tcd_grow_bytes;
+      a_drain_reg    <= rst ? CP_TCD_DRAIN_BYTES_RST : cfg_tcd_drain_bytes;
+      a_rule_reg     <= rst ? CP_TCD_CE_RULE_RST[1:0] : cfg_tcd_ce_rule;
+      a_ton_nz_reg   <= rst ? (CP_MAX_TON_NS_RST != 32'd0) : (cfg_max_ton_ns != 32'd0);
       a_period_z_reg <= rst ? (((CP_TCD_CE_RULE_RST == 32'd2) ? CP_MAX_TON_NS_RST : CP_SAMPLE_NS_RST) == 32'd0)
-                            : (((rule_reg == 2'd2) ? max_ton_reg : sample_ns_reg) == 32'd0);
-      a_grow_z_reg   <= rst ? (CP_TCD_GROW_BYTES_RST == 32'd0) : (grow_reg == 32'd0);
+                            : (((cfg_tcd_ce_rule == 2'd2) ? cfg_max_ton_ns : cfg_sample_ns) == 32'd0);
+      a_grow_z_reg   <= rst ? (CP_TCD_GROW_BYTES_RST == 32'd0) : (cfg_tcd_grow_bytes == 32'd0);
     end
   end
 
@@ -442,7 +333,7 @@ module dcqcn_cp #(
   always_comb begin
     lfsr_next = lfsr_reg;
     if (in_step) lfsr_next = lfsr_advance(lfsr_reg);
-    if (apply && seed_pend_reg) lfsr_next = seed_reg;  // nothing is accepted at an apply
+    if (apply && seed_pend_reg) lfsr_next = cfg_lfsr_seed;  // nothing is accepted at an apply
   end
 
   // ---------------------------------------------------------------------------------
@@ -631,44 +522,6 @@ module dcqcn_cp #(
   end
 
   always_ff @(posedge clk) begin
-    csr_rdata_reg  <= csr_rdata_next;
-    wq_valid_reg   <= csr_we;
-    wq_hit_mode_reg <= csr_we && csr_addr == CP_MODE_ADDR;
-    wq_cv_mode_reg <= clampc(csr_wdata, CP_MODE_MIN, CP_MODE_MAX);
-    wq_hit_kmin_reg <= csr_we && csr_addr == CP_KMIN_BYTES_ADDR;
-    wq_cv_kmin_reg <= clampc(csr_wdata, CP_KMIN_BYTES_MIN, CP_KMIN_BYTES_MAX);
-    wq_hit_kmax_reg <= csr_we && csr_addr == CP_KMAX_BYTES_ADDR;
-    wq_cv_kmax_reg <= clampc(csr_wdata, CP_KMAX_BYTES_MIN, CP_KMAX_BYTES_MAX);
-    wq_hit_pmax_reg <= csr_we && csr_addr == CP_PMAX_Q16_ADDR;
-    wq_cv_pmax_reg <= clampc(csr_wdata, CP_PMAX_Q16_MIN, CP_PMAX_Q16_MAX);
-    wq_hit_seed_reg <= csr_we && csr_addr == CP_LFSR_SEED_ADDR;
-    wq_cv_seed_reg <= clampc(csr_wdata, CP_LFSR_SEED_MIN, CP_LFSR_SEED_MAX);
-    wq_hit_max_ton_reg <= csr_we && csr_addr == CP_MAX_TON_NS_ADDR;
-    wq_cv_max_ton_reg <= clampc(csr_wdata, CP_MAX_TON_NS_MIN, CP_MAX_TON_NS_MAX);
-    wq_hit_sample_ns_reg <= csr_we && csr_addr == CP_SAMPLE_NS_ADDR;
-    wq_cv_sample_ns_reg <= clampc(csr_wdata, CP_SAMPLE_NS_MIN, CP_SAMPLE_NS_MAX);
-    wq_hit_high_reg <= csr_we && csr_addr == CP_HIGH_BYTES_ADDR;
-    wq_cv_high_reg <= clampc(csr_wdata, CP_HIGH_BYTES_MIN, CP_HIGH_BYTES_MAX);
-    wq_hit_low_reg <= csr_we && csr_addr == CP_LOW_BYTES_ADDR;
-    wq_cv_low_reg <= clampc(csr_wdata, CP_LOW_BYTES_MIN, CP_LOW_BYTES_MAX);
-    wq_hit_rule_reg <= csr_we && csr_addr == CP_TCD_CE_RULE_ADDR;
-    wq_cv_rule_reg <= clampc(csr_wdata, CP_TCD_CE_RULE_MIN, CP_TCD_CE_RULE_MAX);
-    wq_hit_grow_reg <= csr_we && csr_addr == CP_TCD_GROW_BYTES_ADDR;
-    wq_cv_grow_reg <= clampc(csr_wdata, CP_TCD_GROW_BYTES_MIN, CP_TCD_GROW_BYTES_MAX);
-    wq_hit_drain_reg <= csr_we && csr_addr == CP_TCD_DRAIN_BYTES_ADDR;
-    wq_cv_drain_reg <= clampc(csr_wdata, CP_TCD_DRAIN_BYTES_MIN, CP_TCD_DRAIN_BYTES_MAX);
-    mode_reg       <= mode_next;
-    kmin_reg       <= kmin_next;
-    kmax_reg       <= kmax_next;
-    pmax_reg       <= pmax_next;
-    seed_reg       <= seed_next;
-    max_ton_reg    <= max_ton_next;
-    sample_ns_reg  <= sample_ns_next;
-    high_reg       <= high_next;
-    low_reg        <= low_next;
-    rule_reg       <= rule_next;
-    grow_reg       <= grow_next;
-    drain_reg      <= drain_next;
     pend_reg       <= pend_next;
     seed_pend_reg  <= seed_pend_next;
     lfsr_reg       <= lfsr_next;
@@ -785,33 +638,7 @@ module dcqcn_cp #(
     end
 
     if (rst) begin
-      mode_reg       <= CP_MODE_RST[0];
-      kmin_reg       <= CP_KMIN_BYTES_RST;
-      kmax_reg       <= CP_KMAX_BYTES_RST;
-      pmax_reg       <= CP_PMAX_Q16_RST[16:0];
-      seed_reg       <= CP_LFSR_SEED_RST;
-      max_ton_reg    <= CP_MAX_TON_NS_RST;
-      sample_ns_reg  <= CP_SAMPLE_NS_RST;
-      high_reg       <= CP_HIGH_BYTES_RST;
-      low_reg        <= CP_LOW_BYTES_RST;
-      rule_reg       <= CP_TCD_CE_RULE_RST[1:0];
-      grow_reg       <= CP_TCD_GROW_BYTES_RST;
-      drain_reg      <= CP_TCD_DRAIN_BYTES_RST;
-      csr_rdata_reg  <= 32'd0;
       pend_reg       <= 1'b0;
-      wq_valid_reg   <= 1'b0;
-      wq_hit_mode_reg <= 1'b0;
-      wq_hit_kmin_reg <= 1'b0;
-      wq_hit_kmax_reg <= 1'b0;
-      wq_hit_pmax_reg <= 1'b0;
-      wq_hit_seed_reg <= 1'b0;
-      wq_hit_max_ton_reg <= 1'b0;
-      wq_hit_sample_ns_reg <= 1'b0;
-      wq_hit_high_reg <= 1'b0;
-      wq_hit_low_reg <= 1'b0;
-      wq_hit_rule_reg <= 1'b0;
-      wq_hit_grow_reg <= 1'b0;
-      wq_hit_drain_reg <= 1'b0;
       seed_pend_reg  <= 1'b0;
       lfsr_reg       <= CP_LFSR_SEED_RST;
       clear_reg      <= 1'b1;

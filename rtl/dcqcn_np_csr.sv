@@ -17,7 +17,7 @@
 //   sts_cnpq_hwm[31:0]         in:  CNPQ_HWM (read-only)
 //   sts_cnpq_level[31:0]       in:  CNPQ_LEVEL (read-only)
 // Timing
-//   A write (csr_we in cycle t) lands in cfg_* at the end of t; wr_<name> is high in t.
+//   A write (csr_we in cycle t) lands in cfg_* at the end of t.
 //   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_* (or sts_*)
 //   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read
 //   csr_rdata is 0.

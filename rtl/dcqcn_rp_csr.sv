@@ -31,7 +31,7 @@
 //   cfg_alpha_first[31:0]          out: ALPHA_FIRST, clamped to [0, 1]
 //   cfg_hai_fixed[31:0]            out: HAI_FIXED, clamped to [0, 1]
 // Timing
-//   A write (csr_we in cycle t) lands in cfg_* at the end of t; wr_<name> is high in t.
+//   A write (csr_we in cycle t) lands in cfg_* at the end of t.
 //   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_* (or sts_*)
 //   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read
 //   csr_rdata keeps its value.
