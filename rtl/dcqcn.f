@@ -4,6 +4,7 @@ dcqcn_ram_sdp.sv
 dcqcn_rp_csr.sv
 dcqcn_rp.sv
 dcqcn_np_csr.sv
+dcqcn_np_cnpq.sv
 dcqcn_np.sv
 dcqcn_cp_csr.sv
 dcqcn_cp.sv

@@ -17,7 +17,8 @@
 // a register) -> C1 (compares: hold-off for both possible taus, budget, epoch rollover)
 // -> C2 (decision, RAM write-back, global state) -> output register. An event uses the
 // register values of the cycle before it leaves C1. After rst the state RAM is cleared
-// for NUM_FLOWS cycles, with s_evt_ready low.
+// for NUM_FLOWS cycles, with s_evt_ready low. Registers: dcqcn_np_csr (generated from
+// tb/ref/regmap_np.h); the budget queue: dcqcn_np_cnpq.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -102,9 +103,8 @@ module dcqcn_np #(
   logic [31:0]    cfg_cnp_interval_ns, cfg_epoch_ns;
   logic           cfg_mode, cfg_plus_enable;
   logic [20:0]    cfg_cnp_gen_time_ns, cfg_cnp_budget_ns;
-  logic [31:0]    q_overflows_reg, q_overflows_next;  // CNPQ_OVERFLOWS
-  logic [QCW-1:0] q_hwm_reg, q_hwm_next;              // CNPQ_HWM
-  logic [QCW-1:0] q_count_reg, q_count_next;          // CNPQ_LEVEL
+  logic [31:0]    q_overflows;                        // CNPQ_OVERFLOWS
+  logic [QCW-1:0] q_hwm, q_count;                     // CNPQ_HWM, CNPQ_LEVEL
 
   dcqcn_np_csr u_csr (
       .clk                (clk),
@@ -114,9 +114,9 @@ module dcqcn_np #(
       .csr_addr           (csr_addr),
       .csr_wdata          (csr_wdata),
       .csr_rdata          (csr_rdata),
-      .sts_cnpq_overflows (q_overflows_reg),
-      .sts_cnpq_hwm       (32'(q_hwm_reg)),
-      .sts_cnpq_level     (32'(q_count_reg)),
+      .sts_cnpq_overflows (q_overflows),
+      .sts_cnpq_hwm       (32'(q_hwm)),
+      .sts_cnpq_level     (32'(q_count)),
       .cfg_cnp_interval_ns(cfg_cnp_interval_ns),
       .cfg_mode           (cfg_mode),
       .cfg_plus_enable    (cfg_plus_enable),
@@ -127,13 +127,11 @@ module dcqcn_np #(
 
   // the values of the cycle before (C1 uses them: shorter paths from the CSR file)
   logic           mode_dly_reg, mode_dly_next;
-  logic [20:0]    gen_time_dly_reg, gen_time_dly_next;
-  logic [20:0]    budget_dly_reg, budget_dly_next;
+  logic [20:0]    gen_time_dly_reg, gen_time_dly_next, budget_dly_reg, budget_dly_next;
 
   // =====================================================================================
   // Pipeline stages
   // =====================================================================================
-  // ---------------------------------------------------------------- registers
   logic          clearing_reg, clearing_next;
   logic [AW-1:0] clear_addr_reg, clear_addr_next;
 
@@ -210,13 +208,8 @@ module dcqcn_np #(
   logic [30:0]   demand_cur_reg, demand_cur_next;                 // C2: demand of this epoch
   logic [30:0]   demand_prev_reg, demand_prev_next;               // C2: demand of the previous epoch
   logic [31:0]   tau_reg, tau_next;   // tau: PLUS ? max(N, dprev) : N, N and PLUS of the cycle before
-  logic          q_empty_reg, q_empty_next;           // q_count == 0
-  logic          q_one_reg, q_one_next;               // q_count == 1
-  logic          q_full_reg, q_full_next;             // q_count == CNPQ_DEPTH
   logic          any_sent_reg, any_sent_next;
   logic [31:0]   last_cnp_any_ns_reg, last_cnp_any_ns_next;
-  logic [QW-1:0] q_read_ptr_reg, q_read_ptr_next;
-  logic [AW-1:0] q_head_reg, q_head_next;
 
   logic          out_valid_reg, out_valid_next;
   logic [1:0]    out_op_reg, out_op_next;
@@ -237,34 +230,29 @@ module dcqcn_np #(
   // RAM ports
   logic          ram_we;
   logic [AW-1:0] ram_waddr;
-  logic [EW-1:0] ram_wdata;
-  logic [EW-1:0] ram_rdata;
+  logic [EW-1:0] ram_wdata, ram_rdata;
   logic          en;              // the pipeline advances (output register free or taken)
-  logic [AW-1:0] q_mem [0:CNPQ_DEPTH-1];  // budget queue (distributed RAM)
-  logic          q_we;
-  logic [QW-1:0] q_waddr;
-  logic [QW-1:0] q_read_ptr_inc;
-  logic [AW-1:0] q_next_flow;
+  // budget queue (dcqcn_np_cnpq)
+  logic          q_empty, q_one, q_full;
+  logic [AW-1:0] q_head, q_next_flow;
 
   // ---------------------------------------------------------------- datapath
   logic          accept, hazard;
   // C1
-  logic          c1_e_valid, c1_e_sent, c1_e_pending, c1_e_queued, c1_e_kind;
-  logic [7:0]    c1_e_gen, c1_e_epoch;
+  logic          c1_e_valid, c1_e_sent, c1_e_pending, c1_e_queued, c1_e_kind;  // the flow's
+  logic [7:0]    c1_e_gen, c1_e_epoch;        // RAM word (c1_entry_reg) in fields
   logic [31:0]   c1_e_last_cnp_ns, c1_since_last_cnp;
   logic          hold, in_roll;
   // C2
-  logic          fire;
-  logic          holdoff_over, budget_due, budget_free, q_empty, q_full, is_head;
+  logic          fire, holdoff_over, budget_due, budget_free, is_head;
   logic          deliver, send, send_kind, arm, stale, push, drop, pop, counted;
   logic          new_valid, new_sent, new_pending, new_queued, new_kind;
-  logic [7:0]    new_gen, new_epoch;
+  logic [7:0]    new_gen, new_epoch;          // the flow's new RAM word: new_*
   logic [31:0]   new_last_cnp_ns;
   logic [30:0]   demand_inc;
   logic [31:0]   tau_cur_epoch, tau_prev_epoch;
-  logic [QCW-1:0] q_count_inc;
-  logic          q_valid_new;
-  logic [AW-1:0] q_flow_new;
+  logic          q_valid_new;                  // the queue after this event: not empty,
+  logic [AW-1:0] q_flow_new;                   // its head
 
   always_comb begin
     en     = !out_valid_reg || m_out_ready;
@@ -322,7 +310,7 @@ module dcqcn_np #(
     // budget: vs the last CNP so far, or vs the event now in C2 if it sends one
     c2_budget_due_last_next     = !any_sent_reg || (c1_now_reg - last_cnp_any_ns_reg) >= 32'(budget_dly_reg);
     c2_budget_due_prev_next     = (c1_now_reg - c2_now_reg) >= 32'(budget_dly_reg);
-    c2_eq_head_next  = c1_flow_reg == q_head_reg;
+    c2_eq_head_next  = c1_flow_reg == q_head;
     c2_eq_second_next  = c1_flow_reg == q_next_flow;
     c2_now_plus_budget_next    = c1_now_reg + 32'(budget_dly_reg);
     c2_gen_time_next       = gen_time_dly_reg;
@@ -354,8 +342,6 @@ module dcqcn_np #(
     fire         = c2_valid_reg && en;
     holdoff_over = c2_holdoff_over_reg;
     budget_due   = c2_prev_sent_reg ? c2_budget_due_prev_reg : c2_budget_due_last_reg;
-    q_empty      = q_empty_reg;
-    q_full       = q_full_reg;
     budget_free  = q_empty && budget_due;
     is_head      = c2_prev_pop_reg ? c2_eq_second_reg : c2_eq_head_reg;
 
@@ -431,47 +417,16 @@ module dcqcn_np #(
 
     any_sent_next = any_sent_reg;
     last_cnp_any_ns_next = last_cnp_any_ns_reg;
-    q_count_next  = q_count_reg;
-    q_empty_next  = q_empty_reg;
-    q_one_next    = q_one_reg;
-    q_full_next   = q_full_reg;
-    q_read_ptr_next     = q_read_ptr_reg;
-    q_head_next   = q_head_reg;
-    q_overflows_next      = q_overflows_reg;
-    q_hwm_next      = q_hwm_reg;
-    q_we          = 1'b0;
-    q_waddr       = q_read_ptr_reg + q_count_reg[QW-1:0];
-    q_count_inc   = q_count_reg + QCW'(1);
-    if (fire) begin
-      if (send) begin
-        any_sent_next = 1'b1;
-        last_cnp_any_ns_next = c2_now_reg;
-      end
-      if (push) begin
-        q_we         = 1'b1;
-        q_count_next = q_count_inc;
-        q_empty_next = 1'b0;
-        q_one_next   = q_empty_reg;
-        q_full_next  = q_count_inc == QCW'(CNPQ_DEPTH);
-        if (q_empty) q_head_next = c2_flow_reg;
-        if (q_count_inc > q_hwm_reg) q_hwm_next = q_count_inc;
-      end
-      if (pop) begin
-        q_count_next = q_count_reg - QCW'(1);
-        q_read_ptr_next    = q_read_ptr_inc;
-        q_empty_next = q_one_reg;
-        q_one_next   = q_count_reg == QCW'(2);
-        q_full_next  = 1'b0;
-        if (q_count_reg != QCW'(1)) q_head_next = q_next_flow;
-      end
-      if (drop && q_overflows_reg != 32'hFFFF_FFFF) q_overflows_next = q_overflows_reg + 32'd1;
+    if (fire && send) begin
+      any_sent_next        = 1'b1;
+      last_cnp_any_ns_next = c2_now_reg;
     end
 
-    // the queue after this event, for the result: from the flags, not from q_count_next
-    q_valid_new = push || (!q_empty_reg && !(pop && q_one_reg));
-    if (pop)                     q_flow_new = q_one_reg ? '0 : q_next_flow;
-    else if (push && q_empty_reg) q_flow_new = c2_flow_reg;
-    else                         q_flow_new = q_empty_reg ? '0 : q_head_reg;
+    // the queue after this event, for the result: from the flags, not from the count
+    q_valid_new = push || (!q_empty && !(pop && q_one));
+    if (pop)                     q_flow_new = q_one ? '0 : q_next_flow;
+    else if (push && q_empty) q_flow_new = c2_flow_reg;
+    else                         q_flow_new = q_empty ? '0 : q_head;
 
     // ------------------------------------------------------------ pipeline registers
     s1_valid_next     = s1_valid_reg;
@@ -623,16 +578,8 @@ module dcqcn_np #(
     epoch_id1_reg    <= epoch_id1_next;
     demand_cur_reg         <= demand_cur_next;
     demand_prev_reg        <= demand_prev_next;
-    q_empty_reg      <= q_empty_next;
-    q_one_reg        <= q_one_next;
-    q_full_reg       <= q_full_next;
     any_sent_reg     <= any_sent_next;
     last_cnp_any_ns_reg     <= last_cnp_any_ns_next;
-    q_count_reg      <= q_count_next;
-    q_read_ptr_reg         <= q_read_ptr_next;
-    q_head_reg       <= q_head_next;
-    q_overflows_reg          <= q_overflows_next;
-    q_hwm_reg          <= q_hwm_next;
     out_valid_reg    <= out_valid_next;
     out_op_reg       <= out_op_next;
     out_flow_reg     <= out_flow_next;
@@ -667,16 +614,8 @@ module dcqcn_np #(
       epoch_id1_reg    <= 8'd1;
       demand_cur_reg         <= '0;
       demand_prev_reg        <= '0;
-      q_empty_reg      <= 1'b1;
-      q_one_reg        <= 1'b0;
-      q_full_reg       <= 1'b0;
       any_sent_reg     <= 1'b0;
       last_cnp_any_ns_reg     <= '0;
-      q_count_reg      <= '0;
-      q_read_ptr_reg         <= '0;
-      q_head_reg       <= '0;
-      q_overflows_reg          <= '0;
-      q_hwm_reg          <= '0;
       // the output word too, so that no output is ever X
       out_valid_reg    <= 1'b0;
       out_op_reg       <= '0;
@@ -713,14 +652,27 @@ module dcqcn_np #(
       .rdata(ram_rdata)
   );
 
-  // Budget queue: flow ids in arrival order; a flow is in it at most once (its RAM word's
-  // queued bit). Small: distributed RAM, one write port, one asynchronous read port at
-  // head + 1.
-  always_ff @(posedge clk) begin
-    if (q_we) q_mem[q_waddr] <= c2_flow_reg;
-  end
-  assign q_read_ptr_inc = q_read_ptr_reg + QW'(1);
-  assign q_next_flow    = q_mem[q_read_ptr_inc];
+  // Budget queue: flow ids in arrival order (docs/np.md "CNP budget").
+  dcqcn_np_cnpq #(
+      .AW   (AW),
+      .DEPTH(CNPQ_DEPTH)
+  ) u_cnpq (
+      .clk      (clk),
+      .rst      (rst),
+      .fire     (fire),
+      .push     (push),
+      .pop      (pop),
+      .drop     (drop),
+      .push_flow(c2_flow_reg),
+      .empty    (q_empty),
+      .one      (q_one),
+      .full     (q_full),
+      .head     (q_head),
+      .second   (q_next_flow),
+      .count    (q_count),
+      .hwm      (q_hwm),
+      .overflows(q_overflows)
+  );
 
   // =====================================================================================
   // Outputs
