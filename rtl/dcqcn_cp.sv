@@ -134,14 +134,14 @@ module dcqcn_cp #(
   logic          seed_pend_reg, seed_pend_next;  // LFSR_SEED written since the last apply
 
   // Applied copy used by the pipeline, and values derived from it
-  logic          a_mode_reg;
-  logic [31:0]   a_kmin_reg, a_kmaxe_reg;        // Kmin, max(Kmin, Kmax)
-  logic [31:0]   a_span_reg;                     // max(Kmin, Kmax) - Kmin
-  logic [16:0]   a_pmax_reg;
-  logic [31:0]   a_max_ton_reg, a_period_reg;    // period: rule 2 MAX_TON_NS, else SAMPLE_NS
-  logic [31:0]   a_high_reg, a_low_reg, a_grow_reg, a_drain_reg;
-  logic [1:0]    a_rule_reg;
-  logic          a_ton_nz_reg, a_period_z_reg, a_grow_z_reg;
+  logic          a_mode_reg, a_mode_next;
+  logic [31:0]   a_kmin_reg, a_kmin_next, a_kmaxe_reg, a_kmaxe_next;        // Kmin, max(Kmin, Kmax)
+  logic [31:0]   a_span_reg, a_span_next;                     // max(Kmin, Kmax) - Kmin
+  logic [16:0]   a_pmax_reg, a_pmax_next;
+  logic [31:0]   a_max_ton_reg, a_max_ton_next, a_period_reg, a_period_next;    // period: rule 2 MAX_TON_NS, else SAMPLE_NS
+  logic [31:0]   a_high_reg, a_high_next, a_low_reg, a_low_next, a_grow_reg, a_grow_next, a_drain_reg, a_drain_next;
+  logic [1:0]    a_rule_reg, a_rule_next;
+  logic          a_ton_nz_reg, a_ton_nz_next, a_period_z_reg, a_period_z_next, a_grow_z_reg, a_grow_z_next;
 
   logic [31:0]   lfsr_reg, lfsr_next;
 
@@ -150,79 +150,79 @@ module dcqcn_cp #(
   logic [QW-1:0] clear_addr_reg, clear_addr_next;
 
   // S0: the accepted event
-  logic          s0_valid_reg;
-  logic [1:0]    s0_op_reg;
-  logic [QW-1:0] s0_queue_reg;
-  logic [31:0]   s0_now_reg, s0_qlen_reg;
-  logic [1:0]    s0_ecn_reg;
-  logic          s0_paused_reg;
-  logic [1:0]    s0_region_reg;
-  logic [31:0]   s0_qoff_reg;                    // q - Kmin (DSP input register)
-  logic [15:0]   s0_r_reg;                       // the LFSR sample (DSP input register)
+  logic          s0_valid_reg, s0_valid_next;
+  logic [1:0]    s0_op_reg, s0_op_next;
+  logic [QW-1:0] s0_queue_reg, s0_queue_next;
+  logic [31:0]   s0_now_reg, s0_now_next, s0_qlen_reg, s0_qlen_next;
+  logic [1:0]    s0_ecn_reg, s0_ecn_next;
+  logic          s0_paused_reg, s0_paused_next;
+  logic [1:0]    s0_region_reg, s0_region_next;
+  logic [31:0]   s0_qoff_reg, s0_qoff_next;                    // q - Kmin (DSP input register)
+  logic [15:0]   s0_r_reg, s0_r_next;                       // the LFSR sample (DSP input register)
 
   // S1: event, products (DSP M register), event-only compares
-  logic          s1_valid_reg;
-  logic [1:0]    s1_op_reg;
-  logic [QW-1:0] s1_queue_reg;
-  logic [31:0]   s1_now_reg, s1_qlen_reg;
-  logic [1:0]    s1_ecn_reg;
-  logic          s1_paused_reg;
-  logic [1:0]    s1_region_reg;
-  logic          s1_le_low_reg, s1_gt_high_reg, s1_le_drain_reg;
-  logic [31:0]   s1_p0_reg, s1_p1_reg;           // r * span[15:0], r * span[31:16]
-  logic [32:0]   s1_q0_reg, s1_q1_reg;           // Pmax * qoff[15:0], Pmax * qoff[31:16]
+  logic          s1_valid_reg, s1_valid_next;
+  logic [1:0]    s1_op_reg, s1_op_next;
+  logic [QW-1:0] s1_queue_reg, s1_queue_next;
+  logic [31:0]   s1_now_reg, s1_now_next, s1_qlen_reg, s1_qlen_next;
+  logic [1:0]    s1_ecn_reg, s1_ecn_next;
+  logic          s1_paused_reg, s1_paused_next;
+  logic [1:0]    s1_region_reg, s1_region_next;
+  logic          s1_le_low_reg, s1_le_low_next, s1_gt_high_reg, s1_gt_high_next, s1_le_drain_reg, s1_le_drain_next;
+  logic [31:0]   s1_p0_reg, s1_p0_next, s1_p1_reg, s1_p1_next;           // r * span[15:0], r * span[31:16]
+  logic [32:0]   s1_q0_reg, s1_q0_next, s1_q1_reg, s1_q1_next;           // Pmax * qoff[15:0], Pmax * qoff[31:16]
 
   // S2: event, partial products, hit bits for the RAM word merge
-  logic          s2_valid_reg;
-  logic [1:0]    s2_op_reg;
-  logic [QW-1:0] s2_queue_reg;
-  logic [31:0]   s2_now_reg, s2_qlen_reg;
-  logic [1:0]    s2_ecn_reg;
-  logic          s2_paused_reg;
-  logic [1:0]    s2_region_reg;
-  logic          s2_le_low_reg, s2_gt_high_reg, s2_le_drain_reg;
-  logic [31:0]   s2_p0_reg, s2_p1_reg;           // the products again (DSP P register)
-  logic [32:0]   s2_q0_reg, s2_q1_reg;
-  logic          s2_hit1_reg, s2_hit2_reg;       // word in fwd1 / fwd2 is this queue's
-  logic [EW-1:0] ram_q_reg;                      // RAM output register
+  logic          s2_valid_reg, s2_valid_next;
+  logic [1:0]    s2_op_reg, s2_op_next;
+  logic [QW-1:0] s2_queue_reg, s2_queue_next;
+  logic [31:0]   s2_now_reg, s2_now_next, s2_qlen_reg, s2_qlen_next;
+  logic [1:0]    s2_ecn_reg, s2_ecn_next;
+  logic          s2_paused_reg, s2_paused_next;
+  logic [1:0]    s2_region_reg, s2_region_next;
+  logic          s2_le_low_reg, s2_le_low_next, s2_gt_high_reg, s2_gt_high_next, s2_le_drain_reg, s2_le_drain_next;
+  logic [31:0]   s2_p0_reg, s2_p0_next, s2_p1_reg, s2_p1_next;           // the products again (DSP P register)
+  logic [32:0]   s2_q0_reg, s2_q0_next, s2_q1_reg, s2_q1_next;
+  logic          s2_hit1_reg, s2_hit1_next, s2_hit2_reg, s2_hit2_next;       // word in fwd1 / fwd2 is this queue's
+  logic [EW-1:0] ram_q_reg, ram_q_next;                      // RAM output register
 
   // S3: the read-modify-write step
-  logic          s3_valid_reg;
-  logic [1:0]    s3_op_reg;
-  logic [QW-1:0] s3_queue_reg;
-  logic [31:0]   s3_now_reg, s3_qlen_reg;
-  logic [1:0]    s3_ecn_reg;
-  logic          s3_paused_reg;
-  logic [1:0]    s3_region_reg;
-  logic          s3_le_low_reg, s3_gt_high_reg, s3_le_drain_reg;
-  logic          s3_red_reg;
-  logic          s3_pfc_onoff_reg;               // PFC: XOFF, or XON with MAX_TON_NS > 0
-  logic [EW-1:0] s3_word_reg;                    // stored word (all writes before S3's event)
-  logic          s3_ton_reg, s3_since_reg, s3_gt_reg, s3_grow_reg, s3_qres_reg;  // vs s3_word
-  logic          s3_xton_reg, s3_xsince_reg, s3_xgt_reg, s3_xgrow_reg, s3_xqres_reg; // vs fwd1 event
-  logic          s3_hitx_reg;                    // the event before (now in fwd1) wrote this queue
+  logic          s3_valid_reg, s3_valid_next;
+  logic [1:0]    s3_op_reg, s3_op_next;
+  logic [QW-1:0] s3_queue_reg, s3_queue_next;
+  logic [31:0]   s3_now_reg, s3_now_next, s3_qlen_reg, s3_qlen_next;
+  logic [1:0]    s3_ecn_reg, s3_ecn_next;
+  logic          s3_paused_reg, s3_paused_next;
+  logic [1:0]    s3_region_reg, s3_region_next;
+  logic          s3_le_low_reg, s3_le_low_next, s3_gt_high_reg, s3_gt_high_next, s3_le_drain_reg, s3_le_drain_next;
+  logic          s3_red_reg, s3_red_next;
+  logic          s3_pfc_onoff_reg, s3_pfc_onoff_next;               // PFC: XOFF, or XON with MAX_TON_NS > 0
+  logic [EW-1:0] s3_word_reg, s3_word_next;                    // stored word (all writes before S3's event)
+  logic          s3_ton_reg, s3_ton_next, s3_since_reg, s3_since_next, s3_gt_reg, s3_gt_next, s3_grow_reg, s3_grow_next, s3_qres_reg, s3_qres_next;  // vs s3_word
+  logic          s3_xton_reg, s3_xton_next, s3_xsince_reg, s3_xsince_next, s3_xgt_reg, s3_xgt_next, s3_xgrow_reg, s3_xgrow_next, s3_xqres_reg, s3_xqres_next; // vs fwd1 event
+  logic          s3_hitx_reg, s3_hitx_next;                    // the event before (now in fwd1) wrote this queue
 
   // Words written by S3 at the last two edges (fwd1 the latest), with what changed
-  logic          fwd1_we_reg;
-  logic [QW-1:0] fwd1_addr_reg;
-  logic [EW-1:0] fwd1_data_reg, fwd2_data_reg;
-  logic          fwd1_xon_reg, fwd1_samp_reg, fwd1_init_reg;
+  logic          fwd1_we_reg, fwd1_we_next;
+  logic [QW-1:0] fwd1_addr_reg, fwd1_addr_next;
+  logic [EW-1:0] fwd1_data_reg, fwd1_data_next, fwd2_data_reg, fwd2_data_next;
+  logic          fwd1_xon_reg, fwd1_xon_next, fwd1_samp_reg, fwd1_samp_next, fwd1_init_reg, fwd1_init_next;
 
   // S4: the decisions of S3, turned into the ECN field and the state
-  logic          s4_valid_reg;
-  logic [1:0]    s4_op_reg;
-  logic [QW-1:0] s4_queue_reg;
-  logic [1:0]    s4_ecn_reg, s4_region_reg, s4_ost_reg;
-  logic          s4_red_reg, s4_onoff_reg, s4_cong_reg, s4_trend_reg, s4_mode_reg, s4_rule2_reg;
+  logic          s4_valid_reg, s4_valid_next;
+  logic [1:0]    s4_op_reg, s4_op_next;
+  logic [QW-1:0] s4_queue_reg, s4_queue_next;
+  logic [1:0]    s4_ecn_reg, s4_ecn_next, s4_region_reg, s4_region_next, s4_ost_reg, s4_ost_next;
+  logic          s4_red_reg, s4_red_next, s4_onoff_reg, s4_onoff_next, s4_cong_reg, s4_cong_next, s4_trend_reg, s4_trend_next, s4_mode_reg, s4_mode_next, s4_rule2_reg, s4_rule2_next;
 
   // Output register
-  logic          out_valid_reg;
-  logic [1:0]    out_op_reg;
-  logic [QW-1:0] out_queue_reg;
-  logic [1:0]    out_ecn_reg;
-  logic          out_marked_reg;
-  logic [1:0]    out_state_reg;
-  logic [1:0]    out_region_reg;
+  logic          out_valid_reg, out_valid_next;
+  logic [1:0]    out_op_reg, out_op_next;
+  logic [QW-1:0] out_queue_reg, out_queue_next;
+  logic [1:0]    out_ecn_reg, out_ecn_next;
+  logic          out_marked_reg, out_marked_next;
+  logic [1:0]    out_state_reg, out_state_next;
+  logic [1:0]    out_region_reg, out_region_next;
 
   // RAM ports
   logic          ram_we;
@@ -295,25 +295,58 @@ module dcqcn_cp #(
   assign kmax_ge = cfg_kmax_bytes >= cfg_kmin_bytes;
   assign kspan   = cfg_kmax_bytes - cfg_kmin_bytes;
 
+  always_comb begin
+    a_mode_next     = cfg_mode;
+    a_kmin_next     = cfg_kmin_bytes;
+    a_kmaxe_next    = kmax_ge ? cfg_kmax_bytes : cfg_kmin_bytes;
+    a_span_next     = kmax_ge ? kspan : 32'd0;
+    a_pmax_next     = cfg_pmax_q16;
+    a_max_ton_next  = cfg_max_ton_ns;
+    a_period_next   = (cfg_tcd_ce_rule == 2'd2) ? cfg_max_ton_ns : cfg_sample_ns;
+    a_high_next     = cfg_high_bytes;
+    a_low_next      = cfg_low_bytes;
+    a_grow_next     = cfg_tcd_grow_bytes;
+    a_drain_next    = cfg_tcd_drain_bytes;
+    a_rule_next     = cfg_tcd_ce_rule;
+    a_ton_nz_next   = cfg_max_ton_ns != 32'd0;
+    a_period_z_next = a_period_next == 32'd0;
+    a_grow_z_next   = cfg_tcd_grow_bytes == 32'd0;
+  end
+
   always_ff @(posedge clk) begin
-    if (rst || apply) begin
-      a_mode_reg     <= rst ? CP_MODE_RST[0] : cfg_mode;
-      a_kmin_reg     <= rst ? CP_KMIN_BYTES_RST : cfg_kmin_bytes;
-      a_kmaxe_reg    <= rst ? CP_KMAX_BYTES_RST : (kmax_ge ? cfg_kmax_bytes : cfg_kmin_bytes);
-      a_span_reg     <= rst ? CP_KMAX_BYTES_RST - CP_KMIN_BYTES_RST : (kmax_ge ? kspan : 32'd0);
-      a_pmax_reg     <= rst ? CP_PMAX_Q16_RST[16:0] : cfg_pmax_q16;
-      a_max_ton_reg  <= rst ? CP_MAX_TON_NS_RST : cfg_max_ton_ns;
-      a_period_reg   <= rst ? ((CP_TCD_CE_RULE_RST == 32'd2) ? CP_MAX_TON_NS_RST : CP_SAMPLE_NS_RST)
-                            : ((cfg_tcd_ce_rule == 2'd2) ? cfg_max_ton_ns : cfg_sample_ns);
-      a_high_reg     <= rst ? CP_HIGH_BYTES_RST : cfg_high_bytes;
-      a_low_reg      <= rst ? CP_LOW_BYTES_RST : cfg_low_bytes;
-      a_grow_reg     <= rst ? CP_TCD_GROW_BYTES_RST : cfg_tcd_grow_bytes;
-      a_drain_reg    <= rst ? CP_TCD_DRAIN_BYTES_RST : cfg_tcd_drain_bytes;
-      a_rule_reg     <= rst ? CP_TCD_CE_RULE_RST[1:0] : cfg_tcd_ce_rule;
-      a_ton_nz_reg   <= rst ? (CP_MAX_TON_NS_RST != 32'd0) : (cfg_max_ton_ns != 32'd0);
-      a_period_z_reg <= rst ? (((CP_TCD_CE_RULE_RST == 32'd2) ? CP_MAX_TON_NS_RST : CP_SAMPLE_NS_RST) == 32'd0)
-                            : (((cfg_tcd_ce_rule == 2'd2) ? cfg_max_ton_ns : cfg_sample_ns) == 32'd0);
-      a_grow_z_reg   <= rst ? (CP_TCD_GROW_BYTES_RST == 32'd0) : (cfg_tcd_grow_bytes == 32'd0);
+    if (apply) begin
+      a_mode_reg      <= a_mode_next;
+      a_kmin_reg      <= a_kmin_next;
+      a_kmaxe_reg     <= a_kmaxe_next;
+      a_span_reg      <= a_span_next;
+      a_pmax_reg      <= a_pmax_next;
+      a_max_ton_reg   <= a_max_ton_next;
+      a_period_reg    <= a_period_next;
+      a_high_reg      <= a_high_next;
+      a_low_reg       <= a_low_next;
+      a_grow_reg      <= a_grow_next;
+      a_drain_reg     <= a_drain_next;
+      a_rule_reg      <= a_rule_next;
+      a_ton_nz_reg    <= a_ton_nz_next;
+      a_period_z_reg  <= a_period_z_next;
+      a_grow_z_reg    <= a_grow_z_next;
+    end
+    if (rst) begin
+      a_mode_reg      <= CP_MODE_RST[0];
+      a_kmin_reg      <= CP_KMIN_BYTES_RST;
+      a_kmaxe_reg     <= CP_KMAX_BYTES_RST;
+      a_span_reg      <= CP_KMAX_BYTES_RST - CP_KMIN_BYTES_RST;
+      a_pmax_reg      <= CP_PMAX_Q16_RST[16:0];
+      a_max_ton_reg   <= CP_MAX_TON_NS_RST;
+      a_period_reg    <= (CP_TCD_CE_RULE_RST == 32'd2) ? CP_MAX_TON_NS_RST : CP_SAMPLE_NS_RST;
+      a_high_reg      <= CP_HIGH_BYTES_RST;
+      a_low_reg       <= CP_LOW_BYTES_RST;
+      a_grow_reg      <= CP_TCD_GROW_BYTES_RST;
+      a_drain_reg     <= CP_TCD_DRAIN_BYTES_RST;
+      a_rule_reg      <= CP_TCD_CE_RULE_RST[1:0];
+      a_ton_nz_reg    <= CP_MAX_TON_NS_RST != 32'd0;
+      a_period_z_reg  <= ((CP_TCD_CE_RULE_RST == 32'd2) ? CP_MAX_TON_NS_RST : CP_SAMPLE_NS_RST) == 32'd0;
+      a_grow_z_reg    <= CP_TCD_GROW_BYTES_RST == 32'd0;
     end
   end
 
@@ -521,6 +554,115 @@ module dcqcn_cp #(
     ram_wdata = clear_reg ? '0 : s3_wdata;
   end
 
+  always_comb begin
+    // accept -> S0
+    s0_valid_next  = s_evt_valid && s_evt_ready;
+    s0_op_next     = s_evt_op;
+    s0_queue_next  = s_evt_queue;
+    s0_now_next    = s_evt_now_ns;
+    s0_qlen_next   = s_evt_qlen_bytes;
+    s0_ecn_next    = s_evt_ecn;
+    s0_paused_next = s_evt_paused;
+    s0_region_next = in_region;
+    s0_qoff_next   = s_evt_qlen_bytes - a_kmin_reg;
+    s0_r_next      = lfsr_reg[15:0];
+
+    // S0 -> S1
+    s1_valid_next    = s0_valid_reg;
+    s1_op_next       = s0_op_reg;
+    s1_queue_next    = s0_queue_reg;
+    s1_now_next      = s0_now_reg;
+    s1_qlen_next     = s0_qlen_reg;
+    s1_ecn_next      = s0_ecn_reg;
+    s1_paused_next   = s0_paused_reg;
+    s1_region_next   = s0_region_reg;
+    s1_p0_next       = {16'd0, s0_r_reg} * {16'd0, a_span_reg[15:0]};
+    s1_p1_next       = {16'd0, s0_r_reg} * {16'd0, a_span_reg[31:16]};
+    s1_q0_next       = {16'd0, a_pmax_reg} * {17'd0, s0_qoff_reg[15:0]};
+    s1_q1_next       = {16'd0, a_pmax_reg} * {17'd0, s0_qoff_reg[31:16]};
+    s1_le_low_next   = s0_qlen_reg <= a_low_reg;
+    s1_gt_high_next  = s0_qlen_reg > a_high_reg;
+    s1_le_drain_next = s0_qlen_reg <= a_drain_reg;
+
+    // S1 -> S2 (the RAM word read at the S0 -> S1 edge lands in ram_q at this edge; it
+    // misses the words written at that edge (fwd1 now, fwd2 then) and at this one (S3 now))
+    s2_valid_next    = s1_valid_reg;
+    s2_op_next       = s1_op_reg;
+    s2_queue_next    = s1_queue_reg;
+    s2_now_next      = s1_now_reg;
+    s2_qlen_next     = s1_qlen_reg;
+    s2_ecn_next      = s1_ecn_reg;
+    s2_paused_next   = s1_paused_reg;
+    s2_region_next   = s1_region_reg;
+    s2_le_low_next   = s1_le_low_reg;
+    s2_gt_high_next  = s1_gt_high_reg;
+    s2_le_drain_next = s1_le_drain_reg;
+    s2_p0_next       = s1_p0_reg;
+    s2_p1_next       = s1_p1_reg;
+    s2_q0_next       = s1_q0_reg;
+    s2_q1_next       = s1_q1_reg;
+    s2_hit1_next     = s3_writes && (s3_queue_reg == s1_queue_reg);
+    s2_hit2_next     = fwd1_we_reg && (fwd1_addr_reg == s1_queue_reg);
+    ram_q_next       = ram_rdata;
+
+    // S2 -> S3
+    s3_valid_next     = s2_valid_reg;
+    s3_op_next        = s2_op_reg;
+    s3_queue_next     = s2_queue_reg;
+    s3_now_next       = s2_now_reg;
+    s3_qlen_next      = s2_qlen_reg;
+    s3_ecn_next       = s2_ecn_reg;
+    s3_paused_next    = s2_paused_reg;
+    s3_region_next    = s2_region_reg;
+    s3_le_low_next    = s2_le_low_reg;
+    s3_gt_high_next   = s2_gt_high_reg;
+    s3_le_drain_next  = s2_le_drain_reg;
+    s3_red_next       = s2_red;
+    s3_pfc_onoff_next = s2_paused_reg || a_ton_nz_reg;
+    s3_word_next      = s2_word;
+    s3_ton_next       = s2_ton;
+    s3_since_next     = s2_since;
+    s3_gt_next        = s2_gt;
+    s3_grow_next      = s2_grow;
+    s3_qres_next      = s2_qres;
+    s3_xton_next      = s2_xton;
+    s3_xsince_next    = s2_xsince;
+    s3_xgt_next       = s2_xgt;
+    s3_xgrow_next     = s2_xgrow;
+    s3_xqres_next     = s2_xqres;
+    s3_hitx_next      = s3_writes && (s3_queue_reg == s2_queue_reg);
+
+    // S3 -> forwarding registers, RAM write, output register
+    fwd1_we_next   = s3_write;
+    fwd1_addr_next = s3_queue_reg;
+    fwd1_data_next = s3_wdata;
+    fwd1_xon_next  = is_xon;
+    fwd1_samp_next = sampled || is_init;
+    fwd1_init_next = is_init;
+    fwd2_data_next = fwd1_data_reg;
+
+    s4_valid_next  = s3_valid_reg;
+    s4_op_next     = s3_op_reg;
+    s4_queue_next  = s3_queue_reg;
+    s4_ecn_next    = s3_ecn_reg;
+    s4_region_next = s3_region_reg;
+    s4_red_next    = s3_red_reg;
+    s4_onoff_next  = onoff && (is_pkt || is_pfc);
+    s4_cong_next   = cong;
+    s4_trend_next  = n_trend;
+    s4_ost_next    = n_ost;
+    s4_mode_next   = a_mode_reg;
+    s4_rule2_next  = a_rule_reg == 2'd2;
+
+    out_valid_next  = s4_valid_reg;
+    out_op_next     = s4_op_reg;
+    out_queue_next  = s4_queue_reg;
+    out_ecn_next    = ecn_new;
+    out_marked_next = ecn_new != s4_ecn_reg;
+    out_state_next  = state;
+    out_region_next = s4_region_reg;
+  end
+
   always_ff @(posedge clk) begin
     pend_reg       <= pend_next;
     seed_pend_reg  <= seed_pend_next;
@@ -529,114 +671,101 @@ module dcqcn_cp #(
     clear_addr_reg <= clear_addr_next;
 
     if (en) begin
-      // accept -> S0
-      s0_valid_reg  <= s_evt_valid && s_evt_ready;
-      s0_op_reg     <= s_evt_op;
-      s0_queue_reg  <= s_evt_queue;
-      s0_now_reg    <= s_evt_now_ns;
-      s0_qlen_reg   <= s_evt_qlen_bytes;
-      s0_ecn_reg    <= s_evt_ecn;
-      s0_paused_reg <= s_evt_paused;
-      s0_region_reg <= in_region;
-      s0_qoff_reg   <= s_evt_qlen_bytes - a_kmin_reg;
-      s0_r_reg      <= lfsr_reg[15:0];
-
-      // S0 -> S1
-      s1_valid_reg    <= s0_valid_reg;
-      s1_op_reg       <= s0_op_reg;
-      s1_queue_reg    <= s0_queue_reg;
-      s1_now_reg      <= s0_now_reg;
-      s1_qlen_reg     <= s0_qlen_reg;
-      s1_ecn_reg      <= s0_ecn_reg;
-      s1_paused_reg   <= s0_paused_reg;
-      s1_region_reg   <= s0_region_reg;
-      s1_p0_reg       <= {16'd0, s0_r_reg} * {16'd0, a_span_reg[15:0]};
-      s1_p1_reg       <= {16'd0, s0_r_reg} * {16'd0, a_span_reg[31:16]};
-      s1_q0_reg       <= {16'd0, a_pmax_reg} * {17'd0, s0_qoff_reg[15:0]};
-      s1_q1_reg       <= {16'd0, a_pmax_reg} * {17'd0, s0_qoff_reg[31:16]};
-      s1_le_low_reg   <= s0_qlen_reg <= a_low_reg;
-      s1_gt_high_reg  <= s0_qlen_reg > a_high_reg;
-      s1_le_drain_reg <= s0_qlen_reg <= a_drain_reg;
-
-      // S1 -> S2 (the RAM word read at the S0 -> S1 edge lands in ram_q at this edge; it
-      // misses the words written at that edge (fwd1 now, fwd2 then) and at this one (S3 now))
-      s2_valid_reg    <= s1_valid_reg;
-      s2_op_reg       <= s1_op_reg;
-      s2_queue_reg    <= s1_queue_reg;
-      s2_now_reg      <= s1_now_reg;
-      s2_qlen_reg     <= s1_qlen_reg;
-      s2_ecn_reg      <= s1_ecn_reg;
-      s2_paused_reg   <= s1_paused_reg;
-      s2_region_reg   <= s1_region_reg;
-      s2_le_low_reg   <= s1_le_low_reg;
-      s2_gt_high_reg  <= s1_gt_high_reg;
-      s2_le_drain_reg <= s1_le_drain_reg;
-      s2_p0_reg       <= s1_p0_reg;
-      s2_p1_reg       <= s1_p1_reg;
-      s2_q0_reg       <= s1_q0_reg;
-      s2_q1_reg       <= s1_q1_reg;
-      s2_hit1_reg     <= s3_writes && (s3_queue_reg == s1_queue_reg);
-      s2_hit2_reg     <= fwd1_we_reg && (fwd1_addr_reg == s1_queue_reg);
-      ram_q_reg       <= ram_rdata;
-
-      // S2 -> S3
-      s3_valid_reg     <= s2_valid_reg;
-      s3_op_reg        <= s2_op_reg;
-      s3_queue_reg     <= s2_queue_reg;
-      s3_now_reg       <= s2_now_reg;
-      s3_qlen_reg      <= s2_qlen_reg;
-      s3_ecn_reg       <= s2_ecn_reg;
-      s3_paused_reg    <= s2_paused_reg;
-      s3_region_reg    <= s2_region_reg;
-      s3_le_low_reg    <= s2_le_low_reg;
-      s3_gt_high_reg   <= s2_gt_high_reg;
-      s3_le_drain_reg  <= s2_le_drain_reg;
-      s3_red_reg       <= s2_red;
-      s3_pfc_onoff_reg <= s2_paused_reg || a_ton_nz_reg;
-      s3_word_reg      <= s2_word;
-      s3_ton_reg       <= s2_ton;
-      s3_since_reg     <= s2_since;
-      s3_gt_reg        <= s2_gt;
-      s3_grow_reg      <= s2_grow;
-      s3_qres_reg      <= s2_qres;
-      s3_xton_reg      <= s2_xton;
-      s3_xsince_reg    <= s2_xsince;
-      s3_xgt_reg       <= s2_xgt;
-      s3_xgrow_reg     <= s2_xgrow;
-      s3_xqres_reg     <= s2_xqres;
-      s3_hitx_reg      <= s3_writes && (s3_queue_reg == s2_queue_reg);
-
-      // S3 -> forwarding registers, RAM write, output register
-      fwd1_we_reg   <= s3_write;
-      fwd1_addr_reg <= s3_queue_reg;
-      fwd1_data_reg <= s3_wdata;
-      fwd1_xon_reg  <= is_xon;
-      fwd1_samp_reg <= sampled || is_init;
-      fwd1_init_reg <= is_init;
-      fwd2_data_reg <= fwd1_data_reg;
-
-      s4_valid_reg  <= s3_valid_reg;
-      s4_op_reg     <= s3_op_reg;
-      s4_queue_reg  <= s3_queue_reg;
-      s4_ecn_reg    <= s3_ecn_reg;
-      s4_region_reg <= s3_region_reg;
-      s4_red_reg    <= s3_red_reg;
-      s4_onoff_reg  <= onoff && (is_pkt || is_pfc);
-      s4_cong_reg   <= cong;
-      s4_trend_reg  <= n_trend;
-      s4_ost_reg    <= n_ost;
-      s4_mode_reg   <= a_mode_reg;
-      s4_rule2_reg  <= a_rule_reg == 2'd2;
-
-      out_valid_reg  <= s4_valid_reg;
-      out_op_reg     <= s4_op_reg;
-      out_queue_reg  <= s4_queue_reg;
-      out_ecn_reg    <= ecn_new;
-      out_marked_reg <= ecn_new != s4_ecn_reg;
-      out_state_reg  <= state;
-      out_region_reg <= s4_region_reg;
+      s0_valid_reg <= s0_valid_next;
+      s0_op_reg <= s0_op_next;
+      s0_queue_reg <= s0_queue_next;
+      s0_now_reg <= s0_now_next;
+      s0_qlen_reg <= s0_qlen_next;
+      s0_ecn_reg <= s0_ecn_next;
+      s0_paused_reg <= s0_paused_next;
+      s0_region_reg <= s0_region_next;
+      s0_qoff_reg <= s0_qoff_next;
+      s0_r_reg <= s0_r_next;
+      s1_valid_reg <= s1_valid_next;
+      s1_op_reg <= s1_op_next;
+      s1_queue_reg <= s1_queue_next;
+      s1_now_reg <= s1_now_next;
+      s1_qlen_reg <= s1_qlen_next;
+      s1_ecn_reg <= s1_ecn_next;
+      s1_paused_reg <= s1_paused_next;
+      s1_region_reg <= s1_region_next;
+      s1_p0_reg <= s1_p0_next;
+      s1_p1_reg <= s1_p1_next;
+      s1_q0_reg <= s1_q0_next;
+      s1_q1_reg <= s1_q1_next;
+      s1_le_low_reg <= s1_le_low_next;
+      s1_gt_high_reg <= s1_gt_high_next;
+      s1_le_drain_reg <= s1_le_drain_next;
+      s2_valid_reg <= s2_valid_next;
+      s2_op_reg <= s2_op_next;
+      s2_queue_reg <= s2_queue_next;
+      s2_now_reg <= s2_now_next;
+      s2_qlen_reg <= s2_qlen_next;
+      s2_ecn_reg <= s2_ecn_next;
+      s2_paused_reg <= s2_paused_next;
+      s2_region_reg <= s2_region_next;
+      s2_le_low_reg <= s2_le_low_next;
+      s2_gt_high_reg <= s2_gt_high_next;
+      s2_le_drain_reg <= s2_le_drain_next;
+      s2_p0_reg <= s2_p0_next;
+      s2_p1_reg <= s2_p1_next;
+      s2_q0_reg <= s2_q0_next;
+      s2_q1_reg <= s2_q1_next;
+      s2_hit1_reg <= s2_hit1_next;
+      s2_hit2_reg <= s2_hit2_next;
+      ram_q_reg <= ram_q_next;
+      s3_valid_reg <= s3_valid_next;
+      s3_op_reg <= s3_op_next;
+      s3_queue_reg <= s3_queue_next;
+      s3_now_reg <= s3_now_next;
+      s3_qlen_reg <= s3_qlen_next;
+      s3_ecn_reg <= s3_ecn_next;
+      s3_paused_reg <= s3_paused_next;
+      s3_region_reg <= s3_region_next;
+      s3_le_low_reg <= s3_le_low_next;
+      s3_gt_high_reg <= s3_gt_high_next;
+      s3_le_drain_reg <= s3_le_drain_next;
+      s3_red_reg <= s3_red_next;
+      s3_pfc_onoff_reg <= s3_pfc_onoff_next;
+      s3_word_reg <= s3_word_next;
+      s3_ton_reg <= s3_ton_next;
+      s3_since_reg <= s3_since_next;
+      s3_gt_reg <= s3_gt_next;
+      s3_grow_reg <= s3_grow_next;
+      s3_qres_reg <= s3_qres_next;
+      s3_xton_reg <= s3_xton_next;
+      s3_xsince_reg <= s3_xsince_next;
+      s3_xgt_reg <= s3_xgt_next;
+      s3_xgrow_reg <= s3_xgrow_next;
+      s3_xqres_reg <= s3_xqres_next;
+      s3_hitx_reg <= s3_hitx_next;
+      fwd1_we_reg <= fwd1_we_next;
+      fwd1_addr_reg <= fwd1_addr_next;
+      fwd1_data_reg <= fwd1_data_next;
+      fwd1_xon_reg <= fwd1_xon_next;
+      fwd1_samp_reg <= fwd1_samp_next;
+      fwd1_init_reg <= fwd1_init_next;
+      fwd2_data_reg <= fwd2_data_next;
+      s4_valid_reg <= s4_valid_next;
+      s4_op_reg <= s4_op_next;
+      s4_queue_reg <= s4_queue_next;
+      s4_ecn_reg <= s4_ecn_next;
+      s4_region_reg <= s4_region_next;
+      s4_red_reg <= s4_red_next;
+      s4_onoff_reg <= s4_onoff_next;
+      s4_cong_reg <= s4_cong_next;
+      s4_trend_reg <= s4_trend_next;
+      s4_ost_reg <= s4_ost_next;
+      s4_mode_reg <= s4_mode_next;
+      s4_rule2_reg <= s4_rule2_next;
+      out_valid_reg <= out_valid_next;
+      out_op_reg <= out_op_next;
+      out_queue_reg <= out_queue_next;
+      out_ecn_reg <= out_ecn_next;
+      out_marked_reg <= out_marked_next;
+      out_state_reg <= out_state_next;
+      out_region_reg <= out_region_next;
     end
-
     if (rst) begin
       pend_reg       <= 1'b0;
       seed_pend_reg  <= 1'b0;
