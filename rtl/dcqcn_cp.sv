@@ -14,26 +14,19 @@
 //    queue-trend rule, 1 the RED rule.
 //  The TCD state is tracked in both modes; MODE only chooses how the ECN field is written.
 //
-// Pipeline (docs/cp.md has the stage diagram). Accept edge -> S0 -> S1 -> S2 -> S3 ->
-// S4 -> output register: an event accepted at edge N is on m_out_* after edge N+6
+// Pipeline (docs/cp.md "Pipeline" has the stage diagram): accept -> S0 -> S1 -> S2 -> S3
+// -> S4 -> output register; an event accepted at edge N is on m_out_* after edge N+6
 // (CpModel::kLatency = 6); one event per cycle, any queue sequence, back-to-back events
-// to one queue included, with no stall: at accept the RED region, q - Kmin and the LFSR
-// sample (DSP input registers); S0 the four 16/17 x 16 partial products (DSP M register),
-// RAM read issued; S1 the products again (DSP P register); S2 the
-// RAM word (output register) merged with the two words written since the read, the
-// products summed and compared, the time/queue compares against the stored word and
-// against the values the event in S3 may write; S3 the read-modify-write step (word from
-// S2 or, same queue, the word S3 wrote one cycle earlier, with the compares chosen by what
-// that event changed), RAM write; S4 the ECN field and the state from S3's decisions. So the per-queue RAM read-modify-write
-// hazard is closed by forwarding (three words: S3 of the previous cycle and the two
-// writes the read missed); it never stalls.
-// Registers: the logic uses a copy of the bus registers (and values derived from them:
-// max(Kmin, Kmax), Kmax - Kmin, ...) that is loaded ("applied") at an edge where S0..S3
-// hold no event (S4 carries its own MODE and rule). A CSR write is registered and lands in
-// the bus registers one edge later (a read in the cycle after the write already returns
-// it); from the cycle after the write s_evt_ready is low until the apply edge: with
-// m_out_ready high at most 5 cycles. An event accepted at the write's own edge uses the
-// old values, every later one the new.
+// to one queue included, with no stall: the per-queue RAM read-modify-write hazard is
+// closed by forwarding (S3's word of the previous cycle and the two writes the read
+// missed). At accept the RED region, q - Kmin and the LFSR sample (DSP input registers);
+// S1 the partial products (DSP M); S2 the products again (DSP P), summed and compared,
+// the RAM word merged with the missed writes, the time/queue compares; S3 the TCD update
+// of the entry (dcqcn_cp_tcd), RAM write; S4 the ECN field and the TCD state.
+// Registers (dcqcn_cp_regs): a CSR write lands in the CSR file one edge later (a read in
+// the cycle after the write returns it); from then s_evt_ready is low until the pipeline
+// uses the new values ("apply", S0..S3 empty): with m_out_ready high at most 5 cycles.
+// An event accepted at the write's own edge uses the old values, every later one the new.
 // Per-queue state (134 bits) lives in dcqcn_ram_sdp; after rst the RAM is cleared by
 // walking all NUM_QUEUES addresses (s_evt_ready low meanwhile).
 `resetall
@@ -41,13 +34,19 @@
 `default_nettype none
 
 module dcqcn_cp #(
+    // ===================================================================================
+    // Parameters
+    // ===================================================================================
     parameter int NUM_QUEUES = 1024,              // egress queues tracked (power of two >= 2)
     parameter int QW         = $clog2(NUM_QUEUES) // queue index width
 ) (
+    // ===================================================================================
+    // Ports
+    // ===================================================================================
     input  logic          clk,
     input  logic          rst,
 
-    // ---- event input ----
+    // Event input
     input  logic          s_evt_valid,
     output logic          s_evt_ready,
     input  logic [1:0]    s_evt_op,          // 0 PKT, 1 PFC, 2 INIT queue, 3 no-op
@@ -57,7 +56,7 @@ module dcqcn_cp #(
     input  logic [1:0]    s_evt_ecn,         // PKT: the packet's ECN field
     input  logic          s_evt_paused,      // PFC: 1 = XOFF (paused), 0 = XON (resumed)
 
-    // ---- result output (one per event, in order) ----
+    // Result output: one per event, in order
     output logic          m_out_valid,
     input  logic          m_out_ready,
     output logic [1:0]    m_out_op,
@@ -67,7 +66,7 @@ module dcqcn_cp #(
     output logic [1:0]    m_out_tcd_state,   // 0 non-congestion, 1 congestion, 2 undetermined, 3 draining
     output logic [1:0]    m_out_region,      // RED region: 0 q <= Kmin, 1 between, 2 q > Kmax
 
-    // ---- register bus ----
+    // CSR bus (tb/ref/regmap_cp.h)
     input  logic          csr_we,
     input  logic          csr_re,
     input  logic [7:0]    csr_addr,
@@ -75,14 +74,16 @@ module dcqcn_cp #(
     output logic [31:0]   csr_rdata
 );
 
-  `include "dcqcn_cp_regmap.vh"
+  // =====================================================================================
+  // Parameter checks and constants
+  // =====================================================================================
+  if (NUM_QUEUES < 2 || (NUM_QUEUES & (NUM_QUEUES - 1)) != 0 || QW != $clog2(NUM_QUEUES))
+  begin : g_bad_num_queues
+    initial $fatal(1, "%m: NUM_QUEUES (%0d) must be a power of two >= 2 and QW its log2",
+                   NUM_QUEUES);
+  end
 
-  generate
-    if (NUM_QUEUES < 2 || (NUM_QUEUES & (NUM_QUEUES - 1)) != 0 || QW != $clog2(NUM_QUEUES)) begin : g_bad_param
-      initial $fatal(1, "%m: NUM_QUEUES (%0d) must be a power of two >= 2 and QW its log2",
-                     NUM_QUEUES);
-    end
-  endgenerate
+  `include "dcqcn_cp_regmap.vh"
 
   localparam logic [1:0] OP_PKT  = 2'd0;
   localparam logic [1:0] OP_PFC  = 2'd1;
@@ -94,10 +95,8 @@ module dcqcn_cp #(
   localparam logic [1:0] ST_UNDET   = 2'd2;
   localparam logic [1:0] ST_DRAIN   = 2'd3;
 
-  // TCD_CE_RULE 2 per-queue state (tb/ref/cp_ref.h TcdOst)
-  localparam logic [1:0] OS_NONCONG = 2'd0;
+  // TCD_CE_RULE 2 per-queue state (tb/ref/cp_ref.h TcdOst; dcqcn_cp_tcd updates it)
   localparam logic [1:0] OS_CHECK   = 2'd1;
-  localparam logic [1:0] OS_UNDET   = 2'd2;
   localparam logic [1:0] OS_CONG    = 2'd3;
 
   localparam logic [1:0] RG_BELOW   = 2'd0;
@@ -127,9 +126,51 @@ module dcqcn_cp #(
   localparam int E_SAMPLE_Q    = 32;   // [63:32]
   localparam int E_Q_RES  = 0;    // [31:0]
 
-  // ---------------------------------------------------------------------------------
-  // Registers
-  // ---------------------------------------------------------------------------------
+  // =====================================================================================
+  // CSRs
+  // =====================================================================================
+  // The CSR file (generated) and the applied set act_* the pipeline uses (dcqcn_cp_regs):
+  // a write makes an apply pending (no event accepted) until S0..S3 are empty.
+  logic          apply_pending, seed_load;
+  logic [31:0]   lfsr_seed;
+  logic          act_mode, act_max_ton_nonzero, act_period_zero, act_grow_zero;
+  logic [31:0]   act_kmin, act_kmax_eff, act_kspan, act_max_ton, act_period;
+  logic [31:0]   act_high, act_low, act_grow, act_drain;
+  logic [16:0]   act_pmax;
+  logic [1:0]    act_rule;
+
+  dcqcn_cp_regs u_regs (
+      .clk                (clk),
+      .rst                (rst),
+      .csr_we             (csr_we),
+      .csr_re             (csr_re),
+      .csr_addr           (csr_addr),
+      .csr_wdata          (csr_wdata),
+      .csr_rdata          (csr_rdata),
+      .pipe_empty         (!s0_valid_reg && !s1_valid_reg && !s2_valid_reg && !s3_valid_reg),
+      .apply_pending      (apply_pending),
+      .seed_load          (seed_load),
+      .lfsr_seed          (lfsr_seed),
+      .act_mode           (act_mode),
+      .act_kmin           (act_kmin),
+      .act_kmax_eff       (act_kmax_eff),
+      .act_kspan          (act_kspan),
+      .act_pmax           (act_pmax),
+      .act_max_ton        (act_max_ton),
+      .act_period         (act_period),
+      .act_high           (act_high),
+      .act_low            (act_low),
+      .act_grow           (act_grow),
+      .act_drain          (act_drain),
+      .act_rule           (act_rule),
+      .act_max_ton_nonzero(act_max_ton_nonzero),
+      .act_period_zero    (act_period_zero),
+      .act_grow_zero      (act_grow_zero)
+  );
+
+  // =====================================================================================
+  // Pipeline stages
+  // =====================================================================================
   logic [31:0]   lfsr_reg, lfsr_next;
 
   // RAM clearing after reset
@@ -218,56 +259,9 @@ module dcqcn_cp #(
   logic [EW-1:0] ram_rdata;
 
   logic en;     // global pipeline enable (back-pressure)
+  assign en = !out_valid_reg || m_out_ready;
 
-  assign en          = !out_valid_reg || m_out_ready;
-  assign s_evt_ready = en && !clear_reg && !apply_pending;
 
-  assign m_out_valid     = out_valid_reg;
-  assign m_out_op        = out_op_reg;
-  assign m_out_queue     = out_queue_reg;
-  assign m_out_ecn       = out_ecn_reg;
-  assign m_out_marked    = out_marked_reg;
-  assign m_out_tcd_state = out_state_reg;
-  assign m_out_region    = out_region_reg;
-
-  // The CSR file (generated) and the applied set act_* the pipeline uses (dcqcn_cp_regs):
-  // a write makes an apply pending (no event accepted) until S0..S3 are empty.
-  logic          apply_pending, seed_load;
-  logic [31:0]   lfsr_seed;
-  logic          act_mode, act_max_ton_nonzero, act_period_zero, act_grow_zero;
-  logic [31:0]   act_kmin, act_kmax_eff, act_kspan, act_max_ton, act_period;
-  logic [31:0]   act_high, act_low, act_grow, act_drain;
-  logic [16:0]   act_pmax;
-  logic [1:0]    act_rule;
-
-  dcqcn_cp_regs u_regs (
-      .clk                (clk),
-      .rst                (rst),
-      .csr_we             (csr_we),
-      .csr_re             (csr_re),
-      .csr_addr           (csr_addr),
-      .csr_wdata          (csr_wdata),
-      .csr_rdata          (csr_rdata),
-      .pipe_empty         (!s0_valid_reg && !s1_valid_reg && !s2_valid_reg && !s3_valid_reg),
-      .apply_pending      (apply_pending),
-      .seed_load          (seed_load),
-      .lfsr_seed          (lfsr_seed),
-      .act_mode           (act_mode),
-      .act_kmin           (act_kmin),
-      .act_kmax_eff       (act_kmax_eff),
-      .act_kspan          (act_kspan),
-      .act_pmax           (act_pmax),
-      .act_max_ton        (act_max_ton),
-      .act_period         (act_period),
-      .act_high           (act_high),
-      .act_low            (act_low),
-      .act_grow           (act_grow),
-      .act_drain          (act_drain),
-      .act_rule           (act_rule),
-      .act_max_ton_nonzero(act_max_ton_nonzero),
-      .act_period_zero    (act_period_zero),
-      .act_grow_zero      (act_grow_zero)
-  );
 
   // ---------------------------------------------------------------------------------
   // Accept: RED region of the arriving event, q - Kmin, the LFSR sample (the LFSR steps
@@ -288,10 +282,9 @@ module dcqcn_cp #(
     if (seed_load) lfsr_next = lfsr_seed;  // nothing is accepted at an apply
   end
 
-  // ---------------------------------------------------------------------------------
-  // S1: partial products (registered in, registered out: DSP); hit bits for S2
-  // ---------------------------------------------------------------------------------
-  logic s3_writes;
+  // S1: the partial products (registered in, registered out: DSP) and the hit bits for S2
+  // are in the stage registers below.
+  logic s3_writes;  // the event in S3 writes its queue's entry
   assign s3_writes = s3_valid_reg && (s3_op_reg != OP_NOP);
 
   // ---------------------------------------------------------------------------------
@@ -336,18 +329,17 @@ module dcqcn_cp #(
   // S3: read-modify-write step
   // ---------------------------------------------------------------------------------
   logic [EW-1:0] s3_entry;                 // the entry before this event
-  logic          s3_fresh, hit_prev;
+  logic          hit_prev;
   logic          ton_now, since_now, gt_now, grow_now, qres_now;
   logic          is_pkt, is_pfc, is_xon, is_init;
-  logic          onoff, new_paused, new_ever, new_trend, due, take, gate, sampled, cong;
-  logic [1:0]    old_ost, new_ost;
+  logic          onoff, new_paused, new_ever, new_trend, sampled, cong;
+  logic [1:0]    new_ost;
   logic [31:0]   new_off_end, new_q_res, new_sample_ns, new_sample_q;
   logic          s3_write;
   logic [EW-1:0] s3_wdata;
   always_comb begin
     hit_prev     = s3_hit_prev_reg;
     s3_entry      = hit_prev ? fwd1_data_reg : s3_word_reg;
-    s3_fresh  = !s3_entry[E_VALID];
     is_pkt = s3_op_reg == OP_PKT;
     is_pfc = s3_op_reg == OP_PFC;
     is_init = s3_op_reg == OP_INIT;
@@ -369,65 +361,50 @@ module dcqcn_cp #(
       qres_now  = !s3_word_reg[E_VALID] || s3_qres_reg;
     end
 
-    // PFC: XOFF pauses; XON resumes and ends the OFF period now
-    new_paused = is_pfc ? s3_paused_reg : s3_entry[E_PAUSED];
-    new_ever   = s3_entry[E_EVER] || is_xon;
-    onoff    = is_pfc ? s3_pfc_onoff_reg : (s3_entry[E_PAUSED] || (s3_entry[E_EVER] && ton_now));
-
-    // trend rule (TCD_CE_RULE 0, 1)
-    due     = is_pkt && !onoff && since_now;
-    new_trend = s3_entry[E_TREND];
-    if (act_rule != 2'd2 && due) begin
-      if (gt_now && s3_gt_high_reg) new_trend = 1'b1;
-      else if (s3_le_low_reg)     new_trend = 1'b0;
-    end
-
-    // the TCD authors' rule (TCD_CE_RULE 2)
-    old_ost = s3_entry[E_OST +: 2];
-    new_ost  = old_ost;
-    take   = 1'b0;
-    gate   = 1'b0;
-    if (act_rule == 2'd2 && is_pkt) begin
-      if (onoff) begin
-        new_ost = OS_UNDET;
-      end else begin
-        unique case (old_ost)
-          OS_UNDET: begin
-            if (qres_now) begin gate = 1'b1; new_ost = OS_CONG; end
-            else begin take = 1'b1; new_ost = OS_CHECK; end
-          end
-          OS_CHECK: begin
-            if (since_now && grow_now) begin gate = 1'b1; new_ost = OS_CONG; end
-            else begin
-              take = since_now;
-              new_ost = s3_le_drain_reg ? OS_NONCONG : OS_CHECK;
-            end
-          end
-          default: begin  // NONCONG, CONG: RED decides
-            gate  = 1'b1;
-            new_ost = s3_red_reg ? OS_CONG : OS_NONCONG;
-          end
-        endcase
-      end
-    end
-    sampled = s3_fresh || (act_rule == 2'd2 ? take : due);
-
-    unique case (act_rule)
-      2'd0:    cong = new_trend;
-      2'd1:    cong = s3_red_reg;
-      default: cong = gate && s3_red_reg;
-    endcase
-
-    new_off_end   = is_xon ? s3_now_reg : s3_entry[E_OFF_END +: 32];
-    new_q_res      = is_xon ? s3_qlen_reg : s3_entry[E_Q_RES +: 32];
-    new_sample_ns = sampled ? s3_now_reg : s3_entry[E_SAMPLE_NS +: 32];
-    new_sample_q  = sampled ? s3_qlen_reg : s3_entry[E_SAMPLE_Q +: 32];
-
     // RAM write-back: PKT and PFC store the new entry, INIT stores a fresh one
     s3_write = s3_writes;
     s3_wdata = is_init ? '0
              : {1'b1, new_paused, new_ever, new_trend, new_ost, new_off_end, new_sample_ns, new_sample_q, new_q_res};
   end
+
+  dcqcn_cp_tcd u_tcd (
+      .is_pkt        (is_pkt),
+      .is_pfc        (is_pfc),
+      .paused        (s3_paused_reg),
+      .pfc_onoff     (s3_pfc_onoff_reg),
+      .now_ns        (s3_now_reg),
+      .qlen_bytes    (s3_qlen_reg),
+      .red           (s3_red_reg),
+      .gt_high       (s3_gt_high_reg),
+      .le_low        (s3_le_low_reg),
+      .le_drain      (s3_le_drain_reg),
+      .rule          (act_rule),
+      .e_valid       (s3_entry[E_VALID]),
+      .e_paused      (s3_entry[E_PAUSED]),
+      .e_ever        (s3_entry[E_EVER]),
+      .e_trend       (s3_entry[E_TREND]),
+      .e_ost         (s3_entry[E_OST +: 2]),
+      .e_off_end_ns  (s3_entry[E_OFF_END +: 32]),
+      .e_sample_ns   (s3_entry[E_SAMPLE_NS +: 32]),
+      .e_sample_q    (s3_entry[E_SAMPLE_Q +: 32]),
+      .e_q_res       (s3_entry[E_Q_RES +: 32]),
+      .ton           (ton_now),
+      .since         (since_now),
+      .gt            (gt_now),
+      .grow          (grow_now),
+      .qres          (qres_now),
+      .onoff         (onoff),
+      .cong          (cong),
+      .sampled       (sampled),
+      .new_paused    (new_paused),
+      .new_ever      (new_ever),
+      .new_trend     (new_trend),
+      .new_ost       (new_ost),
+      .new_off_end_ns(new_off_end),
+      .new_sample_ns (new_sample_ns),
+      .new_sample_q  (new_sample_q),
+      .new_q_res     (new_q_res)
+  );
 
   // ---------------------------------------------------------------------------------
   // S4: the new ECN field and the TCD state from S3's decisions
@@ -458,21 +435,8 @@ module dcqcn_cp #(
   end
 
   // ---------------------------------------------------------------------------------
-  // Pipeline registers
+  // Stage registers
   // ---------------------------------------------------------------------------------
-  always_comb begin
-    clear_next      = clear_reg;
-    clear_addr_next = clear_addr_reg;
-    if (clear_reg) begin
-      clear_addr_next = clear_addr_reg + 1'b1;
-      clear_next      = !(&clear_addr_reg);  // NUM_QUEUES - 1 is all ones
-    end
-    // RAM port: the clearing walk owns the write port after reset
-    ram_we    = clear_reg || (en && s3_write);
-    ram_waddr = clear_reg ? clear_addr_reg : s3_queue_reg;
-    ram_wdata = clear_reg ? '0 : s3_wdata;
-  end
-
   always_comb begin
     // accept -> S0
     s0_valid_next  = s_evt_valid && s_evt_ready;
@@ -697,6 +661,22 @@ module dcqcn_cp #(
     end
   end
 
+  // =====================================================================================
+  // RAMs
+  // =====================================================================================
+  // Per-queue state; the clearing walk owns the write port after reset.
+  always_comb begin
+    clear_next      = clear_reg;
+    clear_addr_next = clear_addr_reg;
+    if (clear_reg) begin
+      clear_addr_next = clear_addr_reg + 1'b1;
+      clear_next      = !(&clear_addr_reg);  // NUM_QUEUES - 1 is all ones
+    end
+    ram_we    = clear_reg || (en && s3_write);
+    ram_waddr = clear_reg ? clear_addr_reg : s3_queue_reg;
+    ram_wdata = clear_reg ? '0 : s3_wdata;
+  end
+
   dcqcn_ram_sdp #(
       .WIDTH(EW),
       .DEPTH(NUM_QUEUES)
@@ -709,6 +689,18 @@ module dcqcn_cp #(
       .raddr(s0_queue_reg),
       .rdata(ram_rdata)
   );
+
+  // =====================================================================================
+  // Outputs
+  // =====================================================================================
+  assign s_evt_ready     = en && !clear_reg && !apply_pending;
+  assign m_out_valid     = out_valid_reg;
+  assign m_out_op        = out_op_reg;
+  assign m_out_queue     = out_queue_reg;
+  assign m_out_ecn       = out_ecn_reg;
+  assign m_out_marked    = out_marked_reg;
+  assign m_out_tcd_state = out_state_reg;
+  assign m_out_region    = out_region_reg;
 
 endmodule
 
