@@ -9,6 +9,7 @@ dcqcn_np.sv
 dcqcn_cp_csr.sv
 dcqcn_cp_regs.sv
 dcqcn_cp_tcd.sv
+dcqcn_cp_red.sv
 dcqcn_cp.sv
 dcqcn_axis_reg.sv
 dcqcn_nic_top.sv

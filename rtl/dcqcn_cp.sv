@@ -99,20 +99,6 @@ module dcqcn_cp #(
   localparam logic [1:0] OS_CHECK   = 2'd1;
   localparam logic [1:0] OS_CONG    = 2'd3;
 
-  localparam logic [1:0] RG_BELOW   = 2'd0;
-  localparam logic [1:0] RG_BETWEEN = 2'd1;
-  localparam logic [1:0] RG_ABOVE   = 2'd2;
-
-  localparam logic [31:0] LFSR_MASK = 32'h8020_0003;  // x^32 + x^22 + x^2 + x + 1
-
-  // 16 Galois shifts: the next 16-bit sample shares no bit with the last one
-  function automatic logic [31:0] lfsr_advance(input logic [31:0] x);
-    logic [31:0] v;
-    v = x;
-    for (int i = 0; i < 16; i++) v = {1'b0, v[31:1]} ^ (v[0] ? LFSR_MASK : 32'd0);
-    lfsr_advance = v;
-  endfunction
-
   // Per-queue entry: {valid, paused, ever_paused, trend, ost[1:0], off_end_ns, sample_ns,
   // sample_q, q_res}. An invalid entry is all zeros (clear walk, INIT).
   localparam int EW      = 134;
@@ -171,7 +157,6 @@ module dcqcn_cp #(
   // =====================================================================================
   // Pipeline stages
   // =====================================================================================
-  logic [31:0]   lfsr_reg, lfsr_next;
 
   // RAM clearing after reset
   logic          clear_reg, clear_next;
@@ -185,10 +170,8 @@ module dcqcn_cp #(
   logic [1:0]    s0_ecn_reg, s0_ecn_next;
   logic          s0_paused_reg, s0_paused_next;
   logic [1:0]    s0_region_reg, s0_region_next;
-  logic [31:0]   s0_q_minus_kmin_reg, s0_q_minus_kmin_next;                    // q - Kmin (DSP input register)
-  logic [15:0]   s0_rand_reg, s0_rand_next;                       // the LFSR sample (DSP input register)
 
-  // S1: event, products (DSP M register), event-only compares
+  // S1: event, event-only compares (the products: dcqcn_cp_red)
   logic          s1_valid_reg, s1_valid_next;
   logic [1:0]    s1_op_reg, s1_op_next;
   logic [QW-1:0] s1_queue_reg, s1_queue_next;
@@ -196,11 +179,10 @@ module dcqcn_cp #(
   logic [1:0]    s1_ecn_reg, s1_ecn_next;
   logic          s1_paused_reg, s1_paused_next;
   logic [1:0]    s1_region_reg, s1_region_next;
-  logic          s1_le_low_reg, s1_le_low_next, s1_gt_high_reg, s1_gt_high_next, s1_le_drain_reg, s1_le_drain_next;
-  logic [31:0]   s1_rspan_lo_reg, s1_rspan_lo_next, s1_rspan_hi_reg, s1_rspan_hi_next;           // r * span[15:0], r * span[31:16]
-  logic [32:0]   s1_pq_lo_reg, s1_pq_lo_next, s1_pq_hi_reg, s1_pq_hi_next;           // Pmax * qoff[15:0], Pmax * qoff[31:16]
+  logic          s1_le_low_reg, s1_le_low_next, s1_gt_high_reg, s1_gt_high_next;
+  logic          s1_le_drain_reg, s1_le_drain_next;
 
-  // S2: event, partial products, hit bits for the RAM word merge
+  // S2: event, hit bits for the RAM word merge, RAM output register
   logic          s2_valid_reg, s2_valid_next;
   logic [1:0]    s2_op_reg, s2_op_next;
   logic [QW-1:0] s2_queue_reg, s2_queue_next;
@@ -208,11 +190,11 @@ module dcqcn_cp #(
   logic [1:0]    s2_ecn_reg, s2_ecn_next;
   logic          s2_paused_reg, s2_paused_next;
   logic [1:0]    s2_region_reg, s2_region_next;
-  logic          s2_le_low_reg, s2_le_low_next, s2_gt_high_reg, s2_gt_high_next, s2_le_drain_reg, s2_le_drain_next;
-  logic [31:0]   s2_rspan_lo_reg, s2_rspan_lo_next, s2_rspan_hi_reg, s2_rspan_hi_next;           // the products again (DSP P register)
-  logic [32:0]   s2_pq_lo_reg, s2_pq_lo_next, s2_pq_hi_reg, s2_pq_hi_next;
-  logic          s2_hit_fwd1_reg, s2_hit_fwd1_next, s2_hit_fwd2_reg, s2_hit_fwd2_next;       // word in fwd1 / fwd2 is this queue's
-  logic [EW-1:0] ram_rdata_q_reg, ram_rdata_q_next;                      // RAM output register
+  logic          s2_le_low_reg, s2_le_low_next, s2_gt_high_reg, s2_gt_high_next;
+  logic          s2_le_drain_reg, s2_le_drain_next;
+  // word in fwd1 / fwd2 is this queue's
+  logic          s2_hit_fwd1_reg, s2_hit_fwd1_next, s2_hit_fwd2_reg, s2_hit_fwd2_next;
+  logic [EW-1:0] ram_rdata_q_reg, ram_rdata_q_next;  // RAM output register
 
   // S3: the read-modify-write step
   logic          s3_valid_reg, s3_valid_next;
@@ -222,26 +204,34 @@ module dcqcn_cp #(
   logic [1:0]    s3_ecn_reg, s3_ecn_next;
   logic          s3_paused_reg, s3_paused_next;
   logic [1:0]    s3_region_reg, s3_region_next;
-  logic          s3_le_low_reg, s3_le_low_next, s3_gt_high_reg, s3_gt_high_next, s3_le_drain_reg, s3_le_drain_next;
+  logic          s3_le_low_reg, s3_le_low_next, s3_gt_high_reg, s3_gt_high_next;
+  logic          s3_le_drain_reg, s3_le_drain_next;
   logic          s3_red_reg, s3_red_next;
-  logic          s3_pfc_onoff_reg, s3_pfc_onoff_next;               // PFC: XOFF, or XON with MAX_TON_NS > 0
-  logic [EW-1:0] s3_word_reg, s3_word_next;                    // stored word (all writes before S3's event)
-  logic          s3_ton_reg, s3_ton_next, s3_since_reg, s3_since_next, s3_gt_reg, s3_gt_next, s3_grow_reg, s3_grow_next, s3_qres_reg, s3_qres_next;  // vs s3_word
-  logic          s3_prev_ton_reg, s3_prev_ton_next, s3_prev_since_reg, s3_prev_since_next, s3_prev_gt_reg, s3_prev_gt_next, s3_prev_grow_reg, s3_prev_grow_next, s3_prev_qres_reg, s3_prev_qres_next; // vs fwd1 event
-  logic          s3_hit_prev_reg, s3_hit_prev_next;                    // the event before (now in fwd1) wrote this queue
+  logic          s3_pfc_onoff_reg, s3_pfc_onoff_next;  // PFC: XOFF, or XON with MAX_TON_NS > 0
+  logic [EW-1:0] s3_word_reg, s3_word_next;  // stored word (all writes before S3's event)
+  logic          s3_ton_reg, s3_ton_next, s3_since_reg, s3_since_next, s3_gt_reg, s3_gt_next;  // vs s3_word
+  logic          s3_grow_reg, s3_grow_next, s3_qres_reg, s3_qres_next;
+  logic          s3_prev_ton_reg, s3_prev_ton_next, s3_prev_since_reg, s3_prev_since_next;  // vs fwd1 event
+  logic          s3_prev_gt_reg, s3_prev_gt_next, s3_prev_grow_reg, s3_prev_grow_next;
+  logic          s3_prev_qres_reg, s3_prev_qres_next;
+  // the event before (now in fwd1) wrote this queue
+  logic          s3_hit_prev_reg, s3_hit_prev_next;
 
   // Words written by S3 at the last two edges (fwd1 the latest), with what changed
   logic          fwd1_we_reg, fwd1_we_next;
   logic [QW-1:0] fwd1_addr_reg, fwd1_addr_next;
   logic [EW-1:0] fwd1_data_reg, fwd1_data_next, fwd2_data_reg, fwd2_data_next;
-  logic          fwd1_xon_reg, fwd1_xon_next, fwd1_sampled_reg, fwd1_sampled_next, fwd1_init_reg, fwd1_init_next;
+  logic          fwd1_xon_reg, fwd1_xon_next, fwd1_sampled_reg, fwd1_sampled_next;
+  logic          fwd1_init_reg, fwd1_init_next;
 
   // S4: the decisions of S3, turned into the ECN field and the TCD state
   logic          s4_valid_reg, s4_valid_next;
   logic [1:0]    s4_op_reg, s4_op_next;
   logic [QW-1:0] s4_queue_reg, s4_queue_next;
   logic [1:0]    s4_ecn_reg, s4_ecn_next, s4_region_reg, s4_region_next, s4_ost_reg, s4_ost_next;
-  logic          s4_red_reg, s4_red_next, s4_onoff_reg, s4_onoff_next, s4_cong_reg, s4_cong_next, s4_trend_reg, s4_trend_next, s4_mode_reg, s4_mode_next, s4_rule2_reg, s4_rule2_next;
+  logic          s4_red_reg, s4_red_next, s4_onoff_reg, s4_onoff_next, s4_cong_reg, s4_cong_next;
+  logic          s4_trend_reg, s4_trend_next, s4_mode_reg, s4_mode_next;
+  logic          s4_rule2_reg, s4_rule2_next;
 
   // Output register
   logic          out_valid_reg, out_valid_next;
@@ -258,29 +248,33 @@ module dcqcn_cp #(
   logic [EW-1:0] ram_wdata;
   logic [EW-1:0] ram_rdata;
 
-  logic en;     // global pipeline enable (back-pressure)
+  logic en;  // global pipeline enable (back-pressure)
   assign en = !out_valid_reg || m_out_ready;
 
 
 
   // ---------------------------------------------------------------------------------
-  // Accept: RED region of the arriving event, q - Kmin, the LFSR sample (the LFSR steps
-  // at the accept edge of a middle-region PKT); they are the DSP input registers
+  // Accept .. S2: the RED decision (region at accept, products in S1, compare in S2)
   // ---------------------------------------------------------------------------------
   logic [1:0] in_region;
-  logic       lfsr_step;
-  always_comb begin
-    if (s_evt_qlen_bytes <= act_kmin)      in_region = RG_BELOW;
-    else if (s_evt_qlen_bytes > act_kmax_eff) in_region = RG_ABOVE;
-    else                                     in_region = RG_BETWEEN;
-    lfsr_step = s_evt_valid && s_evt_ready && (s_evt_op == OP_PKT) && (in_region == RG_BETWEEN);
-  end
+  logic       s2_red;
 
-  always_comb begin
-    lfsr_next = lfsr_reg;
-    if (lfsr_step) lfsr_next = lfsr_advance(lfsr_reg);
-    if (seed_load) lfsr_next = lfsr_seed;  // nothing is accepted at an apply
-  end
+  dcqcn_cp_red u_red (
+      .clk       (clk),
+      .rst       (rst),
+      .en        (en),
+      .accept_pkt(s_evt_valid && s_evt_ready && s_evt_op == OP_PKT),
+      .qlen_bytes(s_evt_qlen_bytes),
+      .region    (in_region),
+      .kmin      (act_kmin),
+      .kmax_eff  (act_kmax_eff),
+      .kspan     (act_kspan),
+      .pmax      (act_pmax),
+      .seed_load (seed_load),
+      .seed      (lfsr_seed),
+      .s2_region (s2_region_reg),
+      .s2_red    (s2_red)
+  );
 
   // S1: the partial products (registered in, registered out: DSP) and the hit bits for S2
   // are in the stage registers below.
@@ -292,43 +286,37 @@ module dcqcn_cp #(
   // compares against the merged word and against the event in S3
   // ---------------------------------------------------------------------------------
   logic [EW-1:0] s2_word;
-  logic [47:0]   s2_rspan;   // r * span
-  logic [48:0]   s2_pq;   // Pmax * (q - Kmin)
-  logic          s2_red;
   logic [31:0]   s2_since_off_end, s2_since_sample, s2_since_prev;
   logic [32:0]   s2_sample_q_grow, s2_prev_q_grow;
   logic          s2_ton, s2_since, s2_gt, s2_grow, s2_qres;
   logic          s2_prev_ton, s2_prev_since, s2_prev_gt, s2_prev_grow, s2_prev_qres;
   always_comb begin
     s2_word = s2_hit_fwd1_reg ? fwd1_data_reg : (s2_hit_fwd2_reg ? fwd2_data_reg : ram_rdata_q_reg);
-    s2_rspan   = {s2_rspan_hi_reg, 16'd0} + {16'd0, s2_rspan_lo_reg};
-    s2_pq   = {s2_pq_hi_reg, 16'd0} + {16'd0, s2_pq_lo_reg};
-    s2_red  = (s2_region_reg == RG_ABOVE) || (s2_region_reg == RG_BETWEEN && {1'b0, s2_rspan} < s2_pq);
 
-    s2_since_off_end   = s2_now_reg - s2_word[E_OFF_END +: 32];
-    s2_since_sample   = s2_now_reg - s2_word[E_SAMPLE_NS +: 32];
+    s2_since_off_end = s2_now_reg - s2_word[E_OFF_END +: 32];
+    s2_since_sample  = s2_now_reg - s2_word[E_SAMPLE_NS +: 32];
     s2_sample_q_grow = {1'b0, s2_word[E_SAMPLE_Q +: 32]} + {1'b0, act_grow};
-    s2_ton     = s2_since_off_end < act_max_ton;
-    s2_since   = s2_since_sample >= act_period;
-    s2_gt      = s2_qlen_reg > s2_word[E_SAMPLE_Q +: 32];
-    s2_grow    = {1'b0, s2_qlen_reg} >= s2_sample_q_grow;
-    s2_qres    = s2_qlen_reg >= s2_word[E_Q_RES +: 32];
+    s2_ton           = s2_since_off_end < act_max_ton;
+    s2_since         = s2_since_sample >= act_period;
+    s2_gt            = s2_qlen_reg > s2_word[E_SAMPLE_Q +: 32];
+    s2_grow          = {1'b0, s2_qlen_reg} >= s2_sample_q_grow;
+    s2_qres          = s2_qlen_reg >= s2_word[E_Q_RES +: 32];
 
     // against the event now in S3, if it writes this queue: its time and queue length
     // (an INIT leaves a fresh entry: sampled now, nothing to compare)
-    s2_since_prev    = s2_now_reg - s3_now_reg;
+    s2_since_prev  = s2_now_reg - s3_now_reg;
     s2_prev_q_grow = {1'b0, s3_qlen_reg} + {1'b0, act_grow};
-    s2_prev_ton   = s2_since_prev < act_max_ton;
-    s2_prev_since = (s3_op_reg == OP_INIT) ? act_period_zero : (s2_since_prev >= act_period);
-    s2_prev_gt    = (s3_op_reg == OP_INIT) ? 1'b0 : (s2_qlen_reg > s3_qlen_reg);
-    s2_prev_grow  = (s3_op_reg == OP_INIT) ? act_grow_zero : ({1'b0, s2_qlen_reg} >= s2_prev_q_grow);
-    s2_prev_qres  = s2_qlen_reg >= s3_qlen_reg;
+    s2_prev_ton    = s2_since_prev < act_max_ton;
+    s2_prev_since  = (s3_op_reg == OP_INIT) ? act_period_zero : (s2_since_prev >= act_period);
+    s2_prev_gt     = (s3_op_reg == OP_INIT) ? 1'b0 : (s2_qlen_reg > s3_qlen_reg);
+    s2_prev_grow   = (s3_op_reg == OP_INIT) ? act_grow_zero : ({1'b0, s2_qlen_reg} >= s2_prev_q_grow);
+    s2_prev_qres   = s2_qlen_reg >= s3_qlen_reg;
   end
 
   // ---------------------------------------------------------------------------------
   // S3: read-modify-write step
   // ---------------------------------------------------------------------------------
-  logic [EW-1:0] s3_entry;                 // the entry before this event
+  logic [EW-1:0] s3_entry;  // the entry before this event
   logic          hit_prev;
   logic          ton_now, since_now, gt_now, grow_now, qres_now;
   logic          is_pkt, is_pfc, is_xon, is_init;
@@ -338,12 +326,12 @@ module dcqcn_cp #(
   logic          s3_write;
   logic [EW-1:0] s3_wdata;
   always_comb begin
-    hit_prev     = s3_hit_prev_reg;
-    s3_entry      = hit_prev ? fwd1_data_reg : s3_word_reg;
-    is_pkt = s3_op_reg == OP_PKT;
-    is_pfc = s3_op_reg == OP_PFC;
-    is_init = s3_op_reg == OP_INIT;
-    is_xon = is_pfc && !s3_paused_reg;
+    hit_prev = s3_hit_prev_reg;
+    s3_entry = hit_prev ? fwd1_data_reg : s3_word_reg;
+    is_pkt   = s3_op_reg == OP_PKT;
+    is_pfc   = s3_op_reg == OP_PFC;
+    is_init  = s3_op_reg == OP_INIT;
+    is_xon   = is_pfc && !s3_paused_reg;
 
     // compares of this event against s3_entry (the entry before it): S2's against the stored word, or, when the
     // previous event wrote this queue and replaced the compared field by its own time or
@@ -447,8 +435,6 @@ module dcqcn_cp #(
     s0_ecn_next    = s_evt_ecn;
     s0_paused_next = s_evt_paused;
     s0_region_next = in_region;
-    s0_q_minus_kmin_next   = s_evt_qlen_bytes - act_kmin;
-    s0_rand_next      = lfsr_reg[15:0];
 
     // S0 -> S1
     s1_valid_next    = s0_valid_reg;
@@ -459,10 +445,6 @@ module dcqcn_cp #(
     s1_ecn_next      = s0_ecn_reg;
     s1_paused_next   = s0_paused_reg;
     s1_region_next   = s0_region_reg;
-    s1_rspan_lo_next       = {16'd0, s0_rand_reg} * {16'd0, act_kspan[15:0]};
-    s1_rspan_hi_next       = {16'd0, s0_rand_reg} * {16'd0, act_kspan[31:16]};
-    s1_pq_lo_next       = {16'd0, act_pmax} * {17'd0, s0_q_minus_kmin_reg[15:0]};
-    s1_pq_hi_next       = {16'd0, act_pmax} * {17'd0, s0_q_minus_kmin_reg[31:16]};
     s1_le_low_next   = s0_qlen_reg <= act_low;
     s1_gt_high_next  = s0_qlen_reg > act_high;
     s1_le_drain_next = s0_qlen_reg <= act_drain;
@@ -480,49 +462,45 @@ module dcqcn_cp #(
     s2_le_low_next   = s1_le_low_reg;
     s2_gt_high_next  = s1_gt_high_reg;
     s2_le_drain_next = s1_le_drain_reg;
-    s2_rspan_lo_next       = s1_rspan_lo_reg;
-    s2_rspan_hi_next       = s1_rspan_hi_reg;
-    s2_pq_lo_next       = s1_pq_lo_reg;
-    s2_pq_hi_next       = s1_pq_hi_reg;
-    s2_hit_fwd1_next     = s3_writes && (s3_queue_reg == s1_queue_reg);
-    s2_hit_fwd2_next     = fwd1_we_reg && (fwd1_addr_reg == s1_queue_reg);
-    ram_rdata_q_next       = ram_rdata;
+    s2_hit_fwd1_next = s3_writes && (s3_queue_reg == s1_queue_reg);
+    s2_hit_fwd2_next = fwd1_we_reg && (fwd1_addr_reg == s1_queue_reg);
+    ram_rdata_q_next = ram_rdata;
 
     // S2 -> S3
-    s3_valid_next     = s2_valid_reg;
-    s3_op_next        = s2_op_reg;
-    s3_queue_next     = s2_queue_reg;
-    s3_now_next       = s2_now_reg;
-    s3_qlen_next      = s2_qlen_reg;
-    s3_ecn_next       = s2_ecn_reg;
-    s3_paused_next    = s2_paused_reg;
-    s3_region_next    = s2_region_reg;
-    s3_le_low_next    = s2_le_low_reg;
-    s3_gt_high_next   = s2_gt_high_reg;
-    s3_le_drain_next  = s2_le_drain_reg;
-    s3_red_next       = s2_red;
-    s3_pfc_onoff_next = s2_paused_reg || act_max_ton_nonzero;
-    s3_word_next      = s2_word;
-    s3_ton_next       = s2_ton;
-    s3_since_next     = s2_since;
-    s3_gt_next        = s2_gt;
-    s3_grow_next      = s2_grow;
-    s3_qres_next      = s2_qres;
-    s3_prev_ton_next      = s2_prev_ton;
-    s3_prev_since_next    = s2_prev_since;
-    s3_prev_gt_next       = s2_prev_gt;
-    s3_prev_grow_next     = s2_prev_grow;
-    s3_prev_qres_next     = s2_prev_qres;
-    s3_hit_prev_next      = s3_writes && (s3_queue_reg == s2_queue_reg);
+    s3_valid_next      = s2_valid_reg;
+    s3_op_next         = s2_op_reg;
+    s3_queue_next      = s2_queue_reg;
+    s3_now_next        = s2_now_reg;
+    s3_qlen_next       = s2_qlen_reg;
+    s3_ecn_next        = s2_ecn_reg;
+    s3_paused_next     = s2_paused_reg;
+    s3_region_next     = s2_region_reg;
+    s3_le_low_next     = s2_le_low_reg;
+    s3_gt_high_next    = s2_gt_high_reg;
+    s3_le_drain_next   = s2_le_drain_reg;
+    s3_red_next        = s2_red;
+    s3_pfc_onoff_next  = s2_paused_reg || act_max_ton_nonzero;
+    s3_word_next       = s2_word;
+    s3_ton_next        = s2_ton;
+    s3_since_next      = s2_since;
+    s3_gt_next         = s2_gt;
+    s3_grow_next       = s2_grow;
+    s3_qres_next       = s2_qres;
+    s3_prev_ton_next   = s2_prev_ton;
+    s3_prev_since_next = s2_prev_since;
+    s3_prev_gt_next    = s2_prev_gt;
+    s3_prev_grow_next  = s2_prev_grow;
+    s3_prev_qres_next  = s2_prev_qres;
+    s3_hit_prev_next   = s3_writes && (s3_queue_reg == s2_queue_reg);
 
     // S3 -> forwarding registers, RAM write, output register
-    fwd1_we_next   = s3_write;
-    fwd1_addr_next = s3_queue_reg;
-    fwd1_data_next = s3_wdata;
-    fwd1_xon_next  = is_xon;
+    fwd1_we_next      = s3_write;
+    fwd1_addr_next    = s3_queue_reg;
+    fwd1_data_next    = s3_wdata;
+    fwd1_xon_next     = is_xon;
     fwd1_sampled_next = sampled || is_init;
-    fwd1_init_next = is_init;
-    fwd2_data_next = fwd1_data_reg;
+    fwd1_init_next    = is_init;
+    fwd2_data_next    = fwd1_data_reg;
 
     s4_valid_next  = s3_valid_reg;
     s4_op_next     = s3_op_reg;
@@ -547,108 +525,96 @@ module dcqcn_cp #(
   end
 
   always_ff @(posedge clk) begin
-    lfsr_reg       <= lfsr_next;
     clear_reg      <= clear_next;
     clear_addr_reg <= clear_addr_next;
 
     if (en) begin
-      s0_valid_reg <= s0_valid_next;
-      s0_op_reg <= s0_op_next;
-      s0_queue_reg <= s0_queue_next;
-      s0_now_reg <= s0_now_next;
-      s0_qlen_reg <= s0_qlen_next;
-      s0_ecn_reg <= s0_ecn_next;
-      s0_paused_reg <= s0_paused_next;
-      s0_region_reg <= s0_region_next;
-      s0_q_minus_kmin_reg <= s0_q_minus_kmin_next;
-      s0_rand_reg <= s0_rand_next;
-      s1_valid_reg <= s1_valid_next;
-      s1_op_reg <= s1_op_next;
-      s1_queue_reg <= s1_queue_next;
-      s1_now_reg <= s1_now_next;
-      s1_qlen_reg <= s1_qlen_next;
-      s1_ecn_reg <= s1_ecn_next;
-      s1_paused_reg <= s1_paused_next;
-      s1_region_reg <= s1_region_next;
-      s1_rspan_lo_reg <= s1_rspan_lo_next;
-      s1_rspan_hi_reg <= s1_rspan_hi_next;
-      s1_pq_lo_reg <= s1_pq_lo_next;
-      s1_pq_hi_reg <= s1_pq_hi_next;
-      s1_le_low_reg <= s1_le_low_next;
-      s1_gt_high_reg <= s1_gt_high_next;
-      s1_le_drain_reg <= s1_le_drain_next;
-      s2_valid_reg <= s2_valid_next;
-      s2_op_reg <= s2_op_next;
-      s2_queue_reg <= s2_queue_next;
-      s2_now_reg <= s2_now_next;
-      s2_qlen_reg <= s2_qlen_next;
-      s2_ecn_reg <= s2_ecn_next;
-      s2_paused_reg <= s2_paused_next;
-      s2_region_reg <= s2_region_next;
-      s2_le_low_reg <= s2_le_low_next;
-      s2_gt_high_reg <= s2_gt_high_next;
-      s2_le_drain_reg <= s2_le_drain_next;
-      s2_rspan_lo_reg <= s2_rspan_lo_next;
-      s2_rspan_hi_reg <= s2_rspan_hi_next;
-      s2_pq_lo_reg <= s2_pq_lo_next;
-      s2_pq_hi_reg <= s2_pq_hi_next;
-      s2_hit_fwd1_reg <= s2_hit_fwd1_next;
-      s2_hit_fwd2_reg <= s2_hit_fwd2_next;
-      ram_rdata_q_reg <= ram_rdata_q_next;
-      s3_valid_reg <= s3_valid_next;
-      s3_op_reg <= s3_op_next;
-      s3_queue_reg <= s3_queue_next;
-      s3_now_reg <= s3_now_next;
-      s3_qlen_reg <= s3_qlen_next;
-      s3_ecn_reg <= s3_ecn_next;
-      s3_paused_reg <= s3_paused_next;
-      s3_region_reg <= s3_region_next;
-      s3_le_low_reg <= s3_le_low_next;
-      s3_gt_high_reg <= s3_gt_high_next;
-      s3_le_drain_reg <= s3_le_drain_next;
-      s3_red_reg <= s3_red_next;
-      s3_pfc_onoff_reg <= s3_pfc_onoff_next;
-      s3_word_reg <= s3_word_next;
-      s3_ton_reg <= s3_ton_next;
-      s3_since_reg <= s3_since_next;
-      s3_gt_reg <= s3_gt_next;
-      s3_grow_reg <= s3_grow_next;
-      s3_qres_reg <= s3_qres_next;
-      s3_prev_ton_reg <= s3_prev_ton_next;
+      s0_valid_reg      <= s0_valid_next;
+      s0_op_reg         <= s0_op_next;
+      s0_queue_reg      <= s0_queue_next;
+      s0_now_reg        <= s0_now_next;
+      s0_qlen_reg       <= s0_qlen_next;
+      s0_ecn_reg        <= s0_ecn_next;
+      s0_paused_reg     <= s0_paused_next;
+      s0_region_reg     <= s0_region_next;
+      s1_valid_reg      <= s1_valid_next;
+      s1_op_reg         <= s1_op_next;
+      s1_queue_reg      <= s1_queue_next;
+      s1_now_reg        <= s1_now_next;
+      s1_qlen_reg       <= s1_qlen_next;
+      s1_ecn_reg        <= s1_ecn_next;
+      s1_paused_reg     <= s1_paused_next;
+      s1_region_reg     <= s1_region_next;
+      s1_le_low_reg     <= s1_le_low_next;
+      s1_gt_high_reg    <= s1_gt_high_next;
+      s1_le_drain_reg   <= s1_le_drain_next;
+      s2_valid_reg      <= s2_valid_next;
+      s2_op_reg         <= s2_op_next;
+      s2_queue_reg      <= s2_queue_next;
+      s2_now_reg        <= s2_now_next;
+      s2_qlen_reg       <= s2_qlen_next;
+      s2_ecn_reg        <= s2_ecn_next;
+      s2_paused_reg     <= s2_paused_next;
+      s2_region_reg     <= s2_region_next;
+      s2_le_low_reg     <= s2_le_low_next;
+      s2_gt_high_reg    <= s2_gt_high_next;
+      s2_le_drain_reg   <= s2_le_drain_next;
+      s2_hit_fwd1_reg   <= s2_hit_fwd1_next;
+      s2_hit_fwd2_reg   <= s2_hit_fwd2_next;
+      ram_rdata_q_reg   <= ram_rdata_q_next;
+      s3_valid_reg      <= s3_valid_next;
+      s3_op_reg         <= s3_op_next;
+      s3_queue_reg      <= s3_queue_next;
+      s3_now_reg        <= s3_now_next;
+      s3_qlen_reg       <= s3_qlen_next;
+      s3_ecn_reg        <= s3_ecn_next;
+      s3_paused_reg     <= s3_paused_next;
+      s3_region_reg     <= s3_region_next;
+      s3_le_low_reg     <= s3_le_low_next;
+      s3_gt_high_reg    <= s3_gt_high_next;
+      s3_le_drain_reg   <= s3_le_drain_next;
+      s3_red_reg        <= s3_red_next;
+      s3_pfc_onoff_reg  <= s3_pfc_onoff_next;
+      s3_word_reg       <= s3_word_next;
+      s3_ton_reg        <= s3_ton_next;
+      s3_since_reg      <= s3_since_next;
+      s3_gt_reg         <= s3_gt_next;
+      s3_grow_reg       <= s3_grow_next;
+      s3_qres_reg       <= s3_qres_next;
+      s3_prev_ton_reg   <= s3_prev_ton_next;
       s3_prev_since_reg <= s3_prev_since_next;
-      s3_prev_gt_reg <= s3_prev_gt_next;
-      s3_prev_grow_reg <= s3_prev_grow_next;
-      s3_prev_qres_reg <= s3_prev_qres_next;
-      s3_hit_prev_reg <= s3_hit_prev_next;
-      fwd1_we_reg <= fwd1_we_next;
-      fwd1_addr_reg <= fwd1_addr_next;
-      fwd1_data_reg <= fwd1_data_next;
-      fwd1_xon_reg <= fwd1_xon_next;
-      fwd1_sampled_reg <= fwd1_sampled_next;
-      fwd1_init_reg <= fwd1_init_next;
-      fwd2_data_reg <= fwd2_data_next;
-      s4_valid_reg <= s4_valid_next;
-      s4_op_reg <= s4_op_next;
-      s4_queue_reg <= s4_queue_next;
-      s4_ecn_reg <= s4_ecn_next;
-      s4_region_reg <= s4_region_next;
-      s4_red_reg <= s4_red_next;
-      s4_onoff_reg <= s4_onoff_next;
-      s4_cong_reg <= s4_cong_next;
-      s4_trend_reg <= s4_trend_next;
-      s4_ost_reg <= s4_ost_next;
-      s4_mode_reg <= s4_mode_next;
-      s4_rule2_reg <= s4_rule2_next;
-      out_valid_reg <= out_valid_next;
-      out_op_reg <= out_op_next;
-      out_queue_reg <= out_queue_next;
-      out_ecn_reg <= out_ecn_next;
-      out_marked_reg <= out_marked_next;
-      out_state_reg <= out_state_next;
-      out_region_reg <= out_region_next;
+      s3_prev_gt_reg    <= s3_prev_gt_next;
+      s3_prev_grow_reg  <= s3_prev_grow_next;
+      s3_prev_qres_reg  <= s3_prev_qres_next;
+      s3_hit_prev_reg   <= s3_hit_prev_next;
+      fwd1_we_reg       <= fwd1_we_next;
+      fwd1_addr_reg     <= fwd1_addr_next;
+      fwd1_data_reg     <= fwd1_data_next;
+      fwd1_xon_reg      <= fwd1_xon_next;
+      fwd1_sampled_reg  <= fwd1_sampled_next;
+      fwd1_init_reg     <= fwd1_init_next;
+      fwd2_data_reg     <= fwd2_data_next;
+      s4_valid_reg      <= s4_valid_next;
+      s4_op_reg         <= s4_op_next;
+      s4_queue_reg      <= s4_queue_next;
+      s4_ecn_reg        <= s4_ecn_next;
+      s4_region_reg     <= s4_region_next;
+      s4_red_reg        <= s4_red_next;
+      s4_onoff_reg      <= s4_onoff_next;
+      s4_cong_reg       <= s4_cong_next;
+      s4_trend_reg      <= s4_trend_next;
+      s4_ost_reg        <= s4_ost_next;
+      s4_mode_reg       <= s4_mode_next;
+      s4_rule2_reg      <= s4_rule2_next;
+      out_valid_reg     <= out_valid_next;
+      out_op_reg        <= out_op_next;
+      out_queue_reg     <= out_queue_next;
+      out_ecn_reg       <= out_ecn_next;
+      out_marked_reg    <= out_marked_next;
+      out_state_reg     <= out_state_next;
+      out_region_reg    <= out_region_next;
     end
     if (rst) begin
-      lfsr_reg       <= CP_LFSR_SEED_RST;
       clear_reg      <= 1'b1;
       clear_addr_reg <= '0;
       s0_valid_reg   <= 1'b0;

@@ -103,8 +103,8 @@ module dcqcn_np #(
   logic [31:0]    cfg_cnp_interval_ns, cfg_epoch_ns;
   logic           cfg_mode, cfg_plus_enable;
   logic [20:0]    cfg_cnp_gen_time_ns, cfg_cnp_budget_ns;
-  logic [31:0]    q_overflows;                        // CNPQ_OVERFLOWS
-  logic [QCW-1:0] q_hwm, q_count;                     // CNPQ_HWM, CNPQ_LEVEL
+  logic [31:0]    q_overflows;     // CNPQ_OVERFLOWS
+  logic [QCW-1:0] q_hwm, q_count;  // CNPQ_HWM, CNPQ_LEVEL
 
   dcqcn_np_csr u_csr (
       .clk                (clk),
@@ -142,7 +142,7 @@ module dcqcn_np #(
   logic [31:0]   s1_now_reg, s1_now_next;
   logic [1:0]    s1_ecn_reg, s1_ecn_next;
   logic [7:0]    s1_gen_reg, s1_gen_next;
-  logic          s1_roll_reg, s1_roll_next;         // decided at accept
+  logic          s1_roll_reg, s1_roll_next;  // decided at accept
 
   // C1: compare stage
   logic          c1_valid_reg, c1_valid_next;
@@ -152,8 +152,8 @@ module dcqcn_np #(
   logic [1:0]    c1_ecn_reg, c1_ecn_next;
   logic [7:0]    c1_gen_reg, c1_gen_next;
   logic [EW-1:0] c1_entry_reg, c1_entry_next;
-  logic          c1_roll_reg, c1_roll_next;         // the event starts a new DCQCN+ epoch
-  logic [7:0]    c1_epoch_id_reg, c1_epoch_id_next;         // ... its epoch id
+  logic          c1_roll_reg, c1_roll_next;          // the event starts a new DCQCN+ epoch
+  logic [7:0]    c1_epoch_id_reg, c1_epoch_id_next;  // ... its epoch id
 
   // C2: decision stage
   logic          c2_valid_reg, c2_valid_next;
@@ -164,50 +164,50 @@ module dcqcn_np #(
   logic          c2_e_queued_reg, c2_e_queued_next;
   logic [7:0]    c2_e_gen_reg, c2_e_gen_next;
   logic [7:0]    c2_e_epoch_reg, c2_e_epoch_next;
-  logic          c1_marked;  // C1 term
-  logic          c1_ue;  // C1 term
-  logic          c1_gen_eq;  // C1 term
+  logic          c1_marked;                                  // C1 term
+  logic          c1_ue;                                      // C1 term
+  logic          c1_gen_eq;                                  // C1 term
   logic          c2_roll_reg, c2_roll_next;
   logic [7:0]    c2_epoch_id_reg, c2_epoch_id_next;
-  logic [30:0]   c2_demand_limit_reg, c2_demand_limit_next;           // 2^30 - CNP_GEN_TIME_NS
+  logic [30:0]   c2_demand_limit_reg, c2_demand_limit_next;  // 2^30 - CNP_GEN_TIME_NS
   // decision terms that do not depend on the event ahead (C1 computes them)
-  logic          c2_rx_marked_reg, c2_rx_marked_next;           // RX, marked, flow not queued
-  logic          c2_rx_may_arm_reg, c2_rx_may_arm_next;     // ... and not pending: arms if held off
-  logic          c2_timer_pending_reg, c2_timer_pending_next;           // TIMER, current gen, flow pending
-  logic          c2_drain_queued_reg, c2_drain_queued_next;             // DRAIN, flow queued
-  logic          c2_stale_reg, c2_stale_next;       // TIMER, outdated gen
-  logic          c2_holdoff_over_reg, c2_holdoff_over_next;         // hold-off over (tau tk)
-  logic          c2_epoch_new_reg, c2_epoch_new_next;     // flow not counted in this epoch yet
-  logic          c2_send_kind_reg, c2_send_kind_next;       // kind of a CNP sent by this event
-  logic          c2_kind_keep_reg, c2_kind_keep_next;       // kind kept if no CNP leaves or drops
-  logic          c2_sent_keep_reg, c2_sent_keep_next;  // cnp_sent unless a CNP leaves
+  logic          c2_rx_marked_reg, c2_rx_marked_next;              // RX, marked, flow not queued
+  logic          c2_rx_may_arm_reg, c2_rx_may_arm_next;  // ... and not pending: arms if held off
+  logic          c2_timer_pending_reg, c2_timer_pending_next;  // TIMER, current gen, flow pending
+  logic          c2_drain_queued_reg, c2_drain_queued_next;        // DRAIN, flow queued
+  logic          c2_stale_reg, c2_stale_next;                      // TIMER, outdated gen
+  logic          c2_holdoff_over_reg, c2_holdoff_over_next;        // hold-off over (tau tk)
+  logic          c2_epoch_new_reg, c2_epoch_new_next;  // flow not counted in this epoch yet
+  logic          c2_send_kind_reg, c2_send_kind_next;  // kind of a CNP sent by this event
+  logic          c2_kind_keep_reg, c2_kind_keep_next;  // kind kept if no CNP leaves or drops
+  logic          c2_sent_keep_reg, c2_sent_keep_next;              // cnp_sent unless a CNP leaves
   logic          c2_pend_keep_reg, c2_pend_keep_next;  // pending unless delivered or armed
   logic [31:0]   c2_last_keep_reg, c2_last_keep_next;  // last_cnp_ns unless a CNP leaves
-  logic [7:0]    c2_gen_inc_reg, c2_gen_inc_next;         // gen + 1
+  logic [7:0]    c2_gen_inc_reg, c2_gen_inc_next;                  // gen + 1
   logic          c1_since_ge_tau;  // C1 term         // since >= tau (no rollover before)
   logic [31:0]   c2_tau_reg, c2_tau_next;
   logic [31:0]   c2_deadline_reg, c2_deadline_next;
-  logic          c2_budget_due_last_reg, c2_budget_due_last_next;         // budget due vs the last CNP so far
-  logic          c2_budget_due_prev_reg, c2_budget_due_prev_next;         // budget due vs the event before (if it sent)
-  logic          c2_eq_head_reg, c2_eq_head_next;   // flow == queue head
-  logic          c2_eq_second_reg, c2_eq_second_next;   // flow == the entry after the head
-  logic [31:0]   c2_now_plus_budget_reg, c2_now_plus_budget_next;       // now + budget
-  logic [20:0]   c2_gen_time_reg, c2_gen_time_next;             // CNP_GEN_TIME_NS of this event
-  logic [20:0]   c2_budget_reg, c2_budget_next;     // CNP_BUDGET_NS of this event
-  logic          c2_prev_sent_reg, c2_prev_sent_next;     // ... sent a CNP
-  logic          c2_prev_pop_reg, c2_prev_pop_next;       // ... popped the queue head
+  logic          c2_budget_due_last_reg, c2_budget_due_last_next;  // budget due vs the last CNP so far
+  logic          c2_budget_due_prev_reg, c2_budget_due_prev_next;  // budget due vs the event before (if it sent)
+  logic          c2_eq_head_reg, c2_eq_head_next;                  // flow == queue head
+  logic          c2_eq_second_reg, c2_eq_second_next;  // flow == the entry after the head
+  logic [31:0]   c2_now_plus_budget_reg, c2_now_plus_budget_next;  // now + budget
+  logic [20:0]   c2_gen_time_reg, c2_gen_time_next;                // CNP_GEN_TIME_NS of this event
+  logic [20:0]   c2_budget_reg, c2_budget_next;                    // CNP_BUDGET_NS of this event
+  logic          c2_prev_sent_reg, c2_prev_sent_next;              // ... sent a CNP
+  logic          c2_prev_pop_reg, c2_prev_pop_next;                // ... popped the queue head
 
   logic          fwd_valid_reg, fwd_valid_next;
   logic [AW-1:0] fwd_addr_reg, fwd_addr_next;
   logic [EW-1:0] fwd_data_reg, fwd_data_next;
 
   // global state
-  logic [31:0]   epoch_start_reg, epoch_start_next;   // accept stage
-  logic [7:0]    epoch_id_reg, epoch_id_next;         // accept stage
-  logic [7:0]    epoch_id1_reg, epoch_id1_next;       // accept stage: epoch_id + 1
-  logic [30:0]   demand_cur_reg, demand_cur_next;                 // C2: demand of this epoch
-  logic [30:0]   demand_prev_reg, demand_prev_next;               // C2: demand of the previous epoch
-  logic [31:0]   tau_reg, tau_next;   // tau: PLUS ? max(N, dprev) : N, N and PLUS of the cycle before
+  logic [31:0]   epoch_start_reg, epoch_start_next;  // accept stage
+  logic [7:0]    epoch_id_reg, epoch_id_next;        // accept stage
+  logic [7:0]    epoch_id1_reg, epoch_id1_next;      // accept stage: epoch_id + 1
+  logic [30:0]   demand_cur_reg, demand_cur_next;    // C2: demand of this epoch
+  logic [30:0]   demand_prev_reg, demand_prev_next;  // C2: demand of the previous epoch
+  logic [31:0]   tau_reg, tau_next;  // tau: PLUS ? max(N, dprev) : N, N and PLUS of the cycle before
   logic          any_sent_reg, any_sent_next;
   logic [31:0]   last_cnp_any_ns_reg, last_cnp_any_ns_next;
 
@@ -231,7 +231,7 @@ module dcqcn_np #(
   logic          ram_we;
   logic [AW-1:0] ram_waddr;
   logic [EW-1:0] ram_wdata, ram_rdata;
-  logic          en;              // the pipeline advances (output register free or taken)
+  logic          en;  // the pipeline advances (output register free or taken)
   // budget queue (dcqcn_np_cnpq)
   logic          q_empty, q_one, q_full;
   logic [AW-1:0] q_head, q_next_flow;
@@ -240,19 +240,19 @@ module dcqcn_np #(
   logic          accept, hazard;
   // C1
   logic          c1_e_valid, c1_e_sent, c1_e_pending, c1_e_queued, c1_e_kind;  // the flow's
-  logic [7:0]    c1_e_gen, c1_e_epoch;        // RAM word (c1_entry_reg) in fields
+  logic [7:0]    c1_e_gen, c1_e_epoch;  // RAM word (c1_entry_reg) in fields
   logic [31:0]   c1_e_last_cnp_ns, c1_since_last_cnp;
   logic          hold, in_roll;
   // C2
   logic          fire, holdoff_over, budget_due, budget_free, is_head;
   logic          deliver, send, send_kind, arm, stale, push, drop, pop, counted;
   logic          new_valid, new_sent, new_pending, new_queued, new_kind;
-  logic [7:0]    new_gen, new_epoch;          // the flow's new RAM word: new_*
+  logic [7:0]    new_gen, new_epoch;  // the flow's new RAM word: new_*
   logic [31:0]   new_last_cnp_ns;
   logic [30:0]   demand_inc;
   logic [31:0]   tau_cur_epoch, tau_prev_epoch;
-  logic          q_valid_new;                  // the queue after this event: not empty,
-  logic [AW-1:0] q_flow_new;                   // its head
+  logic          q_valid_new;         // the queue after this event: not empty,
+  logic [AW-1:0] q_flow_new;          // its head
 
   always_comb begin
     en     = !out_valid_reg || m_out_ready;
@@ -271,7 +271,7 @@ module dcqcn_np #(
     budget_dly_next   = cfg_cnp_budget_ns;
 
     // RAM clear after reset
-    clearing_next = clearing_reg;
+    clearing_next   = clearing_reg;
     clear_addr_next = clear_addr_reg;
     if (clearing_reg) begin
       clear_addr_next = clear_addr_reg + AW'(1);
@@ -288,43 +288,43 @@ module dcqcn_np #(
     {c1_e_valid, c1_e_sent, c1_e_pending, c1_e_queued, c1_e_kind, c1_e_gen, c1_e_epoch, c1_e_last_cnp_ns} = c1_entry_reg;
     c1_since_last_cnp        = c1_now_reg - c1_e_last_cnp_ns;
 
-    c2_op_next       = c1_op_reg;
-    c2_flow_next     = c1_flow_reg;
-    c2_now_next      = c1_now_reg;
-    c2_e_valid_next  = c1_e_valid;
-    c2_e_queued_next = c1_e_queued;
-    c2_e_gen_next    = c1_e_gen;
-    c2_e_epoch_next  = c1_e_epoch;
-    c1_marked   = c1_ecn_reg == ECN_CE || (mode_dly_reg && c1_ecn_reg == ECN_UE);
-    c1_ue       = c1_ecn_reg != ECN_CE;
-    c1_gen_eq   = c1_gen_reg == c1_e_gen;
-    c2_roll_next     = c1_roll_reg;
-    c2_epoch_id_next = c1_epoch_id_reg;
-    c2_demand_limit_next      = DEMAND_MAX - 31'(gen_time_dly_reg);
+    c2_op_next           = c1_op_reg;
+    c2_flow_next         = c1_flow_reg;
+    c2_now_next          = c1_now_reg;
+    c2_e_valid_next      = c1_e_valid;
+    c2_e_queued_next     = c1_e_queued;
+    c2_e_gen_next        = c1_e_gen;
+    c2_e_epoch_next      = c1_e_epoch;
+    c1_marked            = c1_ecn_reg == ECN_CE || (mode_dly_reg && c1_ecn_reg == ECN_UE);
+    c1_ue                = c1_ecn_reg != ECN_CE;
+    c1_gen_eq            = c1_gen_reg == c1_e_gen;
+    c2_roll_next         = c1_roll_reg;
+    c2_epoch_id_next     = c1_epoch_id_reg;
+    c2_demand_limit_next = DEMAND_MAX - 31'(gen_time_dly_reg);
     // tau of this event: tk = PLUS ? max(N, demand of the previous epoch) : N, a register
     // computed in the cycle before from that cycle's N and PLUS (the event ahead in C2
     // never starts an epoch: see hold)
-    c1_since_ge_tau     = c1_since_last_cnp >= tau_reg;
-    c2_tau_next    = tau_reg;
-    c2_deadline_next     = c1_e_last_cnp_ns + tau_reg;
+    c1_since_ge_tau  = c1_since_last_cnp >= tau_reg;
+    c2_tau_next      = tau_reg;
+    c2_deadline_next = c1_e_last_cnp_ns + tau_reg;
     // budget: vs the last CNP so far, or vs the event now in C2 if it sends one
-    c2_budget_due_last_next     = !any_sent_reg || (c1_now_reg - last_cnp_any_ns_reg) >= 32'(budget_dly_reg);
-    c2_budget_due_prev_next     = (c1_now_reg - c2_now_reg) >= 32'(budget_dly_reg);
-    c2_eq_head_next  = c1_flow_reg == q_head;
-    c2_eq_second_next  = c1_flow_reg == q_next_flow;
-    c2_now_plus_budget_next    = c1_now_reg + 32'(budget_dly_reg);
-    c2_gen_time_next       = gen_time_dly_reg;
-    c2_budget_next   = budget_dly_reg;
-    c2_rx_marked_next      = c1_op_reg == OP_RX && c1_marked && !c1_e_queued;
-    c2_rx_may_arm_next   = c1_op_reg == OP_RX && c1_marked && !c1_e_queued && !c1_e_pending;
-    c2_timer_pending_next      = c1_op_reg == OP_TIMER && c1_gen_eq && c1_e_pending;
-    c2_drain_queued_next       = c1_op_reg == OP_DRAIN && c1_e_queued;
-    c2_stale_next    = c1_op_reg == OP_TIMER && !c1_gen_eq;
-    c2_holdoff_over_next     = !c1_e_sent || c1_since_ge_tau;
-    c2_epoch_new_next   = !c1_e_valid || c1_e_epoch != c1_epoch_id_reg;
+    c2_budget_due_last_next = !any_sent_reg || (c1_now_reg - last_cnp_any_ns_reg) >= 32'(budget_dly_reg);
+    c2_budget_due_prev_next = (c1_now_reg - c2_now_reg) >= 32'(budget_dly_reg);
+    c2_eq_head_next         = c1_flow_reg == q_head;
+    c2_eq_second_next       = c1_flow_reg == q_next_flow;
+    c2_now_plus_budget_next = c1_now_reg + 32'(budget_dly_reg);
+    c2_gen_time_next        = gen_time_dly_reg;
+    c2_budget_next          = budget_dly_reg;
+    c2_rx_marked_next       = c1_op_reg == OP_RX && c1_marked && !c1_e_queued;
+    c2_rx_may_arm_next      = c1_op_reg == OP_RX && c1_marked && !c1_e_queued && !c1_e_pending;
+    c2_timer_pending_next   = c1_op_reg == OP_TIMER && c1_gen_eq && c1_e_pending;
+    c2_drain_queued_next    = c1_op_reg == OP_DRAIN && c1_e_queued;
+    c2_stale_next           = c1_op_reg == OP_TIMER && !c1_gen_eq;
+    c2_holdoff_over_next    = !c1_e_sent || c1_since_ge_tau;
+    c2_epoch_new_next       = !c1_e_valid || c1_e_epoch != c1_epoch_id_reg;
     // a CE anywhere in the window wins: the kind after an RX mark merges with the owed one
-    c2_kind_keep_next    = c1_e_kind;
-    c2_send_kind_next    = c1_e_kind;
+    c2_kind_keep_next = c1_e_kind;
+    c2_send_kind_next = c1_e_kind;
     if (c1_op_reg == OP_RX && c1_marked) begin
       c2_kind_keep_next = c1_ue && !((c1_e_pending || c1_e_queued) && !c1_e_kind);
       c2_send_kind_next = c2_kind_keep_next;
@@ -333,7 +333,7 @@ module dcqcn_np #(
     c2_sent_keep_next = c1_e_sent && c1_op_reg != OP_INIT;
     c2_pend_keep_next = c1_e_pending && c1_op_reg != OP_INIT;
     c2_last_keep_next = (c1_op_reg == OP_INIT) ? 32'd0 : c1_e_last_cnp_ns;
-    c2_gen_inc_next      = c1_e_gen + 8'd1;
+    c2_gen_inc_next   = c1_e_gen + 8'd1;
 
     // ------------------------------------------------------------ C2: decision
     // Two LUT levels from the C2 registers to send / push / pop / arm: every compare was
@@ -358,26 +358,26 @@ module dcqcn_np #(
     if (c2_op_reg == OP_TIMER && !c2_stale_reg && !c2_timer_pending_reg && !c2_e_queued_reg)
       deliver = 1'b1;
 `endif
-    pop   = c2_drain_queued_reg && is_head && budget_due;
-    send  = (deliver && budget_free) || (pop && holdoff_over);
-    push  = deliver && !budget_free && !q_full;
-    drop  = deliver && !budget_free && q_full;
+    pop  = c2_drain_queued_reg && is_head && budget_due;
+    send = (deliver && budget_free) || (pop && holdoff_over);
+    push = deliver && !budget_free && !q_full;
+    drop = deliver && !budget_free && q_full;
     if (pop && !holdoff_over) arm = 1'b1;  // tau grew while it waited: pending again
-    stale = c2_stale_reg;
+    stale     = c2_stale_reg;
     send_kind = send && c2_send_kind_reg;
 
-    new_valid  = c2_e_valid_reg || send;
-    new_sent   = c2_sent_keep_reg || send;
-    new_pending   = arm || (c2_pend_keep_reg && !deliver);
+    new_valid   = c2_e_valid_reg || send;
+    new_sent    = c2_sent_keep_reg || send;
+    new_pending = arm || (c2_pend_keep_reg && !deliver);
 `ifdef MUTATION_LOSE_PENDING
     // a suppressed mark inside the window forgets the pending CNP
     if (c2_rx_marked_reg && !c2_rx_may_arm_reg && !holdoff_over) new_pending = 1'b0;
 `endif
-    new_queued = push || (c2_e_queued_reg && !pop);
-    new_kind   = c2_kind_keep_reg && !send && !drop;
-    new_gen    = arm ? c2_gen_inc_reg : c2_e_gen_reg;
-    new_epoch  = send ? c2_epoch_id_reg : c2_e_epoch_reg;
-    new_last_cnp_ns   = send ? c2_now_reg : c2_last_keep_reg;
+    new_queued      = push || (c2_e_queued_reg && !pop);
+    new_kind        = c2_kind_keep_reg && !send && !drop;
+    new_gen         = arm ? c2_gen_inc_reg : c2_e_gen_reg;
+    new_epoch       = send ? c2_epoch_id_reg : c2_e_epoch_reg;
+    new_last_cnp_ns = send ? c2_now_reg : c2_last_keep_reg;
     // the flow is not counted in this epoch yet
     counted  = send && c2_epoch_new_reg;
 
@@ -390,9 +390,9 @@ module dcqcn_np #(
     // ------------------------------------------------------------ global state
     // DCQCN+ demand: each counted CNP adds its CNP_GEN_TIME_NS, saturating at 2^30
     // (the compare with 2^30 - gt runs beside the add)
-    demand_inc = (demand_cur_reg > c2_demand_limit_reg) ? DEMAND_MAX : demand_cur_reg + 31'(c2_gen_time_reg);
-    tau_cur_epoch  = (32'(demand_cur_reg) > cfg_cnp_interval_ns) ? 32'(demand_cur_reg) : cfg_cnp_interval_ns;
-    tau_prev_epoch = (32'(demand_prev_reg) > cfg_cnp_interval_ns) ? 32'(demand_prev_reg) : cfg_cnp_interval_ns;
+    demand_inc       = (demand_cur_reg > c2_demand_limit_reg) ? DEMAND_MAX : demand_cur_reg + 31'(c2_gen_time_reg);
+    tau_cur_epoch    = (32'(demand_cur_reg) > cfg_cnp_interval_ns) ? 32'(demand_cur_reg) : cfg_cnp_interval_ns;
+    tau_prev_epoch   = (32'(demand_prev_reg) > cfg_cnp_interval_ns) ? 32'(demand_prev_reg) : cfg_cnp_interval_ns;
     demand_cur_next  = demand_cur_reg;
     demand_prev_next = demand_prev_reg;
     if (fire) begin
@@ -415,7 +415,7 @@ module dcqcn_np #(
       epoch_id1_next   = epoch_id1_reg + 8'd1;
     end
 
-    any_sent_next = any_sent_reg;
+    any_sent_next        = any_sent_reg;
     last_cnp_any_ns_next = last_cnp_any_ns_reg;
     if (fire && send) begin
       any_sent_next        = 1'b1;
@@ -437,7 +437,7 @@ module dcqcn_np #(
     s1_gen_next       = s1_gen_reg;
     s1_roll_next      = s1_roll_reg;
     c1_roll_next      = c1_roll_reg;
-    c1_epoch_id_next      = c1_epoch_id_reg;
+    c1_epoch_id_next  = c1_epoch_id_reg;
     c1_valid_next     = c1_valid_reg;
     c1_op_next        = c1_op_reg;
     c1_flow_next      = c1_flow_reg;
@@ -445,8 +445,8 @@ module dcqcn_np #(
     c1_ecn_next       = c1_ecn_reg;
     c1_gen_next       = c1_gen_reg;
     c2_valid_next     = c2_valid_reg;
-    c2_prev_sent_next    = c2_prev_sent_reg;
-    c2_prev_pop_next     = c2_prev_pop_reg;
+    c2_prev_sent_next = c2_prev_sent_reg;
+    c2_prev_pop_next  = c2_prev_pop_reg;
     fwd_valid_next    = fwd_valid_reg;
     fwd_addr_next     = fwd_addr_reg;
     fwd_data_next     = fwd_data_reg;
@@ -475,18 +475,18 @@ module dcqcn_np #(
         s1_gen_next  = s_evt_gen;
         s1_roll_next = in_roll;
       end
-      c1_valid_next  = s1_valid_reg;
-      c1_op_next     = s1_op_reg;
-      c1_flow_next   = s1_flow_reg;
-      c1_now_next    = s1_now_reg;
-      c1_ecn_next    = s1_ecn_reg;
-      c1_gen_next    = s1_gen_reg;
-      c1_roll_next   = s1_roll_reg;
-      c1_epoch_id_next   = s1_roll_reg ? epoch_id1_reg : epoch_id_reg;
-      c2_valid_next  = c1_valid_reg;
+      c1_valid_next     = s1_valid_reg;
+      c1_op_next        = s1_op_reg;
+      c1_flow_next      = s1_flow_reg;
+      c1_now_next       = s1_now_reg;
+      c1_ecn_next       = s1_ecn_reg;
+      c1_gen_next       = s1_gen_reg;
+      c1_roll_next      = s1_roll_reg;
+      c1_epoch_id_next  = s1_roll_reg ? epoch_id1_reg : epoch_id_reg;
+      c2_valid_next     = c1_valid_reg;
       c2_prev_sent_next = c2_valid_reg && send;
       c2_prev_pop_next  = c2_valid_reg && pop;
-      out_valid_next = c2_valid_reg;
+      out_valid_next    = c2_valid_reg;
       if (c2_valid_reg) begin
         fwd_valid_next    = 1'b1;
         fwd_addr_next     = c2_flow_reg;
@@ -511,12 +511,12 @@ module dcqcn_np #(
   end
 
   always_ff @(posedge clk) begin
-    mode_dly_reg       <= mode_dly_next;
-    tau_reg           <= tau_next;
-    gen_time_dly_reg   <= gen_time_dly_next;
-    budget_dly_reg     <= budget_dly_next;
+    mode_dly_reg     <= mode_dly_next;
+    tau_reg          <= tau_next;
+    gen_time_dly_reg <= gen_time_dly_next;
+    budget_dly_reg   <= budget_dly_next;
     clearing_reg     <= clearing_next;
-    clear_addr_reg     <= clear_addr_next;
+    clear_addr_reg   <= clear_addr_next;
     s1_valid_reg     <= s1_valid_next;
     s1_op_reg        <= s1_op_next;
     s1_flow_reg      <= s1_flow_next;
@@ -525,7 +525,7 @@ module dcqcn_np #(
     s1_gen_reg       <= s1_gen_next;
     s1_roll_reg      <= s1_roll_next;
     c1_roll_reg      <= c1_roll_next;
-    c1_epoch_id_reg      <= c1_epoch_id_next;
+    c1_epoch_id_reg  <= c1_epoch_id_next;
     c1_valid_reg     <= c1_valid_next;
     c1_op_reg        <= c1_op_next;
     c1_flow_reg      <= c1_flow_next;
@@ -533,89 +533,89 @@ module dcqcn_np #(
     c1_ecn_reg       <= c1_ecn_next;
     c1_gen_reg       <= c1_gen_next;
     if (en) begin
-      c1_entry_reg       <= c1_entry_next;
-      c2_op_reg        <= c2_op_next;
-      c2_flow_reg      <= c2_flow_next;
-      c2_now_reg       <= c2_now_next;
-      c2_e_valid_reg   <= c2_e_valid_next;
-      c2_e_queued_reg  <= c2_e_queued_next;
-      c2_e_gen_reg     <= c2_e_gen_next;
-      c2_e_epoch_reg   <= c2_e_epoch_next;
-      c2_roll_reg      <= c2_roll_next;
-      c2_epoch_id_reg  <= c2_epoch_id_next;
-      c2_demand_limit_reg       <= c2_demand_limit_next;
+      c1_entry_reg           <= c1_entry_next;
+      c2_op_reg              <= c2_op_next;
+      c2_flow_reg            <= c2_flow_next;
+      c2_now_reg             <= c2_now_next;
+      c2_e_valid_reg         <= c2_e_valid_next;
+      c2_e_queued_reg        <= c2_e_queued_next;
+      c2_e_gen_reg           <= c2_e_gen_next;
+      c2_e_epoch_reg         <= c2_e_epoch_next;
+      c2_roll_reg            <= c2_roll_next;
+      c2_epoch_id_reg        <= c2_epoch_id_next;
+      c2_demand_limit_reg    <= c2_demand_limit_next;
       c2_rx_marked_reg       <= c2_rx_marked_next;
-      c2_rx_may_arm_reg    <= c2_rx_may_arm_next;
-      c2_timer_pending_reg       <= c2_timer_pending_next;
-      c2_drain_queued_reg        <= c2_drain_queued_next;
-      c2_stale_reg     <= c2_stale_next;
-      c2_holdoff_over_reg      <= c2_holdoff_over_next;
-      c2_epoch_new_reg    <= c2_epoch_new_next;
-      c2_send_kind_reg     <= c2_send_kind_next;
-      c2_kind_keep_reg     <= c2_kind_keep_next;
-      c2_sent_keep_reg <= c2_sent_keep_next;
-      c2_pend_keep_reg <= c2_pend_keep_next;
-      c2_last_keep_reg <= c2_last_keep_next;
-      c2_gen_inc_reg      <= c2_gen_inc_next;
-      c2_tau_reg     <= c2_tau_next;
-      c2_deadline_reg      <= c2_deadline_next;
-      c2_budget_due_last_reg      <= c2_budget_due_last_next;
-      c2_budget_due_prev_reg      <= c2_budget_due_prev_next;
-      c2_eq_head_reg   <= c2_eq_head_next;
-      c2_eq_second_reg   <= c2_eq_second_next;
-      c2_now_plus_budget_reg     <= c2_now_plus_budget_next;
+      c2_rx_may_arm_reg      <= c2_rx_may_arm_next;
+      c2_timer_pending_reg   <= c2_timer_pending_next;
+      c2_drain_queued_reg    <= c2_drain_queued_next;
+      c2_stale_reg           <= c2_stale_next;
+      c2_holdoff_over_reg    <= c2_holdoff_over_next;
+      c2_epoch_new_reg       <= c2_epoch_new_next;
+      c2_send_kind_reg       <= c2_send_kind_next;
+      c2_kind_keep_reg       <= c2_kind_keep_next;
+      c2_sent_keep_reg       <= c2_sent_keep_next;
+      c2_pend_keep_reg       <= c2_pend_keep_next;
+      c2_last_keep_reg       <= c2_last_keep_next;
+      c2_gen_inc_reg         <= c2_gen_inc_next;
+      c2_tau_reg             <= c2_tau_next;
+      c2_deadline_reg        <= c2_deadline_next;
+      c2_budget_due_last_reg <= c2_budget_due_last_next;
+      c2_budget_due_prev_reg <= c2_budget_due_prev_next;
+      c2_eq_head_reg         <= c2_eq_head_next;
+      c2_eq_second_reg       <= c2_eq_second_next;
+      c2_now_plus_budget_reg <= c2_now_plus_budget_next;
       c2_gen_time_reg        <= c2_gen_time_next;
-      c2_budget_reg    <= c2_budget_next;
+      c2_budget_reg          <= c2_budget_next;
     end
-    c2_valid_reg     <= c2_valid_next;
+    c2_valid_reg        <= c2_valid_next;
     c2_prev_sent_reg    <= c2_prev_sent_next;
     c2_prev_pop_reg     <= c2_prev_pop_next;
-    fwd_valid_reg    <= fwd_valid_next;
-    fwd_addr_reg     <= fwd_addr_next;
-    fwd_data_reg     <= fwd_data_next;
-    epoch_start_reg  <= epoch_start_next;
-    epoch_id_reg     <= epoch_id_next;
-    epoch_id1_reg    <= epoch_id1_next;
-    demand_cur_reg         <= demand_cur_next;
-    demand_prev_reg        <= demand_prev_next;
-    any_sent_reg     <= any_sent_next;
-    last_cnp_any_ns_reg     <= last_cnp_any_ns_next;
-    out_valid_reg    <= out_valid_next;
-    out_op_reg       <= out_op_next;
-    out_flow_reg     <= out_flow_next;
-    out_cnp_reg      <= out_cnp_next;
-    out_kind_reg     <= out_kind_next;
-    out_tau_reg      <= out_tau_next;
-    out_tmr_set_reg  <= out_tmr_set_next;
-    out_deadline_reg <= out_deadline_next;
-    out_tmr_gen_reg  <= out_tmr_gen_next;
-    out_stale_reg    <= out_stale_next;
-    out_queued_reg   <= out_queued_next;
-    out_dropped_reg  <= out_dropped_next;
-    out_q_valid_reg  <= out_q_valid_next;
-    out_q_flow_reg   <= out_q_flow_next;
-    out_q_at_reg     <= out_q_at_next;
+    fwd_valid_reg       <= fwd_valid_next;
+    fwd_addr_reg        <= fwd_addr_next;
+    fwd_data_reg        <= fwd_data_next;
+    epoch_start_reg     <= epoch_start_next;
+    epoch_id_reg        <= epoch_id_next;
+    epoch_id1_reg       <= epoch_id1_next;
+    demand_cur_reg      <= demand_cur_next;
+    demand_prev_reg     <= demand_prev_next;
+    any_sent_reg        <= any_sent_next;
+    last_cnp_any_ns_reg <= last_cnp_any_ns_next;
+    out_valid_reg       <= out_valid_next;
+    out_op_reg          <= out_op_next;
+    out_flow_reg        <= out_flow_next;
+    out_cnp_reg         <= out_cnp_next;
+    out_kind_reg        <= out_kind_next;
+    out_tau_reg         <= out_tau_next;
+    out_tmr_set_reg     <= out_tmr_set_next;
+    out_deadline_reg    <= out_deadline_next;
+    out_tmr_gen_reg     <= out_tmr_gen_next;
+    out_stale_reg       <= out_stale_next;
+    out_queued_reg      <= out_queued_next;
+    out_dropped_reg     <= out_dropped_next;
+    out_q_valid_reg     <= out_q_valid_next;
+    out_q_flow_reg      <= out_q_flow_next;
+    out_q_at_reg        <= out_q_at_next;
 
     if (rst) begin
-      mode_dly_reg       <= NP_MODE_RST[0];
-      tau_reg           <= NP_CNP_INTERVAL_NS_RST;
-      gen_time_dly_reg   <= NP_CNP_GEN_TIME_NS_RST[20:0];
-      budget_dly_reg     <= NP_CNP_BUDGET_NS_RST[20:0];
-      clearing_reg     <= 1'b1;
-      clear_addr_reg     <= '0;
-      s1_valid_reg     <= 1'b0;
-      c1_valid_reg     <= 1'b0;
-      c2_valid_reg     <= 1'b0;
+      mode_dly_reg        <= NP_MODE_RST[0];
+      tau_reg             <= NP_CNP_INTERVAL_NS_RST;
+      gen_time_dly_reg    <= NP_CNP_GEN_TIME_NS_RST[20:0];
+      budget_dly_reg      <= NP_CNP_BUDGET_NS_RST[20:0];
+      clearing_reg        <= 1'b1;
+      clear_addr_reg      <= '0;
+      s1_valid_reg        <= 1'b0;
+      c1_valid_reg        <= 1'b0;
+      c2_valid_reg        <= 1'b0;
       c2_prev_sent_reg    <= 1'b0;
       c2_prev_pop_reg     <= 1'b0;
-      fwd_valid_reg    <= 1'b0;
-      epoch_start_reg  <= '0;
-      epoch_id_reg     <= '0;
-      epoch_id1_reg    <= 8'd1;
-      demand_cur_reg         <= '0;
-      demand_prev_reg        <= '0;
-      any_sent_reg     <= 1'b0;
-      last_cnp_any_ns_reg     <= '0;
+      fwd_valid_reg       <= 1'b0;
+      epoch_start_reg     <= '0;
+      epoch_id_reg        <= '0;
+      epoch_id1_reg       <= 8'd1;
+      demand_cur_reg      <= '0;
+      demand_prev_reg     <= '0;
+      any_sent_reg        <= 1'b0;
+      last_cnp_any_ns_reg <= '0;
       // the output word too, so that no output is ever X
       out_valid_reg    <= 1'b0;
       out_op_reg       <= '0;
