@@ -141,10 +141,12 @@ int main(int argc, char** argv) {
   uint64_t writes = 0, reads = 0, clamped = 0;
   for (uint64_t c = 0; c < cycles; ++c) {
     // mostly mapped addresses; sometimes unmapped ones (and status registers)
-    uint8_t addr;
+    uint8_t addr = 0;
     const uint32_t k = rnd() % 16;
     if (k < 12) addr = kRegs[rnd() % kRegs.size()].addr;
-    else if (k < 14 && !kStatus.empty()) addr = kStatus[rnd() % kStatus.size()].addr;
+    else if (k < 14 && !kStatus.empty()) {
+      if constexpr (!kStatus.empty()) addr = kStatus[rnd() % kStatus.size()].addr;
+    }
     else addr = static_cast<uint8_t>(rnd() & 0xFF);
     const uint32_t op = rnd() % 8;
     const bool we = op < 3 || op == 6, re = (op >= 3 && op < 6) || op == 6;
