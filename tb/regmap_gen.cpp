@@ -214,18 +214,18 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
       << "//   t+1. A read in t+1 already returns the landing value.\n";
   else
     o << "//   A write (csr_we in cycle t) lands in cfg_* at the end of t" << (any_strobe ? "; wr_<name> is high in t" : "") << ".\n";
-  o << "//   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_* (or sts_*)\n"
+  o << "//   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_*"
+    << (status.empty() ? "" : " (or sts_*)") << "\n"
     << "//   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read\n"
     << "//   csr_rdata " << (shape.read_holds ? "keeps its value" : "is 0") << ".\n"
-    << "// Clamp (RtlClamp of each row): ";
-  {
-    std::vector<std::string> kinds;
-    if (any_compare) kinds.push_back("compare with MIN and MAX on the write path");
-    if (any_pow2) kinds.push_back("MAX = 2^k by bit tests (no carry chain) on the write path");
-    if (any_onread) kinds.push_back("raw value and two range flags stored, clamped by a mux on the way out");
-    for (size_t i = 0; i < kinds.size(); ++i) o << (i ? "; " : "") << kinds[i];
-    o << ".\n";
-  }
+    << "//   cfg_* are the stored values (what a read returns); a block that works on a copy\n"
+    << "//   (an applied set loaded while its pipeline is empty) loads the copy from cfg_*.\n"
+    << "// Clamp (RtlClamp of each row in the table):\n";
+  if (any_compare) o << "//   compare with MIN and MAX on the write path\n";
+  if (any_pow2) o << "//   MAX = 2^k by bit tests (no carry chain) on the write path\n";
+  if (any_onread)
+    o << "//   the raw value and two range flags (compared at the write) are stored; the clamp is\n"
+      << "//   a mux on the way out (short path from the bus)\n";
   o << "`resetall\n`timescale 1ns / 1ps\n`default_nettype none\n\n"
     << "module dcqcn_" << blk << "_csr (\n"
     << "    input  logic        clk,\n"
