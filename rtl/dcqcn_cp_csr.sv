@@ -25,10 +25,13 @@
 //   A write (csr_we in cycle t) is registered at the end of t (address hit, clamped
 //   value) and lands in cfg_* at the end of t+1; wr_any (and wr_<name>) are high in
 //   t+1. A read in t+1 already returns the landing value.
-//   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_* (or sts_*)
+//   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_*
 //   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read
 //   csr_rdata keeps its value.
-// Clamp (RtlClamp of each row): compare with MIN and MAX on the write path.
+//   cfg_* are the stored values (what a read returns); a block that works on a copy
+//   (an applied set loaded while its pipeline is empty) loads the copy from cfg_*.
+// Clamp (RtlClamp of each row in the table):
+//   compare with MIN and MAX on the write path
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none

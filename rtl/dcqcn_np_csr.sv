@@ -21,7 +21,10 @@
 //   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_* (or sts_*)
 //   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read
 //   csr_rdata is 0.
-// Clamp (RtlClamp of each row): MAX = 2^k by bit tests (no carry chain) on the write path.
+//   cfg_* are the stored values (what a read returns); a block that works on a copy
+//   (an applied set loaded while its pipeline is empty) loads the copy from cfg_*.
+// Clamp (RtlClamp of each row in the table):
+//   MAX = 2^k by bit tests (no carry chain) on the write path
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none

@@ -32,10 +32,14 @@
 //   cfg_hai_fixed[31:0]            out: HAI_FIXED, clamped to [0, 1]
 // Timing
 //   A write (csr_we in cycle t) lands in cfg_* at the end of t.
-//   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_* (or sts_*)
+//   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_*
 //   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read
 //   csr_rdata keeps its value.
-// Clamp (RtlClamp of each row): raw value and two range flags stored, clamped by a mux on the way out.
+//   cfg_* are the stored values (what a read returns); a block that works on a copy
+//   (an applied set loaded while its pipeline is empty) loads the copy from cfg_*.
+// Clamp (RtlClamp of each row in the table):
+//   the raw value and two range flags (compared at the write) are stored; the clamp is
+//   a mux on the way out (short path from the bus)
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
