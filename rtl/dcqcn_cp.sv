@@ -397,29 +397,26 @@ module dcqcn_cp #(
   // ---------------------------------------------------------------------------------
   // S4: the new ECN field and the TCD state from S3's decisions
   // ---------------------------------------------------------------------------------
+  // (each assigned once per evaluation: with a default-then-override form Icarus 11 never
+  // settled on this block and the stage registers that read it)
   logic [1:0] tcd_state, new_ecn;
   logic       ect, s4_pkt, s4_pfc;
   always_comb begin
     s4_pkt = s4_op_reg == OP_PKT;
     s4_pfc = s4_op_reg == OP_PFC;
-    if (s4_onoff_reg)                           tcd_state = ST_UNDET;
+    if (!(s4_pkt || s4_pfc))                    tcd_state = ST_NONCONG;
+    else if (s4_onoff_reg)                      tcd_state = ST_UNDET;
     else if (s4_pkt && !s4_rule2_reg)           tcd_state = s4_cong_reg ? ST_CONG : ST_NONCONG;
     else if (s4_pfc && !s4_rule2_reg)           tcd_state = s4_trend_reg ? ST_CONG : ST_NONCONG;
     else if (s4_ost_reg == OS_CONG)             tcd_state = ST_CONG;
     else if (s4_ost_reg == OS_CHECK)            tcd_state = ST_DRAIN;
     else                                        tcd_state = ST_NONCONG;
-    if (!(s4_pkt || s4_pfc)) tcd_state = ST_NONCONG;
 
     ect     = (s4_ecn_reg == 2'b01) || (s4_ecn_reg == 2'b10);
-    new_ecn = s4_ecn_reg;
-    if (s4_pkt && ect) begin
-      if (!s4_mode_reg) begin
-        if (s4_red_reg) new_ecn = 2'b11;
-      end else begin
-        if (s4_onoff_reg)     new_ecn = 2'b10;  // UE (never over CE: 11 is not ECT)
-        else if (s4_cong_reg) new_ecn = 2'b11;  // CE overrides UE
-      end
-    end
+    if (!(s4_pkt && ect)) new_ecn = s4_ecn_reg;
+    else if (!s4_mode_reg) new_ecn = s4_red_reg ? 2'b11 : s4_ecn_reg;
+    else if (s4_onoff_reg) new_ecn = 2'b10;  // UE (never over CE: 11 is not ECT)
+    else                   new_ecn = s4_cong_reg ? 2'b11 : s4_ecn_reg;  // CE overrides UE
   end
 
   // ---------------------------------------------------------------------------------
