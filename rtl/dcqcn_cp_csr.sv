@@ -22,21 +22,23 @@
 //   wr_lfsr_seed               out: cfg_lfsr_seed takes a written value at the next edge
 //   wr_any                     out: a write (any address, mapped or not) lands at the next edge
 // Timing
-//   A write (csr_we in cycle t) is registered at the end of t (address hit, clamped
-//   value) and lands in cfg_* at the end of t+1; wr_any (and wr_<name>) are high in
-//   t+1. A read in t+1 already returns the landing value.
+//   A write (csr_we in cycle t) is registered at the end of t and lands in the stored
+//   value at the end of t+1 (wr_* high in t+1); a read in t+1 already returns it.
 //   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_*
 //   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read
 //   csr_rdata keeps its value.
-//   cfg_* are the stored values (what a read returns); a block that works on a copy
-//   (an applied set loaded while its pipeline is empty) loads the copy from cfg_*.
-// Clamp (RtlClamp of each row in the table):
+//   A block that works on a copy of the registers (an applied set, loaded while its
+//   pipeline is empty) loads the copy from cfg_*.
+// Clamp: (RtlClamp of each row in the table)
 //   compare with MIN and MAX on the write path
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 module dcqcn_cp_csr (
+    // ===================================================================================
+    // Ports
+    // ===================================================================================
     input  logic        clk,
     input  logic        rst,
 
@@ -64,15 +66,20 @@ module dcqcn_cp_csr (
     output logic        wr_any
 );
 
+  // =====================================================================================
+  // Parameter checks and constants
+  // =====================================================================================
   `include "dcqcn_cp_regmap.vh"
 
-  // v clamped to constant bounds [lo, hi]
+  // v clamped to the bounds [lo, hi]
   function automatic logic [31:0] clampc(input logic [31:0] v, input logic [31:0] lo,
                                          input logic [31:0] hi);
     clampc = (v < lo) ? lo : ((v > hi) ? hi : v);
   endfunction
 
-  // ---------------------------------------------------------------- registers
+  // =====================================================================================
+  // CSRs
+  // =====================================================================================
   logic        mode_reg, mode_next;
   logic [31:0] kmin_bytes_reg, kmin_bytes_next;
   logic [31:0] kmax_bytes_reg, kmax_bytes_next;
@@ -85,63 +92,177 @@ module dcqcn_cp_csr (
   logic [1:0]  tcd_ce_rule_reg, tcd_ce_rule_next;
   logic [31:0] tcd_grow_bytes_reg, tcd_grow_bytes_next;
   logic [31:0] tcd_drain_bytes_reg, tcd_drain_bytes_next;
-  // the registered write: valid, address hit per register, clamped value
-  logic        wq_valid_reg;
-  logic        wq_hit_mode_reg;
-  logic        wq_value_mode_reg;
-  logic        wq_hit_kmin_bytes_reg;
-  logic [31:0] wq_value_kmin_bytes_reg;
-  logic        wq_hit_kmax_bytes_reg;
-  logic [31:0] wq_value_kmax_bytes_reg;
-  logic        wq_hit_pmax_q16_reg;
-  logic [16:0] wq_value_pmax_q16_reg;
-  logic        wq_hit_lfsr_seed_reg;
-  logic [31:0] wq_value_lfsr_seed_reg;
-  logic        wq_hit_max_ton_ns_reg;
-  logic [31:0] wq_value_max_ton_ns_reg;
-  logic        wq_hit_sample_ns_reg;
-  logic [31:0] wq_value_sample_ns_reg;
-  logic        wq_hit_high_bytes_reg;
-  logic [31:0] wq_value_high_bytes_reg;
-  logic        wq_hit_low_bytes_reg;
-  logic [31:0] wq_value_low_bytes_reg;
-  logic        wq_hit_tcd_ce_rule_reg;
-  logic [1:0]  wq_value_tcd_ce_rule_reg;
-  logic        wq_hit_tcd_grow_bytes_reg;
-  logic [31:0] wq_value_tcd_grow_bytes_reg;
-  logic        wq_hit_tcd_drain_bytes_reg;
-  logic [31:0] wq_value_tcd_drain_bytes_reg;
+  // the registered write: valid (any address), address hit and clamped value per register
+  logic        wq_valid_reg, wq_valid_next;
+  logic        wq_hit_mode_reg, wq_hit_mode_next;
+  logic        wq_value_mode_reg, wq_value_mode_next;
+  logic        wq_hit_kmin_bytes_reg, wq_hit_kmin_bytes_next;
+  logic [31:0] wq_value_kmin_bytes_reg, wq_value_kmin_bytes_next;
+  logic        wq_hit_kmax_bytes_reg, wq_hit_kmax_bytes_next;
+  logic [31:0] wq_value_kmax_bytes_reg, wq_value_kmax_bytes_next;
+  logic        wq_hit_pmax_q16_reg, wq_hit_pmax_q16_next;
+  logic [16:0] wq_value_pmax_q16_reg, wq_value_pmax_q16_next;
+  logic        wq_hit_lfsr_seed_reg, wq_hit_lfsr_seed_next;
+  logic [31:0] wq_value_lfsr_seed_reg, wq_value_lfsr_seed_next;
+  logic        wq_hit_max_ton_ns_reg, wq_hit_max_ton_ns_next;
+  logic [31:0] wq_value_max_ton_ns_reg, wq_value_max_ton_ns_next;
+  logic        wq_hit_sample_ns_reg, wq_hit_sample_ns_next;
+  logic [31:0] wq_value_sample_ns_reg, wq_value_sample_ns_next;
+  logic        wq_hit_high_bytes_reg, wq_hit_high_bytes_next;
+  logic [31:0] wq_value_high_bytes_reg, wq_value_high_bytes_next;
+  logic        wq_hit_low_bytes_reg, wq_hit_low_bytes_next;
+  logic [31:0] wq_value_low_bytes_reg, wq_value_low_bytes_next;
+  logic        wq_hit_tcd_ce_rule_reg, wq_hit_tcd_ce_rule_next;
+  logic [1:0]  wq_value_tcd_ce_rule_reg, wq_value_tcd_ce_rule_next;
+  logic        wq_hit_tcd_grow_bytes_reg, wq_hit_tcd_grow_bytes_next;
+  logic [31:0] wq_value_tcd_grow_bytes_reg, wq_value_tcd_grow_bytes_next;
+  logic        wq_hit_tcd_drain_bytes_reg, wq_hit_tcd_drain_bytes_next;
+  logic [31:0] wq_value_tcd_drain_bytes_reg, wq_value_tcd_drain_bytes_next;
   logic [31:0] csr_rdata_reg, csr_rdata_next;
 
-  // ---------------------------------------------------------------- write decode
   always_comb begin
+    wq_valid_next = csr_we;
+    wq_hit_mode_next   = csr_we && csr_addr == CP_MODE_ADDR;
+    wq_value_mode_next = 1'(clampc(csr_wdata, CP_MODE_MIN, CP_MODE_MAX));
+    wq_hit_kmin_bytes_next   = csr_we && csr_addr == CP_KMIN_BYTES_ADDR;
+    wq_value_kmin_bytes_next = (csr_wdata);
+    wq_hit_kmax_bytes_next   = csr_we && csr_addr == CP_KMAX_BYTES_ADDR;
+    wq_value_kmax_bytes_next = (csr_wdata);
+    wq_hit_pmax_q16_next   = csr_we && csr_addr == CP_PMAX_Q16_ADDR;
+    wq_value_pmax_q16_next = 17'(clampc(csr_wdata, CP_PMAX_Q16_MIN, CP_PMAX_Q16_MAX));
+    wq_hit_lfsr_seed_next   = csr_we && csr_addr == CP_LFSR_SEED_ADDR;
+    wq_value_lfsr_seed_next = (clampc(csr_wdata, CP_LFSR_SEED_MIN, CP_LFSR_SEED_MAX));
+    wq_hit_max_ton_ns_next   = csr_we && csr_addr == CP_MAX_TON_NS_ADDR;
+    wq_value_max_ton_ns_next = (clampc(csr_wdata, CP_MAX_TON_NS_MIN, CP_MAX_TON_NS_MAX));
+    wq_hit_sample_ns_next   = csr_we && csr_addr == CP_SAMPLE_NS_ADDR;
+    wq_value_sample_ns_next = (clampc(csr_wdata, CP_SAMPLE_NS_MIN, CP_SAMPLE_NS_MAX));
+    wq_hit_high_bytes_next   = csr_we && csr_addr == CP_HIGH_BYTES_ADDR;
+    wq_value_high_bytes_next = (csr_wdata);
+    wq_hit_low_bytes_next   = csr_we && csr_addr == CP_LOW_BYTES_ADDR;
+    wq_value_low_bytes_next = (csr_wdata);
+    wq_hit_tcd_ce_rule_next   = csr_we && csr_addr == CP_TCD_CE_RULE_ADDR;
+    wq_value_tcd_ce_rule_next = 2'(clampc(csr_wdata, CP_TCD_CE_RULE_MIN, CP_TCD_CE_RULE_MAX));
+    wq_hit_tcd_grow_bytes_next   = csr_we && csr_addr == CP_TCD_GROW_BYTES_ADDR;
+    wq_value_tcd_grow_bytes_next = (csr_wdata);
+    wq_hit_tcd_drain_bytes_next   = csr_we && csr_addr == CP_TCD_DRAIN_BYTES_ADDR;
+    wq_value_tcd_drain_bytes_next = (csr_wdata);
     mode_next = mode_reg;
-    kmin_bytes_next = kmin_bytes_reg;
-    kmax_bytes_next = kmax_bytes_reg;
-    pmax_q16_next = pmax_q16_reg;
-    lfsr_seed_next = lfsr_seed_reg;
-    max_ton_ns_next = max_ton_ns_reg;
-    sample_ns_next = sample_ns_reg;
-    high_bytes_next = high_bytes_reg;
-    low_bytes_next = low_bytes_reg;
-    tcd_ce_rule_next = tcd_ce_rule_reg;
-    tcd_grow_bytes_next = tcd_grow_bytes_reg;
-    tcd_drain_bytes_next = tcd_drain_bytes_reg;
     if (wq_hit_mode_reg) mode_next = wq_value_mode_reg;
+    kmin_bytes_next = kmin_bytes_reg;
     if (wq_hit_kmin_bytes_reg) kmin_bytes_next = wq_value_kmin_bytes_reg;
+    kmax_bytes_next = kmax_bytes_reg;
     if (wq_hit_kmax_bytes_reg) kmax_bytes_next = wq_value_kmax_bytes_reg;
+    pmax_q16_next = pmax_q16_reg;
     if (wq_hit_pmax_q16_reg) pmax_q16_next = wq_value_pmax_q16_reg;
+    lfsr_seed_next = lfsr_seed_reg;
     if (wq_hit_lfsr_seed_reg) lfsr_seed_next = wq_value_lfsr_seed_reg;
+    max_ton_ns_next = max_ton_ns_reg;
     if (wq_hit_max_ton_ns_reg) max_ton_ns_next = wq_value_max_ton_ns_reg;
+    sample_ns_next = sample_ns_reg;
     if (wq_hit_sample_ns_reg) sample_ns_next = wq_value_sample_ns_reg;
+    high_bytes_next = high_bytes_reg;
     if (wq_hit_high_bytes_reg) high_bytes_next = wq_value_high_bytes_reg;
+    low_bytes_next = low_bytes_reg;
     if (wq_hit_low_bytes_reg) low_bytes_next = wq_value_low_bytes_reg;
+    tcd_ce_rule_next = tcd_ce_rule_reg;
     if (wq_hit_tcd_ce_rule_reg) tcd_ce_rule_next = wq_value_tcd_ce_rule_reg;
+    tcd_grow_bytes_next = tcd_grow_bytes_reg;
     if (wq_hit_tcd_grow_bytes_reg) tcd_grow_bytes_next = wq_value_tcd_grow_bytes_reg;
+    tcd_drain_bytes_next = tcd_drain_bytes_reg;
     if (wq_hit_tcd_drain_bytes_reg) tcd_drain_bytes_next = wq_value_tcd_drain_bytes_reg;
+    csr_rdata_next = csr_rdata_reg;
+    if (csr_re) begin
+      case (csr_addr)
+        CP_MODE_ADDR:             csr_rdata_next = wq_hit_mode_reg ? 32'(wq_value_mode_reg) : 32'(mode_reg);
+        CP_KMIN_BYTES_ADDR:       csr_rdata_next = wq_hit_kmin_bytes_reg ? 32'(wq_value_kmin_bytes_reg) : kmin_bytes_reg;
+        CP_KMAX_BYTES_ADDR:       csr_rdata_next = wq_hit_kmax_bytes_reg ? 32'(wq_value_kmax_bytes_reg) : kmax_bytes_reg;
+        CP_PMAX_Q16_ADDR:         csr_rdata_next = wq_hit_pmax_q16_reg ? 32'(wq_value_pmax_q16_reg) : 32'(pmax_q16_reg);
+        CP_LFSR_SEED_ADDR:        csr_rdata_next = wq_hit_lfsr_seed_reg ? 32'(wq_value_lfsr_seed_reg) : lfsr_seed_reg;
+        CP_MAX_TON_NS_ADDR:       csr_rdata_next = wq_hit_max_ton_ns_reg ? 32'(wq_value_max_ton_ns_reg) : max_ton_ns_reg;
+        CP_SAMPLE_NS_ADDR:        csr_rdata_next = wq_hit_sample_ns_reg ? 32'(wq_value_sample_ns_reg) : sample_ns_reg;
+        CP_HIGH_BYTES_ADDR:       csr_rdata_next = wq_hit_high_bytes_reg ? 32'(wq_value_high_bytes_reg) : high_bytes_reg;
+        CP_LOW_BYTES_ADDR:        csr_rdata_next = wq_hit_low_bytes_reg ? 32'(wq_value_low_bytes_reg) : low_bytes_reg;
+        CP_TCD_CE_RULE_ADDR:      csr_rdata_next = wq_hit_tcd_ce_rule_reg ? 32'(wq_value_tcd_ce_rule_reg) : 32'(tcd_ce_rule_reg);
+        CP_TCD_GROW_BYTES_ADDR:   csr_rdata_next = wq_hit_tcd_grow_bytes_reg ? 32'(wq_value_tcd_grow_bytes_reg) : tcd_grow_bytes_reg;
+        CP_TCD_DRAIN_BYTES_ADDR:  csr_rdata_next = wq_hit_tcd_drain_bytes_reg ? 32'(wq_value_tcd_drain_bytes_reg) : tcd_drain_bytes_reg;
+        default:                  csr_rdata_next = '0;
+      endcase
+    end
   end
 
-  // ---------------------------------------------------------------- values
+  always_ff @(posedge clk) begin
+    wq_valid_reg                 <= wq_valid_next;
+    wq_hit_mode_reg              <= wq_hit_mode_next;
+    wq_value_mode_reg            <= wq_value_mode_next;
+    wq_hit_kmin_bytes_reg        <= wq_hit_kmin_bytes_next;
+    wq_value_kmin_bytes_reg      <= wq_value_kmin_bytes_next;
+    wq_hit_kmax_bytes_reg        <= wq_hit_kmax_bytes_next;
+    wq_value_kmax_bytes_reg      <= wq_value_kmax_bytes_next;
+    wq_hit_pmax_q16_reg          <= wq_hit_pmax_q16_next;
+    wq_value_pmax_q16_reg        <= wq_value_pmax_q16_next;
+    wq_hit_lfsr_seed_reg         <= wq_hit_lfsr_seed_next;
+    wq_value_lfsr_seed_reg       <= wq_value_lfsr_seed_next;
+    wq_hit_max_ton_ns_reg        <= wq_hit_max_ton_ns_next;
+    wq_value_max_ton_ns_reg      <= wq_value_max_ton_ns_next;
+    wq_hit_sample_ns_reg         <= wq_hit_sample_ns_next;
+    wq_value_sample_ns_reg       <= wq_value_sample_ns_next;
+    wq_hit_high_bytes_reg        <= wq_hit_high_bytes_next;
+    wq_value_high_bytes_reg      <= wq_value_high_bytes_next;
+    wq_hit_low_bytes_reg         <= wq_hit_low_bytes_next;
+    wq_value_low_bytes_reg       <= wq_value_low_bytes_next;
+    wq_hit_tcd_ce_rule_reg       <= wq_hit_tcd_ce_rule_next;
+    wq_value_tcd_ce_rule_reg     <= wq_value_tcd_ce_rule_next;
+    wq_hit_tcd_grow_bytes_reg    <= wq_hit_tcd_grow_bytes_next;
+    wq_value_tcd_grow_bytes_reg  <= wq_value_tcd_grow_bytes_next;
+    wq_hit_tcd_drain_bytes_reg   <= wq_hit_tcd_drain_bytes_next;
+    wq_value_tcd_drain_bytes_reg <= wq_value_tcd_drain_bytes_next;
+    mode_reg                     <= mode_next;
+    kmin_bytes_reg               <= kmin_bytes_next;
+    kmax_bytes_reg               <= kmax_bytes_next;
+    pmax_q16_reg                 <= pmax_q16_next;
+    lfsr_seed_reg                <= lfsr_seed_next;
+    max_ton_ns_reg               <= max_ton_ns_next;
+    sample_ns_reg                <= sample_ns_next;
+    high_bytes_reg               <= high_bytes_next;
+    low_bytes_reg                <= low_bytes_next;
+    tcd_ce_rule_reg              <= tcd_ce_rule_next;
+    tcd_grow_bytes_reg           <= tcd_grow_bytes_next;
+    tcd_drain_bytes_reg          <= tcd_drain_bytes_next;
+    csr_rdata_reg                <= csr_rdata_next;
+    if (rst) begin
+      mode_reg                     <= CP_MODE_RST[0];
+      kmin_bytes_reg               <= CP_KMIN_BYTES_RST;
+      kmax_bytes_reg               <= CP_KMAX_BYTES_RST;
+      pmax_q16_reg                 <= CP_PMAX_Q16_RST[16:0];
+      lfsr_seed_reg                <= CP_LFSR_SEED_RST;
+      max_ton_ns_reg               <= CP_MAX_TON_NS_RST;
+      sample_ns_reg                <= CP_SAMPLE_NS_RST;
+      high_bytes_reg               <= CP_HIGH_BYTES_RST;
+      low_bytes_reg                <= CP_LOW_BYTES_RST;
+      tcd_ce_rule_reg              <= CP_TCD_CE_RULE_RST[1:0];
+      tcd_grow_bytes_reg           <= CP_TCD_GROW_BYTES_RST;
+      tcd_drain_bytes_reg          <= CP_TCD_DRAIN_BYTES_RST;
+      wq_valid_reg                 <= 1'b0;
+      wq_hit_mode_reg              <= 1'b0;
+      wq_hit_kmin_bytes_reg        <= 1'b0;
+      wq_hit_kmax_bytes_reg        <= 1'b0;
+      wq_hit_pmax_q16_reg          <= 1'b0;
+      wq_hit_lfsr_seed_reg         <= 1'b0;
+      wq_hit_max_ton_ns_reg        <= 1'b0;
+      wq_hit_sample_ns_reg         <= 1'b0;
+      wq_hit_high_bytes_reg        <= 1'b0;
+      wq_hit_low_bytes_reg         <= 1'b0;
+      wq_hit_tcd_ce_rule_reg       <= 1'b0;
+      wq_hit_tcd_grow_bytes_reg    <= 1'b0;
+      wq_hit_tcd_drain_bytes_reg   <= 1'b0;
+      csr_rdata_reg                <= '0;
+    end
+  end
+
+  // =====================================================================================
+  // Outputs
+  // =====================================================================================
+  assign csr_rdata = csr_rdata_reg;
   assign cfg_mode = mode_reg;
   assign cfg_kmin_bytes = kmin_bytes_reg;
   assign cfg_kmax_bytes = kmax_bytes_reg;
@@ -156,100 +277,6 @@ module dcqcn_cp_csr (
   assign cfg_tcd_drain_bytes = tcd_drain_bytes_reg;
   assign wr_lfsr_seed = wq_hit_lfsr_seed_reg;
   assign wr_any = wq_valid_reg;
-
-  // ---------------------------------------------------------------- read mux
-  always_comb begin
-    csr_rdata_next = csr_rdata_reg;
-    if (csr_re) begin
-      case (csr_addr)
-        CP_MODE_ADDR:             csr_rdata_next = wq_hit_mode_reg ? 32'(wq_value_mode_reg) : 32'(cfg_mode);
-        CP_KMIN_BYTES_ADDR:       csr_rdata_next = wq_hit_kmin_bytes_reg ? wq_value_kmin_bytes_reg : cfg_kmin_bytes;
-        CP_KMAX_BYTES_ADDR:       csr_rdata_next = wq_hit_kmax_bytes_reg ? wq_value_kmax_bytes_reg : cfg_kmax_bytes;
-        CP_PMAX_Q16_ADDR:         csr_rdata_next = wq_hit_pmax_q16_reg ? 32'(wq_value_pmax_q16_reg) : 32'(cfg_pmax_q16);
-        CP_LFSR_SEED_ADDR:        csr_rdata_next = wq_hit_lfsr_seed_reg ? wq_value_lfsr_seed_reg : cfg_lfsr_seed;
-        CP_MAX_TON_NS_ADDR:       csr_rdata_next = wq_hit_max_ton_ns_reg ? wq_value_max_ton_ns_reg : cfg_max_ton_ns;
-        CP_SAMPLE_NS_ADDR:        csr_rdata_next = wq_hit_sample_ns_reg ? wq_value_sample_ns_reg : cfg_sample_ns;
-        CP_HIGH_BYTES_ADDR:       csr_rdata_next = wq_hit_high_bytes_reg ? wq_value_high_bytes_reg : cfg_high_bytes;
-        CP_LOW_BYTES_ADDR:        csr_rdata_next = wq_hit_low_bytes_reg ? wq_value_low_bytes_reg : cfg_low_bytes;
-        CP_TCD_CE_RULE_ADDR:      csr_rdata_next = wq_hit_tcd_ce_rule_reg ? 32'(wq_value_tcd_ce_rule_reg) : 32'(cfg_tcd_ce_rule);
-        CP_TCD_GROW_BYTES_ADDR:   csr_rdata_next = wq_hit_tcd_grow_bytes_reg ? wq_value_tcd_grow_bytes_reg : cfg_tcd_grow_bytes;
-        CP_TCD_DRAIN_BYTES_ADDR:  csr_rdata_next = wq_hit_tcd_drain_bytes_reg ? wq_value_tcd_drain_bytes_reg : cfg_tcd_drain_bytes;
-        default:                  csr_rdata_next = '0;
-      endcase
-    end
-  end
-
-  // ---------------------------------------------------------------- flip-flops
-  always_ff @(posedge clk) begin
-    mode_reg <= mode_next;
-    kmin_bytes_reg <= kmin_bytes_next;
-    kmax_bytes_reg <= kmax_bytes_next;
-    pmax_q16_reg <= pmax_q16_next;
-    lfsr_seed_reg <= lfsr_seed_next;
-    max_ton_ns_reg <= max_ton_ns_next;
-    sample_ns_reg <= sample_ns_next;
-    high_bytes_reg <= high_bytes_next;
-    low_bytes_reg <= low_bytes_next;
-    tcd_ce_rule_reg <= tcd_ce_rule_next;
-    tcd_grow_bytes_reg <= tcd_grow_bytes_next;
-    tcd_drain_bytes_reg <= tcd_drain_bytes_next;
-    wq_valid_reg <= csr_we;
-    wq_hit_mode_reg <= csr_we && csr_addr == CP_MODE_ADDR;
-    wq_value_mode_reg <= 1'(clampc(csr_wdata, CP_MODE_MIN, CP_MODE_MAX));
-    wq_hit_kmin_bytes_reg <= csr_we && csr_addr == CP_KMIN_BYTES_ADDR;
-    wq_value_kmin_bytes_reg <= (csr_wdata);
-    wq_hit_kmax_bytes_reg <= csr_we && csr_addr == CP_KMAX_BYTES_ADDR;
-    wq_value_kmax_bytes_reg <= (csr_wdata);
-    wq_hit_pmax_q16_reg <= csr_we && csr_addr == CP_PMAX_Q16_ADDR;
-    wq_value_pmax_q16_reg <= 17'(clampc(csr_wdata, CP_PMAX_Q16_MIN, CP_PMAX_Q16_MAX));
-    wq_hit_lfsr_seed_reg <= csr_we && csr_addr == CP_LFSR_SEED_ADDR;
-    wq_value_lfsr_seed_reg <= (clampc(csr_wdata, CP_LFSR_SEED_MIN, CP_LFSR_SEED_MAX));
-    wq_hit_max_ton_ns_reg <= csr_we && csr_addr == CP_MAX_TON_NS_ADDR;
-    wq_value_max_ton_ns_reg <= (clampc(csr_wdata, CP_MAX_TON_NS_MIN, CP_MAX_TON_NS_MAX));
-    wq_hit_sample_ns_reg <= csr_we && csr_addr == CP_SAMPLE_NS_ADDR;
-    wq_value_sample_ns_reg <= (clampc(csr_wdata, CP_SAMPLE_NS_MIN, CP_SAMPLE_NS_MAX));
-    wq_hit_high_bytes_reg <= csr_we && csr_addr == CP_HIGH_BYTES_ADDR;
-    wq_value_high_bytes_reg <= (csr_wdata);
-    wq_hit_low_bytes_reg <= csr_we && csr_addr == CP_LOW_BYTES_ADDR;
-    wq_value_low_bytes_reg <= (csr_wdata);
-    wq_hit_tcd_ce_rule_reg <= csr_we && csr_addr == CP_TCD_CE_RULE_ADDR;
-    wq_value_tcd_ce_rule_reg <= 2'(clampc(csr_wdata, CP_TCD_CE_RULE_MIN, CP_TCD_CE_RULE_MAX));
-    wq_hit_tcd_grow_bytes_reg <= csr_we && csr_addr == CP_TCD_GROW_BYTES_ADDR;
-    wq_value_tcd_grow_bytes_reg <= (csr_wdata);
-    wq_hit_tcd_drain_bytes_reg <= csr_we && csr_addr == CP_TCD_DRAIN_BYTES_ADDR;
-    wq_value_tcd_drain_bytes_reg <= (csr_wdata);
-    csr_rdata_reg <= csr_rdata_next;
-    if (rst) begin
-      mode_reg <= CP_MODE_RST[0];
-      kmin_bytes_reg <= CP_KMIN_BYTES_RST;
-      kmax_bytes_reg <= CP_KMAX_BYTES_RST;
-      pmax_q16_reg <= CP_PMAX_Q16_RST[16:0];
-      lfsr_seed_reg <= CP_LFSR_SEED_RST;
-      max_ton_ns_reg <= CP_MAX_TON_NS_RST;
-      sample_ns_reg <= CP_SAMPLE_NS_RST;
-      high_bytes_reg <= CP_HIGH_BYTES_RST;
-      low_bytes_reg <= CP_LOW_BYTES_RST;
-      tcd_ce_rule_reg <= CP_TCD_CE_RULE_RST[1:0];
-      tcd_grow_bytes_reg <= CP_TCD_GROW_BYTES_RST;
-      tcd_drain_bytes_reg <= CP_TCD_DRAIN_BYTES_RST;
-      wq_valid_reg <= 1'b0;
-      wq_hit_mode_reg <= 1'b0;
-      wq_hit_kmin_bytes_reg <= 1'b0;
-      wq_hit_kmax_bytes_reg <= 1'b0;
-      wq_hit_pmax_q16_reg <= 1'b0;
-      wq_hit_lfsr_seed_reg <= 1'b0;
-      wq_hit_max_ton_ns_reg <= 1'b0;
-      wq_hit_sample_ns_reg <= 1'b0;
-      wq_hit_high_bytes_reg <= 1'b0;
-      wq_hit_low_bytes_reg <= 1'b0;
-      wq_hit_tcd_ce_rule_reg <= 1'b0;
-      wq_hit_tcd_grow_bytes_reg <= 1'b0;
-      wq_hit_tcd_drain_bytes_reg <= 1'b0;
-      csr_rdata_reg <= '0;
-    end
-  end
-
-  assign csr_rdata = csr_rdata_reg;
 
 endmodule
 

@@ -21,15 +21,18 @@
 //   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_* (or sts_*)
 //   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read
 //   csr_rdata is 0.
-//   cfg_* are the stored values (what a read returns); a block that works on a copy
-//   (an applied set loaded while its pipeline is empty) loads the copy from cfg_*.
-// Clamp (RtlClamp of each row in the table):
+//   A block that works on a copy of the registers (an applied set, loaded while its
+//   pipeline is empty) loads the copy from cfg_*.
+// Clamp: (RtlClamp of each row in the table)
 //   MAX = 2^k by bit tests (no carry chain) on the write path
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 module dcqcn_np_csr (
+    // ===================================================================================
+    // Ports
+    // ===================================================================================
     input  logic        clk,
     input  logic        rst,
 
@@ -54,6 +57,9 @@ module dcqcn_np_csr (
     output logic [20:0] cfg_cnp_budget_ns
 );
 
+  // =====================================================================================
+  // Parameter checks and constants
+  // =====================================================================================
   `include "dcqcn_np_regmap.vh"
 
   // v clamped to [0, 2^k] (k < 31) with bit tests, no carry chain: v > 2^k when a bit
@@ -68,7 +74,9 @@ module dcqcn_np_csr (
     clamp_pow2 = above ? (32'd1 << k) : v;
   endfunction
 
-  // ---------------------------------------------------------------- registers
+  // =====================================================================================
+  // CSRs
+  // =====================================================================================
   logic [31:0] cnp_interval_ns_reg, cnp_interval_ns_next;
   logic        mode_reg, mode_next;
   logic        plus_enable_reg, plus_enable_next;
@@ -77,41 +85,28 @@ module dcqcn_np_csr (
   logic [20:0] cnp_budget_ns_reg, cnp_budget_ns_next;
   logic [31:0] csr_rdata_reg, csr_rdata_next;
 
-  // ---------------------------------------------------------------- write decode
   always_comb begin
     cnp_interval_ns_next = cnp_interval_ns_reg;
-    mode_next = mode_reg;
-    plus_enable_next = plus_enable_reg;
-    cnp_gen_time_ns_next = cnp_gen_time_ns_reg;
-    epoch_ns_next = epoch_ns_reg;
-    cnp_budget_ns_next = cnp_budget_ns_reg;
     if (csr_we && csr_addr == NP_CNP_INTERVAL_NS_ADDR) cnp_interval_ns_next = (clamp_pow2(csr_wdata, 30));
+    mode_next = mode_reg;
     if (csr_we && csr_addr == NP_MODE_ADDR) mode_next = csr_wdata != '0;
+    plus_enable_next = plus_enable_reg;
     if (csr_we && csr_addr == NP_PLUS_ENABLE_ADDR) plus_enable_next = csr_wdata != '0;
+    cnp_gen_time_ns_next = cnp_gen_time_ns_reg;
     if (csr_we && csr_addr == NP_CNP_GEN_TIME_NS_ADDR) cnp_gen_time_ns_next = 21'(clamp_pow2(csr_wdata, 20));
+    epoch_ns_next = epoch_ns_reg;
     if (csr_we && csr_addr == NP_EPOCH_NS_ADDR) epoch_ns_next = (csr_wdata[31:7] == '0 && csr_wdata[6:0] < 7'(NP_EPOCH_NS_MIN)) ? NP_EPOCH_NS_MIN : (clamp_pow2(csr_wdata, 30));
+    cnp_budget_ns_next = cnp_budget_ns_reg;
     if (csr_we && csr_addr == NP_CNP_BUDGET_NS_ADDR) cnp_budget_ns_next = 21'(clamp_pow2(csr_wdata, 20));
-  end
-
-  // ---------------------------------------------------------------- values
-  assign cfg_cnp_interval_ns = cnp_interval_ns_reg;
-  assign cfg_mode = mode_reg;
-  assign cfg_plus_enable = plus_enable_reg;
-  assign cfg_cnp_gen_time_ns = cnp_gen_time_ns_reg;
-  assign cfg_epoch_ns = epoch_ns_reg;
-  assign cfg_cnp_budget_ns = cnp_budget_ns_reg;
-
-  // ---------------------------------------------------------------- read mux
-  always_comb begin
     csr_rdata_next = '0;
     if (csr_re) begin
       case (csr_addr)
-        NP_CNP_INTERVAL_NS_ADDR:  csr_rdata_next = cfg_cnp_interval_ns;
-        NP_MODE_ADDR:             csr_rdata_next = 32'(cfg_mode);
-        NP_PLUS_ENABLE_ADDR:      csr_rdata_next = 32'(cfg_plus_enable);
-        NP_CNP_GEN_TIME_NS_ADDR:  csr_rdata_next = 32'(cfg_cnp_gen_time_ns);
-        NP_EPOCH_NS_ADDR:         csr_rdata_next = cfg_epoch_ns;
-        NP_CNP_BUDGET_NS_ADDR:    csr_rdata_next = 32'(cfg_cnp_budget_ns);
+        NP_CNP_INTERVAL_NS_ADDR:  csr_rdata_next = cnp_interval_ns_reg;
+        NP_MODE_ADDR:             csr_rdata_next = 32'(mode_reg);
+        NP_PLUS_ENABLE_ADDR:      csr_rdata_next = 32'(plus_enable_reg);
+        NP_CNP_GEN_TIME_NS_ADDR:  csr_rdata_next = 32'(cnp_gen_time_ns_reg);
+        NP_EPOCH_NS_ADDR:         csr_rdata_next = epoch_ns_reg;
+        NP_CNP_BUDGET_NS_ADDR:    csr_rdata_next = 32'(cnp_budget_ns_reg);
         NP_CNPQ_OVERFLOWS_ADDR:   csr_rdata_next = sts_cnpq_overflows;
         NP_CNPQ_HWM_ADDR:         csr_rdata_next = sts_cnpq_hwm;
         NP_CNPQ_LEVEL_ADDR:       csr_rdata_next = sts_cnpq_level;
@@ -120,27 +115,35 @@ module dcqcn_np_csr (
     end
   end
 
-  // ---------------------------------------------------------------- flip-flops
   always_ff @(posedge clk) begin
     cnp_interval_ns_reg <= cnp_interval_ns_next;
-    mode_reg <= mode_next;
-    plus_enable_reg <= plus_enable_next;
+    mode_reg            <= mode_next;
+    plus_enable_reg     <= plus_enable_next;
     cnp_gen_time_ns_reg <= cnp_gen_time_ns_next;
-    epoch_ns_reg <= epoch_ns_next;
-    cnp_budget_ns_reg <= cnp_budget_ns_next;
-    csr_rdata_reg <= csr_rdata_next;
+    epoch_ns_reg        <= epoch_ns_next;
+    cnp_budget_ns_reg   <= cnp_budget_ns_next;
+    csr_rdata_reg       <= csr_rdata_next;
     if (rst) begin
       cnp_interval_ns_reg <= NP_CNP_INTERVAL_NS_RST;
-      mode_reg <= NP_MODE_RST[0];
-      plus_enable_reg <= NP_PLUS_ENABLE_RST[0];
+      mode_reg            <= NP_MODE_RST[0];
+      plus_enable_reg     <= NP_PLUS_ENABLE_RST[0];
       cnp_gen_time_ns_reg <= NP_CNP_GEN_TIME_NS_RST[20:0];
-      epoch_ns_reg <= NP_EPOCH_NS_RST;
-      cnp_budget_ns_reg <= NP_CNP_BUDGET_NS_RST[20:0];
-      csr_rdata_reg <= '0;
+      epoch_ns_reg        <= NP_EPOCH_NS_RST;
+      cnp_budget_ns_reg   <= NP_CNP_BUDGET_NS_RST[20:0];
+      csr_rdata_reg       <= '0;
     end
   end
 
+  // =====================================================================================
+  // Outputs
+  // =====================================================================================
   assign csr_rdata = csr_rdata_reg;
+  assign cfg_cnp_interval_ns = cnp_interval_ns_reg;
+  assign cfg_mode = mode_reg;
+  assign cfg_plus_enable = plus_enable_reg;
+  assign cfg_cnp_gen_time_ns = cnp_gen_time_ns_reg;
+  assign cfg_epoch_ns = epoch_ns_reg;
+  assign cfg_cnp_budget_ns = cnp_budget_ns_reg;
 
 endmodule
 

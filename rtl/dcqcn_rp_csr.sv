@@ -31,20 +31,23 @@
 //   cfg_alpha_first[31:0]          out: ALPHA_FIRST, clamped to [0, 1]
 //   cfg_hai_fixed[31:0]            out: HAI_FIXED, clamped to [0, 1]
 // Timing
-//   A write (csr_we in cycle t) lands in cfg_* at the end of t.
+//   A write (csr_we in cycle t) is registered at the end of t and lands in the stored
+//   value at the end of t+1; a read in t+1 already returns it, and cfg_* show it in t+1.
 //   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_*
 //   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read
 //   csr_rdata keeps its value.
-//   cfg_* are the stored values (what a read returns); a block that works on a copy
-//   (an applied set loaded while its pipeline is empty) loads the copy from cfg_*.
-// Clamp (RtlClamp of each row in the table):
-//   the raw value and two range flags (compared at the write) are stored; the clamp is
-//   a mux on the way out (short path from the bus)
+//   A block that works on a copy of the registers (an applied set, loaded while its
+//   pipeline is empty) loads the copy from cfg_*.
+// Clamp: the written value, a one-hot register select and the register's MIN and MAX are
+//   registered; one compare pair clamps the landing value for every register.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 module dcqcn_rp_csr (
+    // ===================================================================================
+    // Ports
+    // ===================================================================================
     input  logic        clk,
     input  logic        rst,
 
@@ -81,473 +84,335 @@ module dcqcn_rp_csr (
     output logic [31:0] cfg_hai_fixed
 );
 
+  // =====================================================================================
+  // Parameter checks and constants
+  // =====================================================================================
   `include "dcqcn_rp_regmap.vh"
 
-  // ---------------------------------------------------------------- registers
-  logic [31:0] algo_raw_reg, algo_raw_next;      // as written
-  logic        algo_above_reg, algo_above_next;  // written value > MAX
-  logic        algo_below_reg, algo_below_next;  // written value < MIN
-  logic [31:0] line_rate_kbps_raw_reg, line_rate_kbps_raw_next;      // as written
-  logic        line_rate_kbps_above_reg, line_rate_kbps_above_next;  // written value > MAX
-  logic        line_rate_kbps_below_reg, line_rate_kbps_below_next;  // written value < MIN
-  logic [31:0] min_rate_kbps_raw_reg, min_rate_kbps_raw_next;      // as written
-  logic        min_rate_kbps_above_reg, min_rate_kbps_above_next;  // written value > MAX
-  logic        min_rate_kbps_below_reg, min_rate_kbps_below_next;  // written value < MIN
-  logic [31:0] g_q16_raw_reg, g_q16_raw_next;      // as written
-  logic        g_q16_above_reg, g_q16_above_next;  // written value > MAX
-  logic        g_q16_below_reg, g_q16_below_next;  // written value < MIN
-  logic [31:0] alpha_init_q16_raw_reg, alpha_init_q16_raw_next;      // as written
-  logic        alpha_init_q16_above_reg, alpha_init_q16_above_next;  // written value > MAX
-  logic        alpha_init_q16_below_reg, alpha_init_q16_below_next;  // written value < MIN
-  logic [31:0] alpha_period_ns_raw_reg, alpha_period_ns_raw_next;      // as written
-  logic        alpha_period_ns_above_reg, alpha_period_ns_above_next;  // written value > MAX
-  logic        alpha_period_ns_below_reg, alpha_period_ns_below_next;  // written value < MIN
-  logic [31:0] timer_period_ns_raw_reg, timer_period_ns_raw_next;      // as written
-  logic        timer_period_ns_above_reg, timer_period_ns_above_next;  // written value > MAX
-  logic        timer_period_ns_below_reg, timer_period_ns_below_next;  // written value < MIN
-  logic [31:0] byte_counter_bytes_raw_reg, byte_counter_bytes_raw_next;      // as written
-  logic        byte_counter_bytes_above_reg, byte_counter_bytes_above_next;  // written value > MAX
-  logic        byte_counter_bytes_below_reg, byte_counter_bytes_below_next;  // written value < MIN
-  logic [31:0] f_steps_raw_reg, f_steps_raw_next;      // as written
-  logic        f_steps_above_reg, f_steps_above_next;  // written value > MAX
-  logic        f_steps_below_reg, f_steps_below_next;  // written value < MIN
-  logic [31:0] ai_rate_kbps_raw_reg, ai_rate_kbps_raw_next;      // as written
-  logic        ai_rate_kbps_above_reg, ai_rate_kbps_above_next;  // written value > MAX
-  logic        ai_rate_kbps_below_reg, ai_rate_kbps_below_next;  // written value < MIN
-  logic [31:0] hai_rate_kbps_raw_reg, hai_rate_kbps_raw_next;      // as written
-  logic        hai_rate_kbps_above_reg, hai_rate_kbps_above_next;  // written value > MAX
-  logic        hai_rate_kbps_below_reg, hai_rate_kbps_below_next;  // written value < MIN
-  logic [31:0] cut_shift_raw_reg, cut_shift_raw_next;      // as written
-  logic        cut_shift_above_reg, cut_shift_above_next;  // written value > MAX
-  logic        cut_shift_below_reg, cut_shift_below_next;  // written value < MIN
-  logic [31:0] max_cut_q16_raw_reg, max_cut_q16_raw_next;      // as written
-  logic        max_cut_q16_above_reg, max_cut_q16_above_next;  // written value > MAX
-  logic        max_cut_q16_below_reg, max_cut_q16_below_next;  // written value < MIN
-  logic [31:0] rrmp_ns_raw_reg, rrmp_ns_raw_next;      // as written
-  logic        rrmp_ns_above_reg, rrmp_ns_above_next;  // written value > MAX
-  logic        rrmp_ns_below_reg, rrmp_ns_below_next;  // written value < MIN
-  logic [31:0] first_cnp_rate_kbps_raw_reg, first_cnp_rate_kbps_raw_next;      // as written
-  logic        first_cnp_rate_kbps_above_reg, first_cnp_rate_kbps_above_next;  // written value > MAX
-  logic        first_cnp_rate_kbps_below_reg, first_cnp_rate_kbps_below_next;  // written value < MIN
-  logic [31:0] clamp_tgt_raw_reg, clamp_tgt_raw_next;      // as written
-  logic        clamp_tgt_above_reg, clamp_tgt_above_next;  // written value > MAX
-  logic        clamp_tgt_below_reg, clamp_tgt_below_next;  // written value < MIN
-  logic [31:0] clamp_tgt_after_ti_raw_reg, clamp_tgt_after_ti_raw_next;      // as written
-  logic        clamp_tgt_after_ti_above_reg, clamp_tgt_after_ti_above_next;  // written value > MAX
-  logic        clamp_tgt_after_ti_below_reg, clamp_tgt_after_ti_below_next;  // written value < MIN
-  logic [31:0] mtu_bytes_raw_reg, mtu_bytes_raw_next;      // as written
-  logic        mtu_bytes_above_reg, mtu_bytes_above_next;  // written value > MAX
-  logic        mtu_bytes_below_reg, mtu_bytes_below_next;  // written value < MIN
-  logic [31:0] lambda_q8_raw_reg, lambda_q8_raw_next;      // as written
-  logic        lambda_q8_above_reg, lambda_q8_above_next;  // written value > MAX
-  logic        lambda_q8_below_reg, lambda_q8_below_next;  // written value < MIN
-  logic [31:0] rl_kbps_raw_reg, rl_kbps_raw_next;      // as written
-  logic        rl_kbps_above_reg, rl_kbps_above_next;  // written value > MAX
-  logic        rl_kbps_below_reg, rl_kbps_below_next;  // written value < MIN
-  logic [31:0] cut_defer_raw_reg, cut_defer_raw_next;      // as written
-  logic        cut_defer_above_reg, cut_defer_above_next;  // written value > MAX
-  logic        cut_defer_below_reg, cut_defer_below_next;  // written value < MIN
-  logic [31:0] alpha_first_raw_reg, alpha_first_raw_next;      // as written
-  logic        alpha_first_above_reg, alpha_first_above_next;  // written value > MAX
-  logic        alpha_first_below_reg, alpha_first_below_next;  // written value < MIN
-  logic [31:0] hai_fixed_raw_reg, hai_fixed_raw_next;      // as written
-  logic        hai_fixed_above_reg, hai_fixed_above_next;  // written value > MAX
-  logic        hai_fixed_below_reg, hai_fixed_below_next;  // written value < MIN
+  // v clamped to the bounds [lo, hi]
+  function automatic logic [31:0] clampc(input logic [31:0] v, input logic [31:0] lo,
+                                         input logic [31:0] hi);
+    clampc = (v < lo) ? lo : ((v > hi) ? hi : v);
+  endfunction
+
+  // =====================================================================================
+  // CSRs
+  // =====================================================================================
+  logic [31:0] algo_reg, algo_next;
+  logic [31:0] line_rate_kbps_reg, line_rate_kbps_next;
+  logic [31:0] min_rate_kbps_reg, min_rate_kbps_next;
+  logic [31:0] g_q16_reg, g_q16_next;
+  logic [31:0] alpha_init_q16_reg, alpha_init_q16_next;
+  logic [31:0] alpha_period_ns_reg, alpha_period_ns_next;
+  logic [31:0] timer_period_ns_reg, timer_period_ns_next;
+  logic [31:0] byte_counter_bytes_reg, byte_counter_bytes_next;
+  logic [31:0] f_steps_reg, f_steps_next;
+  logic [31:0] ai_rate_kbps_reg, ai_rate_kbps_next;
+  logic [31:0] hai_rate_kbps_reg, hai_rate_kbps_next;
+  logic [31:0] cut_shift_reg, cut_shift_next;
+  logic [31:0] max_cut_q16_reg, max_cut_q16_next;
+  logic [31:0] rrmp_ns_reg, rrmp_ns_next;
+  logic [31:0] first_cnp_rate_kbps_reg, first_cnp_rate_kbps_next;
+  logic [31:0] clamp_tgt_reg, clamp_tgt_next;
+  logic [31:0] clamp_tgt_after_ti_reg, clamp_tgt_after_ti_next;
+  logic [31:0] mtu_bytes_reg, mtu_bytes_next;
+  logic [31:0] lambda_q8_reg, lambda_q8_next;
+  logic [31:0] rl_kbps_reg, rl_kbps_next;
+  logic [31:0] cut_defer_reg, cut_defer_next;
+  logic [31:0] alpha_first_reg, alpha_first_next;
+  logic [31:0] hai_fixed_reg, hai_fixed_next;
+  // the registered write: valid (mapped address), register select, value, bounds
+  logic        wq_valid_reg, wq_valid_next;
+  logic [22:0] wq_sel_reg, wq_sel_next;
+  logic [31:0] wq_data_reg, wq_data_next, wq_min_reg, wq_min_next, wq_max_reg, wq_max_next;
+  logic [31:0] wq_value;  // the landing value, clamped
   logic [31:0] csr_rdata_reg, csr_rdata_next;
 
-  // ---------------------------------------------------------------- write decode
   always_comb begin
-    algo_raw_next   = algo_raw_reg;
-    algo_above_next = algo_above_reg;
-    algo_below_next = algo_below_reg;
-    line_rate_kbps_raw_next   = line_rate_kbps_raw_reg;
-    line_rate_kbps_above_next = line_rate_kbps_above_reg;
-    line_rate_kbps_below_next = line_rate_kbps_below_reg;
-    min_rate_kbps_raw_next   = min_rate_kbps_raw_reg;
-    min_rate_kbps_above_next = min_rate_kbps_above_reg;
-    min_rate_kbps_below_next = min_rate_kbps_below_reg;
-    g_q16_raw_next   = g_q16_raw_reg;
-    g_q16_above_next = g_q16_above_reg;
-    g_q16_below_next = g_q16_below_reg;
-    alpha_init_q16_raw_next   = alpha_init_q16_raw_reg;
-    alpha_init_q16_above_next = alpha_init_q16_above_reg;
-    alpha_init_q16_below_next = alpha_init_q16_below_reg;
-    alpha_period_ns_raw_next   = alpha_period_ns_raw_reg;
-    alpha_period_ns_above_next = alpha_period_ns_above_reg;
-    alpha_period_ns_below_next = alpha_period_ns_below_reg;
-    timer_period_ns_raw_next   = timer_period_ns_raw_reg;
-    timer_period_ns_above_next = timer_period_ns_above_reg;
-    timer_period_ns_below_next = timer_period_ns_below_reg;
-    byte_counter_bytes_raw_next   = byte_counter_bytes_raw_reg;
-    byte_counter_bytes_above_next = byte_counter_bytes_above_reg;
-    byte_counter_bytes_below_next = byte_counter_bytes_below_reg;
-    f_steps_raw_next   = f_steps_raw_reg;
-    f_steps_above_next = f_steps_above_reg;
-    f_steps_below_next = f_steps_below_reg;
-    ai_rate_kbps_raw_next   = ai_rate_kbps_raw_reg;
-    ai_rate_kbps_above_next = ai_rate_kbps_above_reg;
-    ai_rate_kbps_below_next = ai_rate_kbps_below_reg;
-    hai_rate_kbps_raw_next   = hai_rate_kbps_raw_reg;
-    hai_rate_kbps_above_next = hai_rate_kbps_above_reg;
-    hai_rate_kbps_below_next = hai_rate_kbps_below_reg;
-    cut_shift_raw_next   = cut_shift_raw_reg;
-    cut_shift_above_next = cut_shift_above_reg;
-    cut_shift_below_next = cut_shift_below_reg;
-    max_cut_q16_raw_next   = max_cut_q16_raw_reg;
-    max_cut_q16_above_next = max_cut_q16_above_reg;
-    max_cut_q16_below_next = max_cut_q16_below_reg;
-    rrmp_ns_raw_next   = rrmp_ns_raw_reg;
-    rrmp_ns_above_next = rrmp_ns_above_reg;
-    rrmp_ns_below_next = rrmp_ns_below_reg;
-    first_cnp_rate_kbps_raw_next   = first_cnp_rate_kbps_raw_reg;
-    first_cnp_rate_kbps_above_next = first_cnp_rate_kbps_above_reg;
-    first_cnp_rate_kbps_below_next = first_cnp_rate_kbps_below_reg;
-    clamp_tgt_raw_next   = clamp_tgt_raw_reg;
-    clamp_tgt_above_next = clamp_tgt_above_reg;
-    clamp_tgt_below_next = clamp_tgt_below_reg;
-    clamp_tgt_after_ti_raw_next   = clamp_tgt_after_ti_raw_reg;
-    clamp_tgt_after_ti_above_next = clamp_tgt_after_ti_above_reg;
-    clamp_tgt_after_ti_below_next = clamp_tgt_after_ti_below_reg;
-    mtu_bytes_raw_next   = mtu_bytes_raw_reg;
-    mtu_bytes_above_next = mtu_bytes_above_reg;
-    mtu_bytes_below_next = mtu_bytes_below_reg;
-    lambda_q8_raw_next   = lambda_q8_raw_reg;
-    lambda_q8_above_next = lambda_q8_above_reg;
-    lambda_q8_below_next = lambda_q8_below_reg;
-    rl_kbps_raw_next   = rl_kbps_raw_reg;
-    rl_kbps_above_next = rl_kbps_above_reg;
-    rl_kbps_below_next = rl_kbps_below_reg;
-    cut_defer_raw_next   = cut_defer_raw_reg;
-    cut_defer_above_next = cut_defer_above_reg;
-    cut_defer_below_next = cut_defer_below_reg;
-    alpha_first_raw_next   = alpha_first_raw_reg;
-    alpha_first_above_next = alpha_first_above_reg;
-    alpha_first_below_next = alpha_first_below_reg;
-    hai_fixed_raw_next   = hai_fixed_raw_reg;
-    hai_fixed_above_next = hai_fixed_above_reg;
-    hai_fixed_below_next = hai_fixed_below_reg;
-    if (csr_we && csr_addr == RP_ALGO_ADDR) begin
-      algo_raw_next   = (csr_wdata);
-      algo_above_next = csr_wdata > RP_ALGO_MAX;
-      algo_below_next = 1'b0;
+    wq_sel_next  = '0;
+    wq_min_next  = '0;
+    wq_max_next  = '0;
+    if (csr_addr == RP_ALGO_ADDR) begin
+      wq_sel_next[0] = 1'b1;
+      wq_min_next     = RP_ALGO_MIN;
+      wq_max_next     = RP_ALGO_MAX;
     end
-    if (csr_we && csr_addr == RP_LINE_RATE_KBPS_ADDR) begin
-      line_rate_kbps_raw_next   = (csr_wdata);
-      line_rate_kbps_above_next = csr_wdata > RP_LINE_RATE_KBPS_MAX;
-      line_rate_kbps_below_next = csr_wdata < RP_LINE_RATE_KBPS_MIN;
+    if (csr_addr == RP_LINE_RATE_KBPS_ADDR) begin
+      wq_sel_next[1] = 1'b1;
+      wq_min_next     = RP_LINE_RATE_KBPS_MIN;
+      wq_max_next     = RP_LINE_RATE_KBPS_MAX;
     end
-    if (csr_we && csr_addr == RP_MIN_RATE_KBPS_ADDR) begin
-      min_rate_kbps_raw_next   = (csr_wdata);
-      min_rate_kbps_above_next = csr_wdata > RP_MIN_RATE_KBPS_MAX;
-      min_rate_kbps_below_next = csr_wdata < RP_MIN_RATE_KBPS_MIN;
+    if (csr_addr == RP_MIN_RATE_KBPS_ADDR) begin
+      wq_sel_next[2] = 1'b1;
+      wq_min_next     = RP_MIN_RATE_KBPS_MIN;
+      wq_max_next     = RP_MIN_RATE_KBPS_MAX;
     end
-    if (csr_we && csr_addr == RP_G_Q16_ADDR) begin
-      g_q16_raw_next   = (csr_wdata);
-      g_q16_above_next = csr_wdata > RP_G_Q16_MAX;
-      g_q16_below_next = csr_wdata < RP_G_Q16_MIN;
+    if (csr_addr == RP_G_Q16_ADDR) begin
+      wq_sel_next[3] = 1'b1;
+      wq_min_next     = RP_G_Q16_MIN;
+      wq_max_next     = RP_G_Q16_MAX;
     end
-    if (csr_we && csr_addr == RP_ALPHA_INIT_Q16_ADDR) begin
-      alpha_init_q16_raw_next   = (csr_wdata);
-      alpha_init_q16_above_next = csr_wdata > RP_ALPHA_INIT_Q16_MAX;
-      alpha_init_q16_below_next = 1'b0;
+    if (csr_addr == RP_ALPHA_INIT_Q16_ADDR) begin
+      wq_sel_next[4] = 1'b1;
+      wq_min_next     = RP_ALPHA_INIT_Q16_MIN;
+      wq_max_next     = RP_ALPHA_INIT_Q16_MAX;
     end
-    if (csr_we && csr_addr == RP_ALPHA_PERIOD_NS_ADDR) begin
-      alpha_period_ns_raw_next   = (csr_wdata);
-      alpha_period_ns_above_next = csr_wdata > RP_ALPHA_PERIOD_NS_MAX;
-      alpha_period_ns_below_next = csr_wdata < RP_ALPHA_PERIOD_NS_MIN;
+    if (csr_addr == RP_ALPHA_PERIOD_NS_ADDR) begin
+      wq_sel_next[5] = 1'b1;
+      wq_min_next     = RP_ALPHA_PERIOD_NS_MIN;
+      wq_max_next     = RP_ALPHA_PERIOD_NS_MAX;
     end
-    if (csr_we && csr_addr == RP_TIMER_PERIOD_NS_ADDR) begin
-      timer_period_ns_raw_next   = (csr_wdata);
-      timer_period_ns_above_next = csr_wdata > RP_TIMER_PERIOD_NS_MAX;
-      timer_period_ns_below_next = csr_wdata < RP_TIMER_PERIOD_NS_MIN;
+    if (csr_addr == RP_TIMER_PERIOD_NS_ADDR) begin
+      wq_sel_next[6] = 1'b1;
+      wq_min_next     = RP_TIMER_PERIOD_NS_MIN;
+      wq_max_next     = RP_TIMER_PERIOD_NS_MAX;
     end
-    if (csr_we && csr_addr == RP_BYTE_COUNTER_BYTES_ADDR) begin
-      byte_counter_bytes_raw_next   = (csr_wdata);
-      byte_counter_bytes_above_next = csr_wdata > RP_BYTE_COUNTER_BYTES_MAX;
-      byte_counter_bytes_below_next = csr_wdata < RP_BYTE_COUNTER_BYTES_MIN;
+    if (csr_addr == RP_BYTE_COUNTER_BYTES_ADDR) begin
+      wq_sel_next[7] = 1'b1;
+      wq_min_next     = RP_BYTE_COUNTER_BYTES_MIN;
+      wq_max_next     = RP_BYTE_COUNTER_BYTES_MAX;
     end
-    if (csr_we && csr_addr == RP_F_STEPS_ADDR) begin
-      f_steps_raw_next   = (csr_wdata);
-      f_steps_above_next = csr_wdata > RP_F_STEPS_MAX;
-      f_steps_below_next = csr_wdata < RP_F_STEPS_MIN;
+    if (csr_addr == RP_F_STEPS_ADDR) begin
+      wq_sel_next[8] = 1'b1;
+      wq_min_next     = RP_F_STEPS_MIN;
+      wq_max_next     = RP_F_STEPS_MAX;
     end
-    if (csr_we && csr_addr == RP_AI_RATE_KBPS_ADDR) begin
-      ai_rate_kbps_raw_next   = (csr_wdata);
-      ai_rate_kbps_above_next = csr_wdata > RP_AI_RATE_KBPS_MAX;
-      ai_rate_kbps_below_next = 1'b0;
+    if (csr_addr == RP_AI_RATE_KBPS_ADDR) begin
+      wq_sel_next[9] = 1'b1;
+      wq_min_next     = RP_AI_RATE_KBPS_MIN;
+      wq_max_next     = RP_AI_RATE_KBPS_MAX;
     end
-    if (csr_we && csr_addr == RP_HAI_RATE_KBPS_ADDR) begin
-      hai_rate_kbps_raw_next   = (csr_wdata);
-      hai_rate_kbps_above_next = csr_wdata > RP_HAI_RATE_KBPS_MAX;
-      hai_rate_kbps_below_next = 1'b0;
+    if (csr_addr == RP_HAI_RATE_KBPS_ADDR) begin
+      wq_sel_next[10] = 1'b1;
+      wq_min_next     = RP_HAI_RATE_KBPS_MIN;
+      wq_max_next     = RP_HAI_RATE_KBPS_MAX;
     end
-    if (csr_we && csr_addr == RP_CUT_SHIFT_ADDR) begin
-      cut_shift_raw_next   = (csr_wdata);
-      cut_shift_above_next = csr_wdata > RP_CUT_SHIFT_MAX;
-      cut_shift_below_next = 1'b0;
+    if (csr_addr == RP_CUT_SHIFT_ADDR) begin
+      wq_sel_next[11] = 1'b1;
+      wq_min_next     = RP_CUT_SHIFT_MIN;
+      wq_max_next     = RP_CUT_SHIFT_MAX;
     end
-    if (csr_we && csr_addr == RP_MAX_CUT_Q16_ADDR) begin
-      max_cut_q16_raw_next   = (csr_wdata);
-      max_cut_q16_above_next = csr_wdata > RP_MAX_CUT_Q16_MAX;
-      max_cut_q16_below_next = 1'b0;
+    if (csr_addr == RP_MAX_CUT_Q16_ADDR) begin
+      wq_sel_next[12] = 1'b1;
+      wq_min_next     = RP_MAX_CUT_Q16_MIN;
+      wq_max_next     = RP_MAX_CUT_Q16_MAX;
     end
-    if (csr_we && csr_addr == RP_RRMP_NS_ADDR) begin
-      rrmp_ns_raw_next   = (csr_wdata);
-      rrmp_ns_above_next = csr_wdata > RP_RRMP_NS_MAX;
-      rrmp_ns_below_next = 1'b0;
+    if (csr_addr == RP_RRMP_NS_ADDR) begin
+      wq_sel_next[13] = 1'b1;
+      wq_min_next     = RP_RRMP_NS_MIN;
+      wq_max_next     = RP_RRMP_NS_MAX;
     end
-    if (csr_we && csr_addr == RP_FIRST_CNP_RATE_KBPS_ADDR) begin
-      first_cnp_rate_kbps_raw_next   = (csr_wdata);
-      first_cnp_rate_kbps_above_next = csr_wdata > RP_FIRST_CNP_RATE_KBPS_MAX;
-      first_cnp_rate_kbps_below_next = 1'b0;
+    if (csr_addr == RP_FIRST_CNP_RATE_KBPS_ADDR) begin
+      wq_sel_next[14] = 1'b1;
+      wq_min_next     = RP_FIRST_CNP_RATE_KBPS_MIN;
+      wq_max_next     = RP_FIRST_CNP_RATE_KBPS_MAX;
     end
-    if (csr_we && csr_addr == RP_CLAMP_TGT_ADDR) begin
-      clamp_tgt_raw_next   = (csr_wdata);
-      clamp_tgt_above_next = csr_wdata > RP_CLAMP_TGT_MAX;
-      clamp_tgt_below_next = 1'b0;
+    if (csr_addr == RP_CLAMP_TGT_ADDR) begin
+      wq_sel_next[15] = 1'b1;
+      wq_min_next     = RP_CLAMP_TGT_MIN;
+      wq_max_next     = RP_CLAMP_TGT_MAX;
     end
-    if (csr_we && csr_addr == RP_CLAMP_TGT_AFTER_TI_ADDR) begin
-      clamp_tgt_after_ti_raw_next   = (csr_wdata);
-      clamp_tgt_after_ti_above_next = csr_wdata > RP_CLAMP_TGT_AFTER_TI_MAX;
-      clamp_tgt_after_ti_below_next = 1'b0;
+    if (csr_addr == RP_CLAMP_TGT_AFTER_TI_ADDR) begin
+      wq_sel_next[16] = 1'b1;
+      wq_min_next     = RP_CLAMP_TGT_AFTER_TI_MIN;
+      wq_max_next     = RP_CLAMP_TGT_AFTER_TI_MAX;
     end
-    if (csr_we && csr_addr == RP_MTU_BYTES_ADDR) begin
-      mtu_bytes_raw_next   = (csr_wdata);
-      mtu_bytes_above_next = csr_wdata > RP_MTU_BYTES_MAX;
-      mtu_bytes_below_next = csr_wdata < RP_MTU_BYTES_MIN;
+    if (csr_addr == RP_MTU_BYTES_ADDR) begin
+      wq_sel_next[17] = 1'b1;
+      wq_min_next     = RP_MTU_BYTES_MIN;
+      wq_max_next     = RP_MTU_BYTES_MAX;
     end
-    if (csr_we && csr_addr == RP_LAMBDA_Q8_ADDR) begin
-      lambda_q8_raw_next   = (csr_wdata);
-      lambda_q8_above_next = csr_wdata > RP_LAMBDA_Q8_MAX;
-      lambda_q8_below_next = csr_wdata < RP_LAMBDA_Q8_MIN;
+    if (csr_addr == RP_LAMBDA_Q8_ADDR) begin
+      wq_sel_next[18] = 1'b1;
+      wq_min_next     = RP_LAMBDA_Q8_MIN;
+      wq_max_next     = RP_LAMBDA_Q8_MAX;
     end
-    if (csr_we && csr_addr == RP_RL_KBPS_ADDR) begin
-      rl_kbps_raw_next   = (csr_wdata);
-      rl_kbps_above_next = csr_wdata > RP_RL_KBPS_MAX;
-      rl_kbps_below_next = 1'b0;
+    if (csr_addr == RP_RL_KBPS_ADDR) begin
+      wq_sel_next[19] = 1'b1;
+      wq_min_next     = RP_RL_KBPS_MIN;
+      wq_max_next     = RP_RL_KBPS_MAX;
     end
-    if (csr_we && csr_addr == RP_CUT_DEFER_ADDR) begin
-      cut_defer_raw_next   = (csr_wdata);
-      cut_defer_above_next = csr_wdata > RP_CUT_DEFER_MAX;
-      cut_defer_below_next = 1'b0;
+    if (csr_addr == RP_CUT_DEFER_ADDR) begin
+      wq_sel_next[20] = 1'b1;
+      wq_min_next     = RP_CUT_DEFER_MIN;
+      wq_max_next     = RP_CUT_DEFER_MAX;
     end
-    if (csr_we && csr_addr == RP_ALPHA_FIRST_ADDR) begin
-      alpha_first_raw_next   = (csr_wdata);
-      alpha_first_above_next = csr_wdata > RP_ALPHA_FIRST_MAX;
-      alpha_first_below_next = 1'b0;
+    if (csr_addr == RP_ALPHA_FIRST_ADDR) begin
+      wq_sel_next[21] = 1'b1;
+      wq_min_next     = RP_ALPHA_FIRST_MIN;
+      wq_max_next     = RP_ALPHA_FIRST_MAX;
     end
-    if (csr_we && csr_addr == RP_HAI_FIXED_ADDR) begin
-      hai_fixed_raw_next   = (csr_wdata);
-      hai_fixed_above_next = csr_wdata > RP_HAI_FIXED_MAX;
-      hai_fixed_below_next = 1'b0;
+    if (csr_addr == RP_HAI_FIXED_ADDR) begin
+      wq_sel_next[22] = 1'b1;
+      wq_min_next     = RP_HAI_FIXED_MIN;
+      wq_max_next     = RP_HAI_FIXED_MAX;
     end
-  end
-
-  // ---------------------------------------------------------------- values
-  assign cfg_algo = algo_above_reg ? (RP_ALGO_MAX) : algo_below_reg ? (RP_ALGO_MIN) : algo_raw_reg;
-  assign cfg_line_rate_kbps = line_rate_kbps_above_reg ? (RP_LINE_RATE_KBPS_MAX) : line_rate_kbps_below_reg ? (RP_LINE_RATE_KBPS_MIN) : line_rate_kbps_raw_reg;
-  assign cfg_min_rate_kbps = min_rate_kbps_above_reg ? (RP_MIN_RATE_KBPS_MAX) : min_rate_kbps_below_reg ? (RP_MIN_RATE_KBPS_MIN) : min_rate_kbps_raw_reg;
-  assign cfg_g_q16 = g_q16_above_reg ? (RP_G_Q16_MAX) : g_q16_below_reg ? (RP_G_Q16_MIN) : g_q16_raw_reg;
-  assign cfg_alpha_init_q16 = alpha_init_q16_above_reg ? (RP_ALPHA_INIT_Q16_MAX) : alpha_init_q16_below_reg ? (RP_ALPHA_INIT_Q16_MIN) : alpha_init_q16_raw_reg;
-  assign cfg_alpha_period_ns = alpha_period_ns_above_reg ? (RP_ALPHA_PERIOD_NS_MAX) : alpha_period_ns_below_reg ? (RP_ALPHA_PERIOD_NS_MIN) : alpha_period_ns_raw_reg;
-  assign cfg_timer_period_ns = timer_period_ns_above_reg ? (RP_TIMER_PERIOD_NS_MAX) : timer_period_ns_below_reg ? (RP_TIMER_PERIOD_NS_MIN) : timer_period_ns_raw_reg;
-  assign cfg_byte_counter_bytes = byte_counter_bytes_above_reg ? (RP_BYTE_COUNTER_BYTES_MAX) : byte_counter_bytes_below_reg ? (RP_BYTE_COUNTER_BYTES_MIN) : byte_counter_bytes_raw_reg;
-  assign cfg_f_steps = f_steps_above_reg ? (RP_F_STEPS_MAX) : f_steps_below_reg ? (RP_F_STEPS_MIN) : f_steps_raw_reg;
-  assign cfg_ai_rate_kbps = ai_rate_kbps_above_reg ? (RP_AI_RATE_KBPS_MAX) : ai_rate_kbps_below_reg ? (RP_AI_RATE_KBPS_MIN) : ai_rate_kbps_raw_reg;
-  assign cfg_hai_rate_kbps = hai_rate_kbps_above_reg ? (RP_HAI_RATE_KBPS_MAX) : hai_rate_kbps_below_reg ? (RP_HAI_RATE_KBPS_MIN) : hai_rate_kbps_raw_reg;
-  assign cfg_cut_shift = cut_shift_above_reg ? (RP_CUT_SHIFT_MAX) : cut_shift_below_reg ? (RP_CUT_SHIFT_MIN) : cut_shift_raw_reg;
-  assign cfg_max_cut_q16 = max_cut_q16_above_reg ? (RP_MAX_CUT_Q16_MAX) : max_cut_q16_below_reg ? (RP_MAX_CUT_Q16_MIN) : max_cut_q16_raw_reg;
-  assign cfg_rrmp_ns = rrmp_ns_above_reg ? (RP_RRMP_NS_MAX) : rrmp_ns_below_reg ? (RP_RRMP_NS_MIN) : rrmp_ns_raw_reg;
-  assign cfg_first_cnp_rate_kbps = first_cnp_rate_kbps_above_reg ? (RP_FIRST_CNP_RATE_KBPS_MAX) : first_cnp_rate_kbps_below_reg ? (RP_FIRST_CNP_RATE_KBPS_MIN) : first_cnp_rate_kbps_raw_reg;
-  assign cfg_clamp_tgt = clamp_tgt_above_reg ? (RP_CLAMP_TGT_MAX) : clamp_tgt_below_reg ? (RP_CLAMP_TGT_MIN) : clamp_tgt_raw_reg;
-  assign cfg_clamp_tgt_after_ti = clamp_tgt_after_ti_above_reg ? (RP_CLAMP_TGT_AFTER_TI_MAX) : clamp_tgt_after_ti_below_reg ? (RP_CLAMP_TGT_AFTER_TI_MIN) : clamp_tgt_after_ti_raw_reg;
-  assign cfg_mtu_bytes = mtu_bytes_above_reg ? (RP_MTU_BYTES_MAX) : mtu_bytes_below_reg ? (RP_MTU_BYTES_MIN) : mtu_bytes_raw_reg;
-  assign cfg_lambda_q8 = lambda_q8_above_reg ? (RP_LAMBDA_Q8_MAX) : lambda_q8_below_reg ? (RP_LAMBDA_Q8_MIN) : lambda_q8_raw_reg;
-  assign cfg_rl_kbps = rl_kbps_above_reg ? (RP_RL_KBPS_MAX) : rl_kbps_below_reg ? (RP_RL_KBPS_MIN) : rl_kbps_raw_reg;
-  assign cfg_cut_defer = cut_defer_above_reg ? (RP_CUT_DEFER_MAX) : cut_defer_below_reg ? (RP_CUT_DEFER_MIN) : cut_defer_raw_reg;
-  assign cfg_alpha_first = alpha_first_above_reg ? (RP_ALPHA_FIRST_MAX) : alpha_first_below_reg ? (RP_ALPHA_FIRST_MIN) : alpha_first_raw_reg;
-  assign cfg_hai_fixed = hai_fixed_above_reg ? (RP_HAI_FIXED_MAX) : hai_fixed_below_reg ? (RP_HAI_FIXED_MIN) : hai_fixed_raw_reg;
-
-  // ---------------------------------------------------------------- read mux
-  always_comb begin
+    wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped
+    wq_data_next  = csr_wdata;
+    wq_value      = clampc(wq_data_reg, wq_min_reg, wq_max_reg);
+    algo_next = algo_reg;
+    if ((wq_valid_reg && wq_sel_reg[0])) algo_next = (wq_value);
+    line_rate_kbps_next = line_rate_kbps_reg;
+    if ((wq_valid_reg && wq_sel_reg[1])) line_rate_kbps_next = (wq_value);
+    min_rate_kbps_next = min_rate_kbps_reg;
+    if ((wq_valid_reg && wq_sel_reg[2])) min_rate_kbps_next = (wq_value);
+    g_q16_next = g_q16_reg;
+    if ((wq_valid_reg && wq_sel_reg[3])) g_q16_next = (wq_value);
+    alpha_init_q16_next = alpha_init_q16_reg;
+    if ((wq_valid_reg && wq_sel_reg[4])) alpha_init_q16_next = (wq_value);
+    alpha_period_ns_next = alpha_period_ns_reg;
+    if ((wq_valid_reg && wq_sel_reg[5])) alpha_period_ns_next = (wq_value);
+    timer_period_ns_next = timer_period_ns_reg;
+    if ((wq_valid_reg && wq_sel_reg[6])) timer_period_ns_next = (wq_value);
+    byte_counter_bytes_next = byte_counter_bytes_reg;
+    if ((wq_valid_reg && wq_sel_reg[7])) byte_counter_bytes_next = (wq_value);
+    f_steps_next = f_steps_reg;
+    if ((wq_valid_reg && wq_sel_reg[8])) f_steps_next = (wq_value);
+    ai_rate_kbps_next = ai_rate_kbps_reg;
+    if ((wq_valid_reg && wq_sel_reg[9])) ai_rate_kbps_next = (wq_value);
+    hai_rate_kbps_next = hai_rate_kbps_reg;
+    if ((wq_valid_reg && wq_sel_reg[10])) hai_rate_kbps_next = (wq_value);
+    cut_shift_next = cut_shift_reg;
+    if ((wq_valid_reg && wq_sel_reg[11])) cut_shift_next = (wq_value);
+    max_cut_q16_next = max_cut_q16_reg;
+    if ((wq_valid_reg && wq_sel_reg[12])) max_cut_q16_next = (wq_value);
+    rrmp_ns_next = rrmp_ns_reg;
+    if ((wq_valid_reg && wq_sel_reg[13])) rrmp_ns_next = (wq_value);
+    first_cnp_rate_kbps_next = first_cnp_rate_kbps_reg;
+    if ((wq_valid_reg && wq_sel_reg[14])) first_cnp_rate_kbps_next = (wq_value);
+    clamp_tgt_next = clamp_tgt_reg;
+    if ((wq_valid_reg && wq_sel_reg[15])) clamp_tgt_next = (wq_value);
+    clamp_tgt_after_ti_next = clamp_tgt_after_ti_reg;
+    if ((wq_valid_reg && wq_sel_reg[16])) clamp_tgt_after_ti_next = (wq_value);
+    mtu_bytes_next = mtu_bytes_reg;
+    if ((wq_valid_reg && wq_sel_reg[17])) mtu_bytes_next = (wq_value);
+    lambda_q8_next = lambda_q8_reg;
+    if ((wq_valid_reg && wq_sel_reg[18])) lambda_q8_next = (wq_value);
+    rl_kbps_next = rl_kbps_reg;
+    if ((wq_valid_reg && wq_sel_reg[19])) rl_kbps_next = (wq_value);
+    cut_defer_next = cut_defer_reg;
+    if ((wq_valid_reg && wq_sel_reg[20])) cut_defer_next = (wq_value);
+    alpha_first_next = alpha_first_reg;
+    if ((wq_valid_reg && wq_sel_reg[21])) alpha_first_next = (wq_value);
+    hai_fixed_next = hai_fixed_reg;
+    if ((wq_valid_reg && wq_sel_reg[22])) hai_fixed_next = (wq_value);
     csr_rdata_next = csr_rdata_reg;
     if (csr_re) begin
       case (csr_addr)
-        RP_ALGO_ADDR:                 csr_rdata_next = cfg_algo;
-        RP_LINE_RATE_KBPS_ADDR:       csr_rdata_next = cfg_line_rate_kbps;
-        RP_MIN_RATE_KBPS_ADDR:        csr_rdata_next = cfg_min_rate_kbps;
-        RP_G_Q16_ADDR:                csr_rdata_next = cfg_g_q16;
-        RP_ALPHA_INIT_Q16_ADDR:       csr_rdata_next = cfg_alpha_init_q16;
-        RP_ALPHA_PERIOD_NS_ADDR:      csr_rdata_next = cfg_alpha_period_ns;
-        RP_TIMER_PERIOD_NS_ADDR:      csr_rdata_next = cfg_timer_period_ns;
-        RP_BYTE_COUNTER_BYTES_ADDR:   csr_rdata_next = cfg_byte_counter_bytes;
-        RP_F_STEPS_ADDR:              csr_rdata_next = cfg_f_steps;
-        RP_AI_RATE_KBPS_ADDR:         csr_rdata_next = cfg_ai_rate_kbps;
-        RP_HAI_RATE_KBPS_ADDR:        csr_rdata_next = cfg_hai_rate_kbps;
-        RP_CUT_SHIFT_ADDR:            csr_rdata_next = cfg_cut_shift;
-        RP_MAX_CUT_Q16_ADDR:          csr_rdata_next = cfg_max_cut_q16;
-        RP_RRMP_NS_ADDR:              csr_rdata_next = cfg_rrmp_ns;
-        RP_FIRST_CNP_RATE_KBPS_ADDR:  csr_rdata_next = cfg_first_cnp_rate_kbps;
-        RP_CLAMP_TGT_ADDR:            csr_rdata_next = cfg_clamp_tgt;
-        RP_CLAMP_TGT_AFTER_TI_ADDR:   csr_rdata_next = cfg_clamp_tgt_after_ti;
-        RP_MTU_BYTES_ADDR:            csr_rdata_next = cfg_mtu_bytes;
-        RP_LAMBDA_Q8_ADDR:            csr_rdata_next = cfg_lambda_q8;
-        RP_RL_KBPS_ADDR:              csr_rdata_next = cfg_rl_kbps;
-        RP_CUT_DEFER_ADDR:            csr_rdata_next = cfg_cut_defer;
-        RP_ALPHA_FIRST_ADDR:          csr_rdata_next = cfg_alpha_first;
-        RP_HAI_FIXED_ADDR:            csr_rdata_next = cfg_hai_fixed;
+        RP_ALGO_ADDR:                 csr_rdata_next = (wq_valid_reg && wq_sel_reg[0]) ? wq_value : algo_reg;
+        RP_LINE_RATE_KBPS_ADDR:       csr_rdata_next = (wq_valid_reg && wq_sel_reg[1]) ? wq_value : line_rate_kbps_reg;
+        RP_MIN_RATE_KBPS_ADDR:        csr_rdata_next = (wq_valid_reg && wq_sel_reg[2]) ? wq_value : min_rate_kbps_reg;
+        RP_G_Q16_ADDR:                csr_rdata_next = (wq_valid_reg && wq_sel_reg[3]) ? wq_value : g_q16_reg;
+        RP_ALPHA_INIT_Q16_ADDR:       csr_rdata_next = (wq_valid_reg && wq_sel_reg[4]) ? wq_value : alpha_init_q16_reg;
+        RP_ALPHA_PERIOD_NS_ADDR:      csr_rdata_next = (wq_valid_reg && wq_sel_reg[5]) ? wq_value : alpha_period_ns_reg;
+        RP_TIMER_PERIOD_NS_ADDR:      csr_rdata_next = (wq_valid_reg && wq_sel_reg[6]) ? wq_value : timer_period_ns_reg;
+        RP_BYTE_COUNTER_BYTES_ADDR:   csr_rdata_next = (wq_valid_reg && wq_sel_reg[7]) ? wq_value : byte_counter_bytes_reg;
+        RP_F_STEPS_ADDR:              csr_rdata_next = (wq_valid_reg && wq_sel_reg[8]) ? wq_value : f_steps_reg;
+        RP_AI_RATE_KBPS_ADDR:         csr_rdata_next = (wq_valid_reg && wq_sel_reg[9]) ? wq_value : ai_rate_kbps_reg;
+        RP_HAI_RATE_KBPS_ADDR:        csr_rdata_next = (wq_valid_reg && wq_sel_reg[10]) ? wq_value : hai_rate_kbps_reg;
+        RP_CUT_SHIFT_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[11]) ? wq_value : cut_shift_reg;
+        RP_MAX_CUT_Q16_ADDR:          csr_rdata_next = (wq_valid_reg && wq_sel_reg[12]) ? wq_value : max_cut_q16_reg;
+        RP_RRMP_NS_ADDR:              csr_rdata_next = (wq_valid_reg && wq_sel_reg[13]) ? wq_value : rrmp_ns_reg;
+        RP_FIRST_CNP_RATE_KBPS_ADDR:  csr_rdata_next = (wq_valid_reg && wq_sel_reg[14]) ? wq_value : first_cnp_rate_kbps_reg;
+        RP_CLAMP_TGT_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[15]) ? wq_value : clamp_tgt_reg;
+        RP_CLAMP_TGT_AFTER_TI_ADDR:   csr_rdata_next = (wq_valid_reg && wq_sel_reg[16]) ? wq_value : clamp_tgt_after_ti_reg;
+        RP_MTU_BYTES_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[17]) ? wq_value : mtu_bytes_reg;
+        RP_LAMBDA_Q8_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[18]) ? wq_value : lambda_q8_reg;
+        RP_RL_KBPS_ADDR:              csr_rdata_next = (wq_valid_reg && wq_sel_reg[19]) ? wq_value : rl_kbps_reg;
+        RP_CUT_DEFER_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[20]) ? wq_value : cut_defer_reg;
+        RP_ALPHA_FIRST_ADDR:          csr_rdata_next = (wq_valid_reg && wq_sel_reg[21]) ? wq_value : alpha_first_reg;
+        RP_HAI_FIXED_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[22]) ? wq_value : hai_fixed_reg;
         default:                      csr_rdata_next = '0;
       endcase
     end
   end
 
-  // ---------------------------------------------------------------- flip-flops
   always_ff @(posedge clk) begin
-    algo_raw_reg   <= algo_raw_next;
-    algo_above_reg <= algo_above_next;
-    algo_below_reg <= algo_below_next;
-    line_rate_kbps_raw_reg   <= line_rate_kbps_raw_next;
-    line_rate_kbps_above_reg <= line_rate_kbps_above_next;
-    line_rate_kbps_below_reg <= line_rate_kbps_below_next;
-    min_rate_kbps_raw_reg   <= min_rate_kbps_raw_next;
-    min_rate_kbps_above_reg <= min_rate_kbps_above_next;
-    min_rate_kbps_below_reg <= min_rate_kbps_below_next;
-    g_q16_raw_reg   <= g_q16_raw_next;
-    g_q16_above_reg <= g_q16_above_next;
-    g_q16_below_reg <= g_q16_below_next;
-    alpha_init_q16_raw_reg   <= alpha_init_q16_raw_next;
-    alpha_init_q16_above_reg <= alpha_init_q16_above_next;
-    alpha_init_q16_below_reg <= alpha_init_q16_below_next;
-    alpha_period_ns_raw_reg   <= alpha_period_ns_raw_next;
-    alpha_period_ns_above_reg <= alpha_period_ns_above_next;
-    alpha_period_ns_below_reg <= alpha_period_ns_below_next;
-    timer_period_ns_raw_reg   <= timer_period_ns_raw_next;
-    timer_period_ns_above_reg <= timer_period_ns_above_next;
-    timer_period_ns_below_reg <= timer_period_ns_below_next;
-    byte_counter_bytes_raw_reg   <= byte_counter_bytes_raw_next;
-    byte_counter_bytes_above_reg <= byte_counter_bytes_above_next;
-    byte_counter_bytes_below_reg <= byte_counter_bytes_below_next;
-    f_steps_raw_reg   <= f_steps_raw_next;
-    f_steps_above_reg <= f_steps_above_next;
-    f_steps_below_reg <= f_steps_below_next;
-    ai_rate_kbps_raw_reg   <= ai_rate_kbps_raw_next;
-    ai_rate_kbps_above_reg <= ai_rate_kbps_above_next;
-    ai_rate_kbps_below_reg <= ai_rate_kbps_below_next;
-    hai_rate_kbps_raw_reg   <= hai_rate_kbps_raw_next;
-    hai_rate_kbps_above_reg <= hai_rate_kbps_above_next;
-    hai_rate_kbps_below_reg <= hai_rate_kbps_below_next;
-    cut_shift_raw_reg   <= cut_shift_raw_next;
-    cut_shift_above_reg <= cut_shift_above_next;
-    cut_shift_below_reg <= cut_shift_below_next;
-    max_cut_q16_raw_reg   <= max_cut_q16_raw_next;
-    max_cut_q16_above_reg <= max_cut_q16_above_next;
-    max_cut_q16_below_reg <= max_cut_q16_below_next;
-    rrmp_ns_raw_reg   <= rrmp_ns_raw_next;
-    rrmp_ns_above_reg <= rrmp_ns_above_next;
-    rrmp_ns_below_reg <= rrmp_ns_below_next;
-    first_cnp_rate_kbps_raw_reg   <= first_cnp_rate_kbps_raw_next;
-    first_cnp_rate_kbps_above_reg <= first_cnp_rate_kbps_above_next;
-    first_cnp_rate_kbps_below_reg <= first_cnp_rate_kbps_below_next;
-    clamp_tgt_raw_reg   <= clamp_tgt_raw_next;
-    clamp_tgt_above_reg <= clamp_tgt_above_next;
-    clamp_tgt_below_reg <= clamp_tgt_below_next;
-    clamp_tgt_after_ti_raw_reg   <= clamp_tgt_after_ti_raw_next;
-    clamp_tgt_after_ti_above_reg <= clamp_tgt_after_ti_above_next;
-    clamp_tgt_after_ti_below_reg <= clamp_tgt_after_ti_below_next;
-    mtu_bytes_raw_reg   <= mtu_bytes_raw_next;
-    mtu_bytes_above_reg <= mtu_bytes_above_next;
-    mtu_bytes_below_reg <= mtu_bytes_below_next;
-    lambda_q8_raw_reg   <= lambda_q8_raw_next;
-    lambda_q8_above_reg <= lambda_q8_above_next;
-    lambda_q8_below_reg <= lambda_q8_below_next;
-    rl_kbps_raw_reg   <= rl_kbps_raw_next;
-    rl_kbps_above_reg <= rl_kbps_above_next;
-    rl_kbps_below_reg <= rl_kbps_below_next;
-    cut_defer_raw_reg   <= cut_defer_raw_next;
-    cut_defer_above_reg <= cut_defer_above_next;
-    cut_defer_below_reg <= cut_defer_below_next;
-    alpha_first_raw_reg   <= alpha_first_raw_next;
-    alpha_first_above_reg <= alpha_first_above_next;
-    alpha_first_below_reg <= alpha_first_below_next;
-    hai_fixed_raw_reg   <= hai_fixed_raw_next;
-    hai_fixed_above_reg <= hai_fixed_above_next;
-    hai_fixed_below_reg <= hai_fixed_below_next;
-    csr_rdata_reg <= csr_rdata_next;
+    wq_valid_reg            <= wq_valid_next;
+    wq_sel_reg              <= wq_sel_next;
+    wq_data_reg             <= wq_data_next;
+    wq_min_reg              <= wq_min_next;
+    wq_max_reg              <= wq_max_next;
+    algo_reg                <= algo_next;
+    line_rate_kbps_reg      <= line_rate_kbps_next;
+    min_rate_kbps_reg       <= min_rate_kbps_next;
+    g_q16_reg               <= g_q16_next;
+    alpha_init_q16_reg      <= alpha_init_q16_next;
+    alpha_period_ns_reg     <= alpha_period_ns_next;
+    timer_period_ns_reg     <= timer_period_ns_next;
+    byte_counter_bytes_reg  <= byte_counter_bytes_next;
+    f_steps_reg             <= f_steps_next;
+    ai_rate_kbps_reg        <= ai_rate_kbps_next;
+    hai_rate_kbps_reg       <= hai_rate_kbps_next;
+    cut_shift_reg           <= cut_shift_next;
+    max_cut_q16_reg         <= max_cut_q16_next;
+    rrmp_ns_reg             <= rrmp_ns_next;
+    first_cnp_rate_kbps_reg <= first_cnp_rate_kbps_next;
+    clamp_tgt_reg           <= clamp_tgt_next;
+    clamp_tgt_after_ti_reg  <= clamp_tgt_after_ti_next;
+    mtu_bytes_reg           <= mtu_bytes_next;
+    lambda_q8_reg           <= lambda_q8_next;
+    rl_kbps_reg             <= rl_kbps_next;
+    cut_defer_reg           <= cut_defer_next;
+    alpha_first_reg         <= alpha_first_next;
+    hai_fixed_reg           <= hai_fixed_next;
+    csr_rdata_reg           <= csr_rdata_next;
     if (rst) begin
-      algo_raw_reg   <= RP_ALGO_RST;
-      algo_above_reg <= 1'b0;
-      algo_below_reg <= 1'b0;
-      line_rate_kbps_raw_reg   <= RP_LINE_RATE_KBPS_RST;
-      line_rate_kbps_above_reg <= 1'b0;
-      line_rate_kbps_below_reg <= 1'b0;
-      min_rate_kbps_raw_reg   <= RP_MIN_RATE_KBPS_RST;
-      min_rate_kbps_above_reg <= 1'b0;
-      min_rate_kbps_below_reg <= 1'b0;
-      g_q16_raw_reg   <= RP_G_Q16_RST;
-      g_q16_above_reg <= 1'b0;
-      g_q16_below_reg <= 1'b0;
-      alpha_init_q16_raw_reg   <= RP_ALPHA_INIT_Q16_RST;
-      alpha_init_q16_above_reg <= 1'b0;
-      alpha_init_q16_below_reg <= 1'b0;
-      alpha_period_ns_raw_reg   <= RP_ALPHA_PERIOD_NS_RST;
-      alpha_period_ns_above_reg <= 1'b0;
-      alpha_period_ns_below_reg <= 1'b0;
-      timer_period_ns_raw_reg   <= RP_TIMER_PERIOD_NS_RST;
-      timer_period_ns_above_reg <= 1'b0;
-      timer_period_ns_below_reg <= 1'b0;
-      byte_counter_bytes_raw_reg   <= RP_BYTE_COUNTER_BYTES_RST;
-      byte_counter_bytes_above_reg <= 1'b0;
-      byte_counter_bytes_below_reg <= 1'b0;
-      f_steps_raw_reg   <= RP_F_STEPS_RST;
-      f_steps_above_reg <= 1'b0;
-      f_steps_below_reg <= 1'b0;
-      ai_rate_kbps_raw_reg   <= RP_AI_RATE_KBPS_RST;
-      ai_rate_kbps_above_reg <= 1'b0;
-      ai_rate_kbps_below_reg <= 1'b0;
-      hai_rate_kbps_raw_reg   <= RP_HAI_RATE_KBPS_RST;
-      hai_rate_kbps_above_reg <= 1'b0;
-      hai_rate_kbps_below_reg <= 1'b0;
-      cut_shift_raw_reg   <= RP_CUT_SHIFT_RST;
-      cut_shift_above_reg <= 1'b0;
-      cut_shift_below_reg <= 1'b0;
-      max_cut_q16_raw_reg   <= RP_MAX_CUT_Q16_RST;
-      max_cut_q16_above_reg <= 1'b0;
-      max_cut_q16_below_reg <= 1'b0;
-      rrmp_ns_raw_reg   <= RP_RRMP_NS_RST;
-      rrmp_ns_above_reg <= 1'b0;
-      rrmp_ns_below_reg <= 1'b0;
-      first_cnp_rate_kbps_raw_reg   <= RP_FIRST_CNP_RATE_KBPS_RST;
-      first_cnp_rate_kbps_above_reg <= 1'b0;
-      first_cnp_rate_kbps_below_reg <= 1'b0;
-      clamp_tgt_raw_reg   <= RP_CLAMP_TGT_RST;
-      clamp_tgt_above_reg <= 1'b0;
-      clamp_tgt_below_reg <= 1'b0;
-      clamp_tgt_after_ti_raw_reg   <= RP_CLAMP_TGT_AFTER_TI_RST;
-      clamp_tgt_after_ti_above_reg <= 1'b0;
-      clamp_tgt_after_ti_below_reg <= 1'b0;
-      mtu_bytes_raw_reg   <= RP_MTU_BYTES_RST;
-      mtu_bytes_above_reg <= 1'b0;
-      mtu_bytes_below_reg <= 1'b0;
-      lambda_q8_raw_reg   <= RP_LAMBDA_Q8_RST;
-      lambda_q8_above_reg <= 1'b0;
-      lambda_q8_below_reg <= 1'b0;
-      rl_kbps_raw_reg   <= RP_RL_KBPS_RST;
-      rl_kbps_above_reg <= 1'b0;
-      rl_kbps_below_reg <= 1'b0;
-      cut_defer_raw_reg   <= RP_CUT_DEFER_RST;
-      cut_defer_above_reg <= 1'b0;
-      cut_defer_below_reg <= 1'b0;
-      alpha_first_raw_reg   <= RP_ALPHA_FIRST_RST;
-      alpha_first_above_reg <= 1'b0;
-      alpha_first_below_reg <= 1'b0;
-      hai_fixed_raw_reg   <= RP_HAI_FIXED_RST;
-      hai_fixed_above_reg <= 1'b0;
-      hai_fixed_below_reg <= 1'b0;
-      csr_rdata_reg <= '0;
+      algo_reg                <= RP_ALGO_RST;
+      line_rate_kbps_reg      <= RP_LINE_RATE_KBPS_RST;
+      min_rate_kbps_reg       <= RP_MIN_RATE_KBPS_RST;
+      g_q16_reg               <= RP_G_Q16_RST;
+      alpha_init_q16_reg      <= RP_ALPHA_INIT_Q16_RST;
+      alpha_period_ns_reg     <= RP_ALPHA_PERIOD_NS_RST;
+      timer_period_ns_reg     <= RP_TIMER_PERIOD_NS_RST;
+      byte_counter_bytes_reg  <= RP_BYTE_COUNTER_BYTES_RST;
+      f_steps_reg             <= RP_F_STEPS_RST;
+      ai_rate_kbps_reg        <= RP_AI_RATE_KBPS_RST;
+      hai_rate_kbps_reg       <= RP_HAI_RATE_KBPS_RST;
+      cut_shift_reg           <= RP_CUT_SHIFT_RST;
+      max_cut_q16_reg         <= RP_MAX_CUT_Q16_RST;
+      rrmp_ns_reg             <= RP_RRMP_NS_RST;
+      first_cnp_rate_kbps_reg <= RP_FIRST_CNP_RATE_KBPS_RST;
+      clamp_tgt_reg           <= RP_CLAMP_TGT_RST;
+      clamp_tgt_after_ti_reg  <= RP_CLAMP_TGT_AFTER_TI_RST;
+      mtu_bytes_reg           <= RP_MTU_BYTES_RST;
+      lambda_q8_reg           <= RP_LAMBDA_Q8_RST;
+      rl_kbps_reg             <= RP_RL_KBPS_RST;
+      cut_defer_reg           <= RP_CUT_DEFER_RST;
+      alpha_first_reg         <= RP_ALPHA_FIRST_RST;
+      hai_fixed_reg           <= RP_HAI_FIXED_RST;
+      wq_valid_reg            <= 1'b0;
+      csr_rdata_reg           <= '0;
     end
   end
 
+  // =====================================================================================
+  // Outputs
+  // =====================================================================================
   assign csr_rdata = csr_rdata_reg;
+  assign cfg_algo = (wq_valid_reg && wq_sel_reg[0]) ? (wq_value) : algo_reg;
+  assign cfg_line_rate_kbps = (wq_valid_reg && wq_sel_reg[1]) ? (wq_value) : line_rate_kbps_reg;
+  assign cfg_min_rate_kbps = (wq_valid_reg && wq_sel_reg[2]) ? (wq_value) : min_rate_kbps_reg;
+  assign cfg_g_q16 = (wq_valid_reg && wq_sel_reg[3]) ? (wq_value) : g_q16_reg;
+  assign cfg_alpha_init_q16 = (wq_valid_reg && wq_sel_reg[4]) ? (wq_value) : alpha_init_q16_reg;
+  assign cfg_alpha_period_ns = (wq_valid_reg && wq_sel_reg[5]) ? (wq_value) : alpha_period_ns_reg;
+  assign cfg_timer_period_ns = (wq_valid_reg && wq_sel_reg[6]) ? (wq_value) : timer_period_ns_reg;
+  assign cfg_byte_counter_bytes = (wq_valid_reg && wq_sel_reg[7]) ? (wq_value) : byte_counter_bytes_reg;
+  assign cfg_f_steps = (wq_valid_reg && wq_sel_reg[8]) ? (wq_value) : f_steps_reg;
+  assign cfg_ai_rate_kbps = (wq_valid_reg && wq_sel_reg[9]) ? (wq_value) : ai_rate_kbps_reg;
+  assign cfg_hai_rate_kbps = (wq_valid_reg && wq_sel_reg[10]) ? (wq_value) : hai_rate_kbps_reg;
+  assign cfg_cut_shift = (wq_valid_reg && wq_sel_reg[11]) ? (wq_value) : cut_shift_reg;
+  assign cfg_max_cut_q16 = (wq_valid_reg && wq_sel_reg[12]) ? (wq_value) : max_cut_q16_reg;
+  assign cfg_rrmp_ns = (wq_valid_reg && wq_sel_reg[13]) ? (wq_value) : rrmp_ns_reg;
+  assign cfg_first_cnp_rate_kbps = (wq_valid_reg && wq_sel_reg[14]) ? (wq_value) : first_cnp_rate_kbps_reg;
+  assign cfg_clamp_tgt = (wq_valid_reg && wq_sel_reg[15]) ? (wq_value) : clamp_tgt_reg;
+  assign cfg_clamp_tgt_after_ti = (wq_valid_reg && wq_sel_reg[16]) ? (wq_value) : clamp_tgt_after_ti_reg;
+  assign cfg_mtu_bytes = (wq_valid_reg && wq_sel_reg[17]) ? (wq_value) : mtu_bytes_reg;
+  assign cfg_lambda_q8 = (wq_valid_reg && wq_sel_reg[18]) ? (wq_value) : lambda_q8_reg;
+  assign cfg_rl_kbps = (wq_valid_reg && wq_sel_reg[19]) ? (wq_value) : rl_kbps_reg;
+  assign cfg_cut_defer = (wq_valid_reg && wq_sel_reg[20]) ? (wq_value) : cut_defer_reg;
+  assign cfg_alpha_first = (wq_valid_reg && wq_sel_reg[21]) ? (wq_value) : alpha_first_reg;
+  assign cfg_hai_fixed = (wq_valid_reg && wq_sel_reg[22]) ? (wq_value) : hai_fixed_reg;
 
 endmodule
 

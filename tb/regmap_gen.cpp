@@ -162,7 +162,7 @@ std::string clamp_expr(const std::string& up, const dcqcn::RegDef& r) {
     return fmt("(csr_wdata[31:%u] == '0 && csr_wdata[%u:0] < %u'(%s_MIN)) ? %s%s_MIN : ", b, b - 1, b,
                n.c_str(), cast.c_str(), n.c_str()) + e;
   }
-  // kCompare (kOnRead registers store the raw value)
+  // kCompare
   if (r.min == 0 && r.max == 0xFFFFFFFFu) return cast + "(csr_wdata)";
   return cast + fmt("(clampc(csr_wdata, %s_MIN, %s_MAX))", n.c_str(), n.c_str());
 }
@@ -172,17 +172,26 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
                        const dcqcn::CsrFileDef& shape) {
   using dcqcn::RtlClamp;
   const std::string up = upper(blk);
+  const bool shared = shape.write_stage && shape.shared_clamp;
   std::ostringstream o;
-  bool any_pow2 = false, any_compare = false, any_strobe = false, any_onread = false;
+  bool any_pow2 = false, any_compare = false, any_strobe = false;
   size_t nl = 0;
   for (const auto& r : regs) {
-    any_pow2 |= r.clamp == RtlClamp::kPow2;
-    any_compare |= r.clamp == RtlClamp::kCompare && !(r.min == 0 && r.max == 0xFFFFFFFFu);
-    any_onread |= r.clamp == RtlClamp::kOnRead;
+    any_pow2 |= !shared && r.clamp == RtlClamp::kPow2;
+    any_compare |= shared || (r.clamp == RtlClamp::kCompare && !(r.min == 0 && r.max == 0xFFFFFFFFu));
     any_strobe |= r.strobe;
     nl = std::max(nl, r.name.size());
   }
   for (const auto& s : status) nl = std::max(nl, s.name.size());
+  auto cast = [](const dcqcn::RegDef& r) { return r.bits == 32 ? std::string() : fmt("%u'", r.bits); };
+  // the write landing in this cycle hits register i (write_stage)
+  auto hit = [&](size_t i) {
+    return shared ? fmt("(wq_valid_reg && wq_sel_reg[%zu])", i)
+                  : fmt("wq_hit_%s_reg", lower(regs[i].name).c_str());
+  };
+  auto landing = [&](size_t i) {  // its value, 32 bits
+    return shared ? std::string("wq_value") : fmt("32'(wq_value_%s_reg)", lower(regs[i].name).c_str());
+  };
 
   // ---- header: the interface
   o << "// SPDX-License-Identifier: MIT\n"
@@ -199,9 +208,9 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
       << ", clamped to [" << r.min << ", " << r.max << "]\n";
   for (const auto& r : regs)
     if (r.strobe)
-      o << "//   " << pad("wr_" + lower(r.name), nl + 11)
-        << " out: cfg_" << lower(r.name) << " takes a written value at the next edge\n";
-  if (shape.write_stage)
+      o << "//   " << pad("wr_" + lower(r.name), nl + 11) << " out: cfg_" << lower(r.name)
+        << " takes a written value at the next edge\n";
+  if (shape.wr_any)
     o << "//   " << pad("wr_any", nl + 11)
       << " out: a write (any address, mapped or not) lands at the next edge\n";
   for (const auto& s : status)
@@ -209,25 +218,31 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
       << " (read-only)\n";
   o << "// Timing\n";
   if (shape.write_stage)
-    o << "//   A write (csr_we in cycle t) is registered at the end of t (address hit, clamped\n"
-      << "//   value) and lands in cfg_* at the end of t+1; wr_any (and wr_<name>) are high in\n"
-      << "//   t+1. A read in t+1 already returns the landing value.\n";
+    o << "//   A write (csr_we in cycle t) is registered at the end of t and lands in the stored\n"
+      << "//   value at the end of t+1" << (shape.wr_any || any_strobe ? " (wr_* high in t+1)" : "")
+      << "; a read in t+1 already returns it"
+      << (shape.cfg_bypass ? ", and cfg_* show it in t+1" : "") << ".\n";
   else
-    o << "//   A write (csr_we in cycle t) lands in cfg_* at the end of t" << (any_strobe ? "; wr_<name> is high in t" : "") << ".\n";
+    o << "//   A write (csr_we in cycle t) lands in cfg_* at the end of t"
+      << (any_strobe ? "; wr_<name> is high in t" : "") << ".\n";
   o << "//   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_*"
     << (status.empty() ? "" : " (or sts_*)") << "\n"
     << "//   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read\n"
     << "//   csr_rdata " << (shape.read_holds ? "keeps its value" : "is 0") << ".\n"
-    << "//   cfg_* are the stored values (what a read returns); a block that works on a copy\n"
-    << "//   (an applied set loaded while its pipeline is empty) loads the copy from cfg_*.\n"
-    << "// Clamp (RtlClamp of each row in the table):\n";
-  if (any_compare) o << "//   compare with MIN and MAX on the write path\n";
-  if (any_pow2) o << "//   MAX = 2^k by bit tests (no carry chain) on the write path\n";
-  if (any_onread)
-    o << "//   the raw value and two range flags (compared at the write) are stored; the clamp is\n"
-      << "//   a mux on the way out (short path from the bus)\n";
+    << "//   A block that works on a copy of the registers (an applied set, loaded while its\n"
+    << "//   pipeline is empty) loads the copy from cfg_*.\n"
+    << "// Clamp: ";
+  if (shared)
+    o << "the written value, a one-hot register select and the register's MIN and MAX are\n"
+      << "//   registered; one compare pair clamps the landing value for every register.\n";
+  else {
+    o << "(RtlClamp of each row in the table)\n";
+    if (any_compare) o << "//   compare with MIN and MAX on the write path\n";
+    if (any_pow2) o << "//   MAX = 2^k by bit tests (no carry chain) on the write path\n";
+  }
   o << "`resetall\n`timescale 1ns / 1ps\n`default_nettype none\n\n"
     << "module dcqcn_" << blk << "_csr (\n"
+    << "    // " << std::string(83, '=') << "\n    // Ports\n    // " << std::string(83, '=') << "\n"
     << "    input  logic        clk,\n"
     << "    input  logic        rst,\n\n"
     << "    // CSR bus\n"
@@ -247,13 +262,17 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
     outs.push_back(fmt("    output logic %s cfg_%s", pad(width(r.bits), 6).c_str(), lower(r.name).c_str()));
   for (const auto& r : regs)
     if (r.strobe) outs.push_back(fmt("    output logic        wr_%s", lower(r.name).c_str()));
-  if (shape.write_stage) outs.push_back("    output logic        wr_any");
+  if (shape.wr_any) outs.push_back("    output logic        wr_any");
   for (size_t i = 0; i < outs.size(); ++i) o << outs[i] << (i + 1 < outs.size() ? ",\n" : "\n");
-  o << ");\n\n  `include \"dcqcn_" << blk << "_regmap.vh\"\n\n";
+  o << ");\n\n";
 
-  // ---- clamp functions
+  auto banner = [&](const char* t) {
+    o << "  // " << std::string(85, '=') << "\n  // " << t << "\n  // " << std::string(85, '=') << "\n";
+  };
+  banner("Parameter checks and constants");
+  o << "  `include \"dcqcn_" << blk << "_regmap.vh\"\n\n";
   if (any_compare)
-    o << "  // v clamped to constant bounds [lo, hi]\n"
+    o << "  // v clamped to the bounds [lo, hi]\n"
       << "  function automatic logic [31:0] clampc(input logic [31:0] v, input logic [31:0] lo,\n"
       << "                                         input logic [31:0] hi);\n"
       << "    clampc = (v < lo) ? lo : ((v > hi) ? hi : v);\n"
@@ -272,87 +291,72 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
       << "  endfunction\n\n";
 
   // ---- declarations
-  o << "  // ---------------------------------------------------------------- registers\n";
-  for (const auto& r : regs) {
-    const std::string l = lower(r.name), w = pad(width(r.bits), 6);
-    if (r.clamp == RtlClamp::kOnRead) {
-      o << fmt("  logic %s %s_raw_reg, %s_raw_next;      // as written\n", w.c_str(), l.c_str(), l.c_str());
-      o << fmt("  logic        %s_above_reg, %s_above_next;  // written value > MAX\n", l.c_str(), l.c_str());
-      o << fmt("  logic        %s_below_reg, %s_below_next;  // written value < MIN\n", l.c_str(), l.c_str());
-    } else {
-      o << fmt("  logic %s %s_reg, %s_next;\n", w.c_str(), l.c_str(), l.c_str());
-    }
-  }
+  banner("CSRs");
+  for (const auto& r : regs)
+    o << fmt("  logic %s %s_reg, %s_next;\n", pad(width(r.bits), 6).c_str(), lower(r.name).c_str(),
+             lower(r.name).c_str());
   if (shape.write_stage) {
-    o << "  // the registered write: valid, address hit per register, clamped value\n"
-      << "  logic        wq_valid_reg;\n";
-    for (const auto& r : regs)
-      o << fmt("  logic        wq_hit_%s_reg;\n  logic %s wq_value_%s_reg;\n", lower(r.name).c_str(),
-               pad(width(r.bits), 6).c_str(), lower(r.name).c_str());
+    o << "  // the registered write: "
+      << (shared ? "valid (mapped address), register select, value, bounds\n"
+                 : "valid (any address), address hit and clamped value per register\n");
+    o << "  logic        wq_valid_reg, wq_valid_next;\n";
+    if (shared) {
+      o << fmt("  logic [%zu:0] wq_sel_reg, wq_sel_next;\n", regs.size() - 1)
+        << "  logic [31:0] wq_data_reg, wq_data_next, wq_min_reg, wq_min_next, wq_max_reg, wq_max_next;\n"
+        << "  logic [31:0] wq_value;  // the landing value, clamped\n";
+    } else {
+      for (const auto& r : regs) {
+        const std::string l = lower(r.name);
+        o << fmt("  logic        wq_hit_%s_reg, wq_hit_%s_next;\n", l.c_str(), l.c_str())
+          << fmt("  logic %s wq_value_%s_reg, wq_value_%s_next;\n", pad(width(r.bits), 6).c_str(),
+                 l.c_str(), l.c_str());
+      }
+    }
   }
   o << "  logic [31:0] csr_rdata_reg, csr_rdata_next;\n\n";
 
-  // ---- next-state logic
-  o << "  // ---------------------------------------------------------------- write decode\n"
-    << "  always_comb begin\n";
-  for (const auto& r : regs) {
-    const std::string l = lower(r.name);
-    if (r.clamp == RtlClamp::kOnRead)
-      o << fmt("    %s_raw_next   = %s_raw_reg;\n    %s_above_next = %s_above_reg;\n    %s_below_next = %s_below_reg;\n",
-               l.c_str(), l.c_str(), l.c_str(), l.c_str(), l.c_str(), l.c_str());
-    else
-      o << fmt("    %s_next = %s_reg;\n", l.c_str(), l.c_str());
-  }
-  for (const auto& r : regs) {
-    const std::string l = lower(r.name), n = up + "_" + std::string(r.name);
-    if (shape.write_stage) {
-      o << fmt("    if (wq_hit_%s_reg) %s_next = wq_value_%s_reg;\n", l.c_str(), l.c_str(), l.c_str());
-    } else if (r.clamp == RtlClamp::kOnRead) {
-      const std::string cast = r.bits == 32 ? "" : fmt("%u'", r.bits);
-      o << fmt("    if (csr_we && csr_addr == %s_ADDR) begin\n", n.c_str())
-        << fmt("      %s_raw_next   = %s(csr_wdata);\n", l.c_str(), cast.c_str())
-        << fmt("      %s_above_next = csr_wdata > %s_MAX;\n", l.c_str(), n.c_str())
-        << (r.min == 0 ? fmt("      %s_below_next = 1'b0;\n", l.c_str())
-                       : fmt("      %s_below_next = csr_wdata < %s_MIN;\n", l.c_str(), n.c_str()))
-        << "    end\n";
+  // ---- write decode
+  o << "  always_comb begin\n";
+  if (shape.write_stage) {
+    if (shared) {
+      o << fmt("    wq_sel_next  = '0;\n    wq_min_next  = '0;\n    wq_max_next  = '0;\n");
+      for (size_t i = 0; i < regs.size(); ++i) {
+        const std::string n = up + "_" + std::string(regs[i].name);
+        o << fmt("    if (csr_addr == %s_ADDR) begin\n      wq_sel_next[%zu] = 1'b1;\n"
+                 "      wq_min_next     = %s_MIN;\n      wq_max_next     = %s_MAX;\n    end\n",
+                 n.c_str(), i, n.c_str(), n.c_str());
+      }
+      o << "    wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped\n"
+        << "    wq_data_next  = csr_wdata;\n"
+        << "    wq_value      = clampc(wq_data_reg, wq_min_reg, wq_max_reg);\n";
     } else {
+      o << "    wq_valid_next = csr_we;\n";
+      for (const auto& r : regs) {
+        const std::string l = lower(r.name), n = up + "_" + std::string(r.name);
+        o << fmt("    wq_hit_%s_next   = csr_we && csr_addr == %s_ADDR;\n", l.c_str(), n.c_str())
+          << fmt("    wq_value_%s_next = %s;\n", l.c_str(), clamp_expr(up, r).c_str());
+      }
+    }
+  }
+  for (size_t i = 0; i < regs.size(); ++i) {
+    const auto& r = regs[i];
+    const std::string l = lower(r.name), n = up + "_" + std::string(r.name);
+    o << fmt("    %s_next = %s_reg;\n", l.c_str(), l.c_str());
+    if (shape.write_stage)
+      o << fmt("    if (%s) %s_next = %s;\n", hit(i).c_str(), l.c_str(),
+               shared ? (cast(r) + "(wq_value)").c_str() : fmt("wq_value_%s_reg", l.c_str()).c_str());
+    else
       o << fmt("    if (csr_we && csr_addr == %s_ADDR) %s_next = %s;\n", n.c_str(), l.c_str(),
                clamp_expr(up, r).c_str());
-    }
   }
-  o << "  end\n\n";
-
-  // ---- values (kOnRead: the clamp on the way out)
-  o << "  // ---------------------------------------------------------------- values\n";
-  for (const auto& r : regs) {
-    const std::string l = lower(r.name), n = up + "_" + std::string(r.name);
-    const std::string cast = r.bits == 32 ? "" : fmt("%u'", r.bits);
-    if (r.clamp == RtlClamp::kOnRead)
-      o << fmt("  assign cfg_%s = %s_above_reg ? %s(%s_MAX) : %s_below_reg ? %s(%s_MIN) : %s_raw_reg;\n",
-               l.c_str(), l.c_str(), cast.c_str(), n.c_str(), l.c_str(), cast.c_str(), n.c_str(), l.c_str());
-    else
-      o << fmt("  assign cfg_%s = %s_reg;\n", l.c_str(), l.c_str());
-  }
-  for (const auto& r : regs)
-    if (r.strobe) {
-      const std::string l = lower(r.name), n = up + "_" + std::string(r.name);
-      if (shape.write_stage) o << fmt("  assign wr_%s = wq_hit_%s_reg;\n", l.c_str(), l.c_str());
-      else o << fmt("  assign wr_%s = csr_we && csr_addr == %s_ADDR;\n", l.c_str(), n.c_str());
-    }
-  if (shape.write_stage) o << "  assign wr_any = wq_valid_reg;\n";
-  o << "\n";
-
   // ---- read mux
-  o << "  // ---------------------------------------------------------------- read mux\n"
-    << "  always_comb begin\n"
-    << (shape.read_holds ? "    csr_rdata_next = csr_rdata_reg;\n" : "    csr_rdata_next = '0;\n")
+  o << (shape.read_holds ? "    csr_rdata_next = csr_rdata_reg;\n" : "    csr_rdata_next = '0;\n")
     << "    if (csr_re) begin\n      case (csr_addr)\n";
-  for (const auto& r : regs) {
+  for (size_t i = 0; i < regs.size(); ++i) {
+    const auto& r = regs[i];
     const std::string l = lower(r.name), n = up + "_" + std::string(r.name);
-    std::string v = r.bits == 32 ? "cfg_" + l : "32'(cfg_" + l + ")";
-    if (shape.write_stage)
-      v = fmt("wq_hit_%s_reg ? %s : %s", l.c_str(),
-              (r.bits == 32 ? "wq_value_" + l + "_reg" : "32'(wq_value_" + l + "_reg)").c_str(), v.c_str());
+    std::string v = r.bits == 32 ? l + "_reg" : "32'(" + l + "_reg)";
+    if (shape.write_stage) v = hit(i) + " ? " + landing(i) + " : " + v;
     o << "        " << pad(n + "_ADDR:", nl + 10) << " csr_rdata_next = " << v << ";\n";
   }
   for (const auto& s : status)
@@ -362,44 +366,63 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
     << "      endcase\n    end\n  end\n\n";
 
   // ---- flip-flops
-  o << "  // ---------------------------------------------------------------- flip-flops\n"
-    << "  always_ff @(posedge clk) begin\n";
-  for (const auto& r : regs) {
-    const std::string l = lower(r.name);
-    if (r.clamp == RtlClamp::kOnRead)
-      o << fmt("    %s_raw_reg   <= %s_raw_next;\n    %s_above_reg <= %s_above_next;\n    %s_below_reg <= %s_below_next;\n",
-               l.c_str(), l.c_str(), l.c_str(), l.c_str(), l.c_str(), l.c_str());
-    else
-      o << fmt("    %s_reg <= %s_next;\n", l.c_str(), l.c_str());
-  }
+  o << "  always_ff @(posedge clk) begin\n";
+  std::vector<std::pair<std::string, std::string>> ff;
   if (shape.write_stage) {
-    o << "    wq_valid_reg <= csr_we;\n";
-    for (const auto& r : regs) {
-      const std::string l = lower(r.name), n = up + "_" + std::string(r.name);
-      o << fmt("    wq_hit_%s_reg <= csr_we && csr_addr == %s_ADDR;\n", l.c_str(), n.c_str())
-        << fmt("    wq_value_%s_reg <= %s;\n", l.c_str(), clamp_expr(up, r).c_str());
+    ff.push_back({"wq_valid_reg", "wq_valid_next"});
+    if (shared) {
+      for (const char* n : {"wq_sel", "wq_data", "wq_min", "wq_max"})
+        ff.push_back({std::string(n) + "_reg", std::string(n) + "_next"});
+    } else {
+      for (const auto& r : regs) {
+        const std::string l = lower(r.name);
+        ff.push_back({"wq_hit_" + l + "_reg", "wq_hit_" + l + "_next"});
+        ff.push_back({"wq_value_" + l + "_reg", "wq_value_" + l + "_next"});
+      }
     }
   }
-  o << "    csr_rdata_reg <= csr_rdata_next;\n"
-    << "    if (rst) begin\n";
+  for (const auto& r : regs) ff.push_back({lower(r.name) + "_reg", lower(r.name) + "_next"});
+  ff.push_back({"csr_rdata_reg", "csr_rdata_next"});
+  size_t fw = 0;
+  for (const auto& p : ff) fw = std::max(fw, p.first.size());
+  for (const auto& p : ff) o << "    " << pad(p.first, fw) << " <= " << p.second << ";\n";
+  o << "    if (rst) begin\n";
+  std::vector<std::pair<std::string, std::string>> rs;
   for (const auto& r : regs) {
-    const std::string l = lower(r.name), n = up + "_" + std::string(r.name);
-    const std::string rv = r.bits == 32 ? n + "_RST" : fmt("%s_RST[%u:0]", n.c_str(), r.bits - 1);
-    const std::string rv1 = r.bits == 1 ? n + "_RST[0]" : rv;
-    if (r.clamp == RtlClamp::kOnRead)
-      o << fmt("      %s_raw_reg   <= %s;\n      %s_above_reg <= 1'b0;\n      %s_below_reg <= 1'b0;\n",
-               l.c_str(), rv1.c_str(), l.c_str(), l.c_str());
-    else
-      o << fmt("      %s_reg <= %s;\n", l.c_str(), rv1.c_str());
+    const std::string n = up + "_" + std::string(r.name);
+    rs.push_back({lower(r.name) + "_reg",
+                  r.bits == 32 ? n + "_RST" : r.bits == 1 ? n + "_RST[0]" : fmt("%s_RST[%u:0]", n.c_str(), r.bits - 1)});
   }
   if (shape.write_stage) {
-    o << "      wq_valid_reg <= 1'b0;\n";
-    for (const auto& r : regs) o << fmt("      wq_hit_%s_reg <= 1'b0;\n", lower(r.name).c_str());
+    rs.push_back({"wq_valid_reg", "1'b0"});
+    if (!shared)
+      for (const auto& r : regs) rs.push_back({"wq_hit_" + lower(r.name) + "_reg", "1'b0"});
   }
-  o << "      csr_rdata_reg <= '0;\n"
-    << "    end\n  end\n\n"
-    << "  assign csr_rdata = csr_rdata_reg;\n\n"
-    << "endmodule\n\n`resetall\n";
+  rs.push_back({"csr_rdata_reg", "'0"});
+  for (const auto& p : rs) o << "      " << pad(p.first, fw) << " <= " << p.second << ";\n";
+  o << "    end\n  end\n\n";
+
+  // ---- outputs
+  banner("Outputs");
+  o << "  assign csr_rdata = csr_rdata_reg;\n";
+  for (size_t i = 0; i < regs.size(); ++i) {
+    const auto& r = regs[i];
+    const std::string l = lower(r.name);
+    if (shape.write_stage && shape.cfg_bypass)
+      o << fmt("  assign cfg_%s = %s ? %s : %s_reg;\n", l.c_str(), hit(i).c_str(),
+               shared ? (cast(r) + "(wq_value)").c_str() : fmt("wq_value_%s_reg", l.c_str()).c_str(),
+               l.c_str());
+    else
+      o << fmt("  assign cfg_%s = %s_reg;\n", l.c_str(), l.c_str());
+  }
+  for (size_t i = 0; i < regs.size(); ++i)
+    if (regs[i].strobe) {
+      const std::string l = lower(regs[i].name), n = up + "_" + std::string(regs[i].name);
+      if (shape.write_stage) o << fmt("  assign wr_%s = %s;\n", l.c_str(), hit(i).c_str());
+      else o << fmt("  assign wr_%s = csr_we && csr_addr == %s_ADDR;\n", l.c_str(), n.c_str());
+    }
+  if (shape.wr_any) o << "  assign wr_any = wq_valid_reg;\n";
+  o << "\nendmodule\n\n`resetall\n";
   return o.str();
 }
 

@@ -22,8 +22,6 @@ enum class RtlClamp : uint8_t {
   kCompare,  // (v < MIN) ? MIN : (v > MAX) ? MAX : v on the write path
   kPow2,     // MAX = 2^k: bit tests above bit k (no carry chain); a MIN > 0 by a compare of
              // the low bits that MIN needs with the bits above them zero
-  kOnRead,   // v stored raw with two flags (v > MAX, v < MIN) compared at the write; the
-             // clamp is a mux on the way out (short bus input path)
 };
 
 struct RegDef {
@@ -41,10 +39,16 @@ struct RegDef {
 
 // The shape of a block's generated CSR file (rtl/dcqcn_<blk>_csr.sv).
 struct CsrFileDef {
-  bool write_stage;  // true: a write is registered first (address hit and clamped value)
-                     // and lands in cfg_* one edge later (wr_any marks that cycle); a read
-                     // in that cycle returns the landing value. false: lands at the next edge
+  bool write_stage;  // true: a write is registered first and lands in the stored value one
+                     // edge later; a read in that cycle returns the landing value.
+                     // false: it lands at the next edge
   bool read_holds;   // true: csr_rdata keeps its value in a cycle without csr_re; false: 0
+  bool wr_any = false;        // write_stage: a wr_any output, high while a write (any
+                              // address) lands
+  bool shared_clamp = false;  // write_stage: the raw value, a one-hot register select and
+                              // the bounds are registered; one clamp serves every register
+                              // (the rows' RtlClamp is not used)
+  bool cfg_bypass = false;    // write_stage: cfg_* show a landing write in its landing cycle
 };
 
 // A read-only status register (a counter or a level): reads its value, ignores writes.

@@ -29,6 +29,6 @@ inline constexpr std::array<RegDef, CP_NUM_REGS> kCpRegs{{
 
 // The CSR file: a write is registered, then lands one edge later (wr_any marks that cycle;
 // the CP then waits for its pipeline to empty and applies the registers); csr_rdata holds.
-inline constexpr CsrFileDef kCpCsrFile{.write_stage = true, .read_holds = true};
+inline constexpr CsrFileDef kCpCsrFile{.write_stage = true, .read_holds = true, .wr_any = true};
 
 }  // namespace dcqcn

@@ -15,33 +15,36 @@ enum RpReg : unsigned {
 };
 
 inline constexpr std::array<RegDef, RP_NUM_REGS> kRpRegs{{
-  {"ALGO",               0x00, 0,          0,      1,          "0 = DCQCN (SIGCOMM'15), 1 = DCQCN+ (no byte counter, adaptive increase period)", 32, RtlClamp::kOnRead},
-  {"LINE_RATE_KBPS",     0x04, 40000000,   1000,   4000000000u,"line rate: Rc and Rt never exceed it; a new flow starts at it", 32, RtlClamp::kOnRead},
-  {"MIN_RATE_KBPS",      0x08, 100000,     1000,   4000000000u,"minimum rate: Rc never falls below min(MIN_RATE, LINE_RATE)", 32, RtlClamp::kOnRead},
-  {"G_Q16",              0x0C, 256,        1,      65536,      "alpha gain g in Q16 (256 = 1/256)", 32, RtlClamp::kOnRead},
-  {"ALPHA_INIT_Q16",     0x10, 65536,      0,      65536,      "alpha of a new flow in Q16 (65536 = 1.0)", 32, RtlClamp::kOnRead},
-  {"ALPHA_PERIOD_NS",    0x14, 55000,      100,    1u << 30,   "alpha timer K: alpha *= (1-g) every K ns without a CNP", 32, RtlClamp::kOnRead},
-  {"TIMER_PERIOD_NS",    0x18, 55000,      100,    1u << 30,   "rate-increase timer T (DCQCN)", 32, RtlClamp::kOnRead},
-  {"BYTE_COUNTER_BYTES", 0x1C, 10000000,   65536,  1u << 31,   "byte counter B: one increase event every B bytes sent (DCQCN)", 32, RtlClamp::kOnRead},
-  {"F_STEPS",            0x20, 5,          1,      63,         "fast-recovery steps F", 32, RtlClamp::kOnRead},
-  {"AI_RATE_KBPS",       0x24, 40000,      0,      100000000,  "additive increase step R_AI", 32, RtlClamp::kOnRead},
-  {"HAI_RATE_KBPS",      0x28, 100000,     0,      100000000,  "hyper increase step R_HAI", 32, RtlClamp::kOnRead},
-  {"CUT_SHIFT",          0x2C, 1,          0,      15,         "cut = Rc * alpha >> CUT_SHIFT (1 = alpha/2; ConnectX rpg_gd 11 with Q10 alpha)", 32, RtlClamp::kOnRead},
-  {"MAX_CUT_Q16",        0x30, 65536,      0,      65536,      "cut <= Rc * MAX_CUT_Q16 / 65536 (ConnectX 100 - rpg_min_dec_fac)", 32, RtlClamp::kOnRead},
-  {"RRMP_NS",            0x34, 0,          0,      1u << 30,   "rate-reduce monitor period: at most one cut per period (0 = every CNP cuts)", 32, RtlClamp::kOnRead},
-  {"FIRST_CNP_RATE_KBPS",0x38, 0,          0,      4000000000u,"Rc set on a flow's first CNP (0 = disabled: cut as usual)", 32, RtlClamp::kOnRead},
-  {"CLAMP_TGT",          0x3C, 1,          0,      1,          "1: Rt = Rc on every cut", 32, RtlClamp::kOnRead},
-  {"CLAMP_TGT_AFTER_TI", 0x40, 0,          0,      1,          "1: Rt = Rc on a cut if a timer increase happened since the last CNP", 32, RtlClamp::kOnRead},
-  {"MTU_BYTES",          0x44, 1500,       64,     9216,       "MTU for the DCQCN+ period lambda * max(tau, MTU / Rc)", 32, RtlClamp::kOnRead},
-  {"LAMBDA_Q8",          0x48, 256,        1,      65535,      "DCQCN+ lambda in Q8 (256 = 1.0)", 32, RtlClamp::kOnRead},
-  {"RL_KBPS",            0x4C, 0,          0,      4000000000u,"DCQCN+ increase bound Rl (0 = line rate)", 32, RtlClamp::kOnRead},
-  {"CUT_DEFER",          0x50, 0,          0,      1,          "a CE CNP inside RRMP_NS: 0 = discarded (paper), 1 = remembered, one cut at the period's end (ConnectX, HPCC's Mellanox model)", 32, RtlClamp::kOnRead},
-  {"ALPHA_FIRST",        0x54, 0,          0,      1,          "0 = cut with alpha, then raise it (paper); 1 = raise alpha, cut with the new value (ns3-rdma)", 32, RtlClamp::kOnRead},
-  {"HAI_FIXED",          0x58, 0,          0,      1,          "hyper-increase step: 0 = i * R_HAI (paper, QCN); 1 = R_HAI (HPCC's Mellanox model)", 32, RtlClamp::kOnRead},
+  {"ALGO",               0x00, 0,          0,      1,          "0 = DCQCN (SIGCOMM'15), 1 = DCQCN+ (no byte counter, adaptive increase period)"},
+  {"LINE_RATE_KBPS",     0x04, 40000000,   1000,   4000000000u,"line rate: Rc and Rt never exceed it; a new flow starts at it"},
+  {"MIN_RATE_KBPS",      0x08, 100000,     1000,   4000000000u,"minimum rate: Rc never falls below min(MIN_RATE, LINE_RATE)"},
+  {"G_Q16",              0x0C, 256,        1,      65536,      "alpha gain g in Q16 (256 = 1/256)"},
+  {"ALPHA_INIT_Q16",     0x10, 65536,      0,      65536,      "alpha of a new flow in Q16 (65536 = 1.0)"},
+  {"ALPHA_PERIOD_NS",    0x14, 55000,      100,    1u << 30,   "alpha timer K: alpha *= (1-g) every K ns without a CNP"},
+  {"TIMER_PERIOD_NS",    0x18, 55000,      100,    1u << 30,   "rate-increase timer T (DCQCN)"},
+  {"BYTE_COUNTER_BYTES", 0x1C, 10000000,   65536,  1u << 31,   "byte counter B: one increase event every B bytes sent (DCQCN)"},
+  {"F_STEPS",            0x20, 5,          1,      63,         "fast-recovery steps F"},
+  {"AI_RATE_KBPS",       0x24, 40000,      0,      100000000,  "additive increase step R_AI"},
+  {"HAI_RATE_KBPS",      0x28, 100000,     0,      100000000,  "hyper increase step R_HAI"},
+  {"CUT_SHIFT",          0x2C, 1,          0,      15,         "cut = Rc * alpha >> CUT_SHIFT (1 = alpha/2; ConnectX rpg_gd 11 with Q10 alpha)"},
+  {"MAX_CUT_Q16",        0x30, 65536,      0,      65536,      "cut <= Rc * MAX_CUT_Q16 / 65536 (ConnectX 100 - rpg_min_dec_fac)"},
+  {"RRMP_NS",            0x34, 0,          0,      1u << 30,   "rate-reduce monitor period: at most one cut per period (0 = every CNP cuts)"},
+  {"FIRST_CNP_RATE_KBPS",0x38, 0,          0,      4000000000u,"Rc set on a flow's first CNP (0 = disabled: cut as usual)"},
+  {"CLAMP_TGT",          0x3C, 1,          0,      1,          "1: Rt = Rc on every cut"},
+  {"CLAMP_TGT_AFTER_TI", 0x40, 0,          0,      1,          "1: Rt = Rc on a cut if a timer increase happened since the last CNP"},
+  {"MTU_BYTES",          0x44, 1500,       64,     9216,       "MTU for the DCQCN+ period lambda * max(tau, MTU / Rc)"},
+  {"LAMBDA_Q8",          0x48, 256,        1,      65535,      "DCQCN+ lambda in Q8 (256 = 1.0)"},
+  {"RL_KBPS",            0x4C, 0,          0,      4000000000u,"DCQCN+ increase bound Rl (0 = line rate)"},
+  {"CUT_DEFER",          0x50, 0,          0,      1,          "a CE CNP inside RRMP_NS: 0 = discarded (paper), 1 = remembered, one cut at the period's end (ConnectX, HPCC's Mellanox model)"},
+  {"ALPHA_FIRST",        0x54, 0,          0,      1,          "0 = cut with alpha, then raise it (paper); 1 = raise alpha, cut with the new value (ns3-rdma)"},
+  {"HAI_FIXED",          0x58, 0,          0,      1,          "hyper-increase step: 0 = i * R_HAI (paper, QCN); 1 = R_HAI (HPCC's Mellanox model)"},
 }};
 
-// The CSR file (the shadow set of dcqcn_rp): a write lands at the next edge; csr_rdata
-// holds. The RP applies the shadow set to its active set itself when no event is in flight.
-inline constexpr CsrFileDef kRpCsrFile{.write_stage = false, .read_holds = true};
+// The CSR file (the shadow set of dcqcn_rp): a write is registered with its register
+// select and bounds and clamped by one shared compare as it lands, one edge later; cfg_*
+// show the landing value already (an apply in that cycle takes it); csr_rdata holds. The
+// RP applies cfg_* to its active set itself when no event is in flight.
+inline constexpr CsrFileDef kRpCsrFile{.write_stage = true, .read_holds = true,
+                                       .shared_clamp = true, .cfg_bypass = true};
 
 }  // namespace dcqcn
