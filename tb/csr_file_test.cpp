@@ -4,7 +4,7 @@
 // CsrFileDef). Compiled once per block (CSR_BLK_RP / _NP / _CP). Every cycle a random bus
 // operation (write, read, both, idle; mapped and unmapped addresses; values at and
 // around the bounds, 0, all ones, random) and, for the NP, random status inputs; after
-// each edge csr_rdata and every cfg_* value (read back through the bus) must match.
+// each edge csr_rdata and every cfg_* output must match.
 //   csr_file_test_<blk> [--seed N] [--cycles N]
 #include VHEADER
 #include <verilated.h>
@@ -61,6 +61,9 @@ struct Model {
   uint32_t wq_val = 0;
   uint32_t rdata = 0;
 
+  uint32_t cfg(size_t i) const {  // what cfg_* shows
+    return (kShape.write_stage && kShape.cfg_bypass && wq_hit && wq_reg == i) ? wq_val : val[i];
+  }
   void reset() {
     for (size_t i = 0; i < kRegs.size(); ++i) val[i] = kRegs[i].reset;
     wq_valid = wq_hit = false;
@@ -91,6 +94,31 @@ struct Model {
     }
   }
 };
+
+// cfg_* of the DUT in table order
+std::array<uint32_t, kRegs.size()> cfg_values(const VMODEL& d) {
+#if defined(CSR_BLK_RP)
+  return {uint32_t(d.cfg_algo), uint32_t(d.cfg_line_rate_kbps), uint32_t(d.cfg_min_rate_kbps),
+          uint32_t(d.cfg_g_q16), uint32_t(d.cfg_alpha_init_q16), uint32_t(d.cfg_alpha_period_ns),
+          uint32_t(d.cfg_timer_period_ns), uint32_t(d.cfg_byte_counter_bytes),
+          uint32_t(d.cfg_f_steps), uint32_t(d.cfg_ai_rate_kbps), uint32_t(d.cfg_hai_rate_kbps),
+          uint32_t(d.cfg_cut_shift), uint32_t(d.cfg_max_cut_q16), uint32_t(d.cfg_rrmp_ns),
+          uint32_t(d.cfg_first_cnp_rate_kbps), uint32_t(d.cfg_clamp_tgt),
+          uint32_t(d.cfg_clamp_tgt_after_ti), uint32_t(d.cfg_mtu_bytes),
+          uint32_t(d.cfg_lambda_q8), uint32_t(d.cfg_rl_kbps), uint32_t(d.cfg_cut_defer),
+          uint32_t(d.cfg_alpha_first), uint32_t(d.cfg_hai_fixed)};
+#elif defined(CSR_BLK_NP)
+  return {uint32_t(d.cfg_cnp_interval_ns), uint32_t(d.cfg_mode), uint32_t(d.cfg_plus_enable),
+          uint32_t(d.cfg_cnp_gen_time_ns), uint32_t(d.cfg_epoch_ns),
+          uint32_t(d.cfg_cnp_budget_ns)};
+#elif defined(CSR_BLK_CP)
+  return {uint32_t(d.cfg_mode), uint32_t(d.cfg_kmin_bytes), uint32_t(d.cfg_kmax_bytes),
+          uint32_t(d.cfg_pmax_q16), uint32_t(d.cfg_lfsr_seed), uint32_t(d.cfg_max_ton_ns),
+          uint32_t(d.cfg_sample_ns), uint32_t(d.cfg_high_bytes), uint32_t(d.cfg_low_bytes),
+          uint32_t(d.cfg_tcd_ce_rule), uint32_t(d.cfg_tcd_grow_bytes),
+          uint32_t(d.cfg_tcd_drain_bytes)};
+#endif
+}
 
 uint32_t pick_value(const RegDef& r) {
   switch (rnd() % 10) {
@@ -161,11 +189,20 @@ int main(int argc, char** argv) {
     tick(we, re, addr, wdata);
     m.edge(we, re, addr, wdata, sts);
     if (dut->csr_rdata != m.rdata) {
-      std::fprintf(stderr, "csr_file_test: seed %" PRIu64 " cycle %" PRIu64 ": csr_rdata 0x%08x, model 0x%08x "
+      std::fprintf(stderr,
+                 "csr_file_test: seed %" PRIu64 " cycle %" PRIu64 ": csr_rdata 0x%08x, model 0x%08x "
                    "(we %d re %d addr 0x%02x wdata 0x%08x)\n", seed, c, dut->csr_rdata, m.rdata,
                    we, re, addr, wdata);
       return 1;
     }
+    const auto cfg = cfg_values(*dut);
+    for (size_t i = 0; i < kRegs.size(); ++i)
+      if (cfg[i] != m.cfg(i)) {
+        std::fprintf(stderr,
+                 "csr_file_test: seed %" PRIu64 " cycle %" PRIu64 ": cfg_%s 0x%08x, model 0x%08x\n",
+                     seed, c, std::string(kRegs[i].name).c_str(), cfg[i], m.cfg(i));
+        return 1;
+      }
   }
   // every register read back at the end (the write stage drained by two idle cycles)
   tick(false, false, 0, 0); m.edge(false, false, 0, 0, sts);
