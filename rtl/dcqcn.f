@@ -2,6 +2,9 @@
 // scripts/synth.sh read it; lines starting with // are comments.
 dcqcn_ram_sdp.sv
 dcqcn_rp_csr.sv
+dcqcn_rp_recip_rom.sv
+dcqcn_rp_rate.sv
+dcqcn_rp_pace.sv
 dcqcn_rp.sv
 dcqcn_np_csr.sv
 dcqcn_np_cnpq.sv

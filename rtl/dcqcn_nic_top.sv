@@ -10,7 +10,7 @@
 // blocks clear their state RAMs in NUM_FLOWS cycles, with s_axis_*_tready low.
 //
 // ---- AXI-Stream descriptors (little-endian bit fields; reserved bits: drive 0, read 0)
-// s_axis_rp_tdata[127:0], an RP event (rtl/README.md, README.md "RP"):
+// s_axis_rp_tdata[127:0], an RP event (docs/fpga.md, docs/rp.md):
 //   [31:0] now_ns  [63:32] tau_ns  [79:64] bytes  [95:80] flow  [103:96] gen
 //   [106:104] op (0 TX, 1 CNP, 2 ALPHA_TIMER, 3 INC_TIMER, 4 QUERY, 5 INIT, 6 CUT_TIMER)
 //   [107] cnp_ue  [127:108] reserved

@@ -4,7 +4,7 @@
 # AXI-Stream / AXI4-Lite ports are normally internal nets (no I/O constraints needed).
 #
 # clk: the 100G MAC datapath clock, 322.265625 MHz (3.103 ns), e.g. the user clock of a
-# CMAC/MRMAC or a 100G Ethernet subsystem. rtl/README.md "Timing" says which paths of
+# CMAC/MRMAC or a 100G Ethernet subsystem. docs/fpga.md "Timing" says which paths of
 # which block are expected to meet it on UltraScale+ and which will not without
 # pipelining.
 create_clock -name clk -period 3.103 [get_ports clk]

@@ -23,9 +23,9 @@
 #include <string>
 #include <vector>
 #include <algorithm>
-#include <cmath>
 
 #include "fluid.h"
+#include "fluid_scenario.h"
 #include "network.h"
 #include "profiles.h"
 #include "scenario.h"
@@ -116,84 +116,6 @@ struct FluidCli {
   std::optional<double> rate, duration, sample, late, tau, step, mtu;
   std::vector<double> starts;
 };
-
-// The fluid configuration of a scenario: every flow must end at the same host (one
-// bottleneck, the switch port towards it); tau* = the longest round-trip propagation
-// delay of a flow's path.
-void fluid_from_scenario(const Scenario& sc, dcqcn::analysis::FluidConfig& c) {
-  const size_t nn = sc.nodes.size();
-  auto idx = [&](const std::string& name) {
-    for (size_t i = 0; i < nn; ++i)
-      if (sc.nodes[i].name == name) return i;
-    throw std::invalid_argument("unknown node " + name);
-  };
-  std::vector<std::vector<std::pair<size_t, size_t>>> adj(nn);  // (peer, link)
-  for (size_t l = 0; l < sc.links.size(); ++l) {
-    adj[idx(sc.links[l].a)].push_back({idx(sc.links[l].b), l});
-    adj[idx(sc.links[l].b)].push_back({idx(sc.links[l].a), l});
-  }
-  if (sc.flows.empty()) throw std::invalid_argument("the scenario has no flows");
-  const std::string dst = sc.flows[0].dst;
-  const size_t d = idx(dst);
-  if (adj[d].size() != 1) throw std::invalid_argument("the destination " + dst + " must have one link");
-  const auto [sw, dl] = adj[d][0];
-  c.capacity_gbps = sc.links[dl].rate_gbps;
-  c.queue_node = sc.nodes[sw].name;
-  c.queue_port = 0;
-  for (size_t l = 0; l < dl; ++l)
-    if (sc.links[l].a == c.queue_node || sc.links[l].b == c.queue_node) ++c.queue_port;
-  c.queue_prio = sc.data_priority;
-  c.packet_bytes = sc.mtu_bytes + sc.header_bytes;
-  c.duration_ms = sc.duration_ms;
-  c.sample_us = sc.sample_us;
-  c.tau_star_us = 0;
-  for (const FlowSpec& f : sc.flows) {
-    if (f.dst != dst)
-      throw std::invalid_argument("every flow must go to one destination (one bottleneck): " + f.dst + " vs " + dst);
-    const size_t s = idx(f.src);
-    if (adj[s].empty()) throw std::invalid_argument("host " + f.src + " has no link");
-    // BFS by hops, summing delays
-    std::vector<double> dly(nn, -1);
-    std::vector<size_t> fr{s};
-    dly[s] = 0;
-    for (size_t k = 0; k < fr.size(); ++k)
-      for (auto [v, l] : adj[fr[k]])
-        if (dly[v] < 0) { dly[v] = dly[fr[k]] + sc.links[l].delay_us; fr.push_back(v); }
-    if (dly[d] < 0) throw std::invalid_argument("no path from " + f.src + " to " + dst);
-    c.tau_star_us = std::max(c.tau_star_us, 2 * dly[d]);
-    for (uint32_t k = 0; k < f.count; ++k)
-      c.flows.push_back({f.src, f.dst, f.start_us, sc.links[adj[s][0].second].rate_gbps, f.start_rate_gbps});
-  }
-  c.profile = sc.profile;
-  c.m = dcqcn::analysis::fluid_params_from_profile(sc.profile, sc.profile_flows ? sc.profile_flows
-                                                                              : static_cast<unsigned>(c.flows.size()));
-  // The scenario's `registers` that the fluid model has a parameter for (the loader has
-  // checked the names and ranges; the others, e.g. RP_HAI_RATE_KBPS, it does not model).
-  for (const dcqcn::net::RegisterSpec& r : sc.registers) {
-    const double v = r.value;
-    if (r.name == "RP_ALGO" && r.value != 0)
-      throw std::invalid_argument("registers.RP_ALGO 1 is the DCQCN+ reaction point; the fluid model covers DCQCN only");
-    if (r.name == "RP_G_Q16") c.m.g = v / 65536.0;
-    if (r.name == "RP_ALPHA_INIT_Q16") c.m.alpha_init = v / 65536.0;
-    if (r.name == "RP_ALPHA_PERIOD_NS") c.m.alpha_period_us = v / 1000.0;
-    if (r.name == "RP_TIMER_PERIOD_NS") c.m.timer_us = v / 1000.0;
-    if (r.name == "RP_BYTE_COUNTER_BYTES") c.m.byte_counter_bytes = v;
-    if (r.name == "RP_F_STEPS") c.m.f_steps = r.value;
-    if (r.name == "RP_AI_RATE_KBPS") c.m.ai_gbps = v / 1e6;
-    if (r.name == "RP_MIN_RATE_KBPS") c.m.min_rate_gbps = v / 1e6;
-    if (r.name == "RP_CUT_SHIFT") c.m.cut_scale = std::ldexp(1.0, -static_cast<int>(r.value));
-    if (r.name == "RP_MAX_CUT_Q16") c.m.max_cut = v / 65536.0;
-    if (r.name == "NP_CNP_INTERVAL_NS") c.m.cnp_interval_us = v / 1000.0;
-    if (r.name == "CP_KMIN_BYTES") c.m.kmin_bytes = v;
-    if (r.name == "CP_KMAX_BYTES") c.m.kmax_bytes = v;
-    if (r.name == "CP_PMAX_Q16") c.m.pmax = v / 65536.0;
-  }
-  if (sc.sw.ecn.kmin_bytes) c.m.kmin_bytes = static_cast<double>(*sc.sw.ecn.kmin_bytes);
-  if (sc.sw.ecn.kmax_bytes) c.m.kmax_bytes = static_cast<double>(*sc.sw.ecn.kmax_bytes);
-  if (sc.sw.ecn.pmax) c.m.pmax = *sc.sw.ecn.pmax;
-  c.m.kmax_bytes = std::max(c.m.kmax_bytes, c.m.kmin_bytes);
-  c.scenario = sc.file;
-}
 
 int fluid(const FluidCli& o) {
   using namespace dcqcn::analysis;

@@ -57,7 +57,7 @@ def report(ctx):
     L = [f"`loss_sweep`: h1 -> sw -> r, 40 Gb/s, 1 us links, PFC + DCQCN (paper profile), random loss on "
          f"h1 -> sw (data packets only). Go-back-N at the NICs: the receiver NAKs the first out-of-order packet "
          f"of a gap, the sender rewinds `nic.nak_latency_us` = {lat:g} us later (an assumed firmware latency; "
-         f"README). Goodput = in-order unique bytes accepted by r (wire bytes) over the run; "
+         f"docs/network.md). Goodput = in-order unique bytes accepted by r (wire bytes) over the run; "
          f"{len(seeds(ctx))} loss seed(s) per rate, {ctx.engine} engine.\n",
          "| loss | goodput (Gb/s), " + ("median (min-max)" if len(seeds(ctx)) > 1 else "seed 1") +
          " | model (Gb/s) | link losses | NAKs | resent / sent | checks | command (seed 1) |",
@@ -76,7 +76,7 @@ def report(ctx):
              f"{verdict(collapse)}); at 0.1 % it is {med[0.1]:.2f} Gb/s. Why: each loss costs W = (RTT + NAK latency) "
              f"x line rate = {w:.0f} packets of sending, so goodput ~ (1 - p) / (1 - p + p W): about 10 % down at "
              f"p = 0.1/W ~ {10 / w:.2f} %, half at p = 1/W ~ {100 / w:.2f} %. The knee moves with the NAK latency "
-             f"(README: 2 us / 200 us). CTest `LossSweep.*` (label `paper`) asserts the same on 4 rates.\n")
+             f"(docs/reproduction.md: 2 us / 200 us). CTest `LossSweep.*` (label `paper`) asserts the same on 4 rates.\n")
     L.append("![goodput against loss rate](loss.png)\n")
 
     p = plt()

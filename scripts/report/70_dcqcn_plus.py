@@ -8,7 +8,7 @@ ALL = [80, 160, 240, 320, 400, 480, 560, 640, 720]
 # Budget (full mode, RTL engine, 2 cores shared): a 720-flow `paper` run takes 47 s on the
 # RTL engine (1.6 s on the reference); a 720-flow `connectx` run, with an alpha timer every
 # 1 us per flow, more than 5 minutes. So full mode runs 4 flow counts of the paper profiles
-# and only 80 flows of the ConnectX ones (already PFC-bound there); the README has all
+# and only 80 flows of the ConnectX ones (already PFC-bound there); docs/reproduction.md has all
 # 9 x 4 on the reference engine, and the quick mode adds 480 flows of the ConnectX ones.
 COUNTS = {"full": {"paper": [80, 160, 480, 720], "dcqcn_plus": [80, 160, 480, 720],
                    "connectx": [80], "dcqcn_plus_static": [80]},
@@ -117,7 +117,7 @@ def report(ctx):
              f"delivered, below 0.5: {verdict(plus_idle80)}). The thesis's testbed pair, `connectx` and "
              f"`dcqcn_plus_static`, holds a mean queue above 1 MB after the start-up at every flow count we ran "
              f"({verdict(cx_bound)}, where the thesis has 130 and 189 KB at 80 flows).\n")
-    L.append("Why (README \"DCQCN+ at scale\"): about 3.12 MB is this switch's PFC ceiling (the dynamic threshold "
+    L.append("Why (docs/reproduction.md, \"DCQCN+ at scale\"): about 3.12 MB is this switch's PFC ceiling (the dynamic threshold "
              "lets 8 ingress ports fill 8/9 of the buffer less headroom). With the 1 ms epoch the DCQCN+ NP counts "
              "every flow, so tau = n x 1 us matches a flow's CNP gap and the RPs' rates add up to about the link "
              "from 480 flows on (with the 100 us reset value it is PFC-bound at 480 again); at 720 its loop is as "

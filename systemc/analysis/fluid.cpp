@@ -61,6 +61,10 @@ FluidModelParams fluid_params_from_profile(const std::string& profile, unsigned 
   if (rp[RP_ALGO] != 0)
     throw std::invalid_argument("profile '" + profile +
                                 "' uses the DCQCN+ reaction point (ALGO 1); the fluid model covers DCQCN only");
+  return fluid_params_from_registers(rp, np, cp);
+}
+
+FluidModelParams fluid_params_from_registers(const uint32_t* rp, const uint32_t* np, const uint32_t* cp) {
   FluidModelParams m;
   m.g = rp[RP_G_Q16] / 65536.0;
   m.alpha_init = rp[RP_ALPHA_INIT_Q16] / 65536.0;

@@ -31,6 +31,7 @@
 // initial state). A flow that has not started has Rc = 0 and no dynamics; it starts at
 // Rc = Rt = its line rate with alpha = ALPHA_INIT (DCQCN has no slow start).
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,9 @@ struct FluidModelParams {  // physical units
 // The profile's registers in physical units (throws std::invalid_argument for an
 // unknown profile, and for a DCQCN+ profile (ALGO 1): the model covers DCQCN only).
 FluidModelParams fluid_params_from_profile(const std::string& profile, unsigned flows);
+// Register values in physical units: rp, np and cp are indexed as the register tables
+// tb/ref/regmap_{rp,np,cp}.h (RP_NUM_REGS, NP_NUM_REGS, CP_NUM_REGS entries).
+FluidModelParams fluid_params_from_registers(const uint32_t* rp, const uint32_t* np, const uint32_t* cp);
 
 struct FluidConfig {
   std::string profile = "paper";

@@ -7,6 +7,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "engine_config.h"
 #include "profiles.h"
 #include "regmap.h"
 #include "scenario.h"
@@ -130,13 +131,10 @@ std::string derive_thresholds(net::Scenario& s) {
 std::vector<std::string> check_scenario(const net::Scenario& sc, std::vector<std::string>* notes) {
   std::vector<std::string> w;
   const net::SwitchSpec& sw = sc.sw;
-  // Kmin: the scenario's override (switch.ecn or registers) or the profile's register value.
-  double kmin = kCpRegs[CP_KMIN_BYTES].reset;
-  for (const RegWrite& r : profile_writes(sc.profile, sc.profile_flows ? sc.profile_flows : 1))
-    if (r.block == Block::CP && r.name == "KMIN_BYTES") kmin = r.value;
-  if (sw.ecn.kmin_bytes) kmin = static_cast<double>(*sw.ecn.kmin_bytes);
-  for (const net::RegisterSpec& r : sc.registers)
-    if (r.name == "CP_KMIN_BYTES") kmin = r.value;
+  // Kmin: what the CP is loaded with (the profile's, or the scenario's switch.ecn or
+  // registers override; net/engine_config.h).
+  const double kmin = static_cast<double>(
+      net::final_value(net::register_writes(sc, Block::CP), Block::CP, "KMIN_BYTES"));
   const double frame = static_cast<double>(sc.mtu_bytes) + sc.header_bytes;
   std::map<std::string, unsigned> ports;
   std::map<std::string, double> rate, delay;

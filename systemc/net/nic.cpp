@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "network.h"
+#include "sim_time.h"
 
 using namespace sc_core;
 
@@ -30,12 +30,13 @@ inline bool due(double t_ns, double now_ns) { return t_ns <= now_ns + kDueEpsNs;
 //    (perftest's n = 14 would be 67 ms, longer than most simulated runs).
 }  // namespace
 
-Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> tx_flows,
-         std::vector<uint32_t> rx_flows, std::unique_ptr<RpEngine> rp,
-         std::unique_ptr<NpEngine> np)
-    : Node(name, net, id, 1), rx_gid_(std::move(rx_flows)), rp_(std::move(rp)), np_(std::move(np)) {
+Nic::Nic(sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg,
+         std::vector<uint32_t> tx_flows, std::vector<uint32_t> rx_flows,
+         std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np)
+    : Node(name, ctx, id, 1), cfg_(cfg), rx_gid_(std::move(rx_flows)), rp_(std::move(rp)),
+      np_(std::move(np)) {
   for (uint32_t gid : tx_flows) {
-    const FlowInfo& f = net.flow(gid);
+    const FlowInfo& f = ctx.flows[gid];
     TxFlow t;
     t.gid = gid;
     t.size_bytes = f.size_bytes;
@@ -44,17 +45,15 @@ Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> t
     t.next_ns = f.start_ns;
     tx_.push_back(t);
   }
-  follow_retime_ = net.scenario().nic.follow_retime;
+  follow_retime_ = cfg_.spec.follow_retime;
   due_.resize(tx_.size());
   for (uint32_t i = 0; i < tx_.size(); ++i) touch(i, 0);
-  can_lose_ = !net.scenario().sw.pfc.enabled ||
-              std::any_of(net.scenario().links.begin(), net.scenario().links.end(),
-                          [](const LinkSpec& l) { return l.loss > 0; });
+  can_lose_ = cfg_.can_lose;
   for (auto& v : live_gen_) v.assign(std::max<size_t>(tx_.size(), rx_gid_.size()) + 1, 0);
   for (auto& v : live_on_) v.assign(std::max<size_t>(tx_.size(), rx_gid_.size()) + 1, 0);
   last_cnp_ns_.assign(rx_gid_.size(), -1e300);
   for (uint32_t gid : rx_gid_)
-    rx_gbn_.emplace_back(net.flow(gid).total_pkts, net.scenario().nic.nak_timeout_us * 1000.0);
+    rx_gbn_.emplace_back(ctx.flows[gid].total_pkts, cfg_.spec.nak_timeout_us * 1000.0);
   {
     sc_spawn_options o;
     o.spawn_method();
@@ -99,21 +98,20 @@ Nic::Nic(sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> t
 }
 
 double Nic::rx_occupancy(double now) const {
-  const double drained = (now - rx_t_) * net_.scenario().nic.rx_drain_gbps / 8.0;  // bytes
+  const double drained = (now - rx_t_) * cfg_.spec.rx_drain_gbps / 8.0;  // bytes
   return std::max(0.0, rx_occ_ - drained);
 }
 
 void Nic::rx_account(uint32_t bytes) {
-  const Scenario& s = net_.scenario();
-  const double now = Network::now_ns();
+  const double now = now_ns();
   rx_occ_ = rx_occupancy(now) + bytes;
   rx_t_ = now;
-  const double cap = static_cast<double>(s.nic.rx_buffer_bytes);
-  const double xoff_at = cap - static_cast<double>(s.sw.pfc.headroom_bytes);
-  if (rx_occ_ > cap) net_.counters().nic_overflows++;  // lossless violation at the host
+  const double cap = static_cast<double>(cfg_.spec.rx_buffer_bytes);
+  const double xoff_at = cap - static_cast<double>(cfg_.headroom_bytes);
+  if (rx_occ_ > cap) ctx_.counters.nic_overflows++;  // lossless violation at the host
   if (!rx_xoff_ && rx_occ_ >= xoff_at) {
     rx_xoff_ = true;
-    send_pfc(0, s.data_priority, true);
+    send_pfc(0, ctx_.data_priority, true);
     rx_ev_.notify(SC_ZERO_TIME);
   }
 }
@@ -121,22 +119,21 @@ void Nic::rx_account(uint32_t bytes) {
 // Sends XON once the receive buffer has drained xon_gap below the XOFF point.
 void Nic::rx_xon_method() {
   if (!rx_xoff_) return;
-  const Scenario& s = net_.scenario();
-  const double now = Network::now_ns();
-  const double xon_at = static_cast<double>(s.nic.rx_buffer_bytes) -
-                        static_cast<double>(s.sw.pfc.headroom_bytes + s.sw.pfc.xon_gap_bytes);
+  const double now = now_ns();
+  const double xon_at = static_cast<double>(cfg_.spec.rx_buffer_bytes) -
+                        static_cast<double>(cfg_.headroom_bytes + cfg_.xon_gap_bytes);
   const double occ = rx_occupancy(now);
   if (occ <= xon_at + 0.01) {  // within 1/100 byte: the remaining drain is below 1 ps
     rx_xoff_ = false;
-    send_pfc(0, s.data_priority, false);
+    send_pfc(0, ctx_.data_priority, false);
   } else {
-    rx_ev_.notify(sc_time(std::max(0.001, (occ - xon_at) * 8.0 / s.nic.rx_drain_gbps), SC_NS));
+    rx_ev_.notify(sc_time(std::max(0.001, (occ - xon_at) * 8.0 / cfg_.spec.rx_drain_gbps), SC_NS));
   }
 }
 
 uint64_t Nic::backlog_bytes() const {
   uint64_t b = 0;
-  const uint64_t mtu = net_.scenario().mtu_bytes;
+  const uint64_t mtu = cfg_.mtu_bytes;
   for (const TxFlow& f : tx_)
     if (!f.gbn.infinite() && f.gbn.has_data()) b += f.size_bytes - std::min(f.size_bytes, f.gbn.nxt() * mtu);
   return b;
@@ -194,20 +191,19 @@ void Nic::promote(double now) {
 // The earliest future time a flow becomes eligible (start or pacing). Already eligible
 // flows need no wake-up: the port picks them when it is free.
 void Nic::schedule_wake() {
-  const double now = Network::now_ns();
+  const double now = now_ns();
   promote(now);
   if (!wait_.empty()) wake_ev_.notify(sc_time(wait_.top().at_ns - now, SC_NS));
 }
 
 Gp* Nic::pick(unsigned p) {
-  const Scenario& s = net_.scenario();
-  if (!cnp_q_.empty() && !paused(p, s.cnp_priority)) {
+  if (!cnp_q_.empty() && !paused(p, ctx_.cnp_priority)) {
     Gp* gp = cnp_q_.front();
     cnp_q_.pop_front();
     return gp;
   }
-  if (paused(p, s.data_priority) || tx_.empty()) return nullptr;
-  const double now = Network::now_ns();
+  if (paused(p, ctx_.data_priority) || tx_.empty()) return nullptr;
+  const double now = now_ns();
   const size_t n = tx_.size();
   promote(now);
   // Round-robin over the due flows: the first one after the last pick, wrapping around.
@@ -219,46 +215,46 @@ Gp* Nic::pick(unsigned p) {
     bool retx = false;
     const uint64_t psn = f.gbn.next(&retx);
     const uint32_t payload =
-        f.gbn.infinite() ? s.mtu_bytes
-                         : static_cast<uint32_t>(std::min<uint64_t>(f.size_bytes - psn * s.mtu_bytes, s.mtu_bytes));
-    FlowInfo& fi = net_.flow(f.gid);
+        f.gbn.infinite() ? cfg_.mtu_bytes
+                         : static_cast<uint32_t>(std::min<uint64_t>(f.size_bytes - psn * cfg_.mtu_bytes, cfg_.mtu_bytes));
+    FlowInfo& fi = ctx_.flows[f.gid];
     if (!f.started) {
       f.started = true;
       if (fi.start_rate_kbps != 0) {  // start below line rate: INIT carries the start rate
         RpEvent init;
         init.op = static_cast<uint8_t>(RpOp::INIT);
         init.flow = fi.rp_idx;
-        init.now_ns = Network::now_ns32();
+        init.now_ns = now_ns32();
         init.tau_ns = fi.start_rate_kbps;
         set_trace_time_ns(now);
         rp_result(rp_->process(init), now);
       }
     }
-    Gp* gp = net_.pool().alloc();
+    Gp* gp = ctx_.pool.alloc();
     PacketExt& e = ext(*gp);
     e.kind = PktKind::DATA;
     e.flow = f.gid;
     e.src = fi.src;
     e.dst = fi.dst;
     e.psn = static_cast<uint32_t>(psn);
-    e.size = payload + s.header_bytes;
+    e.size = payload + cfg_.header_bytes;
     e.ecn = kEcnEct1;  // ECN-capable for RED, TCD-capable for TCD (ecn.h)
-    e.prio = static_cast<uint8_t>(s.data_priority);
+    e.prio = static_cast<uint8_t>(ctx_.data_priority);
     fi.sent_bytes += e.size;
     if (retx) fi.retransmitted_bytes += e.size;
     pacing_.on_departure(f.pc, cover_, now, e.size);
-    net_.counters().data_injected++;
+    ctx_.counters.data_injected++;
     // The last packet left: tail timer, when data can be lost at all (a lossless network
     // has nothing to recover, and a 1 ms timer would resend packets queued behind PFC).
     if (can_lose_ && f.gbn.tail_outstanding() && f.rto_at_ns < 0) {
-      f.rto_at_ns = now + s.nic.rto_us * 1000.0;
-      rto_ev_.notify(sc_time(s.nic.rto_us, SC_US));
+      f.rto_at_ns = now + cfg_.spec.rto_us * 1000.0;
+      rto_ev_.notify(sc_time(cfg_.spec.rto_us, SC_US));
     }
     // The RP paces the flow: the next packet may leave at next_tx_ns.
     RpEvent ev;
     ev.op = static_cast<uint8_t>(RpOp::TX);
     ev.flow = fi.rp_idx;
-    ev.now_ns = Network::now_ns32();
+    ev.now_ns = now_ns32();
     ev.bytes = static_cast<uint16_t>(e.size);
     set_trace_time_ns(now);
     const RpResult r = rp_->process(ev);
@@ -274,7 +270,7 @@ Gp* Nic::pick(unsigned p) {
 
 void Nic::rp_result(const RpResult& r, double now) {
   TxFlow& f = tx_[r.flow];
-  FlowInfo& fi = net_.flow(f.gid);
+  FlowInfo& fi = ctx_.flows[f.gid];
   fi.rc_kbps = r.rc;
   fi.rt_kbps = r.rt;
   fi.alpha_q16 = r.alpha;
@@ -291,7 +287,7 @@ void Nic::rp_result(const RpResult& r, double now) {
   // (Compared as announced: the same whole ns converted at another time is no change.)
   if (r.paced && follow_retime_ && r.op != static_cast<uint8_t>(RpOp::TX) && r.next_tx_ns != f.next32) {
     f.next32 = r.next_tx_ns;
-    f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - Network::now_ns32());
+    f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - now_ns32());
     pacing_.stats().retimed++;
     touch(r.flow, now);
     wake_ev_.notify(SC_ZERO_TIME);
@@ -299,8 +295,8 @@ void Nic::rp_result(const RpResult& r, double now) {
 }
 
 void Nic::arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32) {
-  const double now = Network::now_ns();
-  const double at = now + static_cast<int32_t>(deadline32 - Network::now_ns32());
+  const double now = now_ns();
+  const double at = now + static_cast<int32_t>(deadline32 - now_ns32());
   live_gen_[kind][idx] = gen;
   live_on_[kind][idx] = 1;
   const bool earliest = tmrs_.empty() || at < tmrs_.top().at_ns;
@@ -309,7 +305,7 @@ void Nic::arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32) {
 }
 
 void Nic::timer_method() {
-  const double now = Network::now_ns();
+  const double now = now_ns();
   while (!tmrs_.empty() && due(tmrs_.top().at_ns, now)) {
     const Tmr t = tmrs_.top();
     tmrs_.pop();
@@ -320,7 +316,7 @@ void Nic::timer_method() {
       NpEvent ev;
       ev.op = NP_OP_DRAIN;
       ev.flow = t.idx;
-      ev.now_ns = Network::now_ns32();
+      ev.now_ns = now_ns32();
       np_result(t.idx, np_->process(ev));
       continue;
     }
@@ -333,14 +329,14 @@ void Nic::timer_method() {
       RpEvent ev;
       ev.op = static_cast<uint8_t>(kOp[t.kind]);
       ev.flow = t.idx;
-      ev.now_ns = Network::now_ns32();
+      ev.now_ns = now_ns32();
       ev.gen = t.gen;
       rp_result(rp_->process(ev), now);
     } else {
       NpEvent ev;
       ev.op = NP_OP_TIMER;
       ev.flow = t.idx;
-      ev.now_ns = Network::now_ns32();
+      ev.now_ns = now_ns32();
       ev.gen = t.gen;
       np_result(t.idx, np_->process(ev));
     }
@@ -360,8 +356,8 @@ void Nic::np_result(uint32_t idx, const NpResult& r) {
     drain_flow_ = r.q_flow;
     drain_at32_ = r.q_at_ns;
     ++drain_seq_;
-    const double now = Network::now_ns();
-    const double at = now + static_cast<int32_t>(r.q_at_ns - Network::now_ns32());
+    const double now = now_ns();
+    const double at = now + static_cast<int32_t>(r.q_at_ns - now_ns32());
     const bool earliest = tmrs_.empty() || at < tmrs_.top().at_ns;
     tmrs_.push(Tmr{at, 4, r.q_flow, drain_seq_});
     if (earliest) tmr_ev_.notify(sc_time(std::max(0.0, at - now), SC_NS));
@@ -370,31 +366,31 @@ void Nic::np_result(uint32_t idx, const NpResult& r) {
 
 // A CNP to the sender of the flow at NP index `idx`, at strict high priority.
 void Nic::emit_cnp(uint32_t idx, const NpResult& r) {
-  const double now = Network::now_ns();
-  FlowInfo& fi = net_.flow(rx_gid_[idx]);
-  Gp* gp = net_.pool().alloc();
+  const double now = now_ns();
+  FlowInfo& fi = ctx_.flows[rx_gid_[idx]];
+  Gp* gp = ctx_.pool.alloc();
   PacketExt& e = ext(*gp);
   e.kind = PktKind::CNP;
   e.flow = fi.gid;
   e.src = id();
   e.dst = fi.src;
   e.size = 64;
-  e.prio = static_cast<uint8_t>(net_.cnp_priority());
+  e.prio = static_cast<uint8_t>(ctx_.cnp_priority);
   e.cnp_kind = r.cnp_kind;
   e.cnp_tau_ns = r.cnp_tau_ns;
   fi.cnps_sent++;
-  net_.counters().cnps_sent++;
+  ctx_.counters.cnps_sent++;
   // The NP must never notify one flow twice within its configured interval N.
-  if (now - last_cnp_ns_[idx] < net_.np_interval_ns() - 1.0)  // the block sees whole ns
-    net_.counters().np_min_gap_violations++;
+  if (now - last_cnp_ns_[idx] < cfg_.np_interval_ns - 1.0)  // the block sees whole ns
+    ctx_.counters.np_min_gap_violations++;
   last_cnp_ns_[idx] = now;
   // ...and never two CNPs of the NIC closer than its CNP budget (0: unlimited).
   const double gap = now - last_any_cnp_ns_;
   min_cnp_gap_ns_ = std::min(min_cnp_gap_ns_, gap);
-  if (gap < net_.np_budget_ns() - 1.0) net_.counters().np_budget_violations++;
+  if (gap < cfg_.np_budget_ns - 1.0) ctx_.counters.np_budget_violations++;
   last_any_cnp_ns_ = now;
   // The NIC takes cnp_gen_ns to build the CNP (0: it is ready at once).
-  const double gen = net_.scenario().cnp_gen_ns;
+  const double gen = cfg_.cnp_gen_ns;
   if (gen <= 0) {
     cnp_q_.push_back(gp);
     kick(0);
@@ -405,7 +401,7 @@ void Nic::emit_cnp(uint32_t idx, const NpResult& r) {
 }
 
 void Nic::cnp_ready_method() {
-  const double now = Network::now_ns();
+  const double now = now_ns();
   while (!cnp_wait_.empty() && due(cnp_wait_.front().first, now)) {
     cnp_q_.push_back(cnp_wait_.front().second);
     cnp_wait_.pop_front();
@@ -416,29 +412,29 @@ void Nic::cnp_ready_method() {
 
 void Nic::receive(unsigned /*p*/, Gp* gp) {
   PacketExt& e = ext(*gp);
-  net_.counters().packets++;
-  const double now = Network::now_ns();
+  ctx_.counters.packets++;
+  const double now = now_ns();
   if (e.kind == PktKind::CNP) {
-    FlowInfo& fi = net_.flow(e.flow);
+    FlowInfo& fi = ctx_.flows[e.flow];
     fi.cnps_received++;
-    net_.counters().cnps_received++;
+    ctx_.counters.cnps_received++;
     RpEvent ev;
     ev.op = static_cast<uint8_t>(RpOp::CNP);
     ev.flow = fi.rp_idx;
-    ev.now_ns = Network::now_ns32();
+    ev.now_ns = now_ns32();
     ev.cnp_ue = e.cnp_kind == 1;
     ev.tau_ns = e.cnp_tau_ns;
     set_trace_time_ns(now);
     rp_result(rp_->process(ev), now);
-    net_.pool().release(gp);
+    ctx_.pool.release(gp);
     return;
   }
   if (e.kind == PktKind::NAK || e.kind == PktKind::ACK) {  // go-back-N, at the sender
-    FlowInfo& fi = net_.flow(e.flow);
+    FlowInfo& fi = ctx_.flows[e.flow];
     TxFlow& f = tx_[fi.rp_idx];
     if (e.kind == PktKind::NAK) {
       fi.naks_received++;
-      const double lat = net_.scenario().nic.nak_latency_us * 1000.0;
+      const double lat = cfg_.spec.nak_latency_us * 1000.0;
       nak_wait_.push_back({now + lat, fi.rp_idx, e.psn});
       nak_ev_.notify(sc_time(std::max(0.0, nak_wait_.front().at_ns - now), SC_NS));
     } else {
@@ -449,13 +445,13 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
       kick(0);
       schedule_wake();
     }
-    net_.pool().release(gp);
+    ctx_.pool.release(gp);
     return;
   }
   // DATA: every arrival occupies the receive buffer and its ECN field reaches the NP;
   // only the in-order one is accepted (delivered, goodput).
-  FlowInfo& fi = net_.flow(e.flow);
-  if (net_.scenario().nic.pfc_enabled && net_.scenario().nic.rx_drain_gbps > 0) rx_account(e.size);
+  FlowInfo& fi = ctx_.flows[e.flow];
+  if (cfg_.spec.pfc_enabled && cfg_.spec.rx_drain_gbps > 0) rx_account(e.size);
 
   // Marks as they arrive (the NP sees every arrival, accepted or not).
   fi.ce_marks += e.ecn == kEcnCe;
@@ -465,11 +461,11 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
     fi.delivered_bytes += e.size;
     fi.interval_bytes += e.size;
     fi.delivered_pkts++;
-    net_.counters().data_delivered++;
+    ctx_.counters.data_delivered++;
     if (rx_gbn_[fi.np_idx].complete()) fi.finish_ns = now;
   } else {
     fi.discarded_pkts++;
-    net_.counters().data_discarded++;
+    ctx_.counters.data_discarded++;
   }
   if (g.nak) {
     fi.naks_sent++;
@@ -482,18 +478,18 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   NpEvent ev;
   ev.op = NP_OP_RX;
   ev.flow = fi.np_idx;
-  ev.now_ns = Network::now_ns32();
+  ev.now_ns = now_ns32();
   ev.ecn = e.ecn;
   set_trace_time_ns(now);
   np_result(fi.np_idx, np_->process(ev));
-  net_.pool().release(gp);
+  ctx_.pool.release(gp);
 }
 
 // The port's busy and paused intervals, for the pacing check.
-void Nic::on_start(unsigned /*p*/, Gp* /*gp*/) { cover_.busy(true, Network::now_ns()); }
-void Nic::on_sent(unsigned /*p*/, Gp* /*gp*/) { cover_.busy(false, Network::now_ns()); }
+void Nic::on_start(unsigned /*p*/, Gp* /*gp*/) { cover_.busy(true, now_ns()); }
+void Nic::on_sent(unsigned /*p*/, Gp* /*gp*/) { cover_.busy(false, now_ns()); }
 void Nic::on_pause(unsigned /*p*/, unsigned prio, bool pause) {
-  if (prio == net_.scenario().data_priority) cover_.paused(pause, Network::now_ns());
+  if (prio == ctx_.data_priority) cover_.paused(pause, now_ns());
 }
 
 }  // namespace dcqcn::net
@@ -502,15 +498,15 @@ namespace dcqcn::net {
 
 // A NAK or ACK to the sender of flow gid, at the CNP priority (strict, lossless).
 void Nic::send_ctrl(PktKind kind, uint32_t gid, uint64_t psn) {
-  const FlowInfo& fi = net_.flow(gid);
-  Gp* gp = net_.pool().alloc();
+  const FlowInfo& fi = ctx_.flows[gid];
+  Gp* gp = ctx_.pool.alloc();
   PacketExt& e = ext(*gp);
   e.kind = kind;
   e.flow = gid;
   e.src = id();
   e.dst = fi.src;
   e.size = 64;
-  e.prio = static_cast<uint8_t>(net_.cnp_priority());
+  e.prio = static_cast<uint8_t>(ctx_.cnp_priority);
   e.psn = static_cast<uint32_t>(psn);
   cnp_q_.push_back(gp);
   kick(0);
@@ -518,14 +514,14 @@ void Nic::send_ctrl(PktKind kind, uint32_t gid, uint64_t psn) {
 
 void Nic::rewound(TxFlow& f) {
   f.rto_at_ns = -1;  // re-armed when the flow sends its last packet again
-  touch(static_cast<uint32_t>(&f - tx_.data()), Network::now_ns());
+  touch(static_cast<uint32_t>(&f - tx_.data()), now_ns());
   kick(0);
   schedule_wake();
 }
 
 // NAKs whose firmware handling is over: rewind the flow's send pointer.
 void Nic::nak_apply_method() {
-  const double now = Network::now_ns();
+  const double now = now_ns();
   while (!nak_wait_.empty() && due(nak_wait_.front().at_ns, now)) {
     const NakWait w = nak_wait_.front();
     nak_wait_.pop_front();
@@ -537,7 +533,7 @@ void Nic::nak_apply_method() {
 
 // Tail timeouts: a sized flow sent its last packet rto_us ago and no ACK covered it.
 void Nic::rto_method() {
-  const double now = Network::now_ns();
+  const double now = now_ns();
   double next = 1e300;
   for (TxFlow& f : tx_) {
     if (f.rto_at_ns < 0) continue;
@@ -546,7 +542,7 @@ void Nic::rto_method() {
       continue;
     }
     if (due(f.rto_at_ns, now)) {
-      net_.flow(f.gid).timeouts++;
+      ctx_.flows[f.gid].timeouts++;
       f.gbn.on_timeout();
       rewound(f);
     } else {

@@ -21,13 +21,26 @@
 #include "index_set.h"
 #include "node.h"
 #include "pacing_check.h"
+#include "scenario.h"
 
 namespace dcqcn::net {
 
+// What a NIC takes from the scenario.
+struct NicConfig {
+  NicSpec spec;                    // nic.*
+  uint32_t mtu_bytes = 1000, header_bytes = 58;
+  double cnp_gen_ns = 0;           // time to build a CNP
+  uint64_t headroom_bytes = 0, xon_gap_bytes = 0;  // receive side: PAUSE points (switch.pfc)
+  bool can_lose = false;           // a link with loss, or PFC off: sized flows arm the tail timer
+  double np_interval_ns = 0, np_budget_ns = 0;  // the NP's hold-off and CNP budget (CNP checks)
+};
+
 class Nic : public Node {
  public:
-  Nic(sc_core::sc_module_name name, Network& net, uint16_t id, std::vector<uint32_t> tx_flows,
-      std::vector<uint32_t> rx_flows, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np);
+  // tx_flows, rx_flows: global ids of the flows it sends and receives, in RP / NP index order.
+  Nic(sc_core::sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg,
+      std::vector<uint32_t> tx_flows, std::vector<uint32_t> rx_flows,
+      std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np);
 
   RpEngine& rp() { return *rp_; }
   NpEngine& np() { return *np_; }
@@ -88,6 +101,7 @@ class Nic : public Node {
   void rx_xon_method();
   double rx_occupancy(double now) const;
 
+  const NicConfig cfg_;
   std::vector<TxFlow> tx_;
   std::vector<uint32_t> rx_gid_;     // np index -> global flow id
   std::unique_ptr<RpEngine> rp_;

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "node.h"
 
-#include "network.h"
-
 using namespace sc_core;
 
 namespace dcqcn::net {
 
-Node::Node(sc_module_name name, Network& net, uint16_t id, unsigned num_ports)
-    : sc_module(name), net_(net), id_(id), ports_(num_ports), peq_("peq") {
+Node::Node(sc_module_name name, NetContext& ctx, uint16_t id, unsigned num_ports)
+    : sc_module(name), ctx_(ctx), id_(id), ports_(num_ports), peq_("peq") {
   for (unsigned p = 0; p < num_ports; ++p) {
     out_.push_back(std::make_unique<tlm_utils::simple_initiator_socket_tagged<Node>>(
         sc_gen_unique_name("out")));
@@ -85,7 +83,7 @@ void Node::start(unsigned p) {
   port.in_flight = gp;
   port.stats.tx_frames++;
   port.stats.tx_bytes += e.size;
-  net_.on_wire(e.kind, +1);
+  ctx_.counters.on_wire(e.kind, +1);
   on_start(p, gp);
   port.tx_done.notify(sc_time(e.size * 8.0 / port.rate_gbps, SC_NS));
 }
@@ -112,24 +110,24 @@ void Node::b_transport(int p, Gp& gp, sc_time& delay) {
 void Node::rx_method() {
   while (Gp* gp = peq_.get_next_transaction()) {
     PacketExt& e = ext(*gp);
-    net_.on_wire(e.kind, -1);
+    ctx_.counters.on_wire(e.kind, -1);
     const unsigned p = e.in_port;
     // Random (non-congestion) loss: a DATA frame that crossed the link with a bad FCS is
     // discarded on arrival. One draw per DATA frame, only on lossy links, so the sequence
     // depends on the packets alone (both engines draw identically).
     if (e.kind == PktKind::DATA && ports_[p].rx_loss > 0 &&
         next_uniform(ports_[p].rx_rng) < ports_[p].rx_loss) {
-      net_.counters().drops_link++;
-      net_.pool().release(gp);
+      ctx_.counters.drops_link++;
+      ctx_.pool.release(gp);
       continue;
     }
     if (e.kind == PktKind::PFC) {
       Port& port = ports_[p];
       if (e.pfc_pause) port.stats.pfc_rx++;
-      const sc_time at = sc_time_stamp() + sc_time(net_.pfc_response_ns(), SC_NS);
+      const sc_time at = sc_time_stamp() + sc_time(ctx_.pfc_response_ns, SC_NS);
       pfc_pending_.push_back({at, Pending{p, e.prio, e.pfc_pause}});
       pfc_ev_.notify(pfc_pending_.front().first - sc_time_stamp());
-      net_.pool().release(gp);
+      ctx_.pool.release(gp);
       continue;
     }
     receive(p, gp);
@@ -144,7 +142,7 @@ void Node::pfc_apply_method() {
     Port& port = ports_[x.port];
     const bool was = port.paused[x.prio];
     port.paused[x.prio] = x.pause;
-    if (x.prio == net_.data_priority()) {
+    if (x.prio == ctx_.data_priority) {
       if (x.pause && !was) port.pause_start_ns = now.to_seconds() * 1e9;
       if (!x.pause && was) port.stats.paused_ns += now.to_seconds() * 1e9 - port.pause_start_ns;
     }
@@ -155,7 +153,7 @@ void Node::pfc_apply_method() {
 }
 
 void Node::send_pfc(unsigned p, unsigned prio, bool pause) {
-  Gp* gp = net_.pool().alloc();
+  Gp* gp = ctx_.pool.alloc();
   PacketExt& e = ext(*gp);
   e.kind = PktKind::PFC;
   e.size = 64;
@@ -168,7 +166,7 @@ void Node::send_pfc(unsigned p, unsigned prio, bool pause) {
 
 void Node::finish(double now_ns) {
   for (Port& port : ports_) {
-    if (port.paused[net_.data_priority()]) {
+    if (port.paused[ctx_.data_priority]) {
       port.stats.paused_ns += now_ns - port.pause_start_ns;
       port.pause_start_ns = now_ns;
     }

@@ -19,11 +19,10 @@
 #include <string>
 #include <vector>
 
+#include "context.h"
 #include "packet.h"
 
 namespace dcqcn::net {
-
-class Network;
 
 struct PortStats {
   uint64_t tx_frames = 0, tx_bytes = 0;
@@ -33,7 +32,7 @@ struct PortStats {
 
 class Node : public sc_core::sc_module {
  public:
-  Node(sc_core::sc_module_name name, Network& net, uint16_t id, unsigned num_ports);
+  Node(sc_core::sc_module_name name, NetContext& ctx, uint16_t id, unsigned num_ports);
 
   // Link this node's port `p` to `peer`'s port `pp` (both directions).
   // `loss`: probability that a DATA frame is lost (bad FCS at the receiver), each
@@ -70,7 +69,7 @@ class Node : public sc_core::sc_module {
   // Queue a PFC frame for class prio on port p (to the peer).
   void send_pfc(unsigned p, unsigned prio, bool pause);
 
-  Network& net_;
+  NetContext& ctx_;  // shared with the other nodes (context.h)
 
  private:
   struct Port {

@@ -108,7 +108,7 @@ struct PacingStats {
 class PacingCheck {
  public:
   // Rounding, plus the scheduler's "due" epsilon: the RP rounds a departure up to a whole
-  // ns (< 1 ns), and it sees time as whole ns, rounded to the nearest (Network::now_ns32):
+  // ns (< 1 ns), and it sees time as whole ns, rounded to the nearest (now_ns32, sim_time.h):
   // a re-timed departure, max(change, previous departure + packet time), is computed from
   // two such timestamps, each up to 0.5 ns off the simulated time the check uses.
   static constexpr double kTolNs = 2.0 + 1e-6;

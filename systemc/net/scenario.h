@@ -3,6 +3,9 @@
 // parameter profile, flows, duration. Loaded from YAML (systemc/scenarios/*.yaml) by
 // load_scenario(), which validates every key against the schema (scenario_schema())
 // and reports the first error as "FILE:LINE: KEY: what is wrong; expected ...".
+// The loader: scenario_load.cpp (the stages in order), scenario_schema.* (the table of
+// keys), scenario_overrides.cpp (--set), scenario_validate.cpp (rules between keys),
+// clos.cpp (the Clos builder). Register values from a scenario: engine_config.h.
 #pragma once
 #include <cstdint>
 #include <optional>

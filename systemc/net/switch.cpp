@@ -3,15 +3,15 @@
 
 #include <limits>
 
-#include "network.h"
+#include "sim_time.h"
 
 namespace dcqcn::net {
 
-Switch::Switch(sc_core::sc_module_name name, Network& net, uint16_t id, unsigned ports,
-               std::unique_ptr<CpEngine> cp)
-    : Node(name, net, id, ports), cp_(std::move(cp)), eg_(ports), in_(ports), rr_(ports, 0),
+Switch::Switch(sc_core::sc_module_name name, NetContext& ctx, uint16_t id, unsigned ports,
+               const SwitchConfig& cfg, std::unique_ptr<CpEngine> cp)
+    : Node(name, ctx, id, ports), cfg_(cfg), cp_(std::move(cp)), eg_(ports), in_(ports), rr_(ports, 0),
       delay_sum_ns_(ports, 0.0), delay_n_(ports, 0) {
-  const SwitchSpec& s = net.scenario().sw;
+  const SwitchSpec& s = cfg_.spec;
   const uint64_t per = 8ull * ports;
   const uint64_t hd = s.pfc.enabled ? per * s.pfc.headroom_bytes : 0;
   const uint64_t rs = per * s.pfc.reserved_bytes;
@@ -21,7 +21,7 @@ Switch::Switch(sc_core::sc_module_name name, Network& net, uint16_t id, unsigned
 uint64_t Switch::threshold() const {
   // With PFC on this is the XOFF threshold; with PFC off the same per-(port, priority)
   // limit is where lossy traffic is dropped (a shared-buffer switch's lossy admission).
-  const PfcSpec& p = net_.scenario().sw.pfc;
+  const PfcSpec& p = cfg_.spec.pfc;
   if (p.mode == PfcSpec::Mode::STATIC) return p.t_pfc_bytes;
   // Trident II dynamic threshold: t_PFC = beta * (B - 8 n t_flight - s) / 8
   const double free = static_cast<double>(shared_cap_ - shared_total_);
@@ -40,24 +40,23 @@ void Switch::mark(unsigned port, unsigned prio, Gp* gp, uint64_t qlen) {
   CpEvent ev;
   ev.op = 0;
   ev.queue = port * 8 + prio;
-  ev.now_ns = Network::now_ns32();
+  ev.now_ns = now_ns32();
   ev.qlen_bytes = static_cast<uint32_t>(std::min<uint64_t>(qlen, 0xFFFFFFFFu));
   ev.ecn = e.ecn;
   const CpResult r = cp_->process(ev);
   if (r.ecn != e.ecn) {
-    if (r.ecn == kEcnCe) net_.counters().ecn_marks++;
-    else net_.counters().ue_marks++;
+    if (r.ecn == kEcnCe) ctx_.counters.ecn_marks++;
+    else ctx_.counters.ue_marks++;
   }
   e.ecn = r.ecn;
 }
 
 void Switch::receive(unsigned p, Gp* gp) {
   PacketExt& e = ext(*gp);
-  net_.counters().packets++;
-  const auto& cand = net_.routes(id(), e.dst);
-  const uint16_t out = cand.size() == 1 ? cand[0] : cand[net_.ecmp_hash(e.flow, id()) % cand.size()];
+  ctx_.counters.packets++;
+  const uint16_t out = ctx_.routes.egress(id(), e.dst, e.flow);
   const unsigned prio = e.prio;
-  const SwitchSpec& s = net_.scenario().sw;
+  const SwitchSpec& s = cfg_.spec;
 
   // ---- ingress admission
   In& i = in_[p][prio];
@@ -77,14 +76,14 @@ void Switch::receive(unsigned p, Gp* gp) {
     e.pool = BufPool::HEADROOM;
   } else {
     // No room: with PFC on this is a lossless violation (headroom misconfigured).
-    if (s.pfc.enabled) net_.counters().drops_lossless++;
-    else net_.counters().drops_lossy++;
-    if (e.kind == PktKind::DATA) net_.counters().drops_data++;
-    net_.pool().release(gp);
+    if (s.pfc.enabled) ctx_.counters.drops_lossless++;
+    else ctx_.counters.drops_lossy++;
+    if (e.kind == PktKind::DATA) ctx_.counters.drops_data++;
+    ctx_.pool.release(gp);
     return;
   }
   used_ += L;
-  if (used_ > s.buffer_bytes) net_.counters().buffer_violations++;
+  if (used_ > s.buffer_bytes) ctx_.counters.buffer_violations++;
   if (s.pfc.enabled && !i.xoff && (i.shared >= threshold() || i.hdrm > 0)) {
     i.xoff = true;
     ++xoff_total_;
@@ -93,7 +92,7 @@ void Switch::receive(unsigned p, Gp* gp) {
 
   // ---- egress
   Q& q = eg_[out][prio];
-  e.enqueued_ns = Network::now_ns();
+  e.enqueued_ns = now_ns();
   q.q.push_back(gp);
   q.bytes += L;
   ++queued_pkts_;
@@ -104,7 +103,7 @@ void Switch::receive(unsigned p, Gp* gp) {
 }
 
 Gp* Switch::pick(unsigned p) {
-  const unsigned cnp = net_.cnp_priority();
+  const unsigned cnp = ctx_.cnp_priority;
   unsigned prio = 8;
   if (!eg_[p][cnp].q.empty() && !paused(p, cnp)) {
     prio = cnp;
@@ -126,12 +125,12 @@ Gp* Switch::pick(unsigned p) {
   q.bytes -= e.size;
   --queued_pkts_;
   if (e.kind == PktKind::DATA) --queued_data_;
-  const double now = Network::now_ns();
-  if (e.kind == PktKind::DATA && now >= net_.scenario().stats_from_ms * 1e6) {
+  const double now = now_ns();
+  if (e.kind == PktKind::DATA && now >= cfg_.stats_from_ms * 1e6) {
     delay_sum_ns_[p] += now - e.enqueued_ns;
     ++delay_n_[p];
   }
-  const SwitchSpec& s = net_.scenario().sw;
+  const SwitchSpec& s = cfg_.spec;
   if (e.kind == PktKind::DATA && s.ecn.enabled && s.ecn.mark_at == EcnSpec::Where::DEQUEUE)
     mark(p, prio, gp, q.bytes);
   return gp;
@@ -144,7 +143,7 @@ void Switch::on_sent(unsigned /*p*/, Gp* gp) {
   const uint64_t L = e.size;
   auto sub = [&](uint64_t& x) {
     if (x < L) {
-      net_.counters().buffer_violations++;
+      ctx_.counters.buffer_violations++;
       x = 0;
     } else {
       x -= L;
@@ -165,7 +164,7 @@ void Switch::check_xon(unsigned p, unsigned prio) {
   In& i = in_[p][prio];
   if (!i.xoff || i.hdrm > 0) return;
   const uint64_t t = threshold();
-  const uint64_t gap = net_.scenario().sw.pfc.xon_gap_bytes;
+  const uint64_t gap = cfg_.spec.pfc.xon_gap_bytes;
   if (i.shared == 0 || i.shared + gap <= t) {
     i.xoff = false;
     ++xon_total_;
@@ -174,12 +173,12 @@ void Switch::check_xon(unsigned p, unsigned prio) {
 }
 
 void Switch::on_pause(unsigned p, unsigned prio, bool pause) {
-  const SwitchSpec& s = net_.scenario().sw;
+  const SwitchSpec& s = cfg_.spec;
   if (!s.ecn.enabled || !s.ecn.tcd) return;
   CpEvent ev;
   ev.op = 1;
   ev.queue = p * 8 + prio;
-  ev.now_ns = Network::now_ns32();
+  ev.now_ns = now_ns32();
   ev.qlen_bytes = static_cast<uint32_t>(std::min<uint64_t>(eg_[p][prio].bytes, 0xFFFFFFFFu));
   ev.paused = pause;
   cp_->process(ev);

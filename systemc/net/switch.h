@@ -13,13 +13,20 @@
 
 #include "engine.h"
 #include "node.h"
+#include "scenario.h"
 
 namespace dcqcn::net {
 
+// What a switch takes from the scenario.
+struct SwitchConfig {
+  SwitchSpec spec;            // switch.*: buffer, PFC, ECN
+  double stats_from_ms = 0;   // queueing delays count from this time
+};
+
 class Switch : public Node {
  public:
-  Switch(sc_core::sc_module_name name, Network& net, uint16_t id, unsigned ports,
-         std::unique_ptr<CpEngine> cp);
+  Switch(sc_core::sc_module_name name, NetContext& ctx, uint16_t id, unsigned ports,
+         const SwitchConfig& cfg, std::unique_ptr<CpEngine> cp);
 
   CpEngine& cp() { return *cp_; }
   uint64_t egress_bytes(unsigned p, unsigned prio) const { return eg_[p][prio].bytes; }
@@ -58,6 +65,7 @@ class Switch : public Node {
   void mark(unsigned port, unsigned prio, Gp* gp, uint64_t qlen);
   void check_xon(unsigned p, unsigned prio);
 
+  const SwitchConfig cfg_;
   std::unique_ptr<CpEngine> cp_;
   std::vector<std::array<Q, 8>> eg_;
   std::vector<std::array<In, 8>> in_;

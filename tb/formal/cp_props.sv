@@ -4,7 +4,7 @@
 // Every input of the block is free on every cycle (events of any op, queue, time, queue
 // length and ECN field; CSR writes of any value to any address, also during traffic;
 // m_out_ready back-pressure; rst), except that rst is high in the first cycle. The
-// harness keeps a shadow of the interface contract (README "Interfaces common to all
+// harness keeps a shadow of the interface contract (docs/CONVENTIONS.md "Interface common to all
 // blocks", docs/cp.md): the registers as written (MODE, KMIN_BYTES, KMAX_BYTES, with the
 // MODE clamp; a write lands one edge after it is issued), the copy the logic uses (loaded at an edge where no event is in S0..S3,
 // exactly like CpModel), and, per pipeline slot, the event and the copy it was accepted

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // sta: static timing estimate of a flattened Yosys `synth_xilinx` netlist (write_json)
-// with UltraScale+ -2 cell delays. The method (rtl/README.md "Timing"):
+// with UltraScale+ -2 cell delays. The method (docs/fpga.md "Timing"):
 //
 //   LUT1-6, INV, LUTRAM read                  0.12 ns (LUTRAM deeper than 64: +0.08 per MUXF)
 //   MUXF7/8/9                                 0.08

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Shared by the Icarus testbenches (fpga/tb_*.sv): clock, cycle counter, checks and
+// Shared by the Icarus testbenches (tb/icarus/tb_*.sv): clock, cycle counter, checks and
 // the final verdict. Include inside the testbench module, after declaring `clk`.
 // A check that fails prints "FAIL <tb>: cycle N: <what> = got, expected exp"; the end
 // prints "PASS <tb>: ..." or "FAIL <tb>: ..." and exits with $fatal on failure.

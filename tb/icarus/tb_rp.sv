@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Icarus Verilog self-checking test of dcqcn_rp (NUM_FLOWS = 16), register reset
 // values (paper profile defaults: line 40 Gb/s, alpha0 = 1.0, g = 1/256, K = T = 55 us).
-// Expected numbers are worked out by hand from the algorithm in README.md "RP":
+// Expected numbers are worked out by hand from the algorithm in docs/rp.md:
 //   TX 1500 B of a fresh flow at 40 Gb/s: next = now + 1500 * 8 / 40 Gb/s = now + 300 ns
 //           (the reciprocal table gives 299.987 ns: never more than exact; rounded up)
 //   CE CNP: Rt = Rc = 40,000,000; Rc -= Rc * alpha / 2 = 20,000,000 kb/s; alpha stays

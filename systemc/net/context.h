@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: MIT
+// What the nodes share while the network runs, instead of the whole Network: the packet
+// pool, the run's counters, the flow table, the routes and the few settings every node
+// needs. The Network owns it; the sampler and the report read it.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "packet.h"
+#include "topology.h"
+
+namespace dcqcn::net {
+
+// Per-flow bookkeeping shared by the source and destination NICs.
+struct FlowInfo {
+  uint32_t gid = 0;
+  uint16_t src = 0, dst = 0;       // node ids
+  uint32_t rp_idx = 0, np_idx = 0; // index in the source RP / destination NP
+  double start_ns = 0;
+  uint32_t start_rate_kbps = 0;    // 0 = line rate
+  uint64_t size_bytes = 0;         // 0 = infinite
+  uint64_t total_pkts = 0;         // sized flows: packets (0 = infinite)
+  // statistics
+  // sent: every DATA frame the sender injected (retransmissions too); delivered: in-order,
+  // unique frames the receiver accepted (goodput), wire bytes.
+  uint64_t sent_bytes = 0, delivered_bytes = 0, delivered_pkts = 0;
+  uint64_t interval_bytes = 0;     // delivered since the last sample
+  double finish_ns = -1;           // sized flows: time the last packet was accepted
+  // go-back-N (gbn.h)
+  uint64_t retransmitted_bytes = 0;  // sent again (after a NAK or a timeout)
+  uint64_t discarded_pkts = 0;       // arrived out of order or duplicate, dropped by the receiver
+  uint64_t naks_sent = 0, naks_received = 0, acks_sent = 0, timeouts = 0;
+  uint32_t rc_kbps = 0, rt_kbps = 0, alpha_q16 = 0;
+  uint64_t cnps_sent = 0, cnps_received = 0;
+  uint64_t ce_marks = 0, ue_marks = 0;  // data packets that arrived with ECN 11 / 10
+  std::vector<double> samples_gbps;  // tput per sample interval
+};
+
+struct Counters {
+  uint64_t data_injected = 0, data_delivered = 0;
+  uint64_t drops_lossless = 0, drops_lossy = 0, drops_data = 0;
+  uint64_t drops_link = 0;      // DATA lost to random link loss (links[].loss)
+  uint64_t data_discarded = 0;  // DATA that reached its receiver out of order or duplicate
+  uint64_t ecn_marks = 0, ue_marks = 0;
+  uint64_t cnps_sent = 0, cnps_received = 0;
+  int64_t wire[kNumPktKinds] = {};  // frames on wires by kind
+  uint64_t packets = 0;         // all frames delivered to a node
+  uint64_t buffer_violations = 0;
+  uint64_t np_min_gap_violations = 0;
+  uint64_t np_budget_violations = 0;  // two CNPs of one NIC closer than NP_CNP_BUDGET_NS
+  uint64_t nic_overflows = 0;   // receive buffer over capacity (PFC too late)
+
+  void on_wire(PktKind k, int d) { wire[static_cast<int>(k)] += d; }
+};
+
+struct NetContext {
+  PacketPool pool;
+  Counters counters;
+  std::vector<FlowInfo> flows;  // by global flow id
+  Routes routes;
+  unsigned data_priority = 3;   // lossless data class
+  unsigned cnp_priority = 7;    // CNPs, NAKs and ACKs: strict priority
+  double pfc_response_ns = 0;   // a PAUSE takes effect this long after it arrives
+};
+
+}  // namespace dcqcn::net

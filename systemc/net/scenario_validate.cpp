@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+// Scenario validation: the rules between keys, after the tree has been read into the
+// Scenario (defaults applied, stats_from_ms, thresholds, priorities, Kmin/Kmax and the
+// scenario's own register writes, nodes, links, flows), with the Clos topology expanded
+// (clos.cpp) in between. The first broken rule throws, blaming the key given last.
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <numeric>
+
+#include "engine_config.h"
+#include "scenario_loader.h"
+
+namespace dcqcn::net::loader {
+
+void validate(Ctx& c, const Sources& src) {
+  Scenario& s = c.s;
+  s.file = src.file();
+  if (!src.given("name")) s.name = std::filesystem::path(src.file()).stem().string();
+
+  // Links that omit rate / delay take defaults.link.
+  for (size_t i = 0; i < s.links.size(); ++i) {
+    const std::string p = "links." + std::to_string(i);
+    if (!src.given(p + ".rate_gbps")) s.links[i].rate_gbps = c.link_rate_gbps;
+    if (!src.given(p + ".delay_us")) s.links[i].delay_us = c.link_delay_us;
+  }
+  for (size_t i = 0; i < s.flows.size(); ++i)
+    if (!src.given("flows." + std::to_string(i) + ".count")) s.flows[i].count = c.flow_count;
+
+  if (s.stats_from_ms >= s.duration_ms) {
+    const std::string p = src.blame("stats_from_ms", "duration_ms");
+    src.fail(src.at(p), p,
+             "stats_from_ms " + fmt_num(s.stats_from_ms) + " is not before duration_ms " +
+                 fmt_num(s.duration_ms),
+             "0 <= stats_from_ms < duration_ms (statistics need some time after it)");
+  }
+
+  // derive_thresholds replaces the two values; giving one of them as well is an error,
+  // unless derive_thresholds comes from a later --set (which overrides the file).
+  if (s.sw.pfc.derive_thresholds && src.given("switch.pfc.derive_thresholds"))
+    for (const char* k : {"switch.pfc.headroom_bytes", "switch.pfc.t_pfc_bytes"})
+      if (src.given(k) && src.at(k).set_index >= src.at("switch.pfc.derive_thresholds").set_index) {
+        const std::string p = src.blame(k, "switch.pfc.derive_thresholds");
+        src.fail(src.at(p), p,
+                 std::string("given together with switch.pfc.derive_thresholds: true, which computes ") + k,
+                 "one of the two: the value, or derive_thresholds: true");
+      }
+
+  if (s.data_priority == s.cnp_priority) {
+    std::string p = src.blame("cnp_priority", "data_priority");
+    src.fail(src.at(p), p,
+             "equals " + std::string(p == "cnp_priority" ? "data_priority" : "cnp_priority") +
+                 " (" + std::to_string(s.data_priority) + ")",
+             "two different priorities (CNPs use their own strict-priority class)");
+  }
+  if (s.sw.ecn.kmin_bytes && s.sw.ecn.kmax_bytes && *s.sw.ecn.kmin_bytes > *s.sw.ecn.kmax_bytes) {
+    std::string p = src.blame("switch.ecn.kmin_bytes", "switch.ecn.kmax_bytes");
+    src.fail(src.at(p), p,
+             "kmin_bytes " + std::to_string(*s.sw.ecn.kmin_bytes) + " > kmax_bytes " +
+                 std::to_string(*s.sw.ecn.kmax_bytes),
+             "kmin_bytes <= kmax_bytes");
+  }
+
+  // The scenario's own CP writes (engine_config.h): a switch.ecn key and a `registers`
+  // entry may not write the same register, and Kmin <= Kmax whichever gives them.
+  const std::vector<ConfigWrite> cp = register_writes(s, Block::CP);
+  auto own = [&](const std::string& reg) -> const ConfigWrite* {
+    for (const ConfigWrite& w : cp)
+      if (w.reg == reg && (w.source == WriteSource::REGISTERS || w.source == WriteSource::ECN_KEY))
+        return &w;
+    return nullptr;
+  };
+  for (const ConfigWrite& e : cp) {
+    if (e.source != WriteSource::ECN_KEY) continue;
+    for (const ConfigWrite& r : cp) {
+      if (r.source != WriteSource::REGISTERS || r.reg != e.reg) continue;
+      const std::string p = src.blame(r.key, e.key);
+      src.fail(src.at(p), p,
+               "conflicts with " + (p == e.key ? r.key : e.key) + " (both write the CP's CP_" + e.reg + ")",
+               "one of " + r.key + " and " + e.key);
+    }
+  }
+  {
+    const ConfigWrite* kmin = own("KMIN_BYTES");
+    const ConfigWrite* kmax = own("KMAX_BYTES");
+    const bool from_registers = (kmin && kmin->source == WriteSource::REGISTERS) ||
+                                (kmax && kmax->source == WriteSource::REGISTERS);
+    if (from_registers && kmin && kmax && kmin->value > kmax->value) {
+      const std::string p = src.blame(kmin->key, kmax->key);
+      src.fail(src.at(p), p,
+               kmin->key + " " + std::to_string(kmin->value) + " > " + kmax->key + " " +
+                   std::to_string(kmax->value),
+               "Kmin <= Kmax");
+    }
+  }
+
+  expand_clos(c, src);
+
+  // Nodes.
+  if (s.nodes.empty())
+    src.fail(src.at("nodes"), "nodes", src.given("nodes") ? "empty list" : "missing",
+             "a list of at least one node {name, type: host|switch}");
+  std::map<std::string, size_t> by_name;
+  std::vector<std::string> names, hosts;
+  for (size_t i = 0; i < s.nodes.size(); ++i) {
+    const std::string p = "nodes." + std::to_string(i) + ".name";
+    auto [it, fresh] = by_name.emplace(s.nodes[i].name, i);
+    if (!fresh) {
+      const Loc first = src.at("nodes." + std::to_string(it->second) + ".name");
+      std::string where = first.set_label.empty() ? "line " + std::to_string(first.line)
+                                                  : "--set " + first.set_label;
+      src.fail(src.at(p), p,
+               "duplicate node name '" + clean(s.nodes[i].name) + "' (also nodes." +
+                   std::to_string(it->second) + ", " + where + ")",
+               "unique node names");
+    }
+    names.push_back(s.nodes[i].name);
+    if (s.nodes[i].kind == NodeSpec::Kind::HOST) hosts.push_back(s.nodes[i].name);
+  }
+  auto is_host = [&](size_t n) { return s.nodes[n].kind == NodeSpec::Kind::HOST; };
+
+  // Links: endpoints are nodes; a host has exactly one link, to a switch.
+  std::vector<size_t> parent(s.nodes.size());
+  std::iota(parent.begin(), parent.end(), size_t{0});
+  auto root_of = [&](size_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  std::vector<int> host_link(s.nodes.size(), -1);
+  for (size_t i = 0; i < s.links.size(); ++i) {
+    const std::string p = "links." + std::to_string(i);
+    const LinkSpec& l = s.links[i];
+    size_t end[2];
+    const std::string* ep[2] = {&l.a, &l.b};
+    for (int j = 0; j < 2; ++j) {
+      const std::string q = p + (j ? ".b" : ".a");
+      auto it = by_name.find(*ep[j]);
+      if (it == by_name.end())
+        src.fail(src.at(q), q, "'" + clean(*ep[j]) + "' is not a node", "a node name: " + join_list(names));
+      end[j] = it->second;
+    }
+    if (end[0] == end[1])
+      src.fail(src.at(p + ".b"), p + ".b", "same node as a ('" + clean(l.a) + "')",
+               "a link between two different nodes");
+    if (is_host(end[0]) && is_host(end[1]))
+      src.fail(src.at(p), p, "links two hosts ('" + clean(l.a) + "', '" + clean(l.b) + "')",
+               "a host linked to a switch");
+    for (int j = 0; j < 2; ++j) {
+      if (!is_host(end[j])) continue;
+      if (host_link[end[j]] >= 0) {
+        const std::string q = p + (j ? ".b" : ".a");
+        src.fail(src.at(q), q,
+                 "host '" + clean(*ep[j]) + "' already has a link (links." +
+                     std::to_string(host_link[end[j]]) + ")",
+                 "exactly one link per host, to a switch");
+      }
+      host_link[end[j]] = static_cast<int>(i);
+    }
+    parent[root_of(end[0])] = root_of(end[1]);
+  }
+  for (size_t n = 0; n < s.nodes.size(); ++n)
+    if (is_host(n) && host_link[n] < 0) {
+      const std::string p = "nodes." + std::to_string(n);
+      src.fail(src.at(p), p, "host '" + clean(s.nodes[n].name) + "' has no link",
+               "exactly one link per host, to a switch");
+    }
+
+  // Flows: between two different hosts that are connected.
+  if (s.flows.empty())
+    src.fail(src.at("flows"), "flows", src.given("flows") ? "empty list" : "missing",
+             "a list of at least one flow {src, dst, start_us, size_bytes, count}");
+  for (size_t i = 0; i < s.flows.size(); ++i) {
+    const std::string p = "flows." + std::to_string(i);
+    const FlowSpec& fl = s.flows[i];
+    size_t end[2];
+    const std::string* ep[2] = {&fl.src, &fl.dst};
+    for (int j = 0; j < 2; ++j) {
+      const std::string q = p + (j ? ".dst" : ".src");
+      auto it = by_name.find(*ep[j]);
+      if (it == by_name.end())
+        src.fail(src.at(q), q, "'" + clean(*ep[j]) + "' is not a node", "a host: " + join_list(hosts));
+      if (!is_host(it->second))
+        src.fail(src.at(q), q, "'" + clean(*ep[j]) + "' is a switch", "a host: " + join_list(hosts));
+      end[j] = it->second;
+    }
+    if (end[0] == end[1])
+      src.fail(src.at(p + ".dst"), p + ".dst", "same host as src ('" + clean(fl.src) + "')",
+               "a different host from src");
+    if (root_of(end[0]) != root_of(end[1]))
+      src.fail(src.at(p + ".dst"), p + ".dst",
+               "'" + clean(fl.dst) + "' cannot be reached from '" + clean(fl.src) + "'",
+               "hosts connected by links and switches");
+  }
+  // Entries with enabled: false were checked like the others; they do not run.
+  s.flows.erase(std::remove_if(s.flows.begin(), s.flows.end(),
+                               [](const FlowSpec& f) { return !f.enabled; }),
+                s.flows.end());
+  if (s.flows.empty())
+    src.fail(src.at("flows"), "flows", "every entry has enabled: false",
+             "at least one flow with enabled: true");
+}
+
+}  // namespace dcqcn::net::loader

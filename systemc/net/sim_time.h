@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// The simulated time as the nodes use it: ns as a double (1 ps resolution), and as the
+// DCQCN blocks see it (whole ns, wrapping at 32 bits).
+#pragma once
+#include <systemc>
+
+#include <cstdint>
+
+namespace dcqcn::net {
+
+inline double now_ns() { return sc_core::sc_time_stamp().to_seconds() * 1e9; }
+inline uint32_t now_ns32() {
+  return static_cast<uint32_t>(static_cast<uint64_t>(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.5));
+}
+
+}  // namespace dcqcn::net
