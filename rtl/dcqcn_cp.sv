@@ -14,26 +14,19 @@
 //    queue-trend rule, 1 the RED rule.
 //  The TCD state is tracked in both modes; MODE only chooses how the ECN field is written.
 //
-// Pipeline (docs/cp.md has the stage diagram). Accept edge -> S0 -> S1 -> S2 -> S3 ->
-// S4 -> output register: an event accepted at edge N is on m_out_* after edge N+6
+// Pipeline (docs/cp.md "Pipeline" has the stage diagram): accept -> S0 -> S1 -> S2 -> S3
+// -> S4 -> output register; an event accepted at edge N is on m_out_* after edge N+6
 // (CpModel::kLatency = 6); one event per cycle, any queue sequence, back-to-back events
-// to one queue included, with no stall: at accept the RED region, q - Kmin and the LFSR
-// sample (DSP input registers); S0 the four 16/17 x 16 partial products (DSP M register),
-// RAM read issued; S1 the products again (DSP P register); S2 the
-// RAM word (output register) merged with the two words written since the read, the
-// products summed and compared, the time/queue compares against the stored word and
-// against the values the event in S3 may write; S3 the read-modify-write step (word from
-// S2 or, same queue, the word S3 wrote one cycle earlier, with the compares chosen by what
-// that event changed), RAM write; S4 the ECN field and the state from S3's decisions. So the per-queue RAM read-modify-write
-// hazard is closed by forwarding (three words: S3 of the previous cycle and the two
-// writes the read missed); it never stalls.
-// Registers: the logic uses a copy of the bus registers (and values derived from them:
-// max(Kmin, Kmax), Kmax - Kmin, ...) that is loaded ("applied") at an edge where S0..S3
-// hold no event (S4 carries its own MODE and rule). A CSR write is registered and lands in
-// the bus registers one edge later (a read in the cycle after the write already returns
-// it); from the cycle after the write s_evt_ready is low until the apply edge: with
-// m_out_ready high at most 5 cycles. An event accepted at the write's own edge uses the
-// old values, every later one the new.
+// to one queue included, with no stall: the per-queue RAM read-modify-write hazard is
+// closed by forwarding (S3's word of the previous cycle and the two writes the read
+// missed). At accept the RED region, q - Kmin and the LFSR sample (DSP input registers);
+// S1 the partial products (DSP M); S2 the products again (DSP P), summed and compared,
+// the RAM word merged with the missed writes, the time/queue compares; S3 the TCD update
+// of the entry (dcqcn_cp_tcd), RAM write; S4 the ECN field and the TCD state.
+// Registers (dcqcn_cp_regs): a CSR write lands in the CSR file one edge later (a read in
+// the cycle after the write returns it); from then s_evt_ready is low until the pipeline
+// uses the new values ("apply", S0..S3 empty): with m_out_ready high at most 5 cycles.
+// An event accepted at the write's own edge uses the old values, every later one the new.
 // Per-queue state (134 bits) lives in dcqcn_ram_sdp; after rst the RAM is cleared by
 // walking all NUM_QUEUES addresses (s_evt_ready low meanwhile).
 `resetall
@@ -41,13 +34,19 @@
 `default_nettype none
 
 module dcqcn_cp #(
+    // ===================================================================================
+    // Parameters
+    // ===================================================================================
     parameter int NUM_QUEUES = 1024,              // egress queues tracked (power of two >= 2)
     parameter int QW         = $clog2(NUM_QUEUES) // queue index width
 ) (
+    // ===================================================================================
+    // Ports
+    // ===================================================================================
     input  logic          clk,
     input  logic          rst,
 
-    // ---- event input ----
+    // Event input
     input  logic          s_evt_valid,
     output logic          s_evt_ready,
     input  logic [1:0]    s_evt_op,          // 0 PKT, 1 PFC, 2 INIT queue, 3 no-op
@@ -57,7 +56,7 @@ module dcqcn_cp #(
     input  logic [1:0]    s_evt_ecn,         // PKT: the packet's ECN field
     input  logic          s_evt_paused,      // PFC: 1 = XOFF (paused), 0 = XON (resumed)
 
-    // ---- result output (one per event, in order) ----
+    // Result output: one per event, in order
     output logic          m_out_valid,
     input  logic          m_out_ready,
     output logic [1:0]    m_out_op,
@@ -67,7 +66,7 @@ module dcqcn_cp #(
     output logic [1:0]    m_out_tcd_state,   // 0 non-congestion, 1 congestion, 2 undetermined, 3 draining
     output logic [1:0]    m_out_region,      // RED region: 0 q <= Kmin, 1 between, 2 q > Kmax
 
-    // ---- register bus ----
+    // CSR bus (tb/ref/regmap_cp.h)
     input  logic          csr_we,
     input  logic          csr_re,
     input  logic [7:0]    csr_addr,
@@ -75,14 +74,16 @@ module dcqcn_cp #(
     output logic [31:0]   csr_rdata
 );
 
-  `include "dcqcn_cp_regmap.vh"
+  // =====================================================================================
+  // Parameter checks and constants
+  // =====================================================================================
+  if (NUM_QUEUES < 2 || (NUM_QUEUES & (NUM_QUEUES - 1)) != 0 || QW != $clog2(NUM_QUEUES))
+  begin : g_bad_num_queues
+    initial $fatal(1, "%m: NUM_QUEUES (%0d) must be a power of two >= 2 and QW its log2",
+                   NUM_QUEUES);
+  end
 
-  generate
-    if (NUM_QUEUES < 2 || (NUM_QUEUES & (NUM_QUEUES - 1)) != 0 || QW != $clog2(NUM_QUEUES)) begin : g_bad_param
-      initial $fatal(1, "%m: NUM_QUEUES (%0d) must be a power of two >= 2 and QW its log2",
-                     NUM_QUEUES);
-    end
-  endgenerate
+  `include "dcqcn_cp_regmap.vh"
 
   localparam logic [1:0] OP_PKT  = 2'd0;
   localparam logic [1:0] OP_PFC  = 2'd1;
@@ -94,200 +95,152 @@ module dcqcn_cp #(
   localparam logic [1:0] ST_UNDET   = 2'd2;
   localparam logic [1:0] ST_DRAIN   = 2'd3;
 
-  // TCD_CE_RULE 2 per-queue state (tb/ref/cp_ref.h TcdOst)
-  localparam logic [1:0] OS_NONCONG = 2'd0;
+  // TCD_CE_RULE 2 per-queue state (tb/ref/cp_ref.h TcdOst; dcqcn_cp_tcd updates it)
   localparam logic [1:0] OS_CHECK   = 2'd1;
-  localparam logic [1:0] OS_UNDET   = 2'd2;
   localparam logic [1:0] OS_CONG    = 2'd3;
-
-  localparam logic [1:0] RG_BELOW   = 2'd0;
-  localparam logic [1:0] RG_BETWEEN = 2'd1;
-  localparam logic [1:0] RG_ABOVE   = 2'd2;
-
-  localparam logic [31:0] LFSR_MASK = 32'h8020_0003;  // x^32 + x^22 + x^2 + x + 1
-
-  // 16 Galois shifts: the next 16-bit sample shares no bit with the last one
-  function automatic logic [31:0] lfsr_advance(input logic [31:0] x);
-    logic [31:0] v;
-    v = x;
-    for (int i = 0; i < 16; i++) v = {1'b0, v[31:1]} ^ (v[0] ? LFSR_MASK : 32'd0);
-    lfsr_advance = v;
-  endfunction
 
   // Per-queue entry: {valid, paused, ever_paused, trend, ost[1:0], off_end_ns, sample_ns,
   // sample_q, q_res}. An invalid entry is all zeros (clear walk, INIT).
   localparam int EW      = 134;
   localparam int E_VALID = 133;
-  localparam int E_PAUSE = 132;
+  localparam int E_PAUSED = 132;
   localparam int E_EVER  = 131;
   localparam int E_TREND = 130;
   localparam int E_OST   = 128;  // [129:128]
-  localparam int E_OFF   = 96;   // [127:96]
-  localparam int E_SNS   = 64;   // [95:64]
-  localparam int E_SQ    = 32;   // [63:32]
-  localparam int E_QRES  = 0;    // [31:0]
+  localparam int E_OFF_END   = 96;   // [127:96]
+  localparam int E_SAMPLE_NS   = 64;   // [95:64]
+  localparam int E_SAMPLE_Q    = 32;   // [63:32]
+  localparam int E_Q_RES  = 0;    // [31:0]
 
-  // ---------------------------------------------------------------------------------
-  // Registers
-  // ---------------------------------------------------------------------------------
-  // CSRs as written (read back)
-  logic          mode_reg, mode_next;
-  logic [31:0]   kmin_reg, kmin_next;
-  logic [31:0]   kmax_reg, kmax_next;
-  logic [16:0]   pmax_reg, pmax_next;
-  logic [31:0]   seed_reg, seed_next;
-  logic [31:0]   max_ton_reg, max_ton_next;
-  logic [31:0]   sample_ns_reg, sample_ns_next;
-  logic [31:0]   high_reg, high_next;
-  logic [31:0]   low_reg, low_next;
-  logic [1:0]    rule_reg, rule_next;
-  logic [31:0]   grow_reg, grow_next;
-  logic [31:0]   drain_reg, drain_next;
-  logic [31:0]   csr_rdata_reg, csr_rdata_next;
-  logic          pend_reg, pend_next;            // a write not yet applied
-  logic          wq_valid_reg;                   // the write of the last cycle (lands now),
-                                                 // with its per-register clamps and address hits
-  // the landing write clamped to each register's bounds, and whether it is that register's
-  logic [31:0]   cv_mode;
-  logic          hit_mode;
-  logic          wq_hit_mode_reg;
-  logic [31:0]   wq_cv_mode_reg;
-  logic [31:0]   cv_kmin;
-  logic          hit_kmin;
-  logic          wq_hit_kmin_reg;
-  logic [31:0]   wq_cv_kmin_reg;
-  logic [31:0]   cv_kmax;
-  logic          hit_kmax;
-  logic          wq_hit_kmax_reg;
-  logic [31:0]   wq_cv_kmax_reg;
-  logic [31:0]   cv_pmax;
-  logic          hit_pmax;
-  logic          wq_hit_pmax_reg;
-  logic [31:0]   wq_cv_pmax_reg;
-  logic [31:0]   cv_seed;
-  logic          hit_seed;
-  logic          wq_hit_seed_reg;
-  logic [31:0]   wq_cv_seed_reg;
-  logic [31:0]   cv_max_ton;
-  logic          hit_max_ton;
-  logic          wq_hit_max_ton_reg;
-  logic [31:0]   wq_cv_max_ton_reg;
-  logic [31:0]   cv_sample_ns;
-  logic          hit_sample_ns;
-  logic          wq_hit_sample_ns_reg;
-  logic [31:0]   wq_cv_sample_ns_reg;
-  logic [31:0]   cv_high;
-  logic          hit_high;
-  logic          wq_hit_high_reg;
-  logic [31:0]   wq_cv_high_reg;
-  logic [31:0]   cv_low;
-  logic          hit_low;
-  logic          wq_hit_low_reg;
-  logic [31:0]   wq_cv_low_reg;
-  logic [31:0]   cv_rule;
-  logic          hit_rule;
-  logic          wq_hit_rule_reg;
-  logic [31:0]   wq_cv_rule_reg;
-  logic [31:0]   cv_grow;
-  logic          hit_grow;
-  logic          wq_hit_grow_reg;
-  logic [31:0]   wq_cv_grow_reg;
-  logic [31:0]   cv_drain;
-  logic          hit_drain;
-  logic          wq_hit_drain_reg;
-  logic [31:0]   wq_cv_drain_reg;
-  logic          seed_pend_reg, seed_pend_next;  // LFSR_SEED written since the last apply
+  // =====================================================================================
+  // CSRs
+  // =====================================================================================
+  // The CSR file (generated) and the applied set act_* the pipeline uses (dcqcn_cp_regs):
+  // a write makes an apply pending (no event accepted) until S0..S3 are empty.
+  logic          apply_pending, seed_load;
+  logic [31:0]   lfsr_seed;
+  logic          act_mode, act_max_ton_nonzero, act_period_zero, act_grow_zero;
+  logic [31:0]   act_kmin, act_kmax_eff, act_kspan, act_max_ton, act_period;
+  logic [31:0]   act_high, act_low, act_grow, act_drain;
+  logic [16:0]   act_pmax;
+  logic [1:0]    act_rule;
 
-  // Applied copy used by the pipeline, and values derived from it
-  logic          a_mode_reg;
-  logic [31:0]   a_kmin_reg, a_kmaxe_reg;        // Kmin, max(Kmin, Kmax)
-  logic [31:0]   a_span_reg;                     // max(Kmin, Kmax) - Kmin
-  logic [16:0]   a_pmax_reg;
-  logic [31:0]   a_max_ton_reg, a_period_reg;    // period: rule 2 MAX_TON_NS, else SAMPLE_NS
-  logic [31:0]   a_high_reg, a_low_reg, a_grow_reg, a_drain_reg;
-  logic [1:0]    a_rule_reg;
-  logic          a_ton_nz_reg, a_period_z_reg, a_grow_z_reg;
+  dcqcn_cp_regs u_regs (
+      .clk                (clk),
+      .rst                (rst),
+      .csr_we             (csr_we),
+      .csr_re             (csr_re),
+      .csr_addr           (csr_addr),
+      .csr_wdata          (csr_wdata),
+      .csr_rdata          (csr_rdata),
+      .pipe_empty         (!s0_valid_reg && !s1_valid_reg && !s2_valid_reg && !s3_valid_reg),
+      .apply_pending      (apply_pending),
+      .seed_load          (seed_load),
+      .lfsr_seed          (lfsr_seed),
+      .act_mode           (act_mode),
+      .act_kmin           (act_kmin),
+      .act_kmax_eff       (act_kmax_eff),
+      .act_kspan          (act_kspan),
+      .act_pmax           (act_pmax),
+      .act_max_ton        (act_max_ton),
+      .act_period         (act_period),
+      .act_high           (act_high),
+      .act_low            (act_low),
+      .act_grow           (act_grow),
+      .act_drain          (act_drain),
+      .act_rule           (act_rule),
+      .act_max_ton_nonzero(act_max_ton_nonzero),
+      .act_period_zero    (act_period_zero),
+      .act_grow_zero      (act_grow_zero)
+  );
 
-  logic [31:0]   lfsr_reg, lfsr_next;
+  // =====================================================================================
+  // Pipeline stages
+  // =====================================================================================
 
   // RAM clearing after reset
   logic          clear_reg, clear_next;
   logic [QW-1:0] clear_addr_reg, clear_addr_next;
 
   // S0: the accepted event
-  logic          s0_valid_reg;
-  logic [1:0]    s0_op_reg;
-  logic [QW-1:0] s0_queue_reg;
-  logic [31:0]   s0_now_reg, s0_qlen_reg;
-  logic [1:0]    s0_ecn_reg;
-  logic          s0_paused_reg;
-  logic [1:0]    s0_region_reg;
-  logic [31:0]   s0_qoff_reg;                    // q - Kmin (DSP input register)
-  logic [15:0]   s0_r_reg;                       // the LFSR sample (DSP input register)
+  logic          s0_valid_reg, s0_valid_next;
+  logic [1:0]    s0_op_reg, s0_op_next;
+  logic [QW-1:0] s0_queue_reg, s0_queue_next;
+  logic [31:0]   s0_now_reg, s0_now_next, s0_qlen_reg, s0_qlen_next;
+  logic [1:0]    s0_ecn_reg, s0_ecn_next;
+  logic          s0_paused_reg, s0_paused_next;
+  logic [1:0]    s0_region_reg, s0_region_next;
 
-  // S1: event, products (DSP M register), event-only compares
-  logic          s1_valid_reg;
-  logic [1:0]    s1_op_reg;
-  logic [QW-1:0] s1_queue_reg;
-  logic [31:0]   s1_now_reg, s1_qlen_reg;
-  logic [1:0]    s1_ecn_reg;
-  logic          s1_paused_reg;
-  logic [1:0]    s1_region_reg;
-  logic          s1_le_low_reg, s1_gt_high_reg, s1_le_drain_reg;
-  logic [31:0]   s1_p0_reg, s1_p1_reg;           // r * span[15:0], r * span[31:16]
-  logic [32:0]   s1_q0_reg, s1_q1_reg;           // Pmax * qoff[15:0], Pmax * qoff[31:16]
+  // S1: event, event-only compares (the products: dcqcn_cp_red)
+  logic          s1_valid_reg, s1_valid_next;
+  logic [1:0]    s1_op_reg, s1_op_next;
+  logic [QW-1:0] s1_queue_reg, s1_queue_next;
+  logic [31:0]   s1_now_reg, s1_now_next, s1_qlen_reg, s1_qlen_next;
+  logic [1:0]    s1_ecn_reg, s1_ecn_next;
+  logic          s1_paused_reg, s1_paused_next;
+  logic [1:0]    s1_region_reg, s1_region_next;
+  logic          s1_le_low_reg, s1_le_low_next, s1_gt_high_reg, s1_gt_high_next;
+  logic          s1_le_drain_reg, s1_le_drain_next;
 
-  // S2: event, partial products, hit bits for the RAM word merge
-  logic          s2_valid_reg;
-  logic [1:0]    s2_op_reg;
-  logic [QW-1:0] s2_queue_reg;
-  logic [31:0]   s2_now_reg, s2_qlen_reg;
-  logic [1:0]    s2_ecn_reg;
-  logic          s2_paused_reg;
-  logic [1:0]    s2_region_reg;
-  logic          s2_le_low_reg, s2_gt_high_reg, s2_le_drain_reg;
-  logic [31:0]   s2_p0_reg, s2_p1_reg;           // the products again (DSP P register)
-  logic [32:0]   s2_q0_reg, s2_q1_reg;
-  logic          s2_hit1_reg, s2_hit2_reg;       // word in fwd1 / fwd2 is this queue's
-  logic [EW-1:0] ram_q_reg;                      // RAM output register
+  // S2: event, hit bits for the RAM word merge, RAM output register
+  logic          s2_valid_reg, s2_valid_next;
+  logic [1:0]    s2_op_reg, s2_op_next;
+  logic [QW-1:0] s2_queue_reg, s2_queue_next;
+  logic [31:0]   s2_now_reg, s2_now_next, s2_qlen_reg, s2_qlen_next;
+  logic [1:0]    s2_ecn_reg, s2_ecn_next;
+  logic          s2_paused_reg, s2_paused_next;
+  logic [1:0]    s2_region_reg, s2_region_next;
+  logic          s2_le_low_reg, s2_le_low_next, s2_gt_high_reg, s2_gt_high_next;
+  logic          s2_le_drain_reg, s2_le_drain_next;
+  // word in fwd1 / fwd2 is this queue's
+  logic          s2_hit_fwd1_reg, s2_hit_fwd1_next, s2_hit_fwd2_reg, s2_hit_fwd2_next;
+  logic [EW-1:0] ram_rdata_q_reg, ram_rdata_q_next;  // RAM output register
 
   // S3: the read-modify-write step
-  logic          s3_valid_reg;
-  logic [1:0]    s3_op_reg;
-  logic [QW-1:0] s3_queue_reg;
-  logic [31:0]   s3_now_reg, s3_qlen_reg;
-  logic [1:0]    s3_ecn_reg;
-  logic          s3_paused_reg;
-  logic [1:0]    s3_region_reg;
-  logic          s3_le_low_reg, s3_gt_high_reg, s3_le_drain_reg;
-  logic          s3_red_reg;
-  logic          s3_pfc_onoff_reg;               // PFC: XOFF, or XON with MAX_TON_NS > 0
-  logic [EW-1:0] s3_word_reg;                    // stored word (all writes before S3's event)
-  logic          s3_ton_reg, s3_since_reg, s3_gt_reg, s3_grow_reg, s3_qres_reg;  // vs s3_word
-  logic          s3_xton_reg, s3_xsince_reg, s3_xgt_reg, s3_xgrow_reg, s3_xqres_reg; // vs fwd1 event
-  logic          s3_hitx_reg;                    // the event before (now in fwd1) wrote this queue
+  logic          s3_valid_reg, s3_valid_next;
+  logic [1:0]    s3_op_reg, s3_op_next;
+  logic [QW-1:0] s3_queue_reg, s3_queue_next;
+  logic [31:0]   s3_now_reg, s3_now_next, s3_qlen_reg, s3_qlen_next;
+  logic [1:0]    s3_ecn_reg, s3_ecn_next;
+  logic          s3_paused_reg, s3_paused_next;
+  logic [1:0]    s3_region_reg, s3_region_next;
+  logic          s3_le_low_reg, s3_le_low_next, s3_gt_high_reg, s3_gt_high_next;
+  logic          s3_le_drain_reg, s3_le_drain_next;
+  logic          s3_red_reg, s3_red_next;
+  logic          s3_pfc_onoff_reg, s3_pfc_onoff_next;  // PFC: XOFF, or XON with MAX_TON_NS > 0
+  logic [EW-1:0] s3_word_reg, s3_word_next;  // stored word (all writes before S3's event)
+  logic          s3_ton_reg, s3_ton_next, s3_since_reg, s3_since_next, s3_gt_reg, s3_gt_next;  // vs s3_word
+  logic          s3_grow_reg, s3_grow_next, s3_qres_reg, s3_qres_next;
+  logic          s3_prev_ton_reg, s3_prev_ton_next, s3_prev_since_reg, s3_prev_since_next;  // vs fwd1 event
+  logic          s3_prev_gt_reg, s3_prev_gt_next, s3_prev_grow_reg, s3_prev_grow_next;
+  logic          s3_prev_qres_reg, s3_prev_qres_next;
+  // the event before (now in fwd1) wrote this queue
+  logic          s3_hit_prev_reg, s3_hit_prev_next;
 
   // Words written by S3 at the last two edges (fwd1 the latest), with what changed
-  logic          fwd1_we_reg;
-  logic [QW-1:0] fwd1_addr_reg;
-  logic [EW-1:0] fwd1_data_reg, fwd2_data_reg;
-  logic          fwd1_xon_reg, fwd1_samp_reg, fwd1_init_reg;
+  logic          fwd1_we_reg, fwd1_we_next;
+  logic [QW-1:0] fwd1_addr_reg, fwd1_addr_next;
+  logic [EW-1:0] fwd1_data_reg, fwd1_data_next, fwd2_data_reg, fwd2_data_next;
+  logic          fwd1_xon_reg, fwd1_xon_next, fwd1_sampled_reg, fwd1_sampled_next;
+  logic          fwd1_init_reg, fwd1_init_next;
 
-  // S4: the decisions of S3, turned into the ECN field and the state
-  logic          s4_valid_reg;
-  logic [1:0]    s4_op_reg;
-  logic [QW-1:0] s4_queue_reg;
-  logic [1:0]    s4_ecn_reg, s4_region_reg, s4_ost_reg;
-  logic          s4_red_reg, s4_onoff_reg, s4_cong_reg, s4_trend_reg, s4_mode_reg, s4_rule2_reg;
+  // S4: the decisions of S3, turned into the ECN field and the TCD state
+  logic          s4_valid_reg, s4_valid_next;
+  logic [1:0]    s4_op_reg, s4_op_next;
+  logic [QW-1:0] s4_queue_reg, s4_queue_next;
+  logic [1:0]    s4_ecn_reg, s4_ecn_next, s4_region_reg, s4_region_next, s4_ost_reg, s4_ost_next;
+  logic          s4_red_reg, s4_red_next, s4_onoff_reg, s4_onoff_next, s4_cong_reg, s4_cong_next;
+  logic          s4_trend_reg, s4_trend_next, s4_mode_reg, s4_mode_next;
+  logic          s4_rule2_reg, s4_rule2_next;
 
   // Output register
-  logic          out_valid_reg;
-  logic [1:0]    out_op_reg;
-  logic [QW-1:0] out_queue_reg;
-  logic [1:0]    out_ecn_reg;
-  logic          out_marked_reg;
-  logic [1:0]    out_state_reg;
-  logic [1:0]    out_region_reg;
+  logic          out_valid_reg, out_valid_next;
+  logic [1:0]    out_op_reg, out_op_next;
+  logic [QW-1:0] out_queue_reg, out_queue_next;
+  logic [1:0]    out_ecn_reg, out_ecn_next;
+  logic          out_marked_reg, out_marked_next;
+  logic [1:0]    out_state_reg, out_state_next;
+  logic [1:0]    out_region_reg, out_region_next;
 
   // RAM ports
   logic          ram_we;
@@ -295,160 +248,37 @@ module dcqcn_cp #(
   logic [EW-1:0] ram_wdata;
   logic [EW-1:0] ram_rdata;
 
-  logic en;     // global pipeline enable (back-pressure)
-  logic apply;  // load the applied register copy at this edge
+  logic en;  // global pipeline enable (back-pressure)
+  assign en = !out_valid_reg || m_out_ready;
 
-  assign en          = !out_valid_reg || m_out_ready;
-  assign s_evt_ready = en && !clear_reg && !pend_reg && !wq_valid_reg;
-  assign apply       = pend_reg && !s0_valid_reg && !s1_valid_reg && !s2_valid_reg && !s3_valid_reg;
 
-  assign m_out_valid     = out_valid_reg;
-  assign m_out_op        = out_op_reg;
-  assign m_out_queue     = out_queue_reg;
-  assign m_out_ecn       = out_ecn_reg;
-  assign m_out_marked    = out_marked_reg;
-  assign m_out_tcd_state = out_state_reg;
-  assign m_out_region    = out_region_reg;
-  assign csr_rdata       = csr_rdata_reg;
 
   // ---------------------------------------------------------------------------------
-  // CSR bus: clamped writes, registered reads
-  // ---------------------------------------------------------------------------------
-  // clamp of a written value to constant bounds (one per register: no address-dependent
-  // bounds on the write path)
-  function automatic logic [31:0] clampc(input logic [31:0] v, input logic [31:0] lo,
-                                         input logic [31:0] hi);
-    clampc = (v < lo) ? lo : ((v > hi) ? hi : v);
-  endfunction
-
-  always_comb begin
-    mode_next      = mode_reg;
-    kmin_next      = kmin_reg;
-    kmax_next      = kmax_reg;
-    pmax_next      = pmax_reg;
-    seed_next      = seed_reg;
-    max_ton_next   = max_ton_reg;
-    sample_ns_next = sample_ns_reg;
-    high_next      = high_reg;
-    low_next       = low_reg;
-    rule_next      = rule_reg;
-    grow_next      = grow_reg;
-    drain_next     = drain_reg;
-    csr_rdata_next = csr_rdata_reg;
-    pend_next      = pend_reg && !apply;
-    seed_pend_next = seed_pend_reg && !apply;
-
-    // the write registered last cycle lands in the bus registers now (each register has
-    // its own clamp: no address-dependent mux on the way)
-    cv_mode = wq_cv_mode_reg;
-    hit_mode = wq_hit_mode_reg;
-    cv_kmin = wq_cv_kmin_reg;
-    hit_kmin = wq_hit_kmin_reg;
-    cv_kmax = wq_cv_kmax_reg;
-    hit_kmax = wq_hit_kmax_reg;
-    cv_pmax = wq_cv_pmax_reg;
-    hit_pmax = wq_hit_pmax_reg;
-    cv_seed = wq_cv_seed_reg;
-    hit_seed = wq_hit_seed_reg;
-    cv_max_ton = wq_cv_max_ton_reg;
-    hit_max_ton = wq_hit_max_ton_reg;
-    cv_sample_ns = wq_cv_sample_ns_reg;
-    hit_sample_ns = wq_hit_sample_ns_reg;
-    cv_high = wq_cv_high_reg;
-    hit_high = wq_hit_high_reg;
-    cv_low = wq_cv_low_reg;
-    hit_low = wq_hit_low_reg;
-    cv_rule = wq_cv_rule_reg;
-    hit_rule = wq_hit_rule_reg;
-    cv_grow = wq_cv_grow_reg;
-    hit_grow = wq_hit_grow_reg;
-    cv_drain = wq_cv_drain_reg;
-    hit_drain = wq_hit_drain_reg;
-    if (wq_valid_reg) pend_next = 1'b1;  // any write (known address or not) takes one apply
-    if (hit_mode) mode_next = cv_mode[0];
-    if (hit_kmin) kmin_next = cv_kmin;
-    if (hit_kmax) kmax_next = cv_kmax;
-    if (hit_pmax) pmax_next = cv_pmax[16:0];
-    if (hit_seed) begin seed_next = cv_seed; seed_pend_next = 1'b1; end
-    if (hit_max_ton) max_ton_next = cv_max_ton;
-    if (hit_sample_ns) sample_ns_next = cv_sample_ns;
-    if (hit_high) high_next = cv_high;
-    if (hit_low) low_next = cv_low;
-    if (hit_rule) rule_next = cv_rule[1:0];
-    if (hit_grow) grow_next = cv_grow;
-    if (hit_drain) drain_next = cv_drain;
-
-    if (csr_re) begin
-      unique case (csr_addr)
-        CP_MODE_ADDR: csr_rdata_next = hit_mode ? cv_mode : {31'd0, mode_reg};
-        CP_KMIN_BYTES_ADDR: csr_rdata_next = hit_kmin ? cv_kmin : kmin_reg;
-        CP_KMAX_BYTES_ADDR: csr_rdata_next = hit_kmax ? cv_kmax : kmax_reg;
-        CP_PMAX_Q16_ADDR: csr_rdata_next = hit_pmax ? cv_pmax : {15'd0, pmax_reg};
-        CP_LFSR_SEED_ADDR: csr_rdata_next = hit_seed ? cv_seed : seed_reg;
-        CP_MAX_TON_NS_ADDR: csr_rdata_next = hit_max_ton ? cv_max_ton : max_ton_reg;
-        CP_SAMPLE_NS_ADDR: csr_rdata_next = hit_sample_ns ? cv_sample_ns : sample_ns_reg;
-        CP_HIGH_BYTES_ADDR: csr_rdata_next = hit_high ? cv_high : high_reg;
-        CP_LOW_BYTES_ADDR: csr_rdata_next = hit_low ? cv_low : low_reg;
-        CP_TCD_CE_RULE_ADDR: csr_rdata_next = hit_rule ? cv_rule : {30'd0, rule_reg};
-        CP_TCD_GROW_BYTES_ADDR: csr_rdata_next = hit_grow ? cv_grow : grow_reg;
-        CP_TCD_DRAIN_BYTES_ADDR: csr_rdata_next = hit_drain ? cv_drain : drain_reg;
-        default: csr_rdata_next = 32'd0;
-      endcase
-    end
-  end
-
-  // Applied copy: loaded from the bus registers at an apply edge (S0..S3 empty), with the
-  // derived values computed from the bus registers directly (one cycle of logic).
-  logic        kmax_ge;
-  logic [31:0] kspan;
-  assign kmax_ge = kmax_reg >= kmin_reg;
-  assign kspan   = kmax_reg - kmin_reg;
-
-  always_ff @(posedge clk) begin
-    if (rst || apply) begin
-      a_mode_reg     <= rst ? CP_MODE_RST[0] : mode_reg;
-      a_kmin_reg     <= rst ? CP_KMIN_BYTES_RST : kmin_reg;
-      a_kmaxe_reg    <= rst ? CP_KMAX_BYTES_RST : (kmax_ge ? kmax_reg : kmin_reg);
-      a_span_reg     <= rst ? CP_KMAX_BYTES_RST - CP_KMIN_BYTES_RST : (kmax_ge ? kspan : 32'd0);
-      a_pmax_reg     <= rst ? CP_PMAX_Q16_RST[16:0] : pmax_reg;
-      a_max_ton_reg  <= rst ? CP_MAX_TON_NS_RST : max_ton_reg;
-      a_period_reg   <= rst ? ((CP_TCD_CE_RULE_RST == 32'd2) ? CP_MAX_TON_NS_RST : CP_SAMPLE_NS_RST)
-                            : ((rule_reg == 2'd2) ? max_ton_reg : sample_ns_reg);
-      a_high_reg     <= rst ? CP_HIGH_BYTES_RST : high_reg;
-      a_low_reg      <= rst ? CP_LOW_BYTES_RST : low_reg;
-      a_grow_reg     <= rst ? CP_TCD_GROW_BYTES_RST : grow_reg;
-      a_drain_reg    <= rst ? CP_TCD_DRAIN_BYTES_RST : drain_reg;
-      a_rule_reg     <= rst ? CP_TCD_CE_RULE_RST[1:0] : rule_reg;
-      a_ton_nz_reg   <= rst ? (CP_MAX_TON_NS_RST != 32'd0) : (max_ton_reg != 32'd0);
-      a_period_z_reg <= rst ? (((CP_TCD_CE_RULE_RST == 32'd2) ? CP_MAX_TON_NS_RST : CP_SAMPLE_NS_RST) == 32'd0)
-                            : (((rule_reg == 2'd2) ? max_ton_reg : sample_ns_reg) == 32'd0);
-      a_grow_z_reg   <= rst ? (CP_TCD_GROW_BYTES_RST == 32'd0) : (grow_reg == 32'd0);
-    end
-  end
-
-  // ---------------------------------------------------------------------------------
-  // Accept: RED region of the arriving event, q - Kmin, the LFSR sample (the LFSR steps
-  // at the accept edge of a middle-region PKT); they are the DSP input registers
+  // Accept .. S2: the RED decision (region at accept, products in S1, compare in S2)
   // ---------------------------------------------------------------------------------
   logic [1:0] in_region;
-  logic       in_step;
-  always_comb begin
-    if (s_evt_qlen_bytes <= a_kmin_reg)      in_region = RG_BELOW;
-    else if (s_evt_qlen_bytes > a_kmaxe_reg) in_region = RG_ABOVE;
-    else                                     in_region = RG_BETWEEN;
-    in_step = s_evt_valid && s_evt_ready && (s_evt_op == OP_PKT) && (in_region == RG_BETWEEN);
-  end
+  logic       s2_red;
 
-  always_comb begin
-    lfsr_next = lfsr_reg;
-    if (in_step) lfsr_next = lfsr_advance(lfsr_reg);
-    if (apply && seed_pend_reg) lfsr_next = seed_reg;  // nothing is accepted at an apply
-  end
+  dcqcn_cp_red u_red (
+      .clk       (clk),
+      .rst       (rst),
+      .en        (en),
+      .accept_pkt(s_evt_valid && s_evt_ready && s_evt_op == OP_PKT),
+      .qlen_bytes(s_evt_qlen_bytes),
+      .region    (in_region),
+      .kmin      (act_kmin),
+      .kmax_eff  (act_kmax_eff),
+      .kspan     (act_kspan),
+      .pmax      (act_pmax),
+      .seed_load (seed_load),
+      .seed      (lfsr_seed),
+      .s2_region (s2_region_reg),
+      .s2_red    (s2_red)
+  );
 
-  // ---------------------------------------------------------------------------------
-  // S1: partial products (registered in, registered out: DSP); hit bits for S2
-  // ---------------------------------------------------------------------------------
-  logic s3_writes;
+  // S1: the partial products (registered in, registered out: DSP) and the hit bits for S2
+  // are in the stage registers below.
+  logic s3_writes;  // the event in S3 writes its queue's entry
   assign s3_writes = s3_valid_reg && (s3_op_reg != OP_NOP);
 
   // ---------------------------------------------------------------------------------
@@ -456,364 +286,332 @@ module dcqcn_cp #(
   // compares against the merged word and against the event in S3
   // ---------------------------------------------------------------------------------
   logic [EW-1:0] s2_word;
-  logic [47:0]   s2_rs;   // r * span
-  logic [48:0]   s2_pq;   // Pmax * (q - Kmin)
-  logic          s2_red;
-  logic [31:0]   s2_d_off, s2_d_sns, s2_d_x;
-  logic [32:0]   s2_sq_grow, s2_x_grow;
+  logic [31:0]   s2_since_off_end, s2_since_sample, s2_since_prev;
+  logic [32:0]   s2_sample_q_grow, s2_prev_q_grow;
   logic          s2_ton, s2_since, s2_gt, s2_grow, s2_qres;
-  logic          s2_xton, s2_xsince, s2_xgt, s2_xgrow, s2_xqres;
+  logic          s2_prev_ton, s2_prev_since, s2_prev_gt, s2_prev_grow, s2_prev_qres;
   always_comb begin
-    s2_word = s2_hit1_reg ? fwd1_data_reg : (s2_hit2_reg ? fwd2_data_reg : ram_q_reg);
-    s2_rs   = {s2_p1_reg, 16'd0} + {16'd0, s2_p0_reg};
-    s2_pq   = {s2_q1_reg, 16'd0} + {16'd0, s2_q0_reg};
-    s2_red  = (s2_region_reg == RG_ABOVE) || (s2_region_reg == RG_BETWEEN && {1'b0, s2_rs} < s2_pq);
+    s2_word = s2_hit_fwd1_reg ? fwd1_data_reg : (s2_hit_fwd2_reg ? fwd2_data_reg : ram_rdata_q_reg);
 
-    s2_d_off   = s2_now_reg - s2_word[E_OFF +: 32];
-    s2_d_sns   = s2_now_reg - s2_word[E_SNS +: 32];
-    s2_sq_grow = {1'b0, s2_word[E_SQ +: 32]} + {1'b0, a_grow_reg};
-    s2_ton     = s2_d_off < a_max_ton_reg;
-    s2_since   = s2_d_sns >= a_period_reg;
-    s2_gt      = s2_qlen_reg > s2_word[E_SQ +: 32];
-    s2_grow    = {1'b0, s2_qlen_reg} >= s2_sq_grow;
-    s2_qres    = s2_qlen_reg >= s2_word[E_QRES +: 32];
+    s2_since_off_end = s2_now_reg - s2_word[E_OFF_END +: 32];
+    s2_since_sample  = s2_now_reg - s2_word[E_SAMPLE_NS +: 32];
+    s2_sample_q_grow = {1'b0, s2_word[E_SAMPLE_Q +: 32]} + {1'b0, act_grow};
+    s2_ton           = s2_since_off_end < act_max_ton;
+    s2_since         = s2_since_sample >= act_period;
+    s2_gt            = s2_qlen_reg > s2_word[E_SAMPLE_Q +: 32];
+    s2_grow          = {1'b0, s2_qlen_reg} >= s2_sample_q_grow;
+    s2_qres          = s2_qlen_reg >= s2_word[E_Q_RES +: 32];
 
     // against the event now in S3, if it writes this queue: its time and queue length
     // (an INIT leaves a fresh entry: sampled now, nothing to compare)
-    s2_d_x    = s2_now_reg - s3_now_reg;
-    s2_x_grow = {1'b0, s3_qlen_reg} + {1'b0, a_grow_reg};
-    s2_xton   = s2_d_x < a_max_ton_reg;
-    s2_xsince = (s3_op_reg == OP_INIT) ? a_period_z_reg : (s2_d_x >= a_period_reg);
-    s2_xgt    = (s3_op_reg == OP_INIT) ? 1'b0 : (s2_qlen_reg > s3_qlen_reg);
-    s2_xgrow  = (s3_op_reg == OP_INIT) ? a_grow_z_reg : ({1'b0, s2_qlen_reg} >= s2_x_grow);
-    s2_xqres  = s2_qlen_reg >= s3_qlen_reg;
+    s2_since_prev  = s2_now_reg - s3_now_reg;
+    s2_prev_q_grow = {1'b0, s3_qlen_reg} + {1'b0, act_grow};
+    s2_prev_ton    = s2_since_prev < act_max_ton;
+    s2_prev_since  = (s3_op_reg == OP_INIT) ? act_period_zero : (s2_since_prev >= act_period);
+    s2_prev_gt     = (s3_op_reg == OP_INIT) ? 1'b0 : (s2_qlen_reg > s3_qlen_reg);
+    s2_prev_grow   = (s3_op_reg == OP_INIT) ? act_grow_zero : ({1'b0, s2_qlen_reg} >= s2_prev_q_grow);
+    s2_prev_qres   = s2_qlen_reg >= s3_qlen_reg;
   end
 
   // ---------------------------------------------------------------------------------
   // S3: read-modify-write step
   // ---------------------------------------------------------------------------------
-  logic [EW-1:0] w;                 // the entry before this event
-  logic          fresh, hx;
-  logic          ton_s, since_s, gt_s, grow_s, qres_s;
+  logic [EW-1:0] s3_entry;  // the entry before this event
+  logic          hit_prev;
+  logic          ton_now, since_now, gt_now, grow_now, qres_now;
   logic          is_pkt, is_pfc, is_xon, is_init;
-  logic          onoff, n_paused, n_ever, n_trend, due, take, gate, sampled, cong;
-  logic [1:0]    ost_in, n_ost;
-  logic [31:0]   n_off_end, n_qres, n_sample_ns, n_sample_q;
+  logic          onoff, new_paused, new_ever, new_trend, sampled, cong;
+  logic [1:0]    new_ost;
+  logic [31:0]   new_off_end, new_q_res, new_sample_ns, new_sample_q;
   logic          s3_write;
   logic [EW-1:0] s3_wdata;
   always_comb begin
-    hx     = s3_hitx_reg;
-    w      = hx ? fwd1_data_reg : s3_word_reg;
-    fresh  = !w[E_VALID];
-    is_pkt = s3_op_reg == OP_PKT;
-    is_pfc = s3_op_reg == OP_PFC;
-    is_init = s3_op_reg == OP_INIT;
-    is_xon = is_pfc && !s3_paused_reg;
+    hit_prev = s3_hit_prev_reg;
+    s3_entry = hit_prev ? fwd1_data_reg : s3_word_reg;
+    is_pkt   = s3_op_reg == OP_PKT;
+    is_pfc   = s3_op_reg == OP_PFC;
+    is_init  = s3_op_reg == OP_INIT;
+    is_xon   = is_pfc && !s3_paused_reg;
 
-    // compares of this event against w: S2's against the stored word, or, when the
+    // compares of this event against s3_entry (the entry before it): S2's against the stored word, or, when the
     // previous event wrote this queue and replaced the compared field by its own time or
     // queue length, S2's against that event; a fresh entry is sampled now
-    ton_s   = (hx && fwd1_xon_reg) ? s3_xton_reg : s3_ton_reg;
-    if (hx) begin
-      since_s = fwd1_samp_reg ? s3_xsince_reg : s3_since_reg;
-      gt_s    = fwd1_samp_reg ? s3_xgt_reg    : s3_gt_reg;
-      grow_s  = fwd1_samp_reg ? s3_xgrow_reg  : s3_grow_reg;
-      qres_s  = fwd1_xon_reg ? s3_xqres_reg : (fwd1_init_reg || s3_qres_reg);
+    ton_now   = (hit_prev && fwd1_xon_reg) ? s3_prev_ton_reg : s3_ton_reg;
+    if (hit_prev) begin
+      since_now = fwd1_sampled_reg ? s3_prev_since_reg : s3_since_reg;
+      gt_now    = fwd1_sampled_reg ? s3_prev_gt_reg    : s3_gt_reg;
+      grow_now  = fwd1_sampled_reg ? s3_prev_grow_reg  : s3_grow_reg;
+      qres_now  = fwd1_xon_reg ? s3_prev_qres_reg : (fwd1_init_reg || s3_qres_reg);
     end else begin
-      since_s = s3_word_reg[E_VALID] ? s3_since_reg : a_period_z_reg;
-      gt_s    = s3_word_reg[E_VALID] && s3_gt_reg;
-      grow_s  = s3_word_reg[E_VALID] ? s3_grow_reg : a_grow_z_reg;
-      qres_s  = !s3_word_reg[E_VALID] || s3_qres_reg;
+      since_now = s3_word_reg[E_VALID] ? s3_since_reg : act_period_zero;
+      gt_now    = s3_word_reg[E_VALID] && s3_gt_reg;
+      grow_now  = s3_word_reg[E_VALID] ? s3_grow_reg : act_grow_zero;
+      qres_now  = !s3_word_reg[E_VALID] || s3_qres_reg;
     end
-
-    // PFC: XOFF pauses; XON resumes and ends the OFF period now
-    n_paused = is_pfc ? s3_paused_reg : w[E_PAUSE];
-    n_ever   = w[E_EVER] || is_xon;
-    onoff    = is_pfc ? s3_pfc_onoff_reg : (w[E_PAUSE] || (w[E_EVER] && ton_s));
-
-    // trend rule (TCD_CE_RULE 0, 1)
-    due     = is_pkt && !onoff && since_s;
-    n_trend = w[E_TREND];
-    if (a_rule_reg != 2'd2 && due) begin
-      if (gt_s && s3_gt_high_reg) n_trend = 1'b1;
-      else if (s3_le_low_reg)     n_trend = 1'b0;
-    end
-
-    // the TCD authors' rule (TCD_CE_RULE 2)
-    ost_in = w[E_OST +: 2];
-    n_ost  = ost_in;
-    take   = 1'b0;
-    gate   = 1'b0;
-    if (a_rule_reg == 2'd2 && is_pkt) begin
-      if (onoff) begin
-        n_ost = OS_UNDET;
-      end else begin
-        unique case (ost_in)
-          OS_UNDET: begin
-            if (qres_s) begin gate = 1'b1; n_ost = OS_CONG; end
-            else begin take = 1'b1; n_ost = OS_CHECK; end
-          end
-          OS_CHECK: begin
-            if (since_s && grow_s) begin gate = 1'b1; n_ost = OS_CONG; end
-            else begin
-              take = since_s;
-              n_ost = s3_le_drain_reg ? OS_NONCONG : OS_CHECK;
-            end
-          end
-          default: begin  // NONCONG, CONG: RED decides
-            gate  = 1'b1;
-            n_ost = s3_red_reg ? OS_CONG : OS_NONCONG;
-          end
-        endcase
-      end
-    end
-    sampled = fresh || (a_rule_reg == 2'd2 ? take : due);
-
-    unique case (a_rule_reg)
-      2'd0:    cong = n_trend;
-      2'd1:    cong = s3_red_reg;
-      default: cong = gate && s3_red_reg;
-    endcase
-
-    n_off_end   = is_xon ? s3_now_reg : w[E_OFF +: 32];
-    n_qres      = is_xon ? s3_qlen_reg : w[E_QRES +: 32];
-    n_sample_ns = sampled ? s3_now_reg : w[E_SNS +: 32];
-    n_sample_q  = sampled ? s3_qlen_reg : w[E_SQ +: 32];
 
     // RAM write-back: PKT and PFC store the new entry, INIT stores a fresh one
     s3_write = s3_writes;
     s3_wdata = is_init ? '0
-             : {1'b1, n_paused, n_ever, n_trend, n_ost, n_off_end, n_sample_ns, n_sample_q, n_qres};
+             : {1'b1, new_paused, new_ever, new_trend, new_ost, new_off_end, new_sample_ns, new_sample_q, new_q_res};
   end
+
+  dcqcn_cp_tcd u_tcd (
+      .is_pkt        (is_pkt),
+      .is_pfc        (is_pfc),
+      .paused        (s3_paused_reg),
+      .pfc_onoff     (s3_pfc_onoff_reg),
+      .now_ns        (s3_now_reg),
+      .qlen_bytes    (s3_qlen_reg),
+      .red           (s3_red_reg),
+      .gt_high       (s3_gt_high_reg),
+      .le_low        (s3_le_low_reg),
+      .le_drain      (s3_le_drain_reg),
+      .rule          (act_rule),
+      .e_valid       (s3_entry[E_VALID]),
+      .e_paused      (s3_entry[E_PAUSED]),
+      .e_ever        (s3_entry[E_EVER]),
+      .e_trend       (s3_entry[E_TREND]),
+      .e_ost         (s3_entry[E_OST +: 2]),
+      .e_off_end_ns  (s3_entry[E_OFF_END +: 32]),
+      .e_sample_ns   (s3_entry[E_SAMPLE_NS +: 32]),
+      .e_sample_q    (s3_entry[E_SAMPLE_Q +: 32]),
+      .e_q_res       (s3_entry[E_Q_RES +: 32]),
+      .ton           (ton_now),
+      .since         (since_now),
+      .gt            (gt_now),
+      .grow          (grow_now),
+      .qres          (qres_now),
+      .onoff         (onoff),
+      .cong          (cong),
+      .sampled       (sampled),
+      .new_paused    (new_paused),
+      .new_ever      (new_ever),
+      .new_trend     (new_trend),
+      .new_ost       (new_ost),
+      .new_off_end_ns(new_off_end),
+      .new_sample_ns (new_sample_ns),
+      .new_sample_q  (new_sample_q),
+      .new_q_res     (new_q_res)
+  );
 
   // ---------------------------------------------------------------------------------
   // S4: the new ECN field and the TCD state from S3's decisions
   // ---------------------------------------------------------------------------------
-  logic [1:0] state, ecn_new;
+  // (each assigned once per evaluation: with a default-then-override form Icarus 11 never
+  // settled on this block and the stage registers that read it)
+  logic [1:0] tcd_state, new_ecn;
   logic       ect, s4_pkt, s4_pfc;
   always_comb begin
     s4_pkt = s4_op_reg == OP_PKT;
     s4_pfc = s4_op_reg == OP_PFC;
-    if (s4_onoff_reg)                           state = ST_UNDET;
-    else if (s4_pkt && !s4_rule2_reg)           state = s4_cong_reg ? ST_CONG : ST_NONCONG;
-    else if (s4_pfc && !s4_rule2_reg)           state = s4_trend_reg ? ST_CONG : ST_NONCONG;
-    else if (s4_ost_reg == OS_CONG)             state = ST_CONG;
-    else if (s4_ost_reg == OS_CHECK)            state = ST_DRAIN;
-    else                                        state = ST_NONCONG;
-    if (!(s4_pkt || s4_pfc)) state = ST_NONCONG;
+    if (!(s4_pkt || s4_pfc))                    tcd_state = ST_NONCONG;
+    else if (s4_onoff_reg)                      tcd_state = ST_UNDET;
+    else if (s4_pkt && !s4_rule2_reg)           tcd_state = s4_cong_reg ? ST_CONG : ST_NONCONG;
+    else if (s4_pfc && !s4_rule2_reg)           tcd_state = s4_trend_reg ? ST_CONG : ST_NONCONG;
+    else if (s4_ost_reg == OS_CONG)             tcd_state = ST_CONG;
+    else if (s4_ost_reg == OS_CHECK)            tcd_state = ST_DRAIN;
+    else                                        tcd_state = ST_NONCONG;
 
     ect     = (s4_ecn_reg == 2'b01) || (s4_ecn_reg == 2'b10);
-    ecn_new = s4_ecn_reg;
-    if (s4_pkt && ect) begin
-      if (!s4_mode_reg) begin
-        if (s4_red_reg) ecn_new = 2'b11;
-      end else begin
-        if (s4_onoff_reg)     ecn_new = 2'b10;  // UE (never over CE: 11 is not ECT)
-        else if (s4_cong_reg) ecn_new = 2'b11;  // CE overrides UE
-      end
-    end
+    if (!(s4_pkt && ect)) new_ecn = s4_ecn_reg;
+    else if (!s4_mode_reg) new_ecn = s4_red_reg ? 2'b11 : s4_ecn_reg;
+    else if (s4_onoff_reg) new_ecn = 2'b10;  // UE (never over CE: 11 is not ECT)
+    else                   new_ecn = s4_cong_reg ? 2'b11 : s4_ecn_reg;  // CE overrides UE
   end
 
   // ---------------------------------------------------------------------------------
-  // Pipeline registers
+  // Stage registers
   // ---------------------------------------------------------------------------------
   always_comb begin
-    clear_next      = clear_reg;
-    clear_addr_next = clear_addr_reg;
-    if (clear_reg) begin
-      clear_addr_next = clear_addr_reg + 1'b1;
-      clear_next      = !(&clear_addr_reg);  // NUM_QUEUES - 1 is all ones
-    end
-    // RAM port: the clearing walk owns the write port after reset
-    ram_we    = clear_reg || (en && s3_write);
-    ram_waddr = clear_reg ? clear_addr_reg : s3_queue_reg;
-    ram_wdata = clear_reg ? '0 : s3_wdata;
+    // accept -> S0
+    s0_valid_next  = s_evt_valid && s_evt_ready;
+    s0_op_next     = s_evt_op;
+    s0_queue_next  = s_evt_queue;
+    s0_now_next    = s_evt_now_ns;
+    s0_qlen_next   = s_evt_qlen_bytes;
+    s0_ecn_next    = s_evt_ecn;
+    s0_paused_next = s_evt_paused;
+    s0_region_next = in_region;
+
+    // S0 -> S1
+    s1_valid_next    = s0_valid_reg;
+    s1_op_next       = s0_op_reg;
+    s1_queue_next    = s0_queue_reg;
+    s1_now_next      = s0_now_reg;
+    s1_qlen_next     = s0_qlen_reg;
+    s1_ecn_next      = s0_ecn_reg;
+    s1_paused_next   = s0_paused_reg;
+    s1_region_next   = s0_region_reg;
+    s1_le_low_next   = s0_qlen_reg <= act_low;
+    s1_gt_high_next  = s0_qlen_reg > act_high;
+    s1_le_drain_next = s0_qlen_reg <= act_drain;
+
+    // S1 -> S2 (the RAM word read at the S0 -> S1 edge lands in ram_rdata_q at this edge; it
+    // misses the words written at that edge (fwd1 now, fwd2 then) and at this one (S3 now))
+    s2_valid_next    = s1_valid_reg;
+    s2_op_next       = s1_op_reg;
+    s2_queue_next    = s1_queue_reg;
+    s2_now_next      = s1_now_reg;
+    s2_qlen_next     = s1_qlen_reg;
+    s2_ecn_next      = s1_ecn_reg;
+    s2_paused_next   = s1_paused_reg;
+    s2_region_next   = s1_region_reg;
+    s2_le_low_next   = s1_le_low_reg;
+    s2_gt_high_next  = s1_gt_high_reg;
+    s2_le_drain_next = s1_le_drain_reg;
+    s2_hit_fwd1_next = s3_writes && (s3_queue_reg == s1_queue_reg);
+    s2_hit_fwd2_next = fwd1_we_reg && (fwd1_addr_reg == s1_queue_reg);
+    ram_rdata_q_next = ram_rdata;
+
+    // S2 -> S3
+    s3_valid_next      = s2_valid_reg;
+    s3_op_next         = s2_op_reg;
+    s3_queue_next      = s2_queue_reg;
+    s3_now_next        = s2_now_reg;
+    s3_qlen_next       = s2_qlen_reg;
+    s3_ecn_next        = s2_ecn_reg;
+    s3_paused_next     = s2_paused_reg;
+    s3_region_next     = s2_region_reg;
+    s3_le_low_next     = s2_le_low_reg;
+    s3_gt_high_next    = s2_gt_high_reg;
+    s3_le_drain_next   = s2_le_drain_reg;
+    s3_red_next        = s2_red;
+    s3_pfc_onoff_next  = s2_paused_reg || act_max_ton_nonzero;
+    s3_word_next       = s2_word;
+    s3_ton_next        = s2_ton;
+    s3_since_next      = s2_since;
+    s3_gt_next         = s2_gt;
+    s3_grow_next       = s2_grow;
+    s3_qres_next       = s2_qres;
+    s3_prev_ton_next   = s2_prev_ton;
+    s3_prev_since_next = s2_prev_since;
+    s3_prev_gt_next    = s2_prev_gt;
+    s3_prev_grow_next  = s2_prev_grow;
+    s3_prev_qres_next  = s2_prev_qres;
+    s3_hit_prev_next   = s3_writes && (s3_queue_reg == s2_queue_reg);
+
+    // S3 -> forwarding registers, RAM write, output register
+    fwd1_we_next      = s3_write;
+    fwd1_addr_next    = s3_queue_reg;
+    fwd1_data_next    = s3_wdata;
+    fwd1_xon_next     = is_xon;
+    fwd1_sampled_next = sampled || is_init;
+    fwd1_init_next    = is_init;
+    fwd2_data_next    = fwd1_data_reg;
+
+    s4_valid_next  = s3_valid_reg;
+    s4_op_next     = s3_op_reg;
+    s4_queue_next  = s3_queue_reg;
+    s4_ecn_next    = s3_ecn_reg;
+    s4_region_next = s3_region_reg;
+    s4_red_next    = s3_red_reg;
+    s4_onoff_next  = onoff && (is_pkt || is_pfc);
+    s4_cong_next   = cong;
+    s4_trend_next  = new_trend;
+    s4_ost_next    = new_ost;
+    s4_mode_next   = act_mode;
+    s4_rule2_next  = act_rule == 2'd2;
+
+    out_valid_next  = s4_valid_reg;
+    out_op_next     = s4_op_reg;
+    out_queue_next  = s4_queue_reg;
+    out_ecn_next    = new_ecn;
+    out_marked_next = new_ecn != s4_ecn_reg;
+    out_state_next  = tcd_state;
+    out_region_next = s4_region_reg;
   end
 
   always_ff @(posedge clk) begin
-    csr_rdata_reg  <= csr_rdata_next;
-    wq_valid_reg   <= csr_we;
-    wq_hit_mode_reg <= csr_we && csr_addr == CP_MODE_ADDR;
-    wq_cv_mode_reg <= clampc(csr_wdata, CP_MODE_MIN, CP_MODE_MAX);
-    wq_hit_kmin_reg <= csr_we && csr_addr == CP_KMIN_BYTES_ADDR;
-    wq_cv_kmin_reg <= clampc(csr_wdata, CP_KMIN_BYTES_MIN, CP_KMIN_BYTES_MAX);
-    wq_hit_kmax_reg <= csr_we && csr_addr == CP_KMAX_BYTES_ADDR;
-    wq_cv_kmax_reg <= clampc(csr_wdata, CP_KMAX_BYTES_MIN, CP_KMAX_BYTES_MAX);
-    wq_hit_pmax_reg <= csr_we && csr_addr == CP_PMAX_Q16_ADDR;
-    wq_cv_pmax_reg <= clampc(csr_wdata, CP_PMAX_Q16_MIN, CP_PMAX_Q16_MAX);
-    wq_hit_seed_reg <= csr_we && csr_addr == CP_LFSR_SEED_ADDR;
-    wq_cv_seed_reg <= clampc(csr_wdata, CP_LFSR_SEED_MIN, CP_LFSR_SEED_MAX);
-    wq_hit_max_ton_reg <= csr_we && csr_addr == CP_MAX_TON_NS_ADDR;
-    wq_cv_max_ton_reg <= clampc(csr_wdata, CP_MAX_TON_NS_MIN, CP_MAX_TON_NS_MAX);
-    wq_hit_sample_ns_reg <= csr_we && csr_addr == CP_SAMPLE_NS_ADDR;
-    wq_cv_sample_ns_reg <= clampc(csr_wdata, CP_SAMPLE_NS_MIN, CP_SAMPLE_NS_MAX);
-    wq_hit_high_reg <= csr_we && csr_addr == CP_HIGH_BYTES_ADDR;
-    wq_cv_high_reg <= clampc(csr_wdata, CP_HIGH_BYTES_MIN, CP_HIGH_BYTES_MAX);
-    wq_hit_low_reg <= csr_we && csr_addr == CP_LOW_BYTES_ADDR;
-    wq_cv_low_reg <= clampc(csr_wdata, CP_LOW_BYTES_MIN, CP_LOW_BYTES_MAX);
-    wq_hit_rule_reg <= csr_we && csr_addr == CP_TCD_CE_RULE_ADDR;
-    wq_cv_rule_reg <= clampc(csr_wdata, CP_TCD_CE_RULE_MIN, CP_TCD_CE_RULE_MAX);
-    wq_hit_grow_reg <= csr_we && csr_addr == CP_TCD_GROW_BYTES_ADDR;
-    wq_cv_grow_reg <= clampc(csr_wdata, CP_TCD_GROW_BYTES_MIN, CP_TCD_GROW_BYTES_MAX);
-    wq_hit_drain_reg <= csr_we && csr_addr == CP_TCD_DRAIN_BYTES_ADDR;
-    wq_cv_drain_reg <= clampc(csr_wdata, CP_TCD_DRAIN_BYTES_MIN, CP_TCD_DRAIN_BYTES_MAX);
-    mode_reg       <= mode_next;
-    kmin_reg       <= kmin_next;
-    kmax_reg       <= kmax_next;
-    pmax_reg       <= pmax_next;
-    seed_reg       <= seed_next;
-    max_ton_reg    <= max_ton_next;
-    sample_ns_reg  <= sample_ns_next;
-    high_reg       <= high_next;
-    low_reg        <= low_next;
-    rule_reg       <= rule_next;
-    grow_reg       <= grow_next;
-    drain_reg      <= drain_next;
-    pend_reg       <= pend_next;
-    seed_pend_reg  <= seed_pend_next;
-    lfsr_reg       <= lfsr_next;
     clear_reg      <= clear_next;
     clear_addr_reg <= clear_addr_next;
 
     if (en) begin
-      // accept -> S0
-      s0_valid_reg  <= s_evt_valid && s_evt_ready;
-      s0_op_reg     <= s_evt_op;
-      s0_queue_reg  <= s_evt_queue;
-      s0_now_reg    <= s_evt_now_ns;
-      s0_qlen_reg   <= s_evt_qlen_bytes;
-      s0_ecn_reg    <= s_evt_ecn;
-      s0_paused_reg <= s_evt_paused;
-      s0_region_reg <= in_region;
-      s0_qoff_reg   <= s_evt_qlen_bytes - a_kmin_reg;
-      s0_r_reg      <= lfsr_reg[15:0];
-
-      // S0 -> S1
-      s1_valid_reg    <= s0_valid_reg;
-      s1_op_reg       <= s0_op_reg;
-      s1_queue_reg    <= s0_queue_reg;
-      s1_now_reg      <= s0_now_reg;
-      s1_qlen_reg     <= s0_qlen_reg;
-      s1_ecn_reg      <= s0_ecn_reg;
-      s1_paused_reg   <= s0_paused_reg;
-      s1_region_reg   <= s0_region_reg;
-      s1_p0_reg       <= {16'd0, s0_r_reg} * {16'd0, a_span_reg[15:0]};
-      s1_p1_reg       <= {16'd0, s0_r_reg} * {16'd0, a_span_reg[31:16]};
-      s1_q0_reg       <= {16'd0, a_pmax_reg} * {17'd0, s0_qoff_reg[15:0]};
-      s1_q1_reg       <= {16'd0, a_pmax_reg} * {17'd0, s0_qoff_reg[31:16]};
-      s1_le_low_reg   <= s0_qlen_reg <= a_low_reg;
-      s1_gt_high_reg  <= s0_qlen_reg > a_high_reg;
-      s1_le_drain_reg <= s0_qlen_reg <= a_drain_reg;
-
-      // S1 -> S2 (the RAM word read at the S0 -> S1 edge lands in ram_q at this edge; it
-      // misses the words written at that edge (fwd1 now, fwd2 then) and at this one (S3 now))
-      s2_valid_reg    <= s1_valid_reg;
-      s2_op_reg       <= s1_op_reg;
-      s2_queue_reg    <= s1_queue_reg;
-      s2_now_reg      <= s1_now_reg;
-      s2_qlen_reg     <= s1_qlen_reg;
-      s2_ecn_reg      <= s1_ecn_reg;
-      s2_paused_reg   <= s1_paused_reg;
-      s2_region_reg   <= s1_region_reg;
-      s2_le_low_reg   <= s1_le_low_reg;
-      s2_gt_high_reg  <= s1_gt_high_reg;
-      s2_le_drain_reg <= s1_le_drain_reg;
-      s2_p0_reg       <= s1_p0_reg;
-      s2_p1_reg       <= s1_p1_reg;
-      s2_q0_reg       <= s1_q0_reg;
-      s2_q1_reg       <= s1_q1_reg;
-      s2_hit1_reg     <= s3_writes && (s3_queue_reg == s1_queue_reg);
-      s2_hit2_reg     <= fwd1_we_reg && (fwd1_addr_reg == s1_queue_reg);
-      ram_q_reg       <= ram_rdata;
-
-      // S2 -> S3
-      s3_valid_reg     <= s2_valid_reg;
-      s3_op_reg        <= s2_op_reg;
-      s3_queue_reg     <= s2_queue_reg;
-      s3_now_reg       <= s2_now_reg;
-      s3_qlen_reg      <= s2_qlen_reg;
-      s3_ecn_reg       <= s2_ecn_reg;
-      s3_paused_reg    <= s2_paused_reg;
-      s3_region_reg    <= s2_region_reg;
-      s3_le_low_reg    <= s2_le_low_reg;
-      s3_gt_high_reg   <= s2_gt_high_reg;
-      s3_le_drain_reg  <= s2_le_drain_reg;
-      s3_red_reg       <= s2_red;
-      s3_pfc_onoff_reg <= s2_paused_reg || a_ton_nz_reg;
-      s3_word_reg      <= s2_word;
-      s3_ton_reg       <= s2_ton;
-      s3_since_reg     <= s2_since;
-      s3_gt_reg        <= s2_gt;
-      s3_grow_reg      <= s2_grow;
-      s3_qres_reg      <= s2_qres;
-      s3_xton_reg      <= s2_xton;
-      s3_xsince_reg    <= s2_xsince;
-      s3_xgt_reg       <= s2_xgt;
-      s3_xgrow_reg     <= s2_xgrow;
-      s3_xqres_reg     <= s2_xqres;
-      s3_hitx_reg      <= s3_writes && (s3_queue_reg == s2_queue_reg);
-
-      // S3 -> forwarding registers, RAM write, output register
-      fwd1_we_reg   <= s3_write;
-      fwd1_addr_reg <= s3_queue_reg;
-      fwd1_data_reg <= s3_wdata;
-      fwd1_xon_reg  <= is_xon;
-      fwd1_samp_reg <= sampled || is_init;
-      fwd1_init_reg <= is_init;
-      fwd2_data_reg <= fwd1_data_reg;
-
-      s4_valid_reg  <= s3_valid_reg;
-      s4_op_reg     <= s3_op_reg;
-      s4_queue_reg  <= s3_queue_reg;
-      s4_ecn_reg    <= s3_ecn_reg;
-      s4_region_reg <= s3_region_reg;
-      s4_red_reg    <= s3_red_reg;
-      s4_onoff_reg  <= onoff && (is_pkt || is_pfc);
-      s4_cong_reg   <= cong;
-      s4_trend_reg  <= n_trend;
-      s4_ost_reg    <= n_ost;
-      s4_mode_reg   <= a_mode_reg;
-      s4_rule2_reg  <= a_rule_reg == 2'd2;
-
-      out_valid_reg  <= s4_valid_reg;
-      out_op_reg     <= s4_op_reg;
-      out_queue_reg  <= s4_queue_reg;
-      out_ecn_reg    <= ecn_new;
-      out_marked_reg <= ecn_new != s4_ecn_reg;
-      out_state_reg  <= state;
-      out_region_reg <= s4_region_reg;
+      s0_valid_reg      <= s0_valid_next;
+      s0_op_reg         <= s0_op_next;
+      s0_queue_reg      <= s0_queue_next;
+      s0_now_reg        <= s0_now_next;
+      s0_qlen_reg       <= s0_qlen_next;
+      s0_ecn_reg        <= s0_ecn_next;
+      s0_paused_reg     <= s0_paused_next;
+      s0_region_reg     <= s0_region_next;
+      s1_valid_reg      <= s1_valid_next;
+      s1_op_reg         <= s1_op_next;
+      s1_queue_reg      <= s1_queue_next;
+      s1_now_reg        <= s1_now_next;
+      s1_qlen_reg       <= s1_qlen_next;
+      s1_ecn_reg        <= s1_ecn_next;
+      s1_paused_reg     <= s1_paused_next;
+      s1_region_reg     <= s1_region_next;
+      s1_le_low_reg     <= s1_le_low_next;
+      s1_gt_high_reg    <= s1_gt_high_next;
+      s1_le_drain_reg   <= s1_le_drain_next;
+      s2_valid_reg      <= s2_valid_next;
+      s2_op_reg         <= s2_op_next;
+      s2_queue_reg      <= s2_queue_next;
+      s2_now_reg        <= s2_now_next;
+      s2_qlen_reg       <= s2_qlen_next;
+      s2_ecn_reg        <= s2_ecn_next;
+      s2_paused_reg     <= s2_paused_next;
+      s2_region_reg     <= s2_region_next;
+      s2_le_low_reg     <= s2_le_low_next;
+      s2_gt_high_reg    <= s2_gt_high_next;
+      s2_le_drain_reg   <= s2_le_drain_next;
+      s2_hit_fwd1_reg   <= s2_hit_fwd1_next;
+      s2_hit_fwd2_reg   <= s2_hit_fwd2_next;
+      ram_rdata_q_reg   <= ram_rdata_q_next;
+      s3_valid_reg      <= s3_valid_next;
+      s3_op_reg         <= s3_op_next;
+      s3_queue_reg      <= s3_queue_next;
+      s3_now_reg        <= s3_now_next;
+      s3_qlen_reg       <= s3_qlen_next;
+      s3_ecn_reg        <= s3_ecn_next;
+      s3_paused_reg     <= s3_paused_next;
+      s3_region_reg     <= s3_region_next;
+      s3_le_low_reg     <= s3_le_low_next;
+      s3_gt_high_reg    <= s3_gt_high_next;
+      s3_le_drain_reg   <= s3_le_drain_next;
+      s3_red_reg        <= s3_red_next;
+      s3_pfc_onoff_reg  <= s3_pfc_onoff_next;
+      s3_word_reg       <= s3_word_next;
+      s3_ton_reg        <= s3_ton_next;
+      s3_since_reg      <= s3_since_next;
+      s3_gt_reg         <= s3_gt_next;
+      s3_grow_reg       <= s3_grow_next;
+      s3_qres_reg       <= s3_qres_next;
+      s3_prev_ton_reg   <= s3_prev_ton_next;
+      s3_prev_since_reg <= s3_prev_since_next;
+      s3_prev_gt_reg    <= s3_prev_gt_next;
+      s3_prev_grow_reg  <= s3_prev_grow_next;
+      s3_prev_qres_reg  <= s3_prev_qres_next;
+      s3_hit_prev_reg   <= s3_hit_prev_next;
+      fwd1_we_reg       <= fwd1_we_next;
+      fwd1_addr_reg     <= fwd1_addr_next;
+      fwd1_data_reg     <= fwd1_data_next;
+      fwd1_xon_reg      <= fwd1_xon_next;
+      fwd1_sampled_reg  <= fwd1_sampled_next;
+      fwd1_init_reg     <= fwd1_init_next;
+      fwd2_data_reg     <= fwd2_data_next;
+      s4_valid_reg      <= s4_valid_next;
+      s4_op_reg         <= s4_op_next;
+      s4_queue_reg      <= s4_queue_next;
+      s4_ecn_reg        <= s4_ecn_next;
+      s4_region_reg     <= s4_region_next;
+      s4_red_reg        <= s4_red_next;
+      s4_onoff_reg      <= s4_onoff_next;
+      s4_cong_reg       <= s4_cong_next;
+      s4_trend_reg      <= s4_trend_next;
+      s4_ost_reg        <= s4_ost_next;
+      s4_mode_reg       <= s4_mode_next;
+      s4_rule2_reg      <= s4_rule2_next;
+      out_valid_reg     <= out_valid_next;
+      out_op_reg        <= out_op_next;
+      out_queue_reg     <= out_queue_next;
+      out_ecn_reg       <= out_ecn_next;
+      out_marked_reg    <= out_marked_next;
+      out_state_reg     <= out_state_next;
+      out_region_reg    <= out_region_next;
     end
-
     if (rst) begin
-      mode_reg       <= CP_MODE_RST[0];
-      kmin_reg       <= CP_KMIN_BYTES_RST;
-      kmax_reg       <= CP_KMAX_BYTES_RST;
-      pmax_reg       <= CP_PMAX_Q16_RST[16:0];
-      seed_reg       <= CP_LFSR_SEED_RST;
-      max_ton_reg    <= CP_MAX_TON_NS_RST;
-      sample_ns_reg  <= CP_SAMPLE_NS_RST;
-      high_reg       <= CP_HIGH_BYTES_RST;
-      low_reg        <= CP_LOW_BYTES_RST;
-      rule_reg       <= CP_TCD_CE_RULE_RST[1:0];
-      grow_reg       <= CP_TCD_GROW_BYTES_RST;
-      drain_reg      <= CP_TCD_DRAIN_BYTES_RST;
-      csr_rdata_reg  <= 32'd0;
-      pend_reg       <= 1'b0;
-      wq_valid_reg   <= 1'b0;
-      wq_hit_mode_reg <= 1'b0;
-      wq_hit_kmin_reg <= 1'b0;
-      wq_hit_kmax_reg <= 1'b0;
-      wq_hit_pmax_reg <= 1'b0;
-      wq_hit_seed_reg <= 1'b0;
-      wq_hit_max_ton_reg <= 1'b0;
-      wq_hit_sample_ns_reg <= 1'b0;
-      wq_hit_high_reg <= 1'b0;
-      wq_hit_low_reg <= 1'b0;
-      wq_hit_rule_reg <= 1'b0;
-      wq_hit_grow_reg <= 1'b0;
-      wq_hit_drain_reg <= 1'b0;
-      seed_pend_reg  <= 1'b0;
-      lfsr_reg       <= CP_LFSR_SEED_RST;
       clear_reg      <= 1'b1;
       clear_addr_reg <= '0;
       s0_valid_reg   <= 1'b0;
@@ -824,6 +622,22 @@ module dcqcn_cp #(
       fwd1_we_reg    <= 1'b0;
       out_valid_reg  <= 1'b0;
     end
+  end
+
+  // =====================================================================================
+  // RAMs
+  // =====================================================================================
+  // Per-queue state; the clearing walk owns the write port after reset.
+  always_comb begin
+    clear_next      = clear_reg;
+    clear_addr_next = clear_addr_reg;
+    if (clear_reg) begin
+      clear_addr_next = clear_addr_reg + 1'b1;
+      clear_next      = !(&clear_addr_reg);  // NUM_QUEUES - 1 is all ones
+    end
+    ram_we    = clear_reg || (en && s3_write);
+    ram_waddr = clear_reg ? clear_addr_reg : s3_queue_reg;
+    ram_wdata = clear_reg ? '0 : s3_wdata;
   end
 
   dcqcn_ram_sdp #(
@@ -838,6 +652,18 @@ module dcqcn_cp #(
       .raddr(s0_queue_reg),
       .rdata(ram_rdata)
   );
+
+  // =====================================================================================
+  // Outputs
+  // =====================================================================================
+  assign s_evt_ready     = en && !clear_reg && !apply_pending;
+  assign m_out_valid     = out_valid_reg;
+  assign m_out_op        = out_op_reg;
+  assign m_out_queue     = out_queue_reg;
+  assign m_out_ecn       = out_ecn_reg;
+  assign m_out_marked    = out_marked_reg;
+  assign m_out_tcd_state = out_state_reg;
+  assign m_out_region    = out_region_reg;
 
 endmodule
 

@@ -4,7 +4,7 @@
 #   scripts/formal.sh BLOCK PROP MODE DEPTH [MUTATION]
 #
 # BLOCK     harness tb/formal/<BLOCK>_props.sv, top module <BLOCK>_props, RTL
-#           rtl/dcqcn_ram_sdp.sv and rtl/dcqcn_<BLOCK>.sv. Multipliers are cut (their
+#           rtl/dcqcn_ram_sdp.sv, rtl/dcqcn_<BLOCK>_*.sv and rtl/dcqcn_<BLOCK>.sv. Multipliers are cut (their
 #           products become free values: `cutpoint t:$mul`), a sound over-approximation for
 #           properties that hold whatever a product is (bit-blasted multipliers make z3 and
 #           ABC orders of magnitude slower)
@@ -14,7 +14,8 @@
 #           pdr    unbounded proof by property-directed reachability (write_aiger + ABC
 #                  scorr, dc2, pdr)
 #           bmc3   bounded model check to DEPTH cycles with ABC bmc3 (AIGER)
-# MUTATION  a NAME of tb/formal/<BLOCK>_mutations.txt: the RTL is patched with that bug and
+# MUTATION  a NAME of tb/formal/<BLOCK>_mutations.txt: the RTL (the one file of the block
+#           the sed expression changes) is patched with that bug and
 #           the run must FIND a counterexample (exit 0 if it does, 1 if the property still
 #           holds: the proof would be vacuous for that bug)
 #
@@ -34,15 +35,22 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/formal.${BLK}.${PROP}.XXXXXX")
 [ -n "${FORMAL_KEEP:-}" ] && echo "formal.sh: work dir $W" >&2 || trap 'rm -rf "$W"' EXIT
 mkdir -p "$W/rtl"
 cp rtl/*.sv rtl/*.vh "$W/rtl/"
-SRCS=("$W/rtl/dcqcn_ram_sdp.sv" "$W/rtl/dcqcn_${BLK}.sv")
+# the block and its submodules (rtl/dcqcn_<BLOCK>_*.sv: CSR file, ...)
+SRCS=("$W/rtl/dcqcn_ram_sdp.sv")
+for f in "$W"/rtl/dcqcn_"${BLK}"_*.sv; do [ -e "$f" ] && SRCS+=("$f"); done
+SRCS+=("$W/rtl/dcqcn_${BLK}.sv")
 if [ -n "$MUT" ]; then
   MF=tb/formal/${BLK}_mutations.txt
   line=$(grep -E "^${MUT}\|" "$MF" || true)
   [ -n "$line" ] || { echo "formal.sh: no mutation $MUT in $MF" >&2; exit 2; }
-  f="$W/rtl/dcqcn_${BLK}.sv"
-  cp "$f" "$W/orig.sv"
-  sed -i -e "${line#*|}" "$f"
-  if cmp -s "$f" "$W/orig.sv"; then echo "formal.sh: mutation $MUT did not apply to rtl/dcqcn_${BLK}.sv" >&2; exit 2; fi
+  # applied to every file of the block; it must change exactly one
+  changed=0
+  for f in "${SRCS[@]:1}"; do
+    cp "$f" "$W/orig.sv"
+    sed -i -e "${line#*|}" "$f"
+    cmp -s "$f" "$W/orig.sv" || changed=$((changed + 1))
+  done
+  if [ $changed -ne 1 ]; then echo "formal.sh: mutation $MUT changed $changed files of rtl/dcqcn_${BLK}*.sv (must be 1)" >&2; exit 2; fi
 fi
 
 READ="read_verilog -formal -sv -DCHECK_${PROP} -I$W/rtl ${SRCS[*]} $HARNESS"

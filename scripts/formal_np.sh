@@ -5,7 +5,7 @@
 # each property is a `ifdef PROP_<NAME>` block in it.
 #
 #   scripts/formal.sh BLOCK PROP MODE DEPTH [MUTATION]
-#     BLOCK     np, cp, ... (the RTL: rtl/dcqcn_ram_sdp.sv and rtl/dcqcn_<block>.sv)
+#     BLOCK     np, cp, ... (the RTL: rtl/dcqcn_ram_sdp.sv, rtl/dcqcn_<block>_*.sv, rtl/dcqcn_<block>.sv)
 #     PROP      property name without PROP_ (HOLDOFF, CAUSE, ...)
 #     MODE      pdr:  unbounded proof, yosys-abc `pdr` on the AIG (DEPTH: time limit, s)
 #               bmc:  bounded, yosys-abc `bmc3 -F DEPTH`: no counterexample within DEPTH
@@ -22,7 +22,10 @@ cd "$(dirname "$0")/.."
 blk=$1 prop=$2 mode=$3 depth=$4 mut=${5:-}
 harness=tb/formal/${blk}_props.sv
 [ -f "$harness" ] || { echo "formal: no $harness" >&2; exit 2; }
-SRCS=(rtl/dcqcn_ram_sdp.sv "rtl/dcqcn_$blk.sv")
+# the block and its submodules (rtl/dcqcn_<block>_*.sv: CSR file, budget queue, ...)
+SRCS=(rtl/dcqcn_ram_sdp.sv)
+for f in rtl/dcqcn_"${blk}"_*.sv; do [ -e "$f" ] && SRCS+=("$f"); done
+SRCS+=("rtl/dcqcn_$blk.sv")
 tag=${blk}_${prop}_${mode}${mut:+_$mut}
 w=build/formal/$tag
 mkdir -p build/formal

@@ -8,11 +8,21 @@
 // csr_wdata[31:0]; csr_rdata is valid the cycle after csr_re. A write takes effect on
 // the next clock edge. A written value outside [min, max] is clamped to the nearest
 // bound (read back shows the stored value); this is how illegal values are handled.
+// tb/regmap_gen also generates each block's CSR register file, rtl/dcqcn_<blk>_csr.sv,
+// from these rows (the fields bits, clamp and strobe, and the block's CsrFileDef).
 #pragma once
 #include <cstdint>
 #include <string_view>
 
 namespace dcqcn {
+
+// How the generated RTL builds the clamp of a written value to [min, max]. The stored
+// value is clamp_reg() whichever is chosen: only the gates (and so the timing) differ.
+enum class RtlClamp : uint8_t {
+  kCompare,  // (v < MIN) ? MIN : (v > MAX) ? MAX : v on the write path
+  kPow2,     // MAX = 2^k: bit tests above bit k (no carry chain); a MIN > 0 by a compare of
+             // the low bits that MIN needs with the bits above them zero
+};
 
 struct RegDef {
   std::string_view name;   // ALL_CAPS, unit suffix
@@ -21,6 +31,24 @@ struct RegDef {
   uint32_t min;            // writes below are clamped up to min
   uint32_t max;            // writes above are clamped down to max
   std::string_view desc;   // one line for the docs
+  uint8_t bits = 32;       // RTL: width of the stored value (the CSR file's cfg_<name> port)
+  RtlClamp clamp = RtlClamp::kCompare;  // RTL: how the clamp is built
+  bool strobe = false;     // RTL: the CSR file has a wr_<name> output (this register is
+                           // written: it takes the new value at the next edge)
+};
+
+// The shape of a block's generated CSR file (rtl/dcqcn_<blk>_csr.sv).
+struct CsrFileDef {
+  bool write_stage;  // true: a write is registered first and lands in the stored value one
+                     // edge later; a read in that cycle returns the landing value.
+                     // false: it lands at the next edge
+  bool read_holds;   // true: csr_rdata keeps its value in a cycle without csr_re; false: 0
+  bool wr_any = false;        // write_stage: a wr_any output, high while a write (any
+                              // address) lands
+  bool shared_clamp = false;  // write_stage: the raw value, a one-hot register select and
+                              // the bounds are registered; one clamp serves every register
+                              // (the rows' RtlClamp is not used)
+  bool cfg_bypass = false;    // write_stage: cfg_* show a landing write in its landing cycle
 };
 
 // A read-only status register (a counter or a level): reads its value, ignores writes.

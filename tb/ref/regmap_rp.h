@@ -40,4 +40,11 @@ inline constexpr std::array<RegDef, RP_NUM_REGS> kRpRegs{{
   {"HAI_FIXED",          0x58, 0,          0,      1,          "hyper-increase step: 0 = i * R_HAI (paper, QCN); 1 = R_HAI (HPCC's Mellanox model)"},
 }};
 
+// The CSR file (the shadow set of dcqcn_rp): a write is registered with its register
+// select and bounds and clamped by one shared compare as it lands, one edge later; cfg_*
+// show the landing value already (an apply in that cycle takes it); csr_rdata holds. The
+// RP applies cfg_* to its active set itself when no event is in flight.
+inline constexpr CsrFileDef kRpCsrFile{.write_stage = true, .read_holds = true,
+                                       .shared_clamp = true, .cfg_bypass = true};
+
 }  // namespace dcqcn
