@@ -91,9 +91,10 @@ module dcqcn_rp #(
 
   `include "dcqcn_rp_regmap.vh"
 
-  initial begin
-    if (NUM_FLOWS < 2 || (NUM_FLOWS & (NUM_FLOWS - 1)) != 0)
-      $error("%m: NUM_FLOWS (%0d) must be a power of two >= 2", NUM_FLOWS);
+  // Parameter check (docs/CONVENTIONS.md): stops Verilator and Icarus at time 0 and Yosys
+  // at elaboration.
+  if (NUM_FLOWS < 2 || (NUM_FLOWS & (NUM_FLOWS - 1)) != 0) begin : g_bad_num_flows
+    initial $fatal(1, "%m: NUM_FLOWS (%0d) must be a power of two >= 2", NUM_FLOWS);
   end
 
   localparam int NP = 12;        // pipeline registers P1..P12 after admission
@@ -104,160 +105,59 @@ module dcqcn_rp #(
   localparam int PW = 1 + 44 + 16 + 44;  // pacing word (RAM B): valid, departure, bytes, next
 
   // ================================================================ registers (CSR)
-  // Shadow set (w_*): written by the bus (clamped to [MIN, MAX]), read back at once. Active set (r_*): copied from the shadow when a write is pending and no
+  // Shadow set (u_csr, the register file): written by the bus (clamped to [MIN, MAX]), read
+  // back at once. Active set (r_*): copied from the shadow when a write is pending and no
   // event is in flight; every event in the pipeline sees one active set. Derived values
   // (d_*) follow the active set within SETTLE cycles; admission waits for them.
   logic        csr_pending_reg;
   logic [1:0]  settle_reg;
   logic        apply;   // copy shadow -> active at this edge
 
-  function automatic logic [31:0] clampv(input logic [31:0] v, input logic [31:0] lo,
-                                         input logic [31:0] hi);
-    clampv = (v < lo) ? lo : ((v > hi) ? hi : v);
-  endfunction
+  // The register file (generated from tb/ref/regmap_rp.h: write, clamp, read back).
+  logic [31:0] cfg_algo, cfg_line_rate_kbps, cfg_min_rate_kbps, cfg_g_q16, cfg_alpha_init_q16, cfg_alpha_period_ns, cfg_timer_period_ns, cfg_byte_counter_bytes,
+               cfg_f_steps, cfg_ai_rate_kbps, cfg_hai_rate_kbps, cfg_cut_shift, cfg_max_cut_q16, cfg_rrmp_ns, cfg_first_cnp_rate_kbps, cfg_clamp_tgt,
+               cfg_clamp_tgt_after_ti, cfg_mtu_bytes, cfg_lambda_q8, cfg_rl_kbps, cfg_cut_defer, cfg_alpha_first, cfg_hai_fixed;
+  dcqcn_rp_csr u_csr (
+    .clk(clk), .rst(rst), .csr_we(csr_we), .csr_re(csr_re), .csr_addr(csr_addr),
+    .csr_wdata(csr_wdata), .csr_rdata(csr_rdata),
+    .cfg_algo(cfg_algo), .cfg_line_rate_kbps(cfg_line_rate_kbps), .cfg_min_rate_kbps(cfg_min_rate_kbps),
+    .cfg_g_q16(cfg_g_q16), .cfg_alpha_init_q16(cfg_alpha_init_q16), .cfg_alpha_period_ns(cfg_alpha_period_ns),
+    .cfg_timer_period_ns(cfg_timer_period_ns), .cfg_byte_counter_bytes(cfg_byte_counter_bytes), .cfg_f_steps(cfg_f_steps),
+    .cfg_ai_rate_kbps(cfg_ai_rate_kbps), .cfg_hai_rate_kbps(cfg_hai_rate_kbps), .cfg_cut_shift(cfg_cut_shift),
+    .cfg_max_cut_q16(cfg_max_cut_q16), .cfg_rrmp_ns(cfg_rrmp_ns), .cfg_first_cnp_rate_kbps(cfg_first_cnp_rate_kbps),
+    .cfg_clamp_tgt(cfg_clamp_tgt), .cfg_clamp_tgt_after_ti(cfg_clamp_tgt_after_ti), .cfg_mtu_bytes(cfg_mtu_bytes),
+    .cfg_lambda_q8(cfg_lambda_q8), .cfg_rl_kbps(cfg_rl_kbps), .cfg_cut_defer(cfg_cut_defer),
+    .cfg_alpha_first(cfg_alpha_first), .cfg_hai_fixed(cfg_hai_fixed)
+  );
 
-  logic [31:0] w_algo, w_line, w_minr, w_g, w_ainit, w_aper, w_tper, w_bc, w_f, w_ai, w_hai, w_cshift,
-               w_maxcut, w_rrmp, w_first, w_clamp, w_clamp_ti, w_mtu, w_lambda, w_rl, w_defer, w_afirst, w_haifix;
+  // The active set: reset values after rst, the register file's values when applied.
   logic [31:0] r_algo, r_line, r_minr, r_g, r_ainit, r_aper, r_tper, r_bc, r_f, r_ai, r_hai, r_cshift,
                r_maxcut, r_rrmp, r_first, r_clamp, r_clamp_ti, r_mtu, r_lambda, r_rl, r_defer, r_afirst, r_haifix;
-  // The bus write is registered first (wq_*: the data, the register it selects, one-hot,
-  // and its bounds), clamped in the next cycle and stored at the end of it; a read or an
-  // apply in that cycle takes the value from wq.
-  localparam int NREG = 23;
-  logic [NREG-1:0] csr_sel, wq_sel_reg;
-  logic [31:0]     csr_min, csr_max;
-  always_comb begin
-    csr_sel = '0;
-    csr_min = '0;
-    csr_max = '0;
-    if (csr_addr == RP_ALGO_ADDR)                begin csr_sel[0] = 1'b1; csr_min = RP_ALGO_MIN; csr_max = RP_ALGO_MAX; end
-    if (csr_addr == RP_LINE_RATE_KBPS_ADDR)      begin csr_sel[1] = 1'b1; csr_min = RP_LINE_RATE_KBPS_MIN; csr_max = RP_LINE_RATE_KBPS_MAX; end
-    if (csr_addr == RP_MIN_RATE_KBPS_ADDR)       begin csr_sel[2] = 1'b1; csr_min = RP_MIN_RATE_KBPS_MIN; csr_max = RP_MIN_RATE_KBPS_MAX; end
-    if (csr_addr == RP_G_Q16_ADDR)               begin csr_sel[3] = 1'b1; csr_min = RP_G_Q16_MIN; csr_max = RP_G_Q16_MAX; end
-    if (csr_addr == RP_ALPHA_INIT_Q16_ADDR)      begin csr_sel[4] = 1'b1; csr_min = RP_ALPHA_INIT_Q16_MIN; csr_max = RP_ALPHA_INIT_Q16_MAX; end
-    if (csr_addr == RP_ALPHA_PERIOD_NS_ADDR)     begin csr_sel[5] = 1'b1; csr_min = RP_ALPHA_PERIOD_NS_MIN; csr_max = RP_ALPHA_PERIOD_NS_MAX; end
-    if (csr_addr == RP_TIMER_PERIOD_NS_ADDR)     begin csr_sel[6] = 1'b1; csr_min = RP_TIMER_PERIOD_NS_MIN; csr_max = RP_TIMER_PERIOD_NS_MAX; end
-    if (csr_addr == RP_BYTE_COUNTER_BYTES_ADDR)  begin csr_sel[7] = 1'b1; csr_min = RP_BYTE_COUNTER_BYTES_MIN; csr_max = RP_BYTE_COUNTER_BYTES_MAX; end
-    if (csr_addr == RP_F_STEPS_ADDR)             begin csr_sel[8] = 1'b1; csr_min = RP_F_STEPS_MIN; csr_max = RP_F_STEPS_MAX; end
-    if (csr_addr == RP_AI_RATE_KBPS_ADDR)        begin csr_sel[9] = 1'b1; csr_min = RP_AI_RATE_KBPS_MIN; csr_max = RP_AI_RATE_KBPS_MAX; end
-    if (csr_addr == RP_HAI_RATE_KBPS_ADDR)       begin csr_sel[10] = 1'b1; csr_min = RP_HAI_RATE_KBPS_MIN; csr_max = RP_HAI_RATE_KBPS_MAX; end
-    if (csr_addr == RP_CUT_SHIFT_ADDR)           begin csr_sel[11] = 1'b1; csr_min = RP_CUT_SHIFT_MIN; csr_max = RP_CUT_SHIFT_MAX; end
-    if (csr_addr == RP_MAX_CUT_Q16_ADDR)         begin csr_sel[12] = 1'b1; csr_min = RP_MAX_CUT_Q16_MIN; csr_max = RP_MAX_CUT_Q16_MAX; end
-    if (csr_addr == RP_RRMP_NS_ADDR)             begin csr_sel[13] = 1'b1; csr_min = RP_RRMP_NS_MIN; csr_max = RP_RRMP_NS_MAX; end
-    if (csr_addr == RP_FIRST_CNP_RATE_KBPS_ADDR) begin csr_sel[14] = 1'b1; csr_min = RP_FIRST_CNP_RATE_KBPS_MIN; csr_max = RP_FIRST_CNP_RATE_KBPS_MAX; end
-    if (csr_addr == RP_CLAMP_TGT_ADDR)           begin csr_sel[15] = 1'b1; csr_min = RP_CLAMP_TGT_MIN; csr_max = RP_CLAMP_TGT_MAX; end
-    if (csr_addr == RP_CLAMP_TGT_AFTER_TI_ADDR)  begin csr_sel[16] = 1'b1; csr_min = RP_CLAMP_TGT_AFTER_TI_MIN; csr_max = RP_CLAMP_TGT_AFTER_TI_MAX; end
-    if (csr_addr == RP_MTU_BYTES_ADDR)           begin csr_sel[17] = 1'b1; csr_min = RP_MTU_BYTES_MIN; csr_max = RP_MTU_BYTES_MAX; end
-    if (csr_addr == RP_LAMBDA_Q8_ADDR)           begin csr_sel[18] = 1'b1; csr_min = RP_LAMBDA_Q8_MIN; csr_max = RP_LAMBDA_Q8_MAX; end
-    if (csr_addr == RP_RL_KBPS_ADDR)             begin csr_sel[19] = 1'b1; csr_min = RP_RL_KBPS_MIN; csr_max = RP_RL_KBPS_MAX; end
-    if (csr_addr == RP_CUT_DEFER_ADDR)           begin csr_sel[20] = 1'b1; csr_min = RP_CUT_DEFER_MIN; csr_max = RP_CUT_DEFER_MAX; end
-    if (csr_addr == RP_ALPHA_FIRST_ADDR)         begin csr_sel[21] = 1'b1; csr_min = RP_ALPHA_FIRST_MIN; csr_max = RP_ALPHA_FIRST_MAX; end
-    if (csr_addr == RP_HAI_FIXED_ADDR)           begin csr_sel[22] = 1'b1; csr_min = RP_HAI_FIXED_MIN; csr_max = RP_HAI_FIXED_MAX; end
-  end
-  logic        wq_valid_reg;
-  logic [7:0]  wq_addr_reg;
-  logic [31:0] wq_data_reg, wq_min_reg, wq_max_reg, wq_val;
-  assign wq_val = clampv(wq_data_reg, wq_min_reg, wq_max_reg);
-
   always_ff @(posedge clk) begin
-    wq_valid_reg <= csr_we && csr_sel != '0;   // writes to unmapped addresses are dropped
-    wq_addr_reg <= csr_addr;
-    wq_sel_reg <= csr_sel;
-    wq_data_reg <= csr_wdata;
-    wq_min_reg <= csr_min;
-    wq_max_reg <= csr_max;
-    if (wq_valid_reg) begin
-      if (wq_sel_reg[0]) w_algo <= wq_val;
-      if (wq_sel_reg[1]) w_line <= wq_val;
-      if (wq_sel_reg[2]) w_minr <= wq_val;
-      if (wq_sel_reg[3]) w_g <= wq_val;
-      if (wq_sel_reg[4]) w_ainit <= wq_val;
-      if (wq_sel_reg[5]) w_aper <= wq_val;
-      if (wq_sel_reg[6]) w_tper <= wq_val;
-      if (wq_sel_reg[7]) w_bc <= wq_val;
-      if (wq_sel_reg[8]) w_f <= wq_val;
-      if (wq_sel_reg[9]) w_ai <= wq_val;
-      if (wq_sel_reg[10]) w_hai <= wq_val;
-      if (wq_sel_reg[11]) w_cshift <= wq_val;
-      if (wq_sel_reg[12]) w_maxcut <= wq_val;
-      if (wq_sel_reg[13]) w_rrmp <= wq_val;
-      if (wq_sel_reg[14]) w_first <= wq_val;
-      if (wq_sel_reg[15]) w_clamp <= wq_val;
-      if (wq_sel_reg[16]) w_clamp_ti <= wq_val;
-      if (wq_sel_reg[17]) w_mtu <= wq_val;
-      if (wq_sel_reg[18]) w_lambda <= wq_val;
-      if (wq_sel_reg[19]) w_rl <= wq_val;
-      if (wq_sel_reg[20]) w_defer <= wq_val;
-      if (wq_sel_reg[21]) w_afirst <= wq_val;
-      if (wq_sel_reg[22]) w_haifix <= wq_val;
-    end
-    if (csr_re) begin
-      if (wq_valid_reg && wq_addr_reg == csr_addr) csr_rdata <= wq_val;
-      else begin
-        unique case (csr_addr)
-          RP_ALGO_ADDR:                csr_rdata <= w_algo;
-          RP_LINE_RATE_KBPS_ADDR:      csr_rdata <= w_line;
-          RP_MIN_RATE_KBPS_ADDR:       csr_rdata <= w_minr;
-          RP_G_Q16_ADDR:               csr_rdata <= w_g;
-          RP_ALPHA_INIT_Q16_ADDR:      csr_rdata <= w_ainit;
-          RP_ALPHA_PERIOD_NS_ADDR:     csr_rdata <= w_aper;
-          RP_TIMER_PERIOD_NS_ADDR:     csr_rdata <= w_tper;
-          RP_BYTE_COUNTER_BYTES_ADDR:  csr_rdata <= w_bc;
-          RP_F_STEPS_ADDR:             csr_rdata <= w_f;
-          RP_AI_RATE_KBPS_ADDR:        csr_rdata <= w_ai;
-          RP_HAI_RATE_KBPS_ADDR:       csr_rdata <= w_hai;
-          RP_CUT_SHIFT_ADDR:           csr_rdata <= w_cshift;
-          RP_MAX_CUT_Q16_ADDR:         csr_rdata <= w_maxcut;
-          RP_RRMP_NS_ADDR:             csr_rdata <= w_rrmp;
-          RP_FIRST_CNP_RATE_KBPS_ADDR: csr_rdata <= w_first;
-          RP_CLAMP_TGT_ADDR:           csr_rdata <= w_clamp;
-          RP_CLAMP_TGT_AFTER_TI_ADDR:  csr_rdata <= w_clamp_ti;
-          RP_MTU_BYTES_ADDR:           csr_rdata <= w_mtu;
-          RP_LAMBDA_Q8_ADDR:           csr_rdata <= w_lambda;
-          RP_RL_KBPS_ADDR:             csr_rdata <= w_rl;
-          RP_CUT_DEFER_ADDR:           csr_rdata <= w_defer;
-          RP_ALPHA_FIRST_ADDR:         csr_rdata <= w_afirst;
-          RP_HAI_FIXED_ADDR:           csr_rdata <= w_haifix;
-          default:                 csr_rdata <= 32'd0;
-        endcase
-      end
-    end
-    if (rst) begin
-      w_algo <= RP_ALGO_RST; w_line <= RP_LINE_RATE_KBPS_RST; w_minr <= RP_MIN_RATE_KBPS_RST;
-      w_g <= RP_G_Q16_RST; w_ainit <= RP_ALPHA_INIT_Q16_RST; w_aper <= RP_ALPHA_PERIOD_NS_RST;
-      w_tper <= RP_TIMER_PERIOD_NS_RST; w_bc <= RP_BYTE_COUNTER_BYTES_RST; w_f <= RP_F_STEPS_RST;
-      w_ai <= RP_AI_RATE_KBPS_RST; w_hai <= RP_HAI_RATE_KBPS_RST; w_cshift <= RP_CUT_SHIFT_RST;
-      w_maxcut <= RP_MAX_CUT_Q16_RST; w_rrmp <= RP_RRMP_NS_RST; w_first <= RP_FIRST_CNP_RATE_KBPS_RST;
-      w_clamp <= RP_CLAMP_TGT_RST; w_clamp_ti <= RP_CLAMP_TGT_AFTER_TI_RST; w_mtu <= RP_MTU_BYTES_RST;
-      w_lambda <= RP_LAMBDA_Q8_RST; w_rl <= RP_RL_KBPS_RST; w_defer <= RP_CUT_DEFER_RST;
-      w_afirst <= RP_ALPHA_FIRST_RST; w_haifix <= RP_HAI_FIXED_RST;
-      wq_valid_reg <= 1'b0;
-      csr_rdata <= 32'd0;
-    end
-    if (rst || apply) begin   // the active set: reset values, or the shadow when applied
-      r_algo <= rst ? RP_ALGO_RST : (wq_valid_reg && wq_sel_reg[0]) ? wq_val : w_algo;
-      r_line <= rst ? RP_LINE_RATE_KBPS_RST : (wq_valid_reg && wq_sel_reg[1]) ? wq_val : w_line;
-      r_minr <= rst ? RP_MIN_RATE_KBPS_RST : (wq_valid_reg && wq_sel_reg[2]) ? wq_val : w_minr;
-      r_g <= rst ? RP_G_Q16_RST : (wq_valid_reg && wq_sel_reg[3]) ? wq_val : w_g;
-      r_ainit <= rst ? RP_ALPHA_INIT_Q16_RST : (wq_valid_reg && wq_sel_reg[4]) ? wq_val : w_ainit;
-      r_aper <= rst ? RP_ALPHA_PERIOD_NS_RST : (wq_valid_reg && wq_sel_reg[5]) ? wq_val : w_aper;
-      r_tper <= rst ? RP_TIMER_PERIOD_NS_RST : (wq_valid_reg && wq_sel_reg[6]) ? wq_val : w_tper;
-      r_bc <= rst ? RP_BYTE_COUNTER_BYTES_RST : (wq_valid_reg && wq_sel_reg[7]) ? wq_val : w_bc;
-      r_f <= rst ? RP_F_STEPS_RST : (wq_valid_reg && wq_sel_reg[8]) ? wq_val : w_f;
-      r_ai <= rst ? RP_AI_RATE_KBPS_RST : (wq_valid_reg && wq_sel_reg[9]) ? wq_val : w_ai;
-      r_hai <= rst ? RP_HAI_RATE_KBPS_RST : (wq_valid_reg && wq_sel_reg[10]) ? wq_val : w_hai;
-      r_cshift <= rst ? RP_CUT_SHIFT_RST : (wq_valid_reg && wq_sel_reg[11]) ? wq_val : w_cshift;
-      r_maxcut <= rst ? RP_MAX_CUT_Q16_RST : (wq_valid_reg && wq_sel_reg[12]) ? wq_val : w_maxcut;
-      r_rrmp <= rst ? RP_RRMP_NS_RST : (wq_valid_reg && wq_sel_reg[13]) ? wq_val : w_rrmp;
-      r_first <= rst ? RP_FIRST_CNP_RATE_KBPS_RST : (wq_valid_reg && wq_sel_reg[14]) ? wq_val : w_first;
-      r_clamp <= rst ? RP_CLAMP_TGT_RST : (wq_valid_reg && wq_sel_reg[15]) ? wq_val : w_clamp;
-      r_clamp_ti <= rst ? RP_CLAMP_TGT_AFTER_TI_RST : (wq_valid_reg && wq_sel_reg[16]) ? wq_val : w_clamp_ti;
-      r_mtu <= rst ? RP_MTU_BYTES_RST : (wq_valid_reg && wq_sel_reg[17]) ? wq_val : w_mtu;
-      r_lambda <= rst ? RP_LAMBDA_Q8_RST : (wq_valid_reg && wq_sel_reg[18]) ? wq_val : w_lambda;
-      r_rl <= rst ? RP_RL_KBPS_RST : (wq_valid_reg && wq_sel_reg[19]) ? wq_val : w_rl;
-      r_defer <= rst ? RP_CUT_DEFER_RST : (wq_valid_reg && wq_sel_reg[20]) ? wq_val : w_defer;
-      r_afirst <= rst ? RP_ALPHA_FIRST_RST : (wq_valid_reg && wq_sel_reg[21]) ? wq_val : w_afirst;
-      r_haifix <= rst ? RP_HAI_FIXED_RST : (wq_valid_reg && wq_sel_reg[22]) ? wq_val : w_haifix;
+    if (rst || apply) begin
+      r_algo <= rst ? RP_ALGO_RST : cfg_algo;
+      r_line <= rst ? RP_LINE_RATE_KBPS_RST : cfg_line_rate_kbps;
+      r_minr <= rst ? RP_MIN_RATE_KBPS_RST : cfg_min_rate_kbps;
+      r_g <= rst ? RP_G_Q16_RST : cfg_g_q16;
+      r_ainit <= rst ? RP_ALPHA_INIT_Q16_RST : cfg_alpha_init_q16;
+      r_aper <= rst ? RP_ALPHA_PERIOD_NS_RST : cfg_alpha_period_ns;
+      r_tper <= rst ? RP_TIMER_PERIOD_NS_RST : cfg_timer_period_ns;
+      r_bc <= rst ? RP_BYTE_COUNTER_BYTES_RST : cfg_byte_counter_bytes;
+      r_f <= rst ? RP_F_STEPS_RST : cfg_f_steps;
+      r_ai <= rst ? RP_AI_RATE_KBPS_RST : cfg_ai_rate_kbps;
+      r_hai <= rst ? RP_HAI_RATE_KBPS_RST : cfg_hai_rate_kbps;
+      r_cshift <= rst ? RP_CUT_SHIFT_RST : cfg_cut_shift;
+      r_maxcut <= rst ? RP_MAX_CUT_Q16_RST : cfg_max_cut_q16;
+      r_rrmp <= rst ? RP_RRMP_NS_RST : cfg_rrmp_ns;
+      r_first <= rst ? RP_FIRST_CNP_RATE_KBPS_RST : cfg_first_cnp_rate_kbps;
+      r_clamp <= rst ? RP_CLAMP_TGT_RST : cfg_clamp_tgt;
+      r_clamp_ti <= rst ? RP_CLAMP_TGT_AFTER_TI_RST : cfg_clamp_tgt_after_ti;
+      r_mtu <= rst ? RP_MTU_BYTES_RST : cfg_mtu_bytes;
+      r_lambda <= rst ? RP_LAMBDA_Q8_RST : cfg_lambda_q8;
+      r_rl <= rst ? RP_RL_KBPS_RST : cfg_rl_kbps;
+      r_defer <= rst ? RP_CUT_DEFER_RST : cfg_cut_defer;
+      r_afirst <= rst ? RP_ALPHA_FIRST_RST : cfg_alpha_first;
+      r_haifix <= rst ? RP_HAI_FIXED_RST : cfg_hai_fixed;
     end
   end
 
