@@ -202,18 +202,14 @@ module dcqcn_rp_pace #(
   logic [43:0] p11_x_reg, p11_x1_reg, p11_pq_reg, p11_tnext_reg, p11_next_ceil_reg;
   logic [43:0] p11_xmn_reg;     // departure base - now
   logic [53:0] p11_lt_reg;      // (lambda MTU << p) * T: lambda MTU / Rc = this << 8 g >> 33
-  logic        p11_pgt_reg;     // lambda MTU / Rc > min(tau lambda, 2^30)
+  logic [63:0] p11_q_reg;       // pm > min(tau lambda, 2^30) is lt >= this
   logic        p11_pv_reg, p11_plus_set_reg;
   logic [31:0] p11_idl_reg;     // the deadline as is (not DCQCN+, or no increase timer set)
   logic [31:0] p11_capn_reg;    // now + 2^30
   logic [31:0] p11_ptn_reg;     // now + min(tau * lambda, 2^30)
   logic [15:0] p11_pbytes_reg;
   logic [54:0] s10_bt;
-  logic [64:0] s10_pdiff;
-  always_comb begin
-    s10_bt = {p10_m_bt_hi_reg, 24'd0} + {14'd0, p10_m_bt_lo_reg};
-    s10_pdiff = {24'd0, p10_m_lt0_reg} + {11'd0, p10_m_lt1_reg, 24'd0} - {1'b0, p10_q_reg};
-  end
+  always_comb s10_bt = {p10_m_bt_hi_reg, 24'd0} + {14'd0, p10_m_bt_lo_reg};
   always_ff @(posedge clk) begin
     p11_x_reg <= p10_x_reg;
     p11_x1_reg <= p10_x_reg + 44'd4095;
@@ -222,8 +218,7 @@ module dcqcn_rp_pace #(
     p11_next_ceil_reg <= p10_tnext_reg + 44'd4095;
     p11_xmn_reg <= p10_x_reg - {now_q[10], 12'd0};
     p11_lt_reg <= {13'd0, p10_m_lt0_reg} + {p10_m_lt1_reg, 24'd0};
-    // one multi-operand sum: lt - q >= 0
-    p11_pgt_reg <= !s10_pdiff[64];
+    p11_q_reg <= p10_q_reg;
     p11_pv_reg <= p10_pv_reg;
     p11_plus_set_reg <= cfg_plus && itmr_q[10] == TMR_SET;
     p11_idl_reg <= idl_q[10];
@@ -270,7 +265,7 @@ module dcqcn_rp_pace #(
     s11_cap = g_q[11] == 2'd2 && p11_lt_reg[53:47] != 7'd0;
     if (!p11_plus_set_reg)                       s11_idl = p11_idl_reg;
     else if (s11_cap)                            s11_idl = p11_capn_reg;
-    else if (p11_pgt_reg)                        s11_idl = s11_pmn[g_q[11]];
+    else if ({10'd0, p11_lt_reg} >= p11_q_reg)   s11_idl = s11_pmn[g_q[11]];
     else                                         s11_idl = p11_ptn_reg;
   end
 
@@ -301,7 +296,7 @@ module dcqcn_rp_pace #(
   // Bits no logic reads: fraction bits below a rounding, the shifted-out top of pm.
   logic unused_bits;
   assign unused_bits = ^{p9_diff_reg[11:0], s10_bt[12:0], p11_next_ceil_reg[11:0], s11_ac[11:0],
-                         s11_xmnpq[42:0], p11_lt_reg[16:0], s7_win[19], s10_pdiff[63:0]};
+                         s11_xmnpq[42:0], p11_lt_reg[16:0], s7_win[19]};
 endmodule
 
 `resetall
