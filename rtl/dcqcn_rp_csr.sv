@@ -299,31 +299,32 @@ module dcqcn_rp_csr (
     csr_rdata_next = csr_rdata_reg;
     if (csr_re) begin
       case (csr_addr)
-        RP_ALGO_ADDR:                 csr_rdata_next = (wq_valid_reg && wq_sel_reg[0]) ? wq_value : algo_reg;
-        RP_LINE_RATE_KBPS_ADDR:       csr_rdata_next = (wq_valid_reg && wq_sel_reg[1]) ? wq_value : line_rate_kbps_reg;
-        RP_MIN_RATE_KBPS_ADDR:        csr_rdata_next = (wq_valid_reg && wq_sel_reg[2]) ? wq_value : min_rate_kbps_reg;
-        RP_G_Q16_ADDR:                csr_rdata_next = (wq_valid_reg && wq_sel_reg[3]) ? wq_value : g_q16_reg;
-        RP_ALPHA_INIT_Q16_ADDR:       csr_rdata_next = (wq_valid_reg && wq_sel_reg[4]) ? wq_value : alpha_init_q16_reg;
-        RP_ALPHA_PERIOD_NS_ADDR:      csr_rdata_next = (wq_valid_reg && wq_sel_reg[5]) ? wq_value : alpha_period_ns_reg;
-        RP_TIMER_PERIOD_NS_ADDR:      csr_rdata_next = (wq_valid_reg && wq_sel_reg[6]) ? wq_value : timer_period_ns_reg;
-        RP_BYTE_COUNTER_BYTES_ADDR:   csr_rdata_next = (wq_valid_reg && wq_sel_reg[7]) ? wq_value : byte_counter_bytes_reg;
-        RP_F_STEPS_ADDR:              csr_rdata_next = (wq_valid_reg && wq_sel_reg[8]) ? wq_value : f_steps_reg;
-        RP_AI_RATE_KBPS_ADDR:         csr_rdata_next = (wq_valid_reg && wq_sel_reg[9]) ? wq_value : ai_rate_kbps_reg;
-        RP_HAI_RATE_KBPS_ADDR:        csr_rdata_next = (wq_valid_reg && wq_sel_reg[10]) ? wq_value : hai_rate_kbps_reg;
-        RP_CUT_SHIFT_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[11]) ? wq_value : cut_shift_reg;
-        RP_MAX_CUT_Q16_ADDR:          csr_rdata_next = (wq_valid_reg && wq_sel_reg[12]) ? wq_value : max_cut_q16_reg;
-        RP_RRMP_NS_ADDR:              csr_rdata_next = (wq_valid_reg && wq_sel_reg[13]) ? wq_value : rrmp_ns_reg;
-        RP_FIRST_CNP_RATE_KBPS_ADDR:  csr_rdata_next = (wq_valid_reg && wq_sel_reg[14]) ? wq_value : first_cnp_rate_kbps_reg;
-        RP_CLAMP_TGT_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[15]) ? wq_value : clamp_tgt_reg;
-        RP_CLAMP_TGT_AFTER_TI_ADDR:   csr_rdata_next = (wq_valid_reg && wq_sel_reg[16]) ? wq_value : clamp_tgt_after_ti_reg;
-        RP_MTU_BYTES_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[17]) ? wq_value : mtu_bytes_reg;
-        RP_LAMBDA_Q8_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[18]) ? wq_value : lambda_q8_reg;
-        RP_RL_KBPS_ADDR:              csr_rdata_next = (wq_valid_reg && wq_sel_reg[19]) ? wq_value : rl_kbps_reg;
-        RP_CUT_DEFER_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[20]) ? wq_value : cut_defer_reg;
-        RP_ALPHA_FIRST_ADDR:          csr_rdata_next = (wq_valid_reg && wq_sel_reg[21]) ? wq_value : alpha_first_reg;
-        RP_HAI_FIXED_ADDR:            csr_rdata_next = (wq_valid_reg && wq_sel_reg[22]) ? wq_value : hai_fixed_reg;
+        RP_ALGO_ADDR:                 csr_rdata_next = algo_reg;
+        RP_LINE_RATE_KBPS_ADDR:       csr_rdata_next = line_rate_kbps_reg;
+        RP_MIN_RATE_KBPS_ADDR:        csr_rdata_next = min_rate_kbps_reg;
+        RP_G_Q16_ADDR:                csr_rdata_next = g_q16_reg;
+        RP_ALPHA_INIT_Q16_ADDR:       csr_rdata_next = alpha_init_q16_reg;
+        RP_ALPHA_PERIOD_NS_ADDR:      csr_rdata_next = alpha_period_ns_reg;
+        RP_TIMER_PERIOD_NS_ADDR:      csr_rdata_next = timer_period_ns_reg;
+        RP_BYTE_COUNTER_BYTES_ADDR:   csr_rdata_next = byte_counter_bytes_reg;
+        RP_F_STEPS_ADDR:              csr_rdata_next = f_steps_reg;
+        RP_AI_RATE_KBPS_ADDR:         csr_rdata_next = ai_rate_kbps_reg;
+        RP_HAI_RATE_KBPS_ADDR:        csr_rdata_next = hai_rate_kbps_reg;
+        RP_CUT_SHIFT_ADDR:            csr_rdata_next = cut_shift_reg;
+        RP_MAX_CUT_Q16_ADDR:          csr_rdata_next = max_cut_q16_reg;
+        RP_RRMP_NS_ADDR:              csr_rdata_next = rrmp_ns_reg;
+        RP_FIRST_CNP_RATE_KBPS_ADDR:  csr_rdata_next = first_cnp_rate_kbps_reg;
+        RP_CLAMP_TGT_ADDR:            csr_rdata_next = clamp_tgt_reg;
+        RP_CLAMP_TGT_AFTER_TI_ADDR:   csr_rdata_next = clamp_tgt_after_ti_reg;
+        RP_MTU_BYTES_ADDR:            csr_rdata_next = mtu_bytes_reg;
+        RP_LAMBDA_Q8_ADDR:            csr_rdata_next = lambda_q8_reg;
+        RP_RL_KBPS_ADDR:              csr_rdata_next = rl_kbps_reg;
+        RP_CUT_DEFER_ADDR:            csr_rdata_next = cut_defer_reg;
+        RP_ALPHA_FIRST_ADDR:          csr_rdata_next = alpha_first_reg;
+        RP_HAI_FIXED_ADDR:            csr_rdata_next = hai_fixed_reg;
         default:                      csr_rdata_next = '0;
       endcase
+      if (wq_valid_reg && (wq_sel_reg & wq_sel_next) != '0) csr_rdata_next = wq_value;
     end
   end
 

@@ -358,14 +358,19 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
     const auto& r = regs[i];
     const std::string l = lower(r.name), n = up + "_" + std::string(r.name);
     std::string v = r.bits == 32 ? l + "_reg" : "32'(" + l + "_reg)";
-    if (shape.write_stage) v = hit(i) + " ? " + landing(i) + " : " + v;
+    if (shape.write_stage && !shared) v = hit(i) + " ? " + landing(i) + " : " + v;
     o << "        " << pad(n + "_ADDR:", nl + 10) << " csr_rdata_next = " << v << ";\n";
   }
   for (const auto& s : status)
     o << "        " << pad(up + "_" + std::string(s.name) + "_ADDR:", nl + 10)
       << " csr_rdata_next = sts_" << lower(s.name) << ";\n";
   o << "        " << pad("default:", nl + 10) << " csr_rdata_next = '0;\n"
-    << "      endcase\n    end\n  end\n\n";
+    << "      endcase\n";
+  // shared clamp: the write landing now bypasses the mux after it (one select on the read
+  // data, not one per register before the mux: the shorter path)
+  if (shape.write_stage && shared)
+    o << "      if (wq_valid_reg && (wq_sel_reg & wq_sel_next) != '0) csr_rdata_next = wq_value;\n";
+  o << "    end\n  end\n\n";
 
   // ---- flip-flops
   o << "  always_ff @(posedge clk) begin\n";
