@@ -131,7 +131,9 @@ module dcqcn_rp #(
   );
 
   // The active set: reset values after rst, the register file's values when applied.
-  logic [31:0] r_algo, r_line, r_minr, r_g, r_ainit, r_aper, r_tper, r_bc, r_f, r_ai, r_hai, r_cshift,
+  // Kept as fabric registers: synthesis would otherwise pack those that feed a multiplier
+  // into the DSP's input register, behind the register file's write path.
+  (* keep *) logic [31:0] r_algo, r_line, r_minr, r_g, r_ainit, r_aper, r_tper, r_bc, r_f, r_ai, r_hai, r_cshift,
                r_maxcut, r_rrmp, r_first, r_clamp, r_clamp_ti, r_mtu, r_lambda, r_rl, r_defer, r_afirst, r_haifix;
   always_ff @(posedge clk) begin
     if (rst || apply) begin
