@@ -131,31 +131,36 @@ module dcqcn_rp #(
   );
 
   // The active set: reset values after rst, the register file's values when applied.
-  // Kept as fabric registers: synthesis would otherwise pack those that feed a multiplier
-  // into the DSP's input register, behind the register file's write path.
-  (* keep *) logic [31:0] r_algo, r_line, r_minr, r_g, r_ainit, r_aper, r_tper, r_bc, r_f, r_ai, r_hai, r_cshift,
-               r_maxcut, r_rrmp, r_first, r_clamp, r_clamp_ti, r_mtu, r_lambda, r_rl, r_defer, r_afirst, r_haifix;
+  logic [31:0] r_algo, r_line, r_minr, r_ainit, r_aper, r_tper, r_bc, r_f, r_ai, r_cshift,
+               r_rrmp, r_first, r_clamp, r_clamp_ti, r_rl, r_defer, r_afirst, r_haifix;
+  // Those that feed a multiplier are kept as fabric registers (synthesis would otherwise
+  // pack them into the DSP's input register, behind the register file's write path), with
+  // the bits the logic uses.
+  (* keep *) logic [16:0] r_g, r_maxcut;
+  (* keep *) logic [26:0] r_hai;
+  (* keep *) logic [15:0] r_lambda;
+  (* keep *) logic [13:0] r_mtu;
   always_ff @(posedge clk) begin
     if (rst || apply) begin
       r_algo <= rst ? RP_ALGO_RST : cfg_algo;
       r_line <= rst ? RP_LINE_RATE_KBPS_RST : cfg_line_rate_kbps;
       r_minr <= rst ? RP_MIN_RATE_KBPS_RST : cfg_min_rate_kbps;
-      r_g <= rst ? RP_G_Q16_RST : cfg_g_q16;
+      r_g <= rst ? RP_G_Q16_RST[16:0] : cfg_g_q16[16:0];
       r_ainit <= rst ? RP_ALPHA_INIT_Q16_RST : cfg_alpha_init_q16;
       r_aper <= rst ? RP_ALPHA_PERIOD_NS_RST : cfg_alpha_period_ns;
       r_tper <= rst ? RP_TIMER_PERIOD_NS_RST : cfg_timer_period_ns;
       r_bc <= rst ? RP_BYTE_COUNTER_BYTES_RST : cfg_byte_counter_bytes;
       r_f <= rst ? RP_F_STEPS_RST : cfg_f_steps;
       r_ai <= rst ? RP_AI_RATE_KBPS_RST : cfg_ai_rate_kbps;
-      r_hai <= rst ? RP_HAI_RATE_KBPS_RST : cfg_hai_rate_kbps;
+      r_hai <= rst ? RP_HAI_RATE_KBPS_RST[26:0] : cfg_hai_rate_kbps[26:0];
       r_cshift <= rst ? RP_CUT_SHIFT_RST : cfg_cut_shift;
-      r_maxcut <= rst ? RP_MAX_CUT_Q16_RST : cfg_max_cut_q16;
+      r_maxcut <= rst ? RP_MAX_CUT_Q16_RST[16:0] : cfg_max_cut_q16[16:0];
       r_rrmp <= rst ? RP_RRMP_NS_RST : cfg_rrmp_ns;
       r_first <= rst ? RP_FIRST_CNP_RATE_KBPS_RST : cfg_first_cnp_rate_kbps;
       r_clamp <= rst ? RP_CLAMP_TGT_RST : cfg_clamp_tgt;
       r_clamp_ti <= rst ? RP_CLAMP_TGT_AFTER_TI_RST : cfg_clamp_tgt_after_ti;
-      r_mtu <= rst ? RP_MTU_BYTES_RST : cfg_mtu_bytes;
-      r_lambda <= rst ? RP_LAMBDA_Q8_RST : cfg_lambda_q8;
+      r_mtu <= rst ? RP_MTU_BYTES_RST[13:0] : cfg_mtu_bytes[13:0];
+      r_lambda <= rst ? RP_LAMBDA_Q8_RST[15:0] : cfg_lambda_q8[15:0];
       r_rl <= rst ? RP_RL_KBPS_RST : cfg_rl_kbps;
       r_defer <= rst ? RP_CUT_DEFER_RST : cfg_cut_defer;
       r_afirst <= rst ? RP_ALPHA_FIRST_RST : cfg_alpha_first;
@@ -177,7 +182,7 @@ module dcqcn_rp #(
     d_rl_hi_p <= {16'd0, d_rl[31:16]} * 32'd5243;
     d_rl_lo_p <= {16'd0, d_rl[15:0]} * 32'd5243;
     d_rl100  <= 26'((({d_rl_hi_p, 16'd0}) + {16'd0, d_rl_lo_p}) >> 19);
-    d_lmtu_p <= {14'd0, r_lambda[15:0]} * {16'd0, r_mtu[13:0]};
+    d_lmtu_p <= {14'd0, r_lambda} * {16'd0, r_mtu};
     d_lmtu   <= d_lmtu_p;
     d_f4     <= {r_f[5:0], 2'b00};
     d_f4m1   <= {r_f[5:0], 2'b00} - 8'd1;
@@ -369,13 +374,13 @@ module dcqcn_rp #(
     .adm_cnp_ue(i_full ? i_ue_reg : s_evt_cnp_ue),
     .adm_gen(i_full ? i_gen_reg : s_evt_gen),
     .st_word(rama_rdata),
-    .cfg_plus(r_algo[0]), .cfg_line(r_line), .cfg_minr(d_minr), .cfg_g(r_g[16:0]),
+    .cfg_plus(r_algo[0]), .cfg_line(r_line), .cfg_minr(d_minr), .cfg_g(r_g),
     .cfg_alpha_init(r_ainit[16:0]), .cfg_alpha_period(r_aper), .cfg_timer_period(r_tper),
-    .cfg_byte_counter(r_bc), .cfg_f(r_f), .cfg_ai(r_ai), .cfg_hai(r_hai),
-    .cfg_cut_shift(r_cshift[3:0]), .cfg_max_cut(r_maxcut[16:0]), .cfg_rrmp(r_rrmp),
+    .cfg_byte_counter(r_bc), .cfg_f(r_f), .cfg_ai(r_ai), .cfg_hai({5'd0, r_hai}),
+    .cfg_cut_shift(r_cshift[3:0]), .cfg_max_cut(r_maxcut), .cfg_rrmp(r_rrmp),
     .cfg_first_en(r_first != 32'd0), .cfg_first(d_first), .cfg_clamp(r_clamp[0]),
     .cfg_clamp_ti(r_clamp_ti[0]), .cfg_defer(r_defer[0]), .cfg_alpha_first(r_afirst[0]),
-    .cfg_hai_fixed(r_haifix[0]), .cfg_lambda(r_lambda[15:0]), .cfg_rl100(d_rl100),
+    .cfg_hai_fixed(r_haifix[0]), .cfg_lambda(r_lambda), .cfg_rl100(d_rl100),
     .cfg_f4(d_f4), .cfg_f4m1(d_f4m1), .cfg_ff4(d_ff4),
     .p7_word(p7_word), .p7_op(p7_op), .p7_now_ns(p7_now_ns), .p7_bytes(p7_bytes),
     .p7_stale(p7_stale), .p7_rc_raw(p7_rc_raw), .p7_rc(p7_rc), .p7_rt(p7_rt),
@@ -462,9 +467,10 @@ module dcqcn_rp #(
   // Register bits above a register's range (the clamp keeps them 0) and values read only
   // through their derived form.
   logic unused_bits;
-  assign unused_bits = ^{r_algo[31:1], r_g[31:17], r_ainit[31:17], r_cshift[31:4], r_maxcut[31:17],
-                         r_clamp[31:1], r_clamp_ti[31:1], r_mtu[31:14], r_lambda[31:16],
-                         r_defer[31:1], r_afirst[31:1], r_haifix[31:1]};
+  assign unused_bits = ^{r_algo[31:1], r_ainit[31:17], r_cshift[31:4],
+                         r_clamp[31:1], r_clamp_ti[31:1], r_defer[31:1], r_afirst[31:1], r_haifix[31:1],
+                         cfg_g_q16[31:17], cfg_max_cut_q16[31:17], cfg_hai_rate_kbps[31:27],
+                         cfg_lambda_q8[31:16], cfg_mtu_bytes[31:14]};
 
 endmodule
 

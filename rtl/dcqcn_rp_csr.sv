@@ -38,8 +38,9 @@
 //   csr_rdata keeps its value.
 //   A block that works on a copy of the registers (an applied set, loaded while its
 //   pipeline is empty) loads the copy from cfg_*.
-// Clamp: the written value, a one-hot register select and the register's MIN and MAX are
-//   registered; one compare pair clamps the landing value for every register.
+// Clamp: the written value, a one-hot register select, the register's MIN and MAX and the
+//   two compares against them are registered (one compare pair for every register);
+//   the landing value is one select.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -125,6 +126,7 @@ module dcqcn_rp_csr (
   logic        wq_valid_reg, wq_valid_next;
   logic [22:0] wq_sel_reg, wq_sel_next;
   logic [31:0] wq_data_reg, wq_data_next, wq_min_reg, wq_min_next, wq_max_reg, wq_max_next;
+  logic        wq_lo_reg, wq_lo_next, wq_hi_reg, wq_hi_next;  // value below MIN / above MAX
   logic [31:0] wq_value;  // the landing value, clamped
   logic [31:0] csr_rdata_reg, csr_rdata_next;
 
@@ -249,7 +251,10 @@ module dcqcn_rp_csr (
     end
     wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped
     wq_data_next  = csr_wdata;
-    wq_value      = clampc(wq_data_reg, wq_min_reg, wq_max_reg);
+    // the bounds compared as the write is registered; the landing value is one select
+    wq_lo_next    = csr_wdata < wq_min_next;
+    wq_hi_next    = csr_wdata > wq_max_next;
+    wq_value      = wq_lo_reg ? wq_min_reg : wq_hi_reg ? wq_max_reg : wq_data_reg;
     algo_next = algo_reg;
     if ((wq_valid_reg && wq_sel_reg[0])) algo_next = (wq_value);
     line_rate_kbps_next = line_rate_kbps_reg;
@@ -334,6 +339,8 @@ module dcqcn_rp_csr (
     wq_data_reg             <= wq_data_next;
     wq_min_reg              <= wq_min_next;
     wq_max_reg              <= wq_max_next;
+    wq_lo_reg               <= wq_lo_next;
+    wq_hi_reg               <= wq_hi_next;
     algo_reg                <= algo_next;
     line_rate_kbps_reg      <= line_rate_kbps_next;
     min_rate_kbps_reg       <= min_rate_kbps_next;
