@@ -127,6 +127,7 @@ module dcqcn_rp_csr (
   logic [22:0] wq_sel_reg, wq_sel_next;
   logic [31:0] wq_data_reg, wq_data_next, wq_min_reg, wq_min_next, wq_max_reg, wq_max_next;
   logic        wq_lo_reg, wq_lo_next, wq_hi_reg, wq_hi_next;  // value below MIN / above MAX
+  logic [7:0]  wq_addr_reg, wq_addr_next;
   logic [31:0] wq_value;  // the landing value, clamped
   logic [31:0] csr_rdata_reg, csr_rdata_next;
 
@@ -252,6 +253,7 @@ module dcqcn_rp_csr (
     wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped
     wq_data_next  = csr_wdata;
     // the bounds compared as the write is registered; the landing value is one select
+    wq_addr_next  = csr_addr;
     wq_lo_next    = csr_wdata < wq_min_next;
     wq_hi_next    = csr_wdata > wq_max_next;
     wq_value      = wq_lo_reg ? wq_min_reg : wq_hi_reg ? wq_max_reg : wq_data_reg;
@@ -329,13 +331,14 @@ module dcqcn_rp_csr (
         RP_HAI_FIXED_ADDR:            csr_rdata_next = hai_fixed_reg;
         default:                      csr_rdata_next = '0;
       endcase
-      if (wq_valid_reg && (wq_sel_reg & wq_sel_next) != '0) csr_rdata_next = wq_value;
+      if (wq_valid_reg && wq_addr_reg == csr_addr) csr_rdata_next = wq_value;
     end
   end
 
   always_ff @(posedge clk) begin
     wq_valid_reg            <= wq_valid_next;
     wq_sel_reg              <= wq_sel_next;
+    wq_addr_reg             <= wq_addr_next;
     wq_data_reg             <= wq_data_next;
     wq_min_reg              <= wq_min_next;
     wq_max_reg              <= wq_max_next;

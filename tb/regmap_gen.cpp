@@ -307,6 +307,7 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
       o << fmt("  logic [%zu:0] wq_sel_reg, wq_sel_next;\n", regs.size() - 1)
         << "  logic [31:0] wq_data_reg, wq_data_next, wq_min_reg, wq_min_next, wq_max_reg, wq_max_next;\n"
         << "  logic        wq_lo_reg, wq_lo_next, wq_hi_reg, wq_hi_next;  // value below MIN / above MAX\n"
+        << "  logic [7:0]  wq_addr_reg, wq_addr_next;\n"
         << "  logic [31:0] wq_value;  // the landing value, clamped\n";
     } else {
       for (const auto& r : regs) {
@@ -333,6 +334,7 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
       o << "    wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped\n"
         << "    wq_data_next  = csr_wdata;\n"
         << "    // the bounds compared as the write is registered; the landing value is one select\n"
+        << "    wq_addr_next  = csr_addr;\n"
         << "    wq_lo_next    = csr_wdata < wq_min_next;\n"
         << "    wq_hi_next    = csr_wdata > wq_max_next;\n"
         << "    wq_value      = wq_lo_reg ? wq_min_reg : wq_hi_reg ? wq_max_reg : wq_data_reg;\n";
@@ -374,7 +376,7 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
   // shared clamp: the write landing now bypasses the mux after it (one select on the read
   // data, not one per register before the mux: the shorter path)
   if (shape.write_stage && shared)
-    o << "      if (wq_valid_reg && (wq_sel_reg & wq_sel_next) != '0) csr_rdata_next = wq_value;\n";
+    o << "      if (wq_valid_reg && wq_addr_reg == csr_addr) csr_rdata_next = wq_value;\n";
   o << "    end\n  end\n\n";
 
   // ---- flip-flops
@@ -383,7 +385,7 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
   if (shape.write_stage) {
     ff.push_back({"wq_valid_reg", "wq_valid_next"});
     if (shared) {
-      for (const char* n : {"wq_sel", "wq_data", "wq_min", "wq_max", "wq_lo", "wq_hi"})
+      for (const char* n : {"wq_sel", "wq_addr", "wq_data", "wq_min", "wq_max", "wq_lo", "wq_hi"})
         ff.push_back({std::string(n) + "_reg", std::string(n) + "_next"});
     } else {
       for (const auto& r : regs) {
