@@ -135,160 +135,61 @@ module dcqcn_rp_csr (
     wq_sel_next  = '0;
     wq_min_next  = '0;
     wq_max_next  = '0;
-    wq_lo_next   = 1'b0;
-    wq_hi_next   = 1'b0;
-    if (csr_addr == RP_ALGO_ADDR) begin
-      wq_sel_next[0] = 1'b1;
-      wq_min_next     = RP_ALGO_MIN;
-      wq_max_next     = RP_ALGO_MAX;
-      wq_hi_next      = csr_wdata > RP_ALGO_MAX;
-    end
-    if (csr_addr == RP_LINE_RATE_KBPS_ADDR) begin
-      wq_sel_next[1] = 1'b1;
-      wq_min_next     = RP_LINE_RATE_KBPS_MIN;
-      wq_max_next     = RP_LINE_RATE_KBPS_MAX;
-      wq_lo_next      = csr_wdata < RP_LINE_RATE_KBPS_MIN;
-      wq_hi_next      = csr_wdata > RP_LINE_RATE_KBPS_MAX;
-    end
-    if (csr_addr == RP_MIN_RATE_KBPS_ADDR) begin
-      wq_sel_next[2] = 1'b1;
-      wq_min_next     = RP_MIN_RATE_KBPS_MIN;
-      wq_max_next     = RP_MIN_RATE_KBPS_MAX;
-      wq_lo_next      = csr_wdata < RP_MIN_RATE_KBPS_MIN;
-      wq_hi_next      = csr_wdata > RP_MIN_RATE_KBPS_MAX;
-    end
-    if (csr_addr == RP_G_Q16_ADDR) begin
-      wq_sel_next[3] = 1'b1;
-      wq_min_next     = RP_G_Q16_MIN;
-      wq_max_next     = RP_G_Q16_MAX;
-      wq_lo_next      = csr_wdata < RP_G_Q16_MIN;
-      wq_hi_next      = csr_wdata > RP_G_Q16_MAX;
-    end
-    if (csr_addr == RP_ALPHA_INIT_Q16_ADDR) begin
-      wq_sel_next[4] = 1'b1;
-      wq_min_next     = RP_ALPHA_INIT_Q16_MIN;
-      wq_max_next     = RP_ALPHA_INIT_Q16_MAX;
-      wq_hi_next      = csr_wdata > RP_ALPHA_INIT_Q16_MAX;
-    end
-    if (csr_addr == RP_ALPHA_PERIOD_NS_ADDR) begin
-      wq_sel_next[5] = 1'b1;
-      wq_min_next     = RP_ALPHA_PERIOD_NS_MIN;
-      wq_max_next     = RP_ALPHA_PERIOD_NS_MAX;
-      wq_lo_next      = csr_wdata < RP_ALPHA_PERIOD_NS_MIN;
-      wq_hi_next      = csr_wdata > RP_ALPHA_PERIOD_NS_MAX;
-    end
-    if (csr_addr == RP_TIMER_PERIOD_NS_ADDR) begin
-      wq_sel_next[6] = 1'b1;
-      wq_min_next     = RP_TIMER_PERIOD_NS_MIN;
-      wq_max_next     = RP_TIMER_PERIOD_NS_MAX;
-      wq_lo_next      = csr_wdata < RP_TIMER_PERIOD_NS_MIN;
-      wq_hi_next      = csr_wdata > RP_TIMER_PERIOD_NS_MAX;
-    end
-    if (csr_addr == RP_BYTE_COUNTER_BYTES_ADDR) begin
-      wq_sel_next[7] = 1'b1;
-      wq_min_next     = RP_BYTE_COUNTER_BYTES_MIN;
-      wq_max_next     = RP_BYTE_COUNTER_BYTES_MAX;
-      wq_lo_next      = csr_wdata < RP_BYTE_COUNTER_BYTES_MIN;
-      wq_hi_next      = csr_wdata > RP_BYTE_COUNTER_BYTES_MAX;
-    end
-    if (csr_addr == RP_F_STEPS_ADDR) begin
-      wq_sel_next[8] = 1'b1;
-      wq_min_next     = RP_F_STEPS_MIN;
-      wq_max_next     = RP_F_STEPS_MAX;
-      wq_lo_next      = csr_wdata < RP_F_STEPS_MIN;
-      wq_hi_next      = csr_wdata > RP_F_STEPS_MAX;
-    end
-    if (csr_addr == RP_AI_RATE_KBPS_ADDR) begin
-      wq_sel_next[9] = 1'b1;
-      wq_min_next     = RP_AI_RATE_KBPS_MIN;
-      wq_max_next     = RP_AI_RATE_KBPS_MAX;
-      wq_hi_next      = csr_wdata > RP_AI_RATE_KBPS_MAX;
-    end
-    if (csr_addr == RP_HAI_RATE_KBPS_ADDR) begin
-      wq_sel_next[10] = 1'b1;
-      wq_min_next     = RP_HAI_RATE_KBPS_MIN;
-      wq_max_next     = RP_HAI_RATE_KBPS_MAX;
-      wq_hi_next      = csr_wdata > RP_HAI_RATE_KBPS_MAX;
-    end
-    if (csr_addr == RP_CUT_SHIFT_ADDR) begin
-      wq_sel_next[11] = 1'b1;
-      wq_min_next     = RP_CUT_SHIFT_MIN;
-      wq_max_next     = RP_CUT_SHIFT_MAX;
-      wq_hi_next      = csr_wdata > RP_CUT_SHIFT_MAX;
-    end
-    if (csr_addr == RP_MAX_CUT_Q16_ADDR) begin
-      wq_sel_next[12] = 1'b1;
-      wq_min_next     = RP_MAX_CUT_Q16_MIN;
-      wq_max_next     = RP_MAX_CUT_Q16_MAX;
-      wq_hi_next      = csr_wdata > RP_MAX_CUT_Q16_MAX;
-    end
-    if (csr_addr == RP_RRMP_NS_ADDR) begin
-      wq_sel_next[13] = 1'b1;
-      wq_min_next     = RP_RRMP_NS_MIN;
-      wq_max_next     = RP_RRMP_NS_MAX;
-      wq_hi_next      = csr_wdata > RP_RRMP_NS_MAX;
-    end
-    if (csr_addr == RP_FIRST_CNP_RATE_KBPS_ADDR) begin
-      wq_sel_next[14] = 1'b1;
-      wq_min_next     = RP_FIRST_CNP_RATE_KBPS_MIN;
-      wq_max_next     = RP_FIRST_CNP_RATE_KBPS_MAX;
-      wq_hi_next      = csr_wdata > RP_FIRST_CNP_RATE_KBPS_MAX;
-    end
-    if (csr_addr == RP_CLAMP_TGT_ADDR) begin
-      wq_sel_next[15] = 1'b1;
-      wq_min_next     = RP_CLAMP_TGT_MIN;
-      wq_max_next     = RP_CLAMP_TGT_MAX;
-      wq_hi_next      = csr_wdata > RP_CLAMP_TGT_MAX;
-    end
-    if (csr_addr == RP_CLAMP_TGT_AFTER_TI_ADDR) begin
-      wq_sel_next[16] = 1'b1;
-      wq_min_next     = RP_CLAMP_TGT_AFTER_TI_MIN;
-      wq_max_next     = RP_CLAMP_TGT_AFTER_TI_MAX;
-      wq_hi_next      = csr_wdata > RP_CLAMP_TGT_AFTER_TI_MAX;
-    end
-    if (csr_addr == RP_MTU_BYTES_ADDR) begin
-      wq_sel_next[17] = 1'b1;
-      wq_min_next     = RP_MTU_BYTES_MIN;
-      wq_max_next     = RP_MTU_BYTES_MAX;
-      wq_lo_next      = csr_wdata < RP_MTU_BYTES_MIN;
-      wq_hi_next      = csr_wdata > RP_MTU_BYTES_MAX;
-    end
-    if (csr_addr == RP_LAMBDA_Q8_ADDR) begin
-      wq_sel_next[18] = 1'b1;
-      wq_min_next     = RP_LAMBDA_Q8_MIN;
-      wq_max_next     = RP_LAMBDA_Q8_MAX;
-      wq_lo_next      = csr_wdata < RP_LAMBDA_Q8_MIN;
-      wq_hi_next      = csr_wdata > RP_LAMBDA_Q8_MAX;
-    end
-    if (csr_addr == RP_RL_KBPS_ADDR) begin
-      wq_sel_next[19] = 1'b1;
-      wq_min_next     = RP_RL_KBPS_MIN;
-      wq_max_next     = RP_RL_KBPS_MAX;
-      wq_hi_next      = csr_wdata > RP_RL_KBPS_MAX;
-    end
-    if (csr_addr == RP_CUT_DEFER_ADDR) begin
-      wq_sel_next[20] = 1'b1;
-      wq_min_next     = RP_CUT_DEFER_MIN;
-      wq_max_next     = RP_CUT_DEFER_MAX;
-      wq_hi_next      = csr_wdata > RP_CUT_DEFER_MAX;
-    end
-    if (csr_addr == RP_ALPHA_FIRST_ADDR) begin
-      wq_sel_next[21] = 1'b1;
-      wq_min_next     = RP_ALPHA_FIRST_MIN;
-      wq_max_next     = RP_ALPHA_FIRST_MAX;
-      wq_hi_next      = csr_wdata > RP_ALPHA_FIRST_MAX;
-    end
-    if (csr_addr == RP_HAI_FIXED_ADDR) begin
-      wq_sel_next[22] = 1'b1;
-      wq_min_next     = RP_HAI_FIXED_MIN;
-      wq_max_next     = RP_HAI_FIXED_MAX;
-      wq_hi_next      = csr_wdata > RP_HAI_FIXED_MAX;
-    end
+    unique case (csr_addr[6:2])
+      0: begin wq_min_next = RP_ALGO_MIN; wq_max_next = RP_ALGO_MAX; end
+      1: begin wq_min_next = RP_LINE_RATE_KBPS_MIN; wq_max_next = RP_LINE_RATE_KBPS_MAX; end
+      2: begin wq_min_next = RP_MIN_RATE_KBPS_MIN; wq_max_next = RP_MIN_RATE_KBPS_MAX; end
+      3: begin wq_min_next = RP_G_Q16_MIN; wq_max_next = RP_G_Q16_MAX; end
+      4: begin wq_min_next = RP_ALPHA_INIT_Q16_MIN; wq_max_next = RP_ALPHA_INIT_Q16_MAX; end
+      5: begin wq_min_next = RP_ALPHA_PERIOD_NS_MIN; wq_max_next = RP_ALPHA_PERIOD_NS_MAX; end
+      6: begin wq_min_next = RP_TIMER_PERIOD_NS_MIN; wq_max_next = RP_TIMER_PERIOD_NS_MAX; end
+      7: begin wq_min_next = RP_BYTE_COUNTER_BYTES_MIN; wq_max_next = RP_BYTE_COUNTER_BYTES_MAX; end
+      8: begin wq_min_next = RP_F_STEPS_MIN; wq_max_next = RP_F_STEPS_MAX; end
+      9: begin wq_min_next = RP_AI_RATE_KBPS_MIN; wq_max_next = RP_AI_RATE_KBPS_MAX; end
+      10: begin wq_min_next = RP_HAI_RATE_KBPS_MIN; wq_max_next = RP_HAI_RATE_KBPS_MAX; end
+      11: begin wq_min_next = RP_CUT_SHIFT_MIN; wq_max_next = RP_CUT_SHIFT_MAX; end
+      12: begin wq_min_next = RP_MAX_CUT_Q16_MIN; wq_max_next = RP_MAX_CUT_Q16_MAX; end
+      13: begin wq_min_next = RP_RRMP_NS_MIN; wq_max_next = RP_RRMP_NS_MAX; end
+      14: begin wq_min_next = RP_FIRST_CNP_RATE_KBPS_MIN; wq_max_next = RP_FIRST_CNP_RATE_KBPS_MAX; end
+      15: begin wq_min_next = RP_CLAMP_TGT_MIN; wq_max_next = RP_CLAMP_TGT_MAX; end
+      16: begin wq_min_next = RP_CLAMP_TGT_AFTER_TI_MIN; wq_max_next = RP_CLAMP_TGT_AFTER_TI_MAX; end
+      17: begin wq_min_next = RP_MTU_BYTES_MIN; wq_max_next = RP_MTU_BYTES_MAX; end
+      18: begin wq_min_next = RP_LAMBDA_Q8_MIN; wq_max_next = RP_LAMBDA_Q8_MAX; end
+      19: begin wq_min_next = RP_RL_KBPS_MIN; wq_max_next = RP_RL_KBPS_MAX; end
+      20: begin wq_min_next = RP_CUT_DEFER_MIN; wq_max_next = RP_CUT_DEFER_MAX; end
+      21: begin wq_min_next = RP_ALPHA_FIRST_MIN; wq_max_next = RP_ALPHA_FIRST_MAX; end
+      22: begin wq_min_next = RP_HAI_FIXED_MIN; wq_max_next = RP_HAI_FIXED_MAX; end
+      default: ;
+    endcase
+    if (csr_addr == RP_ALGO_ADDR) wq_sel_next[0] = 1'b1;
+    if (csr_addr == RP_LINE_RATE_KBPS_ADDR) wq_sel_next[1] = 1'b1;
+    if (csr_addr == RP_MIN_RATE_KBPS_ADDR) wq_sel_next[2] = 1'b1;
+    if (csr_addr == RP_G_Q16_ADDR) wq_sel_next[3] = 1'b1;
+    if (csr_addr == RP_ALPHA_INIT_Q16_ADDR) wq_sel_next[4] = 1'b1;
+    if (csr_addr == RP_ALPHA_PERIOD_NS_ADDR) wq_sel_next[5] = 1'b1;
+    if (csr_addr == RP_TIMER_PERIOD_NS_ADDR) wq_sel_next[6] = 1'b1;
+    if (csr_addr == RP_BYTE_COUNTER_BYTES_ADDR) wq_sel_next[7] = 1'b1;
+    if (csr_addr == RP_F_STEPS_ADDR) wq_sel_next[8] = 1'b1;
+    if (csr_addr == RP_AI_RATE_KBPS_ADDR) wq_sel_next[9] = 1'b1;
+    if (csr_addr == RP_HAI_RATE_KBPS_ADDR) wq_sel_next[10] = 1'b1;
+    if (csr_addr == RP_CUT_SHIFT_ADDR) wq_sel_next[11] = 1'b1;
+    if (csr_addr == RP_MAX_CUT_Q16_ADDR) wq_sel_next[12] = 1'b1;
+    if (csr_addr == RP_RRMP_NS_ADDR) wq_sel_next[13] = 1'b1;
+    if (csr_addr == RP_FIRST_CNP_RATE_KBPS_ADDR) wq_sel_next[14] = 1'b1;
+    if (csr_addr == RP_CLAMP_TGT_ADDR) wq_sel_next[15] = 1'b1;
+    if (csr_addr == RP_CLAMP_TGT_AFTER_TI_ADDR) wq_sel_next[16] = 1'b1;
+    if (csr_addr == RP_MTU_BYTES_ADDR) wq_sel_next[17] = 1'b1;
+    if (csr_addr == RP_LAMBDA_Q8_ADDR) wq_sel_next[18] = 1'b1;
+    if (csr_addr == RP_RL_KBPS_ADDR) wq_sel_next[19] = 1'b1;
+    if (csr_addr == RP_CUT_DEFER_ADDR) wq_sel_next[20] = 1'b1;
+    if (csr_addr == RP_ALPHA_FIRST_ADDR) wq_sel_next[21] = 1'b1;
+    if (csr_addr == RP_HAI_FIXED_ADDR) wq_sel_next[22] = 1'b1;
     wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped
     wq_data_next  = csr_wdata;
-    // the bounds compared (with each register's constants, then selected) as the write
-    // is registered; the landing value is one select
+    // the bounds compared as the write is registered; the landing value is one select
     wq_addr_next  = csr_addr;
+    wq_lo_next    = csr_wdata < wq_min_next;
+    wq_hi_next    = csr_wdata > wq_max_next;
     wq_value      = wq_lo_reg ? wq_min_reg : wq_hi_reg ? wq_max_reg : wq_data_reg;
     algo_next = algo_reg;
     if ((wq_valid_reg && wq_sel_reg[0])) algo_next = (wq_value);

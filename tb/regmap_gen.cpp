@@ -324,21 +324,30 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
   o << "  always_comb begin\n";
   if (shape.write_stage) {
     if (shared) {
+      // The bounds by the word index only (one LUT level): an address that is not a
+      // register's is dropped by wq_sel, so its bounds do not matter.
+      unsigned maxw = 0;
+      for (const auto& r : regs) maxw = std::max(maxw, static_cast<unsigned>(r.addr) >> 2);
+      unsigned iw = 1;
+      while ((1u << iw) <= maxw) ++iw;
       o << fmt("    wq_sel_next  = '0;\n    wq_min_next  = '0;\n    wq_max_next  = '0;\n"
-               "    wq_lo_next   = 1'b0;\n    wq_hi_next   = 1'b0;\n");
+               "    unique case (csr_addr[%u:2])\n", iw + 1);
+      for (const auto& r : regs) {
+        const std::string n = up + "_" + std::string(r.name);
+        o << fmt("      %u: begin wq_min_next = %s_MIN; wq_max_next = %s_MAX; end\n",
+                 static_cast<unsigned>(r.addr) >> 2, n.c_str(), n.c_str());
+      }
+      o << "      default: ;\n    endcase\n";
       for (size_t i = 0; i < regs.size(); ++i) {
         const std::string n = up + "_" + std::string(regs[i].name);
-        o << fmt("    if (csr_addr == %s_ADDR) begin\n      wq_sel_next[%zu] = 1'b1;\n"
-                 "      wq_min_next     = %s_MIN;\n      wq_max_next     = %s_MAX;\n",
-                 n.c_str(), i, n.c_str(), n.c_str());
-        if (regs[i].min != 0) o << fmt("      wq_lo_next      = csr_wdata < %s_MIN;\n", n.c_str());
-        o << fmt("      wq_hi_next      = csr_wdata > %s_MAX;\n    end\n", n.c_str());
+        o << fmt("    if (csr_addr == %s_ADDR) wq_sel_next[%zu] = 1'b1;\n", n.c_str(), i);
       }
       o << "    wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped\n"
         << "    wq_data_next  = csr_wdata;\n"
-        << "    // the bounds compared (with each register's constants, then selected) as the write\n"
-        << "    // is registered; the landing value is one select\n"
+        << "    // the bounds compared as the write is registered; the landing value is one select\n"
         << "    wq_addr_next  = csr_addr;\n"
+        << "    wq_lo_next    = csr_wdata < wq_min_next;\n"
+        << "    wq_hi_next    = csr_wdata > wq_max_next;\n"
         << "    wq_value      = wq_lo_reg ? wq_min_reg : wq_hi_reg ? wq_max_reg : wq_data_reg;\n";
     } else {
       o << "    wq_valid_next = csr_we;\n";
