@@ -106,10 +106,11 @@ module dcqcn_rp #(
 
   // ================================================================ registers (CSR)
   // Shadow set (u_csr, the register file): written by the bus (clamped to [MIN, MAX]), read
-  // back at once. Active set (r_*): copied from the shadow when a write is pending and no
-  // event is in flight; every event in the pipeline sees one active set. Derived values
+  // back at once. Active set (r_*): copied from the shadow when a write is pending, no
+  // event is in flight and no write is landing (one written in the previous cycle); every event in the pipeline sees one active set. Derived values
   // (d_*) follow the active set within SETTLE cycles; admission waits for them.
   logic        csr_pending_reg;
+  logic        we_prev_reg;   // a write in the previous cycle: it lands in the register file now
   logic [1:0]  settle_reg;
   logic        apply;   // copy shadow -> active at this edge
 
@@ -250,7 +251,7 @@ module dcqcn_rp #(
   assign spec = s_evt_valid && !i_full && gates_open;
   assign admit = admit_i || spec;
   assign s_evt_ready = !clearing_reg && (!i_full || admit_i);
-  assign apply = csr_pending_reg && !pipe_busy;
+  assign apply = csr_pending_reg && !pipe_busy && !we_prev_reg;
   assign load_i = !i_full || admit_i;
   // The next credit count: + admission - killed admission - result taken. The four values
   // it can have (count + 1 .. count - 2) and their limit checks do not wait for the
@@ -299,6 +300,7 @@ module dcqcn_rp #(
       settle_reg <= 2'(SETTLE);
     end
     if (csr_we) csr_pending_reg <= 1'b1;
+    we_prev_reg <= csr_we;
     if (rst) begin
       i_valid_reg <= 1'b0;
       kill_reg <= 1'b0;
@@ -308,6 +310,7 @@ module dcqcn_rp #(
       credit_okn_reg <= 1'b1;
       credit_okk_reg <= 1'b1;
       csr_pending_reg <= 1'b0;
+      we_prev_reg <= 1'b0;
       settle_reg <= 2'(SETTLE);
     end
   end

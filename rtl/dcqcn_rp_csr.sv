@@ -32,15 +32,14 @@
 //   cfg_hai_fixed[31:0]            out: HAI_FIXED, clamped to [0, 1]
 // Timing
 //   A write (csr_we in cycle t) is registered at the end of t and lands in the stored
-//   value at the end of t+1; a read in t+1 already returns it, and cfg_* show it in t+1.
+//   value at the end of t+1; a read in t+1 already returns it.
 //   A read (csr_re in cycle t) returns on csr_rdata in t+1 the value of cfg_*
 //   in t; unmapped addresses read 0 and ignore writes. In a cycle after no read
 //   csr_rdata keeps its value.
 //   A block that works on a copy of the registers (an applied set, loaded while its
 //   pipeline is empty) loads the copy from cfg_*.
-// Clamp: the written value, a one-hot register select, the register's MIN and MAX and the
-//   two compares against them are registered (one compare pair for every register);
-//   the landing value is one select.
+// Clamp: the written value, a one-hot register select and the register's MIN and MAX are
+//   registered; one compare pair clamps the landing value for every register.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -126,7 +125,6 @@ module dcqcn_rp_csr (
   logic        wq_valid_reg, wq_valid_next;
   logic [22:0] wq_sel_reg, wq_sel_next;
   logic [31:0] wq_data_reg, wq_data_next, wq_min_reg, wq_min_next, wq_max_reg, wq_max_next;
-  logic        wq_lo_reg, wq_lo_next, wq_hi_reg, wq_hi_next;  // value below MIN / above MAX
   logic [7:0]  wq_addr_reg, wq_addr_next;
   logic [31:0] wq_value;  // the landing value, clamped
   logic [31:0] csr_rdata_reg, csr_rdata_next;
@@ -186,11 +184,8 @@ module dcqcn_rp_csr (
     if (csr_addr == RP_HAI_FIXED_ADDR) wq_sel_next[22] = 1'b1;
     wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped
     wq_data_next  = csr_wdata;
-    // the bounds compared as the write is registered; the landing value is one select
     wq_addr_next  = csr_addr;
-    wq_lo_next    = csr_wdata < wq_min_next;
-    wq_hi_next    = csr_wdata > wq_max_next;
-    wq_value      = wq_lo_reg ? wq_min_reg : wq_hi_reg ? wq_max_reg : wq_data_reg;
+    wq_value      = clampc(wq_data_reg, wq_min_reg, wq_max_reg);
     algo_next = algo_reg;
     if ((wq_valid_reg && wq_sel_reg[0])) algo_next = (wq_value);
     line_rate_kbps_next = line_rate_kbps_reg;
@@ -276,8 +271,6 @@ module dcqcn_rp_csr (
     wq_data_reg             <= wq_data_next;
     wq_min_reg              <= wq_min_next;
     wq_max_reg              <= wq_max_next;
-    wq_lo_reg               <= wq_lo_next;
-    wq_hi_reg               <= wq_hi_next;
     algo_reg                <= algo_next;
     line_rate_kbps_reg      <= line_rate_kbps_next;
     min_rate_kbps_reg       <= min_rate_kbps_next;
@@ -335,29 +328,29 @@ module dcqcn_rp_csr (
   // Outputs
   // =====================================================================================
   assign csr_rdata = csr_rdata_reg;
-  assign cfg_algo = (wq_valid_reg && wq_sel_reg[0]) ? (wq_value) : algo_reg;
-  assign cfg_line_rate_kbps = (wq_valid_reg && wq_sel_reg[1]) ? (wq_value) : line_rate_kbps_reg;
-  assign cfg_min_rate_kbps = (wq_valid_reg && wq_sel_reg[2]) ? (wq_value) : min_rate_kbps_reg;
-  assign cfg_g_q16 = (wq_valid_reg && wq_sel_reg[3]) ? (wq_value) : g_q16_reg;
-  assign cfg_alpha_init_q16 = (wq_valid_reg && wq_sel_reg[4]) ? (wq_value) : alpha_init_q16_reg;
-  assign cfg_alpha_period_ns = (wq_valid_reg && wq_sel_reg[5]) ? (wq_value) : alpha_period_ns_reg;
-  assign cfg_timer_period_ns = (wq_valid_reg && wq_sel_reg[6]) ? (wq_value) : timer_period_ns_reg;
-  assign cfg_byte_counter_bytes = (wq_valid_reg && wq_sel_reg[7]) ? (wq_value) : byte_counter_bytes_reg;
-  assign cfg_f_steps = (wq_valid_reg && wq_sel_reg[8]) ? (wq_value) : f_steps_reg;
-  assign cfg_ai_rate_kbps = (wq_valid_reg && wq_sel_reg[9]) ? (wq_value) : ai_rate_kbps_reg;
-  assign cfg_hai_rate_kbps = (wq_valid_reg && wq_sel_reg[10]) ? (wq_value) : hai_rate_kbps_reg;
-  assign cfg_cut_shift = (wq_valid_reg && wq_sel_reg[11]) ? (wq_value) : cut_shift_reg;
-  assign cfg_max_cut_q16 = (wq_valid_reg && wq_sel_reg[12]) ? (wq_value) : max_cut_q16_reg;
-  assign cfg_rrmp_ns = (wq_valid_reg && wq_sel_reg[13]) ? (wq_value) : rrmp_ns_reg;
-  assign cfg_first_cnp_rate_kbps = (wq_valid_reg && wq_sel_reg[14]) ? (wq_value) : first_cnp_rate_kbps_reg;
-  assign cfg_clamp_tgt = (wq_valid_reg && wq_sel_reg[15]) ? (wq_value) : clamp_tgt_reg;
-  assign cfg_clamp_tgt_after_ti = (wq_valid_reg && wq_sel_reg[16]) ? (wq_value) : clamp_tgt_after_ti_reg;
-  assign cfg_mtu_bytes = (wq_valid_reg && wq_sel_reg[17]) ? (wq_value) : mtu_bytes_reg;
-  assign cfg_lambda_q8 = (wq_valid_reg && wq_sel_reg[18]) ? (wq_value) : lambda_q8_reg;
-  assign cfg_rl_kbps = (wq_valid_reg && wq_sel_reg[19]) ? (wq_value) : rl_kbps_reg;
-  assign cfg_cut_defer = (wq_valid_reg && wq_sel_reg[20]) ? (wq_value) : cut_defer_reg;
-  assign cfg_alpha_first = (wq_valid_reg && wq_sel_reg[21]) ? (wq_value) : alpha_first_reg;
-  assign cfg_hai_fixed = (wq_valid_reg && wq_sel_reg[22]) ? (wq_value) : hai_fixed_reg;
+  assign cfg_algo = algo_reg;
+  assign cfg_line_rate_kbps = line_rate_kbps_reg;
+  assign cfg_min_rate_kbps = min_rate_kbps_reg;
+  assign cfg_g_q16 = g_q16_reg;
+  assign cfg_alpha_init_q16 = alpha_init_q16_reg;
+  assign cfg_alpha_period_ns = alpha_period_ns_reg;
+  assign cfg_timer_period_ns = timer_period_ns_reg;
+  assign cfg_byte_counter_bytes = byte_counter_bytes_reg;
+  assign cfg_f_steps = f_steps_reg;
+  assign cfg_ai_rate_kbps = ai_rate_kbps_reg;
+  assign cfg_hai_rate_kbps = hai_rate_kbps_reg;
+  assign cfg_cut_shift = cut_shift_reg;
+  assign cfg_max_cut_q16 = max_cut_q16_reg;
+  assign cfg_rrmp_ns = rrmp_ns_reg;
+  assign cfg_first_cnp_rate_kbps = first_cnp_rate_kbps_reg;
+  assign cfg_clamp_tgt = clamp_tgt_reg;
+  assign cfg_clamp_tgt_after_ti = clamp_tgt_after_ti_reg;
+  assign cfg_mtu_bytes = mtu_bytes_reg;
+  assign cfg_lambda_q8 = lambda_q8_reg;
+  assign cfg_rl_kbps = rl_kbps_reg;
+  assign cfg_cut_defer = cut_defer_reg;
+  assign cfg_alpha_first = alpha_first_reg;
+  assign cfg_hai_fixed = hai_fixed_reg;
 
 endmodule
 

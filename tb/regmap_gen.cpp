@@ -235,9 +235,8 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
     << "//   pipeline is empty) loads the copy from cfg_*.\n"
     << "// Clamp: ";
   if (shared)
-    o << "the written value, a one-hot register select, the register's MIN and MAX and the\n"
-      << "//   two compares against them are registered (one compare pair for every register);\n"
-      << "//   the landing value is one select.\n";
+    o << "the written value, a one-hot register select and the register's MIN and MAX are\n"
+      << "//   registered; one compare pair clamps the landing value for every register.\n";
   else {
     o << "(RtlClamp of each row in the table)\n";
     if (any_compare) o << "//   compare with MIN and MAX on the write path\n";
@@ -306,7 +305,7 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
     if (shared) {
       o << fmt("  logic [%zu:0] wq_sel_reg, wq_sel_next;\n", regs.size() - 1)
         << "  logic [31:0] wq_data_reg, wq_data_next, wq_min_reg, wq_min_next, wq_max_reg, wq_max_next;\n"
-        << "  logic        wq_lo_reg, wq_lo_next, wq_hi_reg, wq_hi_next;  // value below MIN / above MAX\n"
+
         << "  logic [7:0]  wq_addr_reg, wq_addr_next;\n"
         << "  logic [31:0] wq_value;  // the landing value, clamped\n";
     } else {
@@ -344,11 +343,9 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
       }
       o << "    wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped\n"
         << "    wq_data_next  = csr_wdata;\n"
-        << "    // the bounds compared as the write is registered; the landing value is one select\n"
         << "    wq_addr_next  = csr_addr;\n"
-        << "    wq_lo_next    = csr_wdata < wq_min_next;\n"
-        << "    wq_hi_next    = csr_wdata > wq_max_next;\n"
-        << "    wq_value      = wq_lo_reg ? wq_min_reg : wq_hi_reg ? wq_max_reg : wq_data_reg;\n";
+        << "    wq_value      = clampc(wq_data_reg, wq_min_reg, wq_max_reg);\n"
+        ;
     } else {
       o << "    wq_valid_next = csr_we;\n";
       for (const auto& r : regs) {
@@ -396,7 +393,7 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
   if (shape.write_stage) {
     ff.push_back({"wq_valid_reg", "wq_valid_next"});
     if (shared) {
-      for (const char* n : {"wq_sel", "wq_addr", "wq_data", "wq_min", "wq_max", "wq_lo", "wq_hi"})
+      for (const char* n : {"wq_sel", "wq_addr", "wq_data", "wq_min", "wq_max"})
         ff.push_back({std::string(n) + "_reg", std::string(n) + "_next"});
     } else {
       for (const auto& r : regs) {

@@ -45,6 +45,6 @@ inline constexpr std::array<RegDef, RP_NUM_REGS> kRpRegs{{
 // show the landing value already (an apply in that cycle takes it); csr_rdata holds. The
 // RP applies cfg_* to its active set itself when no event is in flight.
 inline constexpr CsrFileDef kRpCsrFile{.write_stage = true, .read_holds = true,
-                                       .shared_clamp = true, .cfg_bypass = true};
+                                       .shared_clamp = true, .cfg_bypass = false};
 
 }  // namespace dcqcn

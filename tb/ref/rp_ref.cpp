@@ -426,6 +426,7 @@ void RpModel::step(const In& in, RpCov* cov) {
     shadow_ = rp_reset_regs();
     algo_.load_regs(shadow_);
     pending_ = false;
+    we_prev_ = false;
     settle_ = kSettle;
     algo_.clear();
     return;
@@ -470,9 +471,10 @@ void RpModel::step(const In& in, RpCov* cov) {
     in_valid_ = false;
   }
   if (clearing_ > 0) --clearing_;
-  // CSRs: a write goes to the shadow set and is applied once no event is in flight.
+  // CSRs: a write goes to the shadow set and is applied once no event is in flight and
+  // no write is landing (the RTL registers a write and stores it a cycle later).
   if (settle_ > 0) --settle_;
-  if (pending_ && pipe_empty) {
+  if (pending_ && pipe_empty && !we_prev_) {
     algo_.load_regs(shadow_);
     pending_ = false;
     settle_ = kSettle;
@@ -482,6 +484,7 @@ void RpModel::step(const In& in, RpCov* cov) {
     csr_put(shadow_, in.csr_addr, in.csr_wdata);
     pending_ = true;
   }
+  we_prev_ = in.csr_we;
 }
 
 }  // namespace dcqcn

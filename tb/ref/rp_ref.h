@@ -181,6 +181,7 @@ class RpModel {
   unsigned cnt_ = 0;        // admitted and not yet taken from the output
   RpRegs shadow_ = rp_reset_regs();
   bool pending_ = false;
+  bool we_prev_ = false;    // a CSR write in the previous cycle (it is still landing: no apply)
   unsigned settle_ = 0;
   uint32_t csr_rdata_ = 0;
 };
