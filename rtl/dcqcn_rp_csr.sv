@@ -38,8 +38,9 @@
 //   csr_rdata keeps its value.
 //   A block that works on a copy of the registers (an applied set, loaded while its
 //   pipeline is empty) loads the copy from cfg_*.
-// Clamp: the written value, a one-hot register select and the register's MIN and MAX are
-//   registered; one compare pair clamps the landing value for every register.
+// Clamp: the written value, a one-hot register select, the register's MIN and MAX, and the
+//   value's compares with every register's bounds are registered; the landing value
+//   is a select.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -126,6 +127,8 @@ module dcqcn_rp_csr (
   logic [22:0] wq_sel_reg, wq_sel_next;
   logic [31:0] wq_data_reg, wq_data_next, wq_min_reg, wq_min_next, wq_max_reg, wq_max_next;
   logic [7:0]  wq_addr_reg, wq_addr_next;
+  logic [22:0] wq_lo_vec_reg, wq_lo_vec_next, wq_hi_vec_reg, wq_hi_vec_next;  // value below MIN / above MAX, per register
+  logic        wq_lo, wq_hi;
   logic [31:0] wq_value;  // the landing value, clamped
   logic [31:0] csr_rdata_reg, csr_rdata_next;
 
@@ -159,33 +162,68 @@ module dcqcn_rp_csr (
       22: begin wq_min_next = RP_HAI_FIXED_MIN; wq_max_next = RP_HAI_FIXED_MAX; end
       default: ;
     endcase
+    wq_lo_vec_next = '0;
     if (csr_addr == RP_ALGO_ADDR) wq_sel_next[0] = 1'b1;
+    wq_hi_vec_next[0] = csr_wdata > RP_ALGO_MAX;
     if (csr_addr == RP_LINE_RATE_KBPS_ADDR) wq_sel_next[1] = 1'b1;
+    wq_lo_vec_next[1] = csr_wdata < RP_LINE_RATE_KBPS_MIN;
+    wq_hi_vec_next[1] = csr_wdata > RP_LINE_RATE_KBPS_MAX;
     if (csr_addr == RP_MIN_RATE_KBPS_ADDR) wq_sel_next[2] = 1'b1;
+    wq_lo_vec_next[2] = csr_wdata < RP_MIN_RATE_KBPS_MIN;
+    wq_hi_vec_next[2] = csr_wdata > RP_MIN_RATE_KBPS_MAX;
     if (csr_addr == RP_G_Q16_ADDR) wq_sel_next[3] = 1'b1;
+    wq_lo_vec_next[3] = csr_wdata < RP_G_Q16_MIN;
+    wq_hi_vec_next[3] = csr_wdata > RP_G_Q16_MAX;
     if (csr_addr == RP_ALPHA_INIT_Q16_ADDR) wq_sel_next[4] = 1'b1;
+    wq_hi_vec_next[4] = csr_wdata > RP_ALPHA_INIT_Q16_MAX;
     if (csr_addr == RP_ALPHA_PERIOD_NS_ADDR) wq_sel_next[5] = 1'b1;
+    wq_lo_vec_next[5] = csr_wdata < RP_ALPHA_PERIOD_NS_MIN;
+    wq_hi_vec_next[5] = csr_wdata > RP_ALPHA_PERIOD_NS_MAX;
     if (csr_addr == RP_TIMER_PERIOD_NS_ADDR) wq_sel_next[6] = 1'b1;
+    wq_lo_vec_next[6] = csr_wdata < RP_TIMER_PERIOD_NS_MIN;
+    wq_hi_vec_next[6] = csr_wdata > RP_TIMER_PERIOD_NS_MAX;
     if (csr_addr == RP_BYTE_COUNTER_BYTES_ADDR) wq_sel_next[7] = 1'b1;
+    wq_lo_vec_next[7] = csr_wdata < RP_BYTE_COUNTER_BYTES_MIN;
+    wq_hi_vec_next[7] = csr_wdata > RP_BYTE_COUNTER_BYTES_MAX;
     if (csr_addr == RP_F_STEPS_ADDR) wq_sel_next[8] = 1'b1;
+    wq_lo_vec_next[8] = csr_wdata < RP_F_STEPS_MIN;
+    wq_hi_vec_next[8] = csr_wdata > RP_F_STEPS_MAX;
     if (csr_addr == RP_AI_RATE_KBPS_ADDR) wq_sel_next[9] = 1'b1;
+    wq_hi_vec_next[9] = csr_wdata > RP_AI_RATE_KBPS_MAX;
     if (csr_addr == RP_HAI_RATE_KBPS_ADDR) wq_sel_next[10] = 1'b1;
+    wq_hi_vec_next[10] = csr_wdata > RP_HAI_RATE_KBPS_MAX;
     if (csr_addr == RP_CUT_SHIFT_ADDR) wq_sel_next[11] = 1'b1;
+    wq_hi_vec_next[11] = csr_wdata > RP_CUT_SHIFT_MAX;
     if (csr_addr == RP_MAX_CUT_Q16_ADDR) wq_sel_next[12] = 1'b1;
+    wq_hi_vec_next[12] = csr_wdata > RP_MAX_CUT_Q16_MAX;
     if (csr_addr == RP_RRMP_NS_ADDR) wq_sel_next[13] = 1'b1;
+    wq_hi_vec_next[13] = csr_wdata > RP_RRMP_NS_MAX;
     if (csr_addr == RP_FIRST_CNP_RATE_KBPS_ADDR) wq_sel_next[14] = 1'b1;
+    wq_hi_vec_next[14] = csr_wdata > RP_FIRST_CNP_RATE_KBPS_MAX;
     if (csr_addr == RP_CLAMP_TGT_ADDR) wq_sel_next[15] = 1'b1;
+    wq_hi_vec_next[15] = csr_wdata > RP_CLAMP_TGT_MAX;
     if (csr_addr == RP_CLAMP_TGT_AFTER_TI_ADDR) wq_sel_next[16] = 1'b1;
+    wq_hi_vec_next[16] = csr_wdata > RP_CLAMP_TGT_AFTER_TI_MAX;
     if (csr_addr == RP_MTU_BYTES_ADDR) wq_sel_next[17] = 1'b1;
+    wq_lo_vec_next[17] = csr_wdata < RP_MTU_BYTES_MIN;
+    wq_hi_vec_next[17] = csr_wdata > RP_MTU_BYTES_MAX;
     if (csr_addr == RP_LAMBDA_Q8_ADDR) wq_sel_next[18] = 1'b1;
+    wq_lo_vec_next[18] = csr_wdata < RP_LAMBDA_Q8_MIN;
+    wq_hi_vec_next[18] = csr_wdata > RP_LAMBDA_Q8_MAX;
     if (csr_addr == RP_RL_KBPS_ADDR) wq_sel_next[19] = 1'b1;
+    wq_hi_vec_next[19] = csr_wdata > RP_RL_KBPS_MAX;
     if (csr_addr == RP_CUT_DEFER_ADDR) wq_sel_next[20] = 1'b1;
+    wq_hi_vec_next[20] = csr_wdata > RP_CUT_DEFER_MAX;
     if (csr_addr == RP_ALPHA_FIRST_ADDR) wq_sel_next[21] = 1'b1;
+    wq_hi_vec_next[21] = csr_wdata > RP_ALPHA_FIRST_MAX;
     if (csr_addr == RP_HAI_FIXED_ADDR) wq_sel_next[22] = 1'b1;
+    wq_hi_vec_next[22] = csr_wdata > RP_HAI_FIXED_MAX;
     wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped
     wq_data_next  = csr_wdata;
     wq_addr_next  = csr_addr;
-    wq_value      = clampc(wq_data_reg, wq_min_reg, wq_max_reg);
+    wq_lo         = (wq_lo_vec_reg & wq_sel_reg) != '0;
+    wq_hi         = (wq_hi_vec_reg & wq_sel_reg) != '0;
+    wq_value      = wq_lo ? wq_min_reg : wq_hi ? wq_max_reg : wq_data_reg;
     algo_next = algo_reg;
     if ((wq_valid_reg && wq_sel_reg[0])) algo_next = (wq_value);
     line_rate_kbps_next = line_rate_kbps_reg;
@@ -271,6 +309,8 @@ module dcqcn_rp_csr (
     wq_data_reg             <= wq_data_next;
     wq_min_reg              <= wq_min_next;
     wq_max_reg              <= wq_max_next;
+    wq_lo_vec_reg           <= wq_lo_vec_next;
+    wq_hi_vec_reg           <= wq_hi_vec_next;
     algo_reg                <= algo_next;
     line_rate_kbps_reg      <= line_rate_kbps_next;
     min_rate_kbps_reg       <= min_rate_kbps_next;

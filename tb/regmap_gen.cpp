@@ -235,8 +235,9 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
     << "//   pipeline is empty) loads the copy from cfg_*.\n"
     << "// Clamp: ";
   if (shared)
-    o << "the written value, a one-hot register select and the register's MIN and MAX are\n"
-      << "//   registered; one compare pair clamps the landing value for every register.\n";
+    o << "the written value, a one-hot register select, the register's MIN and MAX, and the\n"
+      << "//   value's compares with every register's bounds are registered; the landing value\n"
+      << "//   is a select.\n";
   else {
     o << "(RtlClamp of each row in the table)\n";
     if (any_compare) o << "//   compare with MIN and MAX on the write path\n";
@@ -307,6 +308,9 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
         << "  logic [31:0] wq_data_reg, wq_data_next, wq_min_reg, wq_min_next, wq_max_reg, wq_max_next;\n"
 
         << "  logic [7:0]  wq_addr_reg, wq_addr_next;\n"
+        << fmt("  logic [%zu:0] wq_lo_vec_reg, wq_lo_vec_next, wq_hi_vec_reg, wq_hi_vec_next;"
+               "  // value below MIN / above MAX, per register\n", regs.size() - 1)
+        << "  logic        wq_lo, wq_hi;\n"
         << "  logic [31:0] wq_value;  // the landing value, clamped\n";
     } else {
       for (const auto& r : regs) {
@@ -337,14 +341,21 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
                  static_cast<unsigned>(r.addr) >> 2, n.c_str(), n.c_str());
       }
       o << "      default: ;\n    endcase\n";
+      // each register's bounds compared with the written value at once (constants), the
+      // one of the addressed register picked after the register: no compare behind a mux
+      o << "    wq_lo_vec_next = '0;\n";
       for (size_t i = 0; i < regs.size(); ++i) {
         const std::string n = up + "_" + std::string(regs[i].name);
         o << fmt("    if (csr_addr == %s_ADDR) wq_sel_next[%zu] = 1'b1;\n", n.c_str(), i);
+        if (regs[i].min != 0) o << fmt("    wq_lo_vec_next[%zu] = csr_wdata < %s_MIN;\n", i, n.c_str());
+        o << fmt("    wq_hi_vec_next[%zu] = csr_wdata > %s_MAX;\n", i, n.c_str());
       }
       o << "    wq_valid_next = csr_we && wq_sel_next != '0;  // writes to unmapped addresses are dropped\n"
         << "    wq_data_next  = csr_wdata;\n"
         << "    wq_addr_next  = csr_addr;\n"
-        << "    wq_value      = clampc(wq_data_reg, wq_min_reg, wq_max_reg);\n"
+        << "    wq_lo         = (wq_lo_vec_reg & wq_sel_reg) != '0;\n"
+        << "    wq_hi         = (wq_hi_vec_reg & wq_sel_reg) != '0;\n"
+        << "    wq_value      = wq_lo ? wq_min_reg : wq_hi ? wq_max_reg : wq_data_reg;\n"
         ;
     } else {
       o << "    wq_valid_next = csr_we;\n";
@@ -393,7 +404,7 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
   if (shape.write_stage) {
     ff.push_back({"wq_valid_reg", "wq_valid_next"});
     if (shared) {
-      for (const char* n : {"wq_sel", "wq_addr", "wq_data", "wq_min", "wq_max"})
+      for (const char* n : {"wq_sel", "wq_addr", "wq_data", "wq_min", "wq_max", "wq_lo_vec", "wq_hi_vec"})
         ff.push_back({std::string(n) + "_reg", std::string(n) + "_next"});
     } else {
       for (const auto& r : regs) {
