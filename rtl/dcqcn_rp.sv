@@ -33,11 +33,11 @@
 // the end of S7), so two events of one flow are at least 8 cycles apart: worst-case
 // stall 7 cycles. Back-pressure: m_out_ready low never stops the pipeline; admission
 // stops when the 17 results that fit the FIFO and output register are all owed.
-// Registers: a CSR write lands in a shadow register at once (read back at once) and is
-// applied when no event is in flight (admission pauses until then, at most 12 cycles,
-// plus 3 cycles for the derived values): every event sees one consistent register set.
+// Registers: a CSR write lands in the register file (rtl/dcqcn_rp_csr.sv, generated from
+// tb/ref/regmap_rp.h; read back at once) and is applied when no event is in flight and no
+// write is landing (admission pauses until then, at most 12 cycles, plus 3 cycles for the
+// derived values): every event sees one consistent register set.
 // After rst both state RAMs are cleared in NUM_FLOWS cycles (s_evt_ready low).
-// Registers: rtl/dcqcn_rp_regmap.vh (generated from tb/ref/regmap_rp.h).
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none

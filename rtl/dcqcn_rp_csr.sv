@@ -90,12 +90,6 @@ module dcqcn_rp_csr (
   // =====================================================================================
   `include "dcqcn_rp_regmap.vh"
 
-  // v clamped to the bounds [lo, hi]
-  function automatic logic [31:0] clampc(input logic [31:0] v, input logic [31:0] lo,
-                                         input logic [31:0] hi);
-    clampc = (v < lo) ? lo : ((v > hi) ? hi : v);
-  endfunction
-
   // =====================================================================================
   // CSRs
   // =====================================================================================

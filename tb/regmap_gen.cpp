@@ -274,7 +274,7 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
   };
   banner("Parameter checks and constants");
   o << "  `include \"dcqcn_" << blk << "_regmap.vh\"\n\n";
-  if (any_compare)
+  if (any_compare && !shared)   // the shared clamp compares at the write register instead
     o << "  // v clamped to the bounds [lo, hi]\n"
       << "  function automatic logic [31:0] clampc(input logic [31:0] v, input logic [31:0] lo,\n"
       << "                                         input logic [31:0] hi);\n"
