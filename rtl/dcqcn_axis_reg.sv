@@ -33,7 +33,10 @@ module dcqcn_axis_reg #(
   logic             skid_valid_reg, skid_valid_next;
   logic [WIDTH-1:0] skid_data_reg, skid_data_next;
 
-  assign s_ready = !skid_valid_reg;
+  // s_ready from its own register (the same value as !skid_valid_reg): the skid flag also
+  // selects every data bit, and the ready often fans out widely in the block it feeds
+  (* keep *) logic s_ready_reg;
+  assign s_ready = s_ready_reg;
   assign m_valid = out_valid_reg;
   assign m_data  = out_data_reg;
 
@@ -64,9 +67,11 @@ module dcqcn_axis_reg #(
     out_data_reg   <= out_data_next;
     skid_valid_reg <= skid_valid_next;
     skid_data_reg  <= skid_data_next;
+    s_ready_reg    <= !skid_valid_next;
     if (rst) begin
       out_valid_reg  <= 1'b0;
       skid_valid_reg <= 1'b0;
+      s_ready_reg    <= 1'b1;
     end
   end
 
