@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 #include <algorithm>
 
@@ -183,7 +184,7 @@ int sc_main(int argc, char** argv) {
   auto* lst = app.add_subcommand("list", "list scenarios, profiles and every parameter key");
   std::string scenario, engine = "rtl", out = "out", vcd, filter = "*";
   std::vector<std::string> sets;
-  std::optional<uint64_t> seed;
+  std::optional<std::string> seed;  // as typed: the loader checks it like the YAML key
   std::optional<double> duration;
   bool quiet = false;
   run->add_option("scenario", scenario, "scenario name (systemc/scenarios/NAME.yaml) or file")->required();
@@ -249,7 +250,7 @@ int sc_main(int argc, char** argv) {
     }
     ov.emplace_back(s.substr(0, eq), s.substr(eq + 1));
   }
-  if (seed) ov.emplace_back("seed", std::to_string(*seed));
+  if (seed) ov.emplace_back("seed", *seed);
   if (duration) ov.emplace_back("duration_ms", std::to_string(*duration));
   try {
     const Scenario sc = load_scenario(resolve(scenario), ov);
@@ -274,7 +275,14 @@ int sc_main(int argc, char** argv) {
     }
     return rc;
   } catch (const ScenarioError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    std::string msg = e.what();
+    // --seed N and --duration MS are the overrides seed=N and duration_ms=MS: name the option typed
+    for (const auto& [opt, key, val] : {std::tuple<std::string, std::string, std::string>{
+                                            "--seed ", "seed=", seed.value_or("")},
+                                        {"--duration ", "duration_ms=", duration ? std::to_string(*duration) : ""}})
+      if (!val.empty() && msg.rfind("--set " + key + val + ":", 0) == 0)
+        msg = opt + val + msg.substr(6 + key.size() + val.size());
+    std::fprintf(stderr, "%s\n", msg.c_str());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "dcqcn-sim: error: %s\n", e.what());

@@ -250,6 +250,16 @@ TEST(Network, VcdHasRtlAndNetworkSignalsOnOneTimeAxis) {
   EXPECT_FALSE(fs::exists(vcd + ".h1.rp.part.vcd"));  // parts merged and removed
 }
 
+// issue 16: --seed -1 and --seed 99999999999999999999 used to wrap to 2^64-1; the value
+// typed is now checked as the YAML key seed is.
+TEST(Network, SeedOutOfRangeIsAnError) {
+  for (const char* v : {"-1", "99999999999999999999"}) {
+    const SimRun r = sim("seed_bad", "incast2", std::string("--engine ref --duration 1 --seed ") + v);
+    EXPECT_EQ(r.rc, 2);
+    EXPECT_EQ(r.err, std::string("--seed ") + v + ": out of range: " + v + "; expected an integer >= 0\n");
+  }
+}
+
 TEST(Network, NicPausesTheSwitchWhenItsReceiveSideFills) {
   const SimRun r = sim("nicpfc", "incast4",
                        "--engine ref --duration 20 --set switch.ecn.enabled=false "

@@ -482,6 +482,10 @@ const BadOverride kBadOverrides[] = {
      "registers.RP_MIN_RATE: unknown register (did you mean RP_MIN_RATE_KBPS?); expected RP_, NP_ or CP_"},
     {"minimal", {{"registers.np_epoch_ns", "1000"}}, "--set registers.np_epoch_ns=1000: ",
      "unknown register (did you mean NP_EPOCH_NS?)"},
+    // --seed N is the override seed=N, checked as the YAML key (issue 16: it used to wrap to 2^64-1)
+    {"minimal", {{"seed", "-1"}}, "--set seed=-1: ", "out of range: -1; expected an integer >= 0"},
+    {"minimal", {{"seed", "99999999999999999999"}}, "--set seed=99999999999999999999: ",
+     "out of range: 99999999999999999999; expected an integer >= 0"},
     {"minimal", {{"registers.EPOCH", "1000"}}, "--set registers.EPOCH=1000: ",
      "unknown register (did you mean NP_EPOCH_NS?)"},
     {"minimal", {{"registers.NP_EPOCH_NS", "10"}}, "--set registers.NP_EPOCH_NS=10: ",
