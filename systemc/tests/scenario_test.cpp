@@ -67,6 +67,7 @@ const BadCase kBadCases[] = {
     {"syntax_unclosed_map", 10, "yaml: syntax error: illegal block entry"},
     {"syntax_bad_indent", 3, "yaml: syntax error: illegal map value"},
     {"syntax_colon", 11, "yaml: syntax error"},
+    {"nul_byte", 3, "(text): NUL byte at column 10 (byte offset 34); expected a YAML text file without NUL bytes"},
     // shape of the document
     {"empty", 1, "(top level): the file is empty; expected a map of scenario keys"},
     {"top_list", 2, "(top level): is a list, not a map; expected a map"},
