@@ -114,6 +114,17 @@ void validate(Ctx& c, const Sources& src) {
                    std::to_string(it->second) + ", " + where + ")",
                "unique node names");
     }
+    // Node names go unquoted into flows.csv and queues.csv (and into VCD scope names): a
+    // comma, a double quote or a control character would split or shift CSV columns.
+    for (char ch : s.nodes[i].name) {
+      const auto u = static_cast<unsigned char>(ch);
+      if (ch == ',' || ch == '"' || u < 0x20 || u == 0x7f) {
+        const std::string what = ch == ',' ? "a comma" : ch == '"' ? "a double quote"
+                                 : ch == '\n' ? "a newline" : "a control character";
+        src.fail(src.at(p), p, "node name '" + clean(s.nodes[i].name) + "' contains " + what,
+                 "a node name without commas, double quotes or control characters (it is a CSV field)");
+      }
+    }
     names.push_back(s.nodes[i].name);
     if (s.nodes[i].kind == NodeSpec::Kind::HOST) hosts.push_back(s.nodes[i].name);
   }

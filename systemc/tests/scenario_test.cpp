@@ -101,6 +101,11 @@ const BadCase kBadCases[] = {
     {"priority_range", 2, "data_priority: out of range: 8; expected an integer in 0..7"},
     {"count_zero", 10, "flows.0.count: out of range: 0; expected an integer in 1..1048576"},
     {"empty_node_name", 4, "nodes.1.name: is empty; expected a unique, non-empty node name"},
+    {"node_name_comma", 4,
+     "nodes.1.name: node name 'h,2' contains a comma; expected a node name without commas, double quotes or "
+     "control characters (it is a CSV field)"},
+    {"node_name_quote", 5, "nodes.2.name: node name 'h\"2' contains a double quote; expected a node name without"},
+    {"node_name_newline", 5, "nodes.2.name: node name 'h\\n2' contains a newline; expected a node name without"},
     // enums
     {"bad_enum", 13, "switch.pfc.mode: unknown value 'adaptive'; expected one of static, dynamic"},
     {"bad_node_type", 5, "nodes.2.type: unknown value 'router'; expected one of host, switch"},
