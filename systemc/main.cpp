@@ -24,6 +24,8 @@
 #include <tuple>
 #include <vector>
 #include <algorithm>
+#include <fnmatch.h>
+#include <stdexcept>
 
 #include "fluid.h"
 #include "fluid_scenario.h"
@@ -175,6 +177,40 @@ int fluid(const FluidCli& o) {
   }
 }
 
+// --trace-filter: a malformed glob (an unclosed '[') or one that matches no traced block
+// would silently trace nothing, so both are errors naming the blocks that exist.
+void check_trace_filter(const Scenario& sc, const std::string& filter) {
+  std::vector<std::string> blocks;
+  for (const auto& n : sc.nodes) {
+    if (n.kind == NodeSpec::Kind::SWITCH) {
+      blocks.push_back(n.name + ".cp");
+    } else {
+      blocks.push_back(n.name + ".rp");
+      blocks.push_back(n.name + ".np");
+    }
+  }
+  std::string shown;
+  for (size_t i = 0; i < blocks.size() && i < 8; ++i) shown += (i ? ", " : "") + blocks[i];
+  if (blocks.size() > 8) shown += ", ... (" + std::to_string(blocks.size()) + " in all)";
+  for (size_t i = 0; i < filter.size(); ++i) {
+    if (filter[i] == '\\') { ++i; continue; }
+    if (filter[i] != '[') continue;
+    size_t j = i + 1;
+    if (j < filter.size() && (filter[j] == '!' || filter[j] == '^')) ++j;
+    if (j < filter.size() && filter[j] == ']') ++j;  // a leading ']' is a member
+    while (j < filter.size() && filter[j] != ']') ++j;
+    if (j >= filter.size())
+      throw std::invalid_argument("--trace-filter '" + filter + "': invalid glob: the '[' at position " +
+                                  std::to_string(i + 1) + " is not closed; expected a glob of block "
+                                  "instances such as 'h3.rp' or 's1.*' (blocks: " + shown + ")");
+    i = j;
+  }
+  for (const auto& b : blocks)
+    if (fnmatch(filter.c_str(), b.c_str(), 0) == 0) return;
+  throw std::invalid_argument("--trace-filter '" + filter + "': matches no block; expected a glob matching "
+                              "one of " + shown);
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -254,6 +290,14 @@ int sc_main(int argc, char** argv) {
   if (duration) ov.emplace_back("duration_ms", std::to_string(*duration));
   try {
     const Scenario sc = load_scenario(resolve(scenario), ov);
+    if (!vcd.empty() || filter != "*") {
+      try {
+        check_trace_filter(sc, filter);
+      } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return 2;
+      }
+    }
     RunOptions o;
     o.engine = engine == "ref" ? EngineKind::REF : EngineKind::RTL;
     o.out_dir = out;

@@ -250,6 +250,22 @@ TEST(Network, VcdHasRtlAndNetworkSignalsOnOneTimeAxis) {
   EXPECT_FALSE(fs::exists(vcd + ".h1.rp.part.vcd"));  // parts merged and removed
 }
 
+// issue 16: an invalid --trace-filter glob, or one that matches no block, used to trace
+// nothing without a word; both are errors that list the blocks (no simulation runs).
+TEST(Network, TraceFilterThatTracesNothingIsAnError) {
+  const std::string vcd = std::string(SIM_TEST_OUT) + "/vcd_bad/w.vcd";
+  const SimRun a = sim("vcd_bad1", "incast4", "--engine ref --duration 1 --vcd " + vcd + " --trace-filter '['");
+  EXPECT_EQ(a.rc, 2);
+  EXPECT_NE(a.err.find("--trace-filter '[': invalid glob: the '[' at position 1 is not closed; expected a glob"),
+            std::string::npos) << a.err;
+  const SimRun b = sim("vcd_bad2", "incast4", "--engine ref --duration 1 --vcd " + vcd + " --trace-filter 'zz*'");
+  EXPECT_EQ(b.rc, 2);
+  EXPECT_NE(b.err.find("--trace-filter 'zz*': matches no block; expected a glob matching one of "),
+            std::string::npos) << b.err;
+  EXPECT_NE(b.err.find(".rp"), std::string::npos) << b.err;
+  EXPECT_FALSE(fs::exists(b.dir + "/summary.json"));
+}
+
 // issue 16: --seed -1 and --seed 99999999999999999999 used to wrap to 2^64-1; the value
 // typed is now checked as the YAML key seed is.
 TEST(Network, SeedOutOfRangeIsAnError) {
