@@ -148,12 +148,13 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
                 e["mean_tput_gbps"].get<double>(), e["second_half_tput_gbps"].get<double>(),
                 static_cast<unsigned long long>(e["cnps_received_by_rp"].get<uint64_t>()));
   std::printf("jain(2nd half) %.4f   max queue %llu B   PFC pauses %llu   CNPs %llu   marks %llu   "
-              "drops %llu/%llu   pacing late %llu (worst %.1f ns)   %s engine, %.2f s wall, %llu packets\n",
+              "drops %llu lossless / %llu lossy / %llu link loss   pacing late %llu (worst %.1f ns)   %s engine, %.2f s wall, %llu packets\n",
               j["jain_second_half"].get<double>(), static_cast<unsigned long long>(qmax),
               static_cast<unsigned long long>(pauses), static_cast<unsigned long long>(cnt.cnps_sent),
               static_cast<unsigned long long>(cnt.ecn_marks),
               static_cast<unsigned long long>(cnt.drops_lossless),
               static_cast<unsigned long long>(cnt.drops_lossy),
+              static_cast<unsigned long long>(cnt.drops_link),
               static_cast<unsigned long long>(checks["pacing"]["violations"].get<uint64_t>()),
               checks["pacing"]["worst_ns"].get<double>(), j["engine"].get<std::string>().c_str(),
               wall_s, static_cast<unsigned long long>(cnt.packets));

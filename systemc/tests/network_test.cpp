@@ -104,6 +104,11 @@ TEST(Network, SizedFlowsCompleteDespiteLossWithTheTailTimeout) {
               static_cast<unsigned long long>(r.summary["drops"]["link_loss"].get<uint64_t>()),
               static_cast<unsigned long long>(timeouts), fct_max);
   EXPECT_GT(r.summary["drops"]["link_loss"].get<uint64_t>(), 0u);
+  // the console line shows the link losses too (issue 16: it printed "drops 0/0")
+  const std::string out = slurp(r.dir + "/stdout.txt");
+  const std::string want = "drops 0 lossless / 0 lossy / " +
+                           std::to_string(r.summary["drops"]["link_loss"].get<uint64_t>()) + " link loss";
+  EXPECT_NE(out.find(want), std::string::npos) << out;
   EXPECT_GT(timeouts, 0u);
   EXPECT_GT(fct_max, r.summary["gbn"]["rto_us"].get<double>());  // someone waited for it
 }
