@@ -221,7 +221,7 @@ int sc_main(int argc, char** argv) {
   std::string scenario, engine = "rtl", out = "out", vcd, filter = "*";
   std::vector<std::string> sets;
   std::optional<std::string> seed;  // as typed: the loader checks it like the YAML key
-  std::optional<double> duration;
+  std::optional<std::string> duration;  // as typed, checked like the YAML key duration_ms
   bool quiet = false;
   run->add_option("scenario", scenario, "scenario name (systemc/scenarios/NAME.yaml) or file")->required();
   run->add_option("--engine", engine, "rtl (Verilated RTL, default) or ref (C++ reference)")
@@ -287,7 +287,7 @@ int sc_main(int argc, char** argv) {
     ov.emplace_back(s.substr(0, eq), s.substr(eq + 1));
   }
   if (seed) ov.emplace_back("seed", *seed);
-  if (duration) ov.emplace_back("duration_ms", std::to_string(*duration));
+  if (duration) ov.emplace_back("duration_ms", *duration);
   try {
     const Scenario sc = load_scenario(resolve(scenario), ov);
     if (!vcd.empty() || filter != "*") {
@@ -323,7 +323,7 @@ int sc_main(int argc, char** argv) {
     // --seed N and --duration MS are the overrides seed=N and duration_ms=MS: name the option typed
     for (const auto& [opt, key, val] : {std::tuple<std::string, std::string, std::string>{
                                             "--seed ", "seed=", seed.value_or("")},
-                                        {"--duration ", "duration_ms=", duration ? std::to_string(*duration) : ""}})
+                                        {"--duration ", "duration_ms=", duration.value_or("")}})
       if (!val.empty() && msg.rfind("--set " + key + val + ":", 0) == 0)
         msg = opt + val + msg.substr(6 + key.size() + val.size());
     std::fprintf(stderr, "%s\n", msg.c_str());

@@ -304,6 +304,16 @@ TEST(Network, SeedOutOfRangeIsAnError) {
   }
 }
 
+// issue 16: a duration beyond SystemC's 64-bit ps time was accepted and aborted at the end
+// with E544 (with traffic a 1e12 ms run went on until killed); --duration is now checked
+// like duration_ms, before anything runs.
+TEST(Network, DurationBeyondTheKernelLimitIsAnError) {
+  const SimRun r = sim("dur_bad", "incast2", "--engine ref --duration 1e12");
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_EQ(r.err, "--duration 1e12: out of range: 1e12; expected a number > 0 and <= 18000000000 (ms)\n");
+  EXPECT_FALSE(fs::exists(r.dir + "/summary.json"));
+}
+
 TEST(Network, NicPausesTheSwitchWhenItsReceiveSideFills) {
   const SimRun r = sim("nicpfc", "incast4",
                        "--engine ref --duration 20 --set switch.ecn.enabled=false "

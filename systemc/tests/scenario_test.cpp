@@ -86,11 +86,15 @@ const BadCase kBadCases[] = {
     {"missing_required", 8, "links.1.b: missing; expected the name of a node"},
     {"null_value", 2, "sample_us: has no value; expected a number > 0 (us)"},
     // types and ranges
-    {"wrong_type_number", 2, "duration_ms: wrong type: 'fast' is not a number; expected a number > 0 (ms)"},
+    {"wrong_type_number", 2,
+     "duration_ms: wrong type: 'fast' is not a number; expected a number > 0 and <= 18000000000 (ms)"},
     {"wrong_type_bool", 13, "switch.ecn.enabled: wrong type: 'maybe' is not a boolean; expected true or false"},
     {"not_integer", 10, "flows.0.size_bytes: wrong type: '1.5' is not an integer; expected an integer >= 0 (bytes)"},
     {"mtu_range", 2, "mtu_bytes: out of range: 10000; expected an integer in 64..9000 (bytes)"},
-    {"zero_duration", 2, "duration_ms: out of range: 0; expected a number > 0 (ms)"},
+    {"zero_duration", 2, "duration_ms: out of range: 0; expected a number > 0 and <= 18000000000 (ms)"},
+    // issue 16: beyond SystemC's 64-bit ps time (the kernel aborted with E544 at the end)
+    {"duration_kernel_limit", 2,
+     "duration_ms: out of range: 1e12; expected a number > 0 and <= 18000000000 (ms)"},
     {"link_rate_range", 8, "links.1.rate_gbps: out of range: 1600; expected a number > 0 and <= 1000 (Gb/s)"},
     {"negative_delay", 13, "defaults.link.delay_us: out of range: -1; expected a number >= 0 (us)"},
     {"loss_range", 7, "links.0.loss: out of range: 1.5; expected a number >= 0 and <= 1"},
@@ -442,7 +446,7 @@ const BadOverride kBadOverrides[] = {
     {"minimal", {{"kmin_bytes", "4"}}, "--set kmin_bytes=4: ",
      "unknown key (did you mean switch.ecn.kmin_bytes?)"},
     {"minimal", {{"duration_ms", "abc"}}, "--set duration_ms=abc: ",
-     "wrong type: 'abc' is not a number; expected a number > 0 (ms)"},
+     "wrong type: 'abc' is not a number; expected a number > 0 and <= 18000000000 (ms)"},
     {"minimal", {{"duration_ms", "-3"}}, "--set duration_ms=-3: ", "out of range: -3; expected a number > 0"},
     {"minimal", {{"mtu_bytes", "9001"}}, "--set mtu_bytes=9001: ", "out of range: 9001; expected an integer in 64..9000"},
     {"minimal", {{"flows.0.count", "2.5"}}, "--set flows.0.count=2.5: ", "'2.5' is not an integer"},
@@ -572,7 +576,7 @@ TEST(ScenarioSchema, DefaultsTypesAndUnits) {
   for (const auto& k : scenario_schema()) by[k.key] = k;
   EXPECT_EQ(by["duration_ms"].default_value, "50");
   EXPECT_EQ(by["duration_ms"].unit, "ms");
-  EXPECT_EQ(by["duration_ms"].type, "double > 0");
+  EXPECT_EQ(by["duration_ms"].type, "double > 0 and <= 18000000000");
   EXPECT_EQ(by["mtu_bytes"].default_value, "1000");
   EXPECT_EQ(by["mtu_bytes"].type, "uint in 64..9000");
   EXPECT_EQ(by["profile"].default_value, "paper");
