@@ -4,6 +4,7 @@
 // scenario's own register writes, nodes, links, flows), with the Clos topology expanded
 // (clos.cpp) in between. The first broken rule throws, blaming the key given last.
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <numeric>
@@ -33,6 +34,25 @@ void validate(Ctx& c, const Sources& src) {
              "stats_from_ms " + fmt_num(s.stats_from_ms) + " is not before duration_ms " +
                  fmt_num(s.duration_ms),
              "0 <= stats_from_ms < duration_ms (statistics need some time after it)");
+  }
+
+  // Throughputs are means over whole sample intervals; the *_after statistics use the
+  // intervals that start at or after stats_from_ms. With no such interval before the end
+  // every throughput would read 0, so that is an error.
+  {
+    const double d_us = s.duration_ms * 1000.0, f_us = s.stats_from_ms * 1000.0;
+    const double whole = std::floor(d_us / s.sample_us + 1e-9);
+    const double first_after = std::ceil(f_us / s.sample_us - 1e-9);
+    if (first_after >= whole) {
+      const std::string p = src.blame("sample_us", s.stats_from_ms > 0 ? "stats_from_ms" : "duration_ms");
+      const double fit = s.stats_from_ms > 0 ? (d_us - f_us) / 2 : d_us;
+      src.fail(src.at(p), p,
+               "sample_us " + fmt_num(s.sample_us) + " leaves no whole sample interval between stats_from_ms " +
+                   fmt_num(s.stats_from_ms) + " and duration_ms " + fmt_num(s.duration_ms) +
+                   " (every throughput would read 0)",
+               "a sample_us with at least one whole interval in that window, e.g. sample_us <= " +
+                   fmt_num(fit) + " (us)");
+    }
   }
 
   // derive_thresholds replaces the two values; giving one of them as well is an error,

@@ -95,6 +95,11 @@ const BadCase kBadCases[] = {
     // issue 16: beyond SystemC's 64-bit ps time (the kernel aborted with E544 at the end)
     {"duration_kernel_limit", 2,
      "duration_ms: out of range: 1e12; expected a number > 0 and <= 18000000000 (ms)"},
+    // issue 16: a sample interval longer than the run read 0.000 Gb/s for every flow
+    {"sample_longer_than_run", 3,
+     "sample_us: sample_us 1001 leaves no whole sample interval between stats_from_ms 0 and duration_ms 1 "
+     "(every throughput would read 0); expected a sample_us with at least one whole interval in that window, "
+     "e.g. sample_us <= 1000 (us)"},
     {"link_rate_range", 8, "links.1.rate_gbps: out of range: 1600; expected a number > 0 and <= 1000 (Gb/s)"},
     {"negative_delay", 13, "defaults.link.delay_us: out of range: -1; expected a number >= 0 (us)"},
     {"loss_range", 7, "links.0.loss: out of range: 1.5; expected a number >= 0 and <= 1"},
@@ -447,6 +452,8 @@ const BadOverride kBadOverrides[] = {
      "unknown key (did you mean switch.ecn.kmin_bytes?)"},
     {"minimal", {{"duration_ms", "abc"}}, "--set duration_ms=abc: ",
      "wrong type: 'abc' is not a number; expected a number > 0 and <= 18000000000 (ms)"},
+    {"minimal", {{"stats_from_ms", "49.5"}, {"sample_us", "600"}}, "--set sample_us=600: ",
+     "sample_us 600 leaves no whole sample interval between stats_from_ms 49.5 and duration_ms 50"},
     {"minimal", {{"duration_ms", "-3"}}, "--set duration_ms=-3: ", "out of range: -3; expected a number > 0"},
     {"minimal", {{"mtu_bytes", "9001"}}, "--set mtu_bytes=9001: ", "out of range: 9001; expected an integer in 64..9000"},
     {"minimal", {{"flows.0.count", "2.5"}}, "--set flows.0.count=2.5: ", "'2.5' is not an integer"},
