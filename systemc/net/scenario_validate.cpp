@@ -5,6 +5,7 @@
 // (clos.cpp) in between. The first broken rule throws, blaming the key given last.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <numeric>
@@ -229,6 +230,26 @@ void validate(Ctx& c, const Sources& src) {
   if (s.flows.empty())
     src.fail(src.at("flows"), "flows", "every entry has enabled: false",
              "at least one flow with enabled: true");
+
+  // Output size: each sample writes a flows.csv row per flow and a queues.csv row per
+  // switch port and per NIC (2 per link). More than kMaxSampleRows rows is an error.
+  {
+    double per_sample = 2.0 * static_cast<double>(s.links.size());
+    for (const FlowSpec& f : s.flows) per_sample += f.count;
+    const double samples = std::floor(s.duration_ms * 1000.0 / s.sample_us + 1e-9);
+    if (samples * per_sample > kMaxSampleRows) {
+      const std::string p = src.blame("sample_us", "duration_ms");
+      const double min_us = s.duration_ms * 1000.0 * per_sample / kMaxSampleRows;
+      char rows[32];
+      std::snprintf(rows, sizeof rows, "%.3g", samples * per_sample);
+      src.fail(src.at(p), p,
+               "sample_us " + fmt_num(s.sample_us) + " over duration_ms " + fmt_num(s.duration_ms) +
+                   " would write " + rows + " CSV rows (" + fmt_num(per_sample) +
+                   " per sample: flows, switch ports and NICs)",
+               "at most " + fmt_num(kMaxSampleRows) + " rows: sample_us >= " + fmt_num(min_us) +
+                   " (us) here, or a shorter duration_ms");
+    }
+  }
 }
 
 }  // namespace dcqcn::net::loader

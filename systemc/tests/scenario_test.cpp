@@ -100,6 +100,10 @@ const BadCase kBadCases[] = {
      "sample_us: sample_us 1001 leaves no whole sample interval between stats_from_ms 0 and duration_ms 1 "
      "(every throughput would read 0); expected a sample_us with at least one whole interval in that window, "
      "e.g. sample_us <= 1000 (us)"},
+    // issue 16: sample_us 1e-6 wrote 1.6 GB in 21 s without a word
+    {"sample_too_many_rows", 3,
+     "sample_us: sample_us 1e-06 over duration_ms 50 would write 2.5e+11 CSV rows (5 per sample: flows, switch "
+     "ports and NICs); expected at most 20000000 rows: sample_us >= 0.0125 (us) here, or a shorter duration_ms"},
     {"link_rate_range", 8, "links.1.rate_gbps: out of range: 1600; expected a number > 0 and <= 1000 (Gb/s)"},
     {"negative_delay", 13, "defaults.link.delay_us: out of range: -1; expected a number >= 0 (us)"},
     {"loss_range", 7, "links.0.loss: out of range: 1.5; expected a number >= 0 and <= 1"},
