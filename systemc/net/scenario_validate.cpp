@@ -197,6 +197,40 @@ void validate(Ctx& c, const Sources& src) {
                "exactly one link per host, to a switch");
     }
 
+  // Registers the simulator derives from scenario values are held to the register's
+  // range like a `registers` entry: the RTL would clamp them without a word.
+  {
+    const RegInfo& mtu = *find_register("RP_MTU_BYTES");
+    const uint64_t frame = uint64_t{s.mtu_bytes} + s.header_bytes;
+    if (frame < mtu.def->min || frame > mtu.def->max) {
+      const std::string p = src.blame("mtu_bytes", "header_bytes");
+      src.fail(src.at(p), p,
+               "mtu_bytes " + std::to_string(s.mtu_bytes) + " + header_bytes " + std::to_string(s.header_bytes) +
+                   " = " + std::to_string(frame) + " B, which the RP's RP_MTU_BYTES would clamp to " +
+                   std::to_string(frame > mtu.def->max ? mtu.def->max : mtu.def->min) + " without a word",
+               "mtu_bytes + header_bytes in " + std::to_string(mtu.def->min) + ".." +
+                   std::to_string(mtu.def->max) + " (bytes, the range of RP_MTU_BYTES in docs/regmap.md)");
+    }
+    const RegInfo& line = *find_register("RP_LINE_RATE_KBPS");
+    for (size_t i = 0; i < s.links.size(); ++i) {
+      const LinkSpec& l = s.links[i];
+      auto a = by_name.find(l.a), b = by_name.find(l.b);
+      if (!(a != by_name.end() && is_host(a->second)) && !(b != by_name.end() && is_host(b->second))) continue;
+      const double kbps = std::floor(l.rate_gbps * 1e6);
+      if (kbps >= line.def->min && kbps <= line.def->max) continue;
+      const std::string lk = "links." + std::to_string(i) + ".rate_gbps";
+      const std::string p = src.given(lk) ? lk
+                            : src.given("topology.rate_gbps") ? "topology.rate_gbps"
+                                                              : "defaults.link.rate_gbps";
+      src.fail(src.at(p), p,
+               "rate " + fmt_num(l.rate_gbps) + " Gb/s of a host's link (links." + std::to_string(i) +
+                   ") is " + fmt_num(kbps) + " kb/s, which the RP's RP_LINE_RATE_KBPS would clamp to " +
+                   std::to_string(kbps < line.def->min ? line.def->min : line.def->max) + " without a word",
+               "a host's link rate in " + fmt_num(line.def->min / 1e6) + ".." + fmt_num(line.def->max / 1e6) +
+                   " (Gb/s, the range of RP_LINE_RATE_KBPS in docs/regmap.md)");
+    }
+  }
+
   // Flows: between two different hosts that are connected.
   if (s.flows.empty())
     src.fail(src.at("flows"), "flows", src.given("flows") ? "empty list" : "missing",

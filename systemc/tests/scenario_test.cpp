@@ -167,6 +167,15 @@ const BadCase kBadCases[] = {
     {"register_derived", 11,
      "registers.RP_LINE_RATE_KBPS: is written by the simulator, not by a scenario's registers; expected to "
      "set it through the rate of each NIC's link"},
+    // issue 16: a scenario value whose derived register the RTL would clamp
+    {"register_clamp_mtu", 2,
+     "mtu_bytes: mtu_bytes 9000 + header_bytes 1024 = 10024 B, which the RP's RP_MTU_BYTES would clamp to 9216 "
+     "without a word; expected mtu_bytes + header_bytes in 64..9216 (bytes, the range of RP_MTU_BYTES in "
+     "docs/regmap.md)"},
+    {"register_clamp_line_rate", 8,
+     "links.1.rate_gbps: rate 1e-09 Gb/s of a host's link (links.1) is 0 kb/s, which the RP's RP_LINE_RATE_KBPS "
+     "would clamp to 1000 without a word; expected a host's link rate in 0.001..4000 (Gb/s, the range of "
+     "RP_LINE_RATE_KBPS in docs/regmap.md)"},
     {"register_not_map", 12, "registers: wrong type: is a list; expected a map of NAME: VALUE"},
     {"register_not_integer", 12,
      "registers.RP_G_Q16: wrong type: '0.5' is not an integer; expected an integer in 1..65536 (Q16, "
