@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <map>
 #include <numeric>
+#include <optional>
+#include <tuple>
 
 #include "engine_config.h"
 #include "scenario_loader.h"
@@ -210,6 +212,18 @@ void validate(Ctx& c, const Sources& src) {
                    std::to_string(frame > mtu.def->max ? mtu.def->max : mtu.def->min) + " without a word",
                "mtu_bytes + header_bytes in " + std::to_string(mtu.def->min) + ".." +
                    std::to_string(mtu.def->max) + " (bytes, the range of RP_MTU_BYTES in docs/regmap.md)");
+    }
+    for (const auto& [key, val, reg] :
+         {std::tuple<const char*, const std::optional<uint64_t>&, const char*>{
+              "switch.ecn.kmin_bytes", s.sw.ecn.kmin_bytes, "CP_KMIN_BYTES"},
+          {"switch.ecn.kmax_bytes", s.sw.ecn.kmax_bytes, "CP_KMAX_BYTES"}}) {
+      const RegInfo& r = *find_register(reg);
+      if (val && *val > r.def->max)
+        src.fail(src.at(key), key,
+                 "out of range: " + std::to_string(*val) + " (the CP's " + reg + " is 32 bits wide: " +
+                     std::to_string(r.def->max) + " at most)",
+                 "an integer in " + std::to_string(r.def->min) + ".." + std::to_string(r.def->max) +
+                     " (bytes, the range of " + reg + " in docs/regmap.md)");
     }
     const RegInfo& line = *find_register("RP_LINE_RATE_KBPS");
     for (size_t i = 0; i < s.links.size(); ++i) {

@@ -176,6 +176,9 @@ const BadCase kBadCases[] = {
      "links.1.rate_gbps: rate 1e-09 Gb/s of a host's link (links.1) is 0 kb/s, which the RP's RP_LINE_RATE_KBPS "
      "would clamp to 1000 without a word; expected a host's link rate in 0.001..4000 (Gb/s, the range of "
      "RP_LINE_RATE_KBPS in docs/regmap.md)"},
+    {"register_clamp_kmax", 14,
+     "switch.ecn.kmax_bytes: out of range: 5000000000 (the CP's CP_KMAX_BYTES is 32 bits wide: 4294967295 at "
+     "most); expected an integer in 0..4294967295 (bytes, the range of CP_KMAX_BYTES in docs/regmap.md)"},
     {"register_not_map", 12, "registers: wrong type: is a list; expected a map of NAME: VALUE"},
     {"register_not_integer", 12,
      "registers.RP_G_Q16: wrong type: '0.5' is not an integer; expected an integer in 1..65536 (Q16, "
