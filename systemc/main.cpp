@@ -21,8 +21,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 #include <algorithm>
+#include <fnmatch.h>
+#include <stdexcept>
 
 #include "fluid.h"
 #include "fluid_scenario.h"
@@ -174,6 +177,40 @@ int fluid(const FluidCli& o) {
   }
 }
 
+// --trace-filter: a malformed glob (an unclosed '[') or one that matches no traced block
+// would silently trace nothing, so both are errors naming the blocks that exist.
+void check_trace_filter(const Scenario& sc, const std::string& filter) {
+  std::vector<std::string> blocks;
+  for (const auto& n : sc.nodes) {
+    if (n.kind == NodeSpec::Kind::SWITCH) {
+      blocks.push_back(n.name + ".cp");
+    } else {
+      blocks.push_back(n.name + ".rp");
+      blocks.push_back(n.name + ".np");
+    }
+  }
+  std::string shown;
+  for (size_t i = 0; i < blocks.size() && i < 8; ++i) shown += (i ? ", " : "") + blocks[i];
+  if (blocks.size() > 8) shown += ", ... (" + std::to_string(blocks.size()) + " in all)";
+  for (size_t i = 0; i < filter.size(); ++i) {
+    if (filter[i] == '\\') { ++i; continue; }
+    if (filter[i] != '[') continue;
+    size_t j = i + 1;
+    if (j < filter.size() && (filter[j] == '!' || filter[j] == '^')) ++j;
+    if (j < filter.size() && filter[j] == ']') ++j;  // a leading ']' is a member
+    while (j < filter.size() && filter[j] != ']') ++j;
+    if (j >= filter.size())
+      throw std::invalid_argument("--trace-filter '" + filter + "': invalid glob: the '[' at position " +
+                                  std::to_string(i + 1) + " is not closed; expected a glob of block "
+                                  "instances such as 'h3.rp' or 's1.*' (blocks: " + shown + ")");
+    i = j;
+  }
+  for (const auto& b : blocks)
+    if (fnmatch(filter.c_str(), b.c_str(), 0) == 0) return;
+  throw std::invalid_argument("--trace-filter '" + filter + "': matches no block; expected a glob matching "
+                              "one of " + shown);
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -183,8 +220,8 @@ int sc_main(int argc, char** argv) {
   auto* lst = app.add_subcommand("list", "list scenarios, profiles and every parameter key");
   std::string scenario, engine = "rtl", out = "out", vcd, filter = "*";
   std::vector<std::string> sets;
-  std::optional<uint64_t> seed;
-  std::optional<double> duration;
+  std::optional<std::string> seed;  // as typed: the loader checks it like the YAML key
+  std::optional<std::string> duration;  // as typed, checked like the YAML key duration_ms
   bool quiet = false;
   run->add_option("scenario", scenario, "scenario name (systemc/scenarios/NAME.yaml) or file")->required();
   run->add_option("--engine", engine, "rtl (Verilated RTL, default) or ref (C++ reference)")
@@ -249,10 +286,18 @@ int sc_main(int argc, char** argv) {
     }
     ov.emplace_back(s.substr(0, eq), s.substr(eq + 1));
   }
-  if (seed) ov.emplace_back("seed", std::to_string(*seed));
-  if (duration) ov.emplace_back("duration_ms", std::to_string(*duration));
+  if (seed) ov.emplace_back("seed", *seed);
+  if (duration) ov.emplace_back("duration_ms", *duration);
   try {
     const Scenario sc = load_scenario(resolve(scenario), ov);
+    if (!vcd.empty() || filter != "*") {
+      try {
+        check_trace_filter(sc, filter);
+      } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return 2;
+      }
+    }
     RunOptions o;
     o.engine = engine == "ref" ? EngineKind::REF : EngineKind::RTL;
     o.out_dir = out;
@@ -274,7 +319,14 @@ int sc_main(int argc, char** argv) {
     }
     return rc;
   } catch (const ScenarioError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    std::string msg = e.what();
+    // --seed N and --duration MS are the overrides seed=N and duration_ms=MS: name the option typed
+    for (const auto& [opt, key, val] : {std::tuple<std::string, std::string, std::string>{
+                                            "--seed ", "seed=", seed.value_or("")},
+                                        {"--duration ", "duration_ms=", duration.value_or("")}})
+      if (!val.empty() && msg.rfind("--set " + key + val + ":", 0) == 0)
+        msg = opt + val + msg.substr(6 + key.size() + val.size());
+    std::fprintf(stderr, "%s\n", msg.c_str());
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "dcqcn-sim: error: %s\n", e.what());

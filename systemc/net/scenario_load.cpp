@@ -78,8 +78,19 @@ YAML::Node parse(const std::string& file) {
   }
   std::ostringstream ss;
   ss << in.rdbuf();
+  const std::string text = ss.str();
+  // A NUL byte is not YAML text; yaml-cpp would misreport it (as "unknown escape
+  // character: p" and the like), so it is named here with its line and column.
+  if (const size_t nul = text.find('\0'); nul != std::string::npos) {
+    const size_t bol = text.rfind('\n', nul);
+    const size_t col = nul - (bol == std::string::npos ? 0 : bol + 1) + 1;
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(nul), '\n');
+    throw ScenarioError(file + ":" + std::to_string(line) + ": (text): NUL byte at column " +
+                        std::to_string(col) + " (byte offset " + std::to_string(nul) +
+                        "); expected a YAML text file without NUL bytes");
+  }
   try {
-    return YAML::Load(ss.str());
+    return YAML::Load(text);
   } catch (const YAML::Exception& e) {
     int line = e.mark.is_null() ? 1 : std::max(e.mark.line, 0) + 1;
     throw ScenarioError(file + ":" + std::to_string(line) +

@@ -55,7 +55,10 @@ const std::vector<Field>& fields() {
     scalar("name", T::STRING, any(), "", "scenario name (summaries, plots)", TOP(name))
         .shown_default = "(file name)";
     scalar("description", T::STRING, any(), "", "free text", TOP(description));
-    scalar("duration_ms", T::DOUBLE, gt(0), "ms", "simulated time", TOP(duration_ms));
+    // SystemC time is a 64-bit count of ps: 2^64 ps = 1.84e10 ms; 1.8e10 leaves room for
+    // events scheduled past the end (beyond it the kernel aborts with E544 at the end).
+    scalar("duration_ms", T::DOUBLE, gt_le(0, kMaxDurationMs), "ms",
+           "simulated time (at most 1.8e10 ms: SystemC's 64-bit ps time)", TOP(duration_ms));
     scalar("sample_us", T::DOUBLE, gt(0), "us", "period of the time-series samples",
            TOP(sample_us));
     scalar("stats_from_ms", T::DOUBLE, ge(0), "ms",

@@ -44,6 +44,11 @@ inline Range any() { return {}; }
 inline Range ge(double lo) { return {lo, kInf, false, false}; }
 inline Range gt(double lo) { return {lo, kInf, true, false}; }
 inline Range in(double lo, double hi) { return {lo, hi, false, false}; }
+// The longest duration_ms: SystemC's 64-bit ps time (2^64 ps = 1.84e10 ms) less a margin.
+inline constexpr double kMaxDurationMs = 1.8e10;
+// The most rows a run may write to flows.csv and queues.csv together (each row is about
+// 60-70 bytes: 2e7 rows is about 1.3 GB); a smaller sample_us or a shorter run fits.
+inline constexpr double kMaxSampleRows = 2e7;
 inline Range gt_le(double lo, double hi) { return {lo, hi, true, false}; }
 
 struct Field {

@@ -4,9 +4,13 @@
 // scenario's own register writes, nodes, links, flows), with the Clos topology expanded
 // (clos.cpp) in between. The first broken rule throws, blaming the key given last.
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <numeric>
+#include <optional>
+#include <tuple>
 
 #include "engine_config.h"
 #include "scenario_loader.h"
@@ -33,6 +37,25 @@ void validate(Ctx& c, const Sources& src) {
              "stats_from_ms " + fmt_num(s.stats_from_ms) + " is not before duration_ms " +
                  fmt_num(s.duration_ms),
              "0 <= stats_from_ms < duration_ms (statistics need some time after it)");
+  }
+
+  // Throughputs are means over whole sample intervals; the *_after statistics use the
+  // intervals that start at or after stats_from_ms. With no such interval before the end
+  // every throughput would read 0, so that is an error.
+  {
+    const double d_us = s.duration_ms * 1000.0, f_us = s.stats_from_ms * 1000.0;
+    const double whole = std::floor(d_us / s.sample_us + 1e-9);
+    const double first_after = std::ceil(f_us / s.sample_us - 1e-9);
+    if (first_after >= whole) {
+      const std::string p = src.blame("sample_us", s.stats_from_ms > 0 ? "stats_from_ms" : "duration_ms");
+      const double fit = s.stats_from_ms > 0 ? (d_us - f_us) / 2 : d_us;
+      src.fail(src.at(p), p,
+               "sample_us " + fmt_num(s.sample_us) + " leaves no whole sample interval between stats_from_ms " +
+                   fmt_num(s.stats_from_ms) + " and duration_ms " + fmt_num(s.duration_ms) +
+                   " (every throughput would read 0)",
+               "a sample_us with at least one whole interval in that window, e.g. sample_us <= " +
+                   fmt_num(fit) + " (us)");
+    }
   }
 
   // derive_thresholds replaces the two values; giving one of them as well is an error,
@@ -114,6 +137,17 @@ void validate(Ctx& c, const Sources& src) {
                    std::to_string(it->second) + ", " + where + ")",
                "unique node names");
     }
+    // Node names go unquoted into flows.csv and queues.csv (and into VCD scope names): a
+    // comma, a double quote or a control character would split or shift CSV columns.
+    for (char ch : s.nodes[i].name) {
+      const auto u = static_cast<unsigned char>(ch);
+      if (ch == ',' || ch == '"' || u < 0x20 || u == 0x7f) {
+        const std::string what = ch == ',' ? "a comma" : ch == '"' ? "a double quote"
+                                 : ch == '\n' ? "a newline" : "a control character";
+        src.fail(src.at(p), p, "node name '" + clean(s.nodes[i].name) + "' contains " + what,
+                 "a node name without commas, double quotes or control characters (it is a CSV field)");
+      }
+    }
     names.push_back(s.nodes[i].name);
     if (s.nodes[i].kind == NodeSpec::Kind::HOST) hosts.push_back(s.nodes[i].name);
   }
@@ -165,6 +199,52 @@ void validate(Ctx& c, const Sources& src) {
                "exactly one link per host, to a switch");
     }
 
+  // Registers the simulator derives from scenario values are held to the register's
+  // range like a `registers` entry: the RTL would clamp them without a word.
+  {
+    const RegInfo& mtu = *find_register("RP_MTU_BYTES");
+    const uint64_t frame = uint64_t{s.mtu_bytes} + s.header_bytes;
+    if (frame < mtu.def->min || frame > mtu.def->max) {
+      const std::string p = src.blame("mtu_bytes", "header_bytes");
+      src.fail(src.at(p), p,
+               "mtu_bytes " + std::to_string(s.mtu_bytes) + " + header_bytes " + std::to_string(s.header_bytes) +
+                   " = " + std::to_string(frame) + " B, which the RP's RP_MTU_BYTES would clamp to " +
+                   std::to_string(frame > mtu.def->max ? mtu.def->max : mtu.def->min) + " without a word",
+               "mtu_bytes + header_bytes in " + std::to_string(mtu.def->min) + ".." +
+                   std::to_string(mtu.def->max) + " (bytes, the range of RP_MTU_BYTES in docs/regmap.md)");
+    }
+    for (const auto& [key, val, reg] :
+         {std::tuple<const char*, const std::optional<uint64_t>&, const char*>{
+              "switch.ecn.kmin_bytes", s.sw.ecn.kmin_bytes, "CP_KMIN_BYTES"},
+          {"switch.ecn.kmax_bytes", s.sw.ecn.kmax_bytes, "CP_KMAX_BYTES"}}) {
+      const RegInfo& r = *find_register(reg);
+      if (val && *val > r.def->max)
+        src.fail(src.at(key), key,
+                 "out of range: " + std::to_string(*val) + " (the CP's " + reg + " is 32 bits wide: " +
+                     std::to_string(r.def->max) + " at most)",
+                 "an integer in " + std::to_string(r.def->min) + ".." + std::to_string(r.def->max) +
+                     " (bytes, the range of " + reg + " in docs/regmap.md)");
+    }
+    const RegInfo& line = *find_register("RP_LINE_RATE_KBPS");
+    for (size_t i = 0; i < s.links.size(); ++i) {
+      const LinkSpec& l = s.links[i];
+      auto a = by_name.find(l.a), b = by_name.find(l.b);
+      if (!(a != by_name.end() && is_host(a->second)) && !(b != by_name.end() && is_host(b->second))) continue;
+      const double kbps = std::floor(l.rate_gbps * 1e6);
+      if (kbps >= line.def->min && kbps <= line.def->max) continue;
+      const std::string lk = "links." + std::to_string(i) + ".rate_gbps";
+      const std::string p = src.given(lk) ? lk
+                            : src.given("topology.rate_gbps") ? "topology.rate_gbps"
+                                                              : "defaults.link.rate_gbps";
+      src.fail(src.at(p), p,
+               "rate " + fmt_num(l.rate_gbps) + " Gb/s of a host's link (links." + std::to_string(i) +
+                   ") is " + fmt_num(kbps) + " kb/s, which the RP's RP_LINE_RATE_KBPS would clamp to " +
+                   std::to_string(kbps < line.def->min ? line.def->min : line.def->max) + " without a word",
+               "a host's link rate in " + fmt_num(line.def->min / 1e6) + ".." + fmt_num(line.def->max / 1e6) +
+                   " (Gb/s, the range of RP_LINE_RATE_KBPS in docs/regmap.md)");
+    }
+  }
+
   // Flows: between two different hosts that are connected.
   if (s.flows.empty())
     src.fail(src.at("flows"), "flows", src.given("flows") ? "empty list" : "missing",
@@ -198,6 +278,26 @@ void validate(Ctx& c, const Sources& src) {
   if (s.flows.empty())
     src.fail(src.at("flows"), "flows", "every entry has enabled: false",
              "at least one flow with enabled: true");
+
+  // Output size: each sample writes a flows.csv row per flow and a queues.csv row per
+  // switch port and per NIC (2 per link). More than kMaxSampleRows rows is an error.
+  {
+    double per_sample = 2.0 * static_cast<double>(s.links.size());
+    for (const FlowSpec& f : s.flows) per_sample += f.count;
+    const double samples = std::floor(s.duration_ms * 1000.0 / s.sample_us + 1e-9);
+    if (samples * per_sample > kMaxSampleRows) {
+      const std::string p = src.blame("sample_us", "duration_ms");
+      const double min_us = s.duration_ms * 1000.0 * per_sample / kMaxSampleRows;
+      char rows[32];
+      std::snprintf(rows, sizeof rows, "%.3g", samples * per_sample);
+      src.fail(src.at(p), p,
+               "sample_us " + fmt_num(s.sample_us) + " over duration_ms " + fmt_num(s.duration_ms) +
+                   " would write " + rows + " CSV rows (" + fmt_num(per_sample) +
+                   " per sample: flows, switch ports and NICs)",
+               "at most " + fmt_num(kMaxSampleRows) + " rows: sample_us >= " + fmt_num(min_us) +
+                   " (us) here, or a shorter duration_ms");
+    }
+  }
 }
 
 }  // namespace dcqcn::net::loader

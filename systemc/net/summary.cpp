@@ -115,15 +115,17 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
                 {"pause_frames_sent", st.pfc_sent}, {"pause_frames_received", st.pfc_rx},
                 {"paused_us", st.paused_ns / 1000.0}, {"tx_frames", st.tx_frames}};
       if (is_sw) {
-        e["max_queue_bytes"] = q[k].max;
+        const auto& sw = static_cast<const Switch&>(*nd);
+        // the true peak (every enqueue), not the largest sample: the same at any sample_us
+        const uint64_t peak = sw.egress_peak(p, sc.data_priority);
+        e["max_queue_bytes"] = peak;
         e["mean_queue_bytes"] = samples ? static_cast<double>(q[k].sum) / samples : 0.0;
         e["max_queue_bytes_after"] = q[k].max_after;
         e["mean_queue_bytes_after"] =
             samples_after ? static_cast<double>(q[k].sum_after) / samples_after : 0.0;
-        const auto& sw = static_cast<const Switch&>(*nd);
         e["dequeued_data_after"] = sw.delay_count(p);
         e["mean_queue_delay_us_after"] = sw.delay_count(p) ? sw.delay_sum_ns(p) / sw.delay_count(p) / 1000.0 : 0.0;
-        qmax = std::max(qmax, q[k].max);
+        qmax = std::max(qmax, peak);
         ++k;
       }
       pauses += st.pfc_sent;
@@ -148,12 +150,13 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
                 e["mean_tput_gbps"].get<double>(), e["second_half_tput_gbps"].get<double>(),
                 static_cast<unsigned long long>(e["cnps_received_by_rp"].get<uint64_t>()));
   std::printf("jain(2nd half) %.4f   max queue %llu B   PFC pauses %llu   CNPs %llu   marks %llu   "
-              "drops %llu/%llu   pacing late %llu (worst %.1f ns)   %s engine, %.2f s wall, %llu packets\n",
+              "drops %llu lossless / %llu lossy / %llu link loss   pacing late %llu (worst %.1f ns)   %s engine, %.2f s wall, %llu packets\n",
               j["jain_second_half"].get<double>(), static_cast<unsigned long long>(qmax),
               static_cast<unsigned long long>(pauses), static_cast<unsigned long long>(cnt.cnps_sent),
               static_cast<unsigned long long>(cnt.ecn_marks),
               static_cast<unsigned long long>(cnt.drops_lossless),
               static_cast<unsigned long long>(cnt.drops_lossy),
+              static_cast<unsigned long long>(cnt.drops_link),
               static_cast<unsigned long long>(checks["pacing"]["violations"].get<uint64_t>()),
               checks["pacing"]["worst_ns"].get<double>(), j["engine"].get<std::string>().c_str(),
               wall_s, static_cast<unsigned long long>(cnt.packets));

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
 #include "switch.h"
 
 #include <limits>
@@ -95,6 +96,7 @@ void Switch::receive(unsigned p, Gp* gp) {
   e.enqueued_ns = now_ns();
   q.q.push_back(gp);
   q.bytes += L;
+  q.peak = std::max(q.peak, q.bytes);
   ++queued_pkts_;
   if (e.kind == PktKind::DATA) ++queued_data_;
   if (e.kind == PktKind::DATA && s.ecn.enabled && s.ecn.mark_at == EcnSpec::Where::ENQUEUE)

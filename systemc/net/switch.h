@@ -30,6 +30,9 @@ class Switch : public Node {
 
   CpEngine& cp() { return *cp_; }
   uint64_t egress_bytes(unsigned p, unsigned prio) const { return eg_[p][prio].bytes; }
+  // The true maximum of egress_bytes over the run (tracked at every enqueue, so it does
+  // not depend on the sampling interval).
+  uint64_t egress_peak(unsigned p, unsigned prio) const { return eg_[p][prio].peak; }
   const uint64_t& egress_ref(unsigned p, unsigned prio) const { return eg_[p][prio].bytes; }
   uint64_t ingress_bytes(unsigned p, unsigned prio) const {
     const In& i = in_[p][prio];
@@ -56,6 +59,7 @@ class Switch : public Node {
   struct Q {
     std::deque<Gp*> q;
     uint64_t bytes = 0;
+    uint64_t peak = 0;  // the largest `bytes` ever, updated at every enqueue
   };
   struct In {
     uint64_t reserved = 0, shared = 0, hdrm = 0;

@@ -104,6 +104,11 @@ TEST(Network, SizedFlowsCompleteDespiteLossWithTheTailTimeout) {
               static_cast<unsigned long long>(r.summary["drops"]["link_loss"].get<uint64_t>()),
               static_cast<unsigned long long>(timeouts), fct_max);
   EXPECT_GT(r.summary["drops"]["link_loss"].get<uint64_t>(), 0u);
+  // the console line shows the link losses too (issue 16: it printed "drops 0/0")
+  const std::string out = slurp(r.dir + "/stdout.txt");
+  const std::string want = "drops 0 lossless / 0 lossy / " +
+                           std::to_string(r.summary["drops"]["link_loss"].get<uint64_t>()) + " link loss";
+  EXPECT_NE(out.find(want), std::string::npos) << out;
   EXPECT_GT(timeouts, 0u);
   EXPECT_GT(fct_max, r.summary["gbn"]["rto_us"].get<double>());  // someone waited for it
 }
@@ -248,6 +253,65 @@ TEST(Network, VcdHasRtlAndNetworkSignalsOnOneTimeAxis) {
   EXPECT_GT(last, 900000000u);  // reaches ~1 ms in ps
   EXPECT_GT(changes, stamps);
   EXPECT_FALSE(fs::exists(vcd + ".h1.rp.part.vcd"));  // parts merged and removed
+}
+
+// issue 16: max_queue_bytes is the true peak (tracked at every enqueue), not the largest
+// sample, so the same run sampled every 100 us and every 1 us reports the same maxima,
+// per port and overall, and the peak is at least every sampled queue length.
+TEST(Network, MaxQueueIsTheTruePeakWhateverTheSampling) {
+  const SimRun a = sim("peak100", "incast4", "--engine ref --duration 5 --set sample_us=100");
+  const SimRun b = sim("peak1", "incast4", "--engine ref --duration 5 --set sample_us=1");
+  expect_checks_ok(a);
+  expect_checks_ok(b);
+  const uint64_t peak = a.summary["max_queue_bytes"].get<uint64_t>();
+  EXPECT_GT(peak, 0u);
+  EXPECT_EQ(peak, b.summary["max_queue_bytes"].get<uint64_t>());
+  ASSERT_EQ(a.summary["ports"].size(), b.summary["ports"].size());
+  for (size_t i = 0; i < a.summary["ports"].size(); ++i)
+    EXPECT_EQ(a.summary["ports"][i].value("max_queue_bytes", uint64_t{0}),
+              b.summary["ports"][i].value("max_queue_bytes", uint64_t{0})) << i;
+  uint64_t sampled = 0;
+  const Csv q = read_csv(b.dir + "/queues.csv");
+  for (double v : q.num.at("egress_bytes")) sampled = std::max(sampled, static_cast<uint64_t>(v));
+  EXPECT_GE(peak, sampled);
+  std::printf("incast4 5 ms: true peak %llu B, largest 1-us sample %llu B\n",
+              static_cast<unsigned long long>(peak), static_cast<unsigned long long>(sampled));
+}
+
+// issue 16: an invalid --trace-filter glob, or one that matches no block, used to trace
+// nothing without a word; both are errors that list the blocks (no simulation runs).
+TEST(Network, TraceFilterThatTracesNothingIsAnError) {
+  const std::string vcd = std::string(SIM_TEST_OUT) + "/vcd_bad/w.vcd";
+  const SimRun a = sim("vcd_bad1", "incast4", "--engine ref --duration 1 --vcd " + vcd + " --trace-filter '['");
+  EXPECT_EQ(a.rc, 2);
+  EXPECT_NE(a.err.find("--trace-filter '[': invalid glob: the '[' at position 1 is not closed; expected a glob"),
+            std::string::npos) << a.err;
+  const SimRun b = sim("vcd_bad2", "incast4", "--engine ref --duration 1 --vcd " + vcd + " --trace-filter 'zz*'");
+  EXPECT_EQ(b.rc, 2);
+  EXPECT_NE(b.err.find("--trace-filter 'zz*': matches no block; expected a glob matching one of "),
+            std::string::npos) << b.err;
+  EXPECT_NE(b.err.find(".rp"), std::string::npos) << b.err;
+  EXPECT_FALSE(fs::exists(b.dir + "/summary.json"));
+}
+
+// issue 16: --seed -1 and --seed 99999999999999999999 used to wrap to 2^64-1; the value
+// typed is now checked as the YAML key seed is.
+TEST(Network, SeedOutOfRangeIsAnError) {
+  for (const char* v : {"-1", "99999999999999999999"}) {
+    const SimRun r = sim("seed_bad", "incast2", std::string("--engine ref --duration 1 --seed ") + v);
+    EXPECT_EQ(r.rc, 2);
+    EXPECT_EQ(r.err, std::string("--seed ") + v + ": out of range: " + v + "; expected an integer >= 0\n");
+  }
+}
+
+// issue 16: a duration beyond SystemC's 64-bit ps time was accepted and aborted at the end
+// with E544 (with traffic a 1e12 ms run went on until killed); --duration is now checked
+// like duration_ms, before anything runs.
+TEST(Network, DurationBeyondTheKernelLimitIsAnError) {
+  const SimRun r = sim("dur_bad", "incast2", "--engine ref --duration 1e12");
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_EQ(r.err, "--duration 1e12: out of range: 1e12; expected a number > 0 and <= 18000000000 (ms)\n");
+  EXPECT_FALSE(fs::exists(r.dir + "/summary.json"));
 }
 
 TEST(Network, NicPausesTheSwitchWhenItsReceiveSideFills) {

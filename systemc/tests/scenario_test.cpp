@@ -67,6 +67,7 @@ const BadCase kBadCases[] = {
     {"syntax_unclosed_map", 10, "yaml: syntax error: illegal block entry"},
     {"syntax_bad_indent", 3, "yaml: syntax error: illegal map value"},
     {"syntax_colon", 11, "yaml: syntax error"},
+    {"nul_byte", 3, "(text): NUL byte at column 10 (byte offset 34); expected a YAML text file without NUL bytes"},
     // shape of the document
     {"empty", 1, "(top level): the file is empty; expected a map of scenario keys"},
     {"top_list", 2, "(top level): is a list, not a map; expected a map"},
@@ -85,11 +86,24 @@ const BadCase kBadCases[] = {
     {"missing_required", 8, "links.1.b: missing; expected the name of a node"},
     {"null_value", 2, "sample_us: has no value; expected a number > 0 (us)"},
     // types and ranges
-    {"wrong_type_number", 2, "duration_ms: wrong type: 'fast' is not a number; expected a number > 0 (ms)"},
+    {"wrong_type_number", 2,
+     "duration_ms: wrong type: 'fast' is not a number; expected a number > 0 and <= 18000000000 (ms)"},
     {"wrong_type_bool", 13, "switch.ecn.enabled: wrong type: 'maybe' is not a boolean; expected true or false"},
     {"not_integer", 10, "flows.0.size_bytes: wrong type: '1.5' is not an integer; expected an integer >= 0 (bytes)"},
     {"mtu_range", 2, "mtu_bytes: out of range: 10000; expected an integer in 64..9000 (bytes)"},
-    {"zero_duration", 2, "duration_ms: out of range: 0; expected a number > 0 (ms)"},
+    {"zero_duration", 2, "duration_ms: out of range: 0; expected a number > 0 and <= 18000000000 (ms)"},
+    // issue 16: beyond SystemC's 64-bit ps time (the kernel aborted with E544 at the end)
+    {"duration_kernel_limit", 2,
+     "duration_ms: out of range: 1e12; expected a number > 0 and <= 18000000000 (ms)"},
+    // issue 16: a sample interval longer than the run read 0.000 Gb/s for every flow
+    {"sample_longer_than_run", 3,
+     "sample_us: sample_us 1001 leaves no whole sample interval between stats_from_ms 0 and duration_ms 1 "
+     "(every throughput would read 0); expected a sample_us with at least one whole interval in that window, "
+     "e.g. sample_us <= 1000 (us)"},
+    // issue 16: sample_us 1e-6 wrote 1.6 GB in 21 s without a word
+    {"sample_too_many_rows", 3,
+     "sample_us: sample_us 1e-06 over duration_ms 50 would write 2.5e+11 CSV rows (5 per sample: flows, switch "
+     "ports and NICs); expected at most 20000000 rows: sample_us >= 0.0125 (us) here, or a shorter duration_ms"},
     {"link_rate_range", 8, "links.1.rate_gbps: out of range: 1600; expected a number > 0 and <= 1000 (Gb/s)"},
     {"negative_delay", 13, "defaults.link.delay_us: out of range: -1; expected a number >= 0 (us)"},
     {"loss_range", 7, "links.0.loss: out of range: 1.5; expected a number >= 0 and <= 1"},
@@ -100,6 +114,11 @@ const BadCase kBadCases[] = {
     {"priority_range", 2, "data_priority: out of range: 8; expected an integer in 0..7"},
     {"count_zero", 10, "flows.0.count: out of range: 0; expected an integer in 1..1048576"},
     {"empty_node_name", 4, "nodes.1.name: is empty; expected a unique, non-empty node name"},
+    {"node_name_comma", 4,
+     "nodes.1.name: node name 'h,2' contains a comma; expected a node name without commas, double quotes or "
+     "control characters (it is a CSV field)"},
+    {"node_name_quote", 5, "nodes.2.name: node name 'h\"2' contains a double quote; expected a node name without"},
+    {"node_name_newline", 5, "nodes.2.name: node name 'h\\n2' contains a newline; expected a node name without"},
     // enums
     {"bad_enum", 13, "switch.pfc.mode: unknown value 'adaptive'; expected one of static, dynamic"},
     {"bad_node_type", 5, "nodes.2.type: unknown value 'router'; expected one of host, switch"},
@@ -148,6 +167,18 @@ const BadCase kBadCases[] = {
     {"register_derived", 11,
      "registers.RP_LINE_RATE_KBPS: is written by the simulator, not by a scenario's registers; expected to "
      "set it through the rate of each NIC's link"},
+    // issue 16: a scenario value whose derived register the RTL would clamp
+    {"register_clamp_mtu", 2,
+     "mtu_bytes: mtu_bytes 9000 + header_bytes 1024 = 10024 B, which the RP's RP_MTU_BYTES would clamp to 9216 "
+     "without a word; expected mtu_bytes + header_bytes in 64..9216 (bytes, the range of RP_MTU_BYTES in "
+     "docs/regmap.md)"},
+    {"register_clamp_line_rate", 8,
+     "links.1.rate_gbps: rate 1e-09 Gb/s of a host's link (links.1) is 0 kb/s, which the RP's RP_LINE_RATE_KBPS "
+     "would clamp to 1000 without a word; expected a host's link rate in 0.001..4000 (Gb/s, the range of "
+     "RP_LINE_RATE_KBPS in docs/regmap.md)"},
+    {"register_clamp_kmax", 14,
+     "switch.ecn.kmax_bytes: out of range: 5000000000 (the CP's CP_KMAX_BYTES is 32 bits wide: 4294967295 at "
+     "most); expected an integer in 0..4294967295 (bytes, the range of CP_KMAX_BYTES in docs/regmap.md)"},
     {"register_not_map", 12, "registers: wrong type: is a list; expected a map of NAME: VALUE"},
     {"register_not_integer", 12,
      "registers.RP_G_Q16: wrong type: '0.5' is not an integer; expected an integer in 1..65536 (Q16, "
@@ -436,7 +467,9 @@ const BadOverride kBadOverrides[] = {
     {"minimal", {{"kmin_bytes", "4"}}, "--set kmin_bytes=4: ",
      "unknown key (did you mean switch.ecn.kmin_bytes?)"},
     {"minimal", {{"duration_ms", "abc"}}, "--set duration_ms=abc: ",
-     "wrong type: 'abc' is not a number; expected a number > 0 (ms)"},
+     "wrong type: 'abc' is not a number; expected a number > 0 and <= 18000000000 (ms)"},
+    {"minimal", {{"stats_from_ms", "49.5"}, {"sample_us", "600"}}, "--set sample_us=600: ",
+     "sample_us 600 leaves no whole sample interval between stats_from_ms 49.5 and duration_ms 50"},
     {"minimal", {{"duration_ms", "-3"}}, "--set duration_ms=-3: ", "out of range: -3; expected a number > 0"},
     {"minimal", {{"mtu_bytes", "9001"}}, "--set mtu_bytes=9001: ", "out of range: 9001; expected an integer in 64..9000"},
     {"minimal", {{"flows.0.count", "2.5"}}, "--set flows.0.count=2.5: ", "'2.5' is not an integer"},
@@ -482,6 +515,10 @@ const BadOverride kBadOverrides[] = {
      "registers.RP_MIN_RATE: unknown register (did you mean RP_MIN_RATE_KBPS?); expected RP_, NP_ or CP_"},
     {"minimal", {{"registers.np_epoch_ns", "1000"}}, "--set registers.np_epoch_ns=1000: ",
      "unknown register (did you mean NP_EPOCH_NS?)"},
+    // --seed N is the override seed=N, checked as the YAML key (issue 16: it used to wrap to 2^64-1)
+    {"minimal", {{"seed", "-1"}}, "--set seed=-1: ", "out of range: -1; expected an integer >= 0"},
+    {"minimal", {{"seed", "99999999999999999999"}}, "--set seed=99999999999999999999: ",
+     "out of range: 99999999999999999999; expected an integer >= 0"},
     {"minimal", {{"registers.EPOCH", "1000"}}, "--set registers.EPOCH=1000: ",
      "unknown register (did you mean NP_EPOCH_NS?)"},
     {"minimal", {{"registers.NP_EPOCH_NS", "10"}}, "--set registers.NP_EPOCH_NS=10: ",
@@ -562,7 +599,7 @@ TEST(ScenarioSchema, DefaultsTypesAndUnits) {
   for (const auto& k : scenario_schema()) by[k.key] = k;
   EXPECT_EQ(by["duration_ms"].default_value, "50");
   EXPECT_EQ(by["duration_ms"].unit, "ms");
-  EXPECT_EQ(by["duration_ms"].type, "double > 0");
+  EXPECT_EQ(by["duration_ms"].type, "double > 0 and <= 18000000000");
   EXPECT_EQ(by["mtu_bytes"].default_value, "1000");
   EXPECT_EQ(by["mtu_bytes"].type, "uint in 64..9000");
   EXPECT_EQ(by["profile"].default_value, "paper");
