@@ -11,16 +11,11 @@
 
 #include "profiles.h"
 #include "regmap.h"
+#include "csv_format.h"
 
 namespace dcqcn::analysis {
 
 namespace {
-
-std::string fmt6(double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, "%.6f", v);
-  return b;
-}
 
 // (1 - p)^x for p in [0, 1], x >= 0.
 double pow1m(double p, double x) {

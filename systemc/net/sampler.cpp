@@ -5,20 +5,11 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "csv_format.h"
 #include "nic.h"
 #include "switch.h"
 
 namespace dcqcn::net {
-
-namespace {
-
-std::string fmt6(double v) {
-  char b[64];
-  std::snprintf(b, sizeof b, "%.6f", v);
-  return b;
-}
-
-}  // namespace
 
 Sampler::Sampler(const Scenario& sc, std::vector<FlowInfo>& flows,
                  const std::vector<Switch*>& switches, const std::vector<Nic*>& nics)
