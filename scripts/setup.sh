@@ -17,6 +17,7 @@ PKGS=(
   nlohmann-json3-dev   # summary.json / bench output
   libfmt-dev
   python3 python3-matplotlib python3-numpy python3-yaml   # scripts/plot.py only
+  jq                   # scripts/baseline_outputs.sh: summary.json compared without wall-clock fields
 )
 
 missing=()
