@@ -45,7 +45,7 @@
 // CSR bus defines (visible to events computed from the next cycle).
 //
 // ---- Latency (s_axis handshake to m_axis_tvalid), throughput
-//   RP 46 cycles (45 in dcqcn_rp + 1 register slice), NP 5 cycles (4 + 1); one event per
+//   RP 13 cycles (12 in dcqcn_rp + 1 register slice), NP 5 cycles (4 + 1); one event per
 //   cycle per stream; the RP takes back-to-back events of one flow, the NP one event of a
 //   flow per 3 cycles (s_axis_np_tready low meanwhile).
 `resetall
