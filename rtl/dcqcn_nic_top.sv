@@ -46,8 +46,8 @@
 //
 // ---- Latency (s_axis handshake to m_axis_tvalid), throughput
 //   RP 13 cycles (12 in dcqcn_rp + 1 register slice), NP 5 cycles (4 + 1); one event per
-//   cycle per stream; the RP takes back-to-back events of one flow, the NP one event of a
-//   flow per 3 cycles (s_axis_np_tready low meanwhile).
+//   cycle per stream for events of different flows; the RP takes one event of a flow per
+//   8 cycles, the NP one per 3 cycles (s_axis_*_tready low meanwhile).
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
