@@ -18,6 +18,7 @@ PKGS=(
   libfmt-dev
   python3 python3-matplotlib python3-numpy python3-yaml   # scripts/plot.py only
   jq                   # scripts/baseline_outputs.sh: summary.json compared without wall-clock fields
+  tshark               # the pcap test (systemc/tests/pcap_test.sh) decodes dcqcn-sim --pcap captures
 )
 
 missing=()
@@ -30,5 +31,8 @@ SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 echo "setup.sh: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
+# wireshark-common (pulled in by tshark) asks whether non-root users may capture; we only
+# read files, so answer no before it asks.
+echo "wireshark-common wireshark-common/install-setuid boolean false" | $SUDO debconf-set-selections
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

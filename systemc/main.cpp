@@ -4,7 +4,7 @@
 // references (--engine ref).
 //   dcqcn-sim run SCENARIO [--engine rtl|ref] [--set KEY=VALUE]... [--seed N]
 //                          [--duration MS] [--out DIR] [--vcd FILE] [--trace-filter GLOB]
-//                          [--quiet]
+//                          [--pcap FILE] [--pcap-links GLOB[,GLOB...]] [--quiet]
 //   dcqcn-sim list
 //   dcqcn-sim thresholds [--buffer-bytes B] [--ports N] [--priorities P] [--mtu-bytes M]
 //                        [--rate-gbps C] [--cable-m M | --delay-us D] [--pfc-response-us T]
@@ -223,6 +223,7 @@ int sc_main(int argc, char** argv) {
   std::optional<std::string> seed;  // as typed: the loader checks it like the YAML key
   std::optional<std::string> duration;  // as typed, checked like the YAML key duration_ms
   bool quiet = false;
+  std::string pcap, pcap_links = "*";
   run->add_option("scenario", scenario, "scenario name (systemc/scenarios/NAME.yaml) or file")->required();
   run->add_option("--engine", engine, "rtl (Verilated RTL, default) or ref (C++ reference)")
       ->check(CLI::IsMember({"rtl", "ref"}));
@@ -232,6 +233,9 @@ int sc_main(int argc, char** argv) {
   run->add_option("--out", out, "output directory");
   run->add_option("--vcd", vcd, "write RTL waveforms: FILE.<instance>.vcd per traced block");
   run->add_option("--trace-filter", filter, "glob of block instances to trace, e.g. 'h3.rp'");
+  run->add_option("--pcap", pcap, "write a packet capture (pcap, ns timestamps) of the frames on the chosen links");
+  run->add_option("--pcap-links", pcap_links,
+                  "links to capture: comma-separated globs of link ends NODE or NODE:pPORT, e.g. 'sw:p0,h1' (default '*')");
   run->add_flag("--quiet", quiet, "no progress bar");
 
   auto* thr = app.add_subcommand("thresholds", "PFC headroom, PFC and ECN thresholds (DCQCN section 4)");
@@ -290,6 +294,7 @@ int sc_main(int argc, char** argv) {
   if (duration) ov.emplace_back("duration_ms", *duration);
   try {
     const Scenario sc = load_scenario(resolve(scenario), ov);
+    for (const std::string& w : sc.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
     if (!vcd.empty() || filter != "*") {
       try {
         check_trace_filter(sc, filter);
@@ -304,11 +309,22 @@ int sc_main(int argc, char** argv) {
     o.vcd = vcd;
     o.trace_filter = filter;
     o.progress = !quiet;
+    if (pcap.empty() && pcap_links != "*") {
+      std::fprintf(stderr, "--pcap-links '%s' without --pcap FILE: nothing would be captured; expected --pcap FILE too\n",
+                   pcap_links.c_str());
+      return 2;
+    }
+    o.pcap = pcap;
+    o.pcap_links = pcap_links;
+    if (!pcap.empty() && fs::path(pcap).has_parent_path()) fs::create_directories(fs::path(pcap).parent_path());
     if (!vcd.empty() && fs::path(vcd).has_parent_path()) fs::create_directories(fs::path(vcd).parent_path());
     auto net = std::make_unique<Network>(sc, o);
     const int rc = net->run();
     const auto parts = net->vcd_parts();
+    const uint64_t pcap_frames = net->pcap() ? net->pcap()->frames() : 0;
     net.reset();  // closes every VCD part
+    if (!pcap.empty()) std::printf("capture: %s (%llu frames; tshark -r %s)\n", pcap.c_str(),
+                                   static_cast<unsigned long long>(pcap_frames), pcap.c_str());
     std::printf("outputs: %s/flows.csv %s/queues.csv %s/summary.json\n", out.c_str(), out.c_str(),
                 out.c_str());
     if (!vcd.empty()) {

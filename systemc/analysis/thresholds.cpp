@@ -11,6 +11,7 @@
 #include "profiles.h"
 #include "regmap.h"
 #include "scenario.h"
+#include "wire.h"
 
 namespace dcqcn::analysis {
 
@@ -101,13 +102,20 @@ std::map<std::string, SwitchPorts> switch_ports(const net::Scenario& sc) {
 }
 }  // namespace
 
-std::string derive_thresholds(net::Scenario& s) {
-  const double frame = static_cast<double>(s.mtu_bytes) + s.header_bytes;
-  const auto ports = switch_ports(s);
+double wire_frame_bytes(const net::Scenario& s) {
+  return static_cast<double>(s.mtu_bytes) + s.header_bytes + net::kWireOverheadBytes;
+}
+
+double headroom_needed(const net::Scenario& s) {
   double hdrm = 0;
-  for (const auto& [name, p] : ports)
-    if (p.n) hdrm = std::max(hdrm, t_flight_bytes(frame, p.rate, p.delay, s.sw.pfc.response_ns / 1000.0));
-  hdrm = std::ceil(hdrm);
+  for (const auto& [name, p] : switch_ports(s))
+    if (p.n) hdrm = std::max(hdrm, t_flight_bytes(wire_frame_bytes(s), p.rate, p.delay, s.sw.pfc.response_ns / 1000.0));
+  return std::ceil(hdrm);
+}
+
+std::string derive_thresholds(net::Scenario& s) {
+  const auto ports = switch_ports(s);
+  const double hdrm = headroom_needed(s);
   double tpfc = 1e300;
   for (const auto& [name, p] : ports) {
     if (!p.n) continue;
@@ -135,7 +143,7 @@ std::vector<std::string> check_scenario(const net::Scenario& sc, std::vector<std
   // registers override; net/engine_config.h).
   const double kmin = static_cast<double>(
       net::final_value(net::register_writes(sc, Block::CP), Block::CP, "KMIN_BYTES"));
-  const double frame = static_cast<double>(sc.mtu_bytes) + sc.header_bytes;
+  const double frame = wire_frame_bytes(sc);
   std::map<std::string, unsigned> ports;
   std::map<std::string, double> rate, delay;
   for (const auto& [name, p] : switch_ports(sc)) {

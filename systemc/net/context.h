@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "packet.h"
+#include "pcap.h"
 #include "topology.h"
 
 namespace dcqcn::net {
@@ -22,8 +23,9 @@ struct FlowInfo {
   uint64_t total_pkts = 0;         // sized flows: packets (0 = infinite)
   // statistics
   // sent: every DATA frame the sender injected (retransmissions too); delivered: in-order,
-  // unique frames the receiver accepted (goodput), wire bytes.
+  // unique frames the receiver accepted, frame bytes (headers and FCS, not preamble/IFG).
   uint64_t sent_bytes = 0, delivered_bytes = 0, delivered_pkts = 0;
+  uint64_t delivered_payload_bytes = 0;  // the payload of the delivered frames (goodput)
   uint64_t interval_bytes = 0;     // delivered since the last sample
   double finish_ns = -1;           // sized flows: time the last packet was accepted
   // go-back-N (gbn.h)
@@ -61,6 +63,7 @@ struct NetContext {
   unsigned data_priority = 3;   // lossless data class
   unsigned cnp_priority = 7;    // CNPs, NAKs and ACKs: strict priority
   double pfc_response_ns = 0;   // a PAUSE takes effect this long after it arrives
+  PcapWriter* pcap = nullptr;   // --pcap: frames on the chosen links (pcap.h)
 };
 
 }  // namespace dcqcn::net

@@ -12,6 +12,7 @@
 #include "engine_config.h"
 #include "hash.h"
 #include "nic.h"
+#include "pcap.h"
 #include "report.h"
 #include "sim_time.h"
 #include "switch.h"
@@ -141,7 +142,63 @@ void Network::build() {
 
   ctx_.routes = topo_.routes();
   configure_engines(np_writes);
+  if (!opt_.pcap.empty()) open_pcap();
   if (!opt_.vcd.empty()) trace_network();
+}
+
+// --pcap-links: each comma-separated glob is matched against both ends of every link,
+// as NODE and as NODE:pPORT; a link that matches is captured in both directions. A glob
+// that matches no link end, or an unclosed '[', is an error naming the link ends.
+void Network::open_pcap() {
+  if (sc_.header_bytes != kRoceHeaderBytes)
+    throw std::invalid_argument("--pcap: header_bytes is " + std::to_string(sc_.header_bytes) +
+                                " in " + sc_.file + "; the capture writes RoCEv2 frames, expected header_bytes " +
+                                std::to_string(kRoceHeaderBytes) + " (the default)");
+  std::vector<std::string> globs;
+  for (size_t at = 0;;) {
+    const size_t c = opt_.pcap_links.find(',', at);
+    globs.push_back(opt_.pcap_links.substr(at, c == std::string::npos ? std::string::npos : c - at));
+    if (c == std::string::npos) break;
+    at = c + 1;
+  }
+  const auto& links = topo_.links();
+  std::string shown;
+  for (size_t k = 0; k < links.size() && k < 6; ++k)
+    shown += (k ? ", " : "") + sc_.nodes[links[k].a].name + ":p" + std::to_string(links[k].pa) + "-" +
+             sc_.nodes[links[k].b].name + ":p" + std::to_string(links[k].pb);
+  if (links.size() > 6) shown += ", ... (" + std::to_string(links.size()) + " links)";
+  std::vector<unsigned> ports;
+  for (const auto& nd : nodes_) ports.push_back(nd->num_ports());
+  auto w = std::make_unique<PcapWriter>(opt_.pcap, ports, sc_.data_priority, sc_.cnp_priority);
+  for (const std::string& g : globs) {
+    int open = 0;
+    for (size_t i = 0; i < g.size(); ++i) {
+      if (g[i] == '\\') ++i;
+      else if (g[i] == '[') ++open;
+      else if (g[i] == ']' && open) --open;
+    }
+    if (g.empty() || open)
+      throw std::invalid_argument("--pcap-links '" + opt_.pcap_links + "': " +
+                                  (g.empty() ? std::string("an empty item") : "'" + g + "' has an unclosed '['") +
+                                  "; expected comma-separated globs of link ends NODE or NODE:pPORT (links: " +
+                                  shown + ")");
+    bool any = false;
+    for (const Topology::Link& l : links) {
+      const std::string ends[4] = {sc_.nodes[l.a].name, sc_.nodes[l.a].name + ":p" + std::to_string(l.pa),
+                                   sc_.nodes[l.b].name, sc_.nodes[l.b].name + ":p" + std::to_string(l.pb)};
+      bool m = false;
+      for (const std::string& e : ends) m = m || fnmatch(g.c_str(), e.c_str(), 0) == 0;
+      if (!m) continue;
+      any = true;
+      w->select(static_cast<uint16_t>(l.a), l.pa);
+      w->select(static_cast<uint16_t>(l.b), l.pb);
+    }
+    if (!any)
+      throw std::invalid_argument("--pcap-links '" + opt_.pcap_links + "': '" + g +
+                                  "' matches no link end; expected a glob of NODE or NODE:pPORT (links: " + shown + ")");
+  }
+  pcap_ = std::move(w);
+  ctx_.pcap = pcap_.get();
 }
 
 // What every NIC takes from the scenario.

@@ -32,6 +32,8 @@ struct RunOptions {
   std::string vcd;            // waveform base path ("" = none)
   std::string trace_filter = "*";
   bool progress = false;      // progress bar on stderr
+  std::string pcap;           // packet capture file ("" = none; pcap.h)
+  std::string pcap_links = "*";  // comma-separated globs of link ends NODE or NODE:pPORT
 };
 
 class Network {
@@ -54,6 +56,7 @@ class Network {
   // Engines are created with the waveform file their instance name selects.
   TraceSpec trace_for(const std::string& instance);
   void trace_network();
+  void open_pcap();
 
   const Scenario sc_;
   const RunOptions opt_;
@@ -66,6 +69,10 @@ class Network {
   double np_budget_ns_ = 0;  // the NP's CNP budget (summary.json)
   std::vector<std::pair<std::string, std::string>> vcd_parts_;
   sc_core::sc_trace_file* tf_ = nullptr;
+  std::unique_ptr<PcapWriter> pcap_;
+
+ public:
+  const PcapWriter* pcap() const { return pcap_.get(); }
 };
 
 }  // namespace dcqcn::net

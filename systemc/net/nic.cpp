@@ -236,7 +236,8 @@ Gp* Nic::pick(unsigned p) {
     e.src = fi.src;
     e.dst = fi.dst;
     e.psn = static_cast<uint32_t>(psn);
-    e.size = payload + cfg_.header_bytes;
+    e.payload = payload;
+    e.size = padded_frame(payload + cfg_.header_bytes);
     e.ecn = kEcnEct1;  // ECN-capable for RED, TCD-capable for TCD (ecn.h)
     e.prio = static_cast<uint8_t>(ctx_.data_priority);
     fi.sent_bytes += e.size;
@@ -370,7 +371,7 @@ void Nic::emit_cnp(uint32_t idx, const NpResult& r) {
   e.flow = fi.gid;
   e.src = id();
   e.dst = fi.src;
-  e.size = 64;
+  e.size = kCnpFrameBytes;
   e.prio = static_cast<uint8_t>(ctx_.cnp_priority);
   e.cnp_kind = r.cnp_kind;
   e.cnp_tau_ns = r.cnp_tau_ns;
@@ -454,6 +455,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   const GbnReceiver::Result g = rx_gbn_[fi.np_idx].on_data(e.psn, now);
   if (g.verdict == GbnReceiver::Verdict::ACCEPT) {
     fi.delivered_bytes += e.size;
+    fi.delivered_payload_bytes += e.payload;
     fi.interval_bytes += e.size;
     fi.delivered_pkts++;
     ctx_.counters.data_delivered++;
@@ -499,7 +501,7 @@ void Nic::send_ctrl(PktKind kind, uint32_t gid, uint64_t psn) {
   e.flow = gid;
   e.src = id();
   e.dst = fi.src;
-  e.size = 64;
+  e.size = kAckFrameBytes;
   e.prio = static_cast<uint8_t>(ctx_.cnp_priority);
   e.psn = static_cast<uint32_t>(psn);
   cnp_q_.push_back(gp);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "node.h"
 
+#include "sim_time.h"
+
 using namespace sc_core;
 
 namespace dcqcn::net {
@@ -83,9 +85,18 @@ void Node::start(unsigned p) {
   port.in_flight = gp;
   port.stats.tx_frames++;
   port.stats.tx_bytes += e.size;
+  port.stats.tx_wire_bytes += e.size + kWireOverheadBytes;
+  if (e.kind == PktKind::DATA) {
+    port.stats.tx_data++;
+    port.stats.tx_payload_bytes += e.payload;
+    port.stats.tx_ce += e.ecn == 3;
+  } else if (e.kind == PktKind::CNP) {
+    port.stats.tx_cnp++;
+  }
   ctx_.counters.on_wire(e.kind, +1);
   on_start(p, gp);
-  port.tx_done.notify(sc_time(e.size * 8.0 / port.rate_gbps, SC_NS));
+  if (ctx_.pcap) ctx_.pcap->write(id_, p, e, now_ns());
+  port.tx_done.notify(sc_time((e.size + kWireOverheadBytes) * 8.0 / port.rate_gbps, SC_NS));
 }
 
 void Node::tx_done(unsigned p) {
@@ -156,7 +167,7 @@ void Node::send_pfc(unsigned p, unsigned prio, bool pause) {
   Gp* gp = ctx_.pool.alloc();
   PacketExt& e = ext(*gp);
   e.kind = PktKind::PFC;
-  e.size = 64;
+  e.size = kPfcFrameBytes;
   e.prio = static_cast<uint8_t>(prio);
   e.pfc_pause = pause;
   if (pause) ports_[p].stats.pfc_sent++;

@@ -4,7 +4,8 @@
 // bindings plus the rate and propagation delay kept here. A frame's last bit reaches
 // the peer `serialisation + propagation` after its first bit left; b_transport carries
 // it with the propagation delay annotated, and the receiver queues it in a PEQ until
-// then. A frame on the wire is never aborted. PFC frames use the same wires, ahead of
+// then. A frame of `size` bytes occupies the link for (size + 20) x 8 / rate: preamble,
+// SFD and inter-frame gap (packet.h, kWireOverheadBytes). A frame on the wire is never aborted. PFC frames use the same wires, ahead of
 // every other class, and are not subject to pause.
 #pragma once
 #include <systemc>
@@ -25,7 +26,10 @@
 namespace dcqcn::net {
 
 struct PortStats {
-  uint64_t tx_frames = 0, tx_bytes = 0;
+  uint64_t tx_frames = 0, tx_bytes = 0;  // frames started on the link, their frame bytes
+  uint64_t tx_wire_bytes = 0;            // + preamble, SFD and IFG (what the link carries)
+  uint64_t tx_payload_bytes = 0;         // DATA payload (goodput)
+  uint64_t tx_data = 0, tx_cnp = 0, tx_ce = 0;  // DATA frames, CNPs, DATA frames sent with ECN CE (11)
   uint64_t pfc_sent = 0, pfc_rx = 0;  // PAUSE (XOFF) frames sent / received
   double paused_ns = 0;               // time the data class was paused by the peer
 };

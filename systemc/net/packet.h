@@ -8,12 +8,15 @@
 #include <stdexcept>
 #include <vector>
 
+#include "wire.h"
+
 namespace dcqcn::net {
 
 // NAK and ACK: go-back-N recovery (gbn.h), `psn` = the receiver's expected PSN; they
 // travel at the CNP priority and, like CNPs and PFC frames, never suffer link loss.
 enum class PktKind : uint8_t { DATA = 0, CNP = 1, PFC = 2, NAK = 3, ACK = 4 };
 constexpr int kNumPktKinds = 5;
+
 
 // Which part of the switch buffer a packet occupies (released on departure).
 enum class BufPool : uint8_t { NONE = 0, RESERVED = 1, SHARED = 2, HEADROOM = 3 };
@@ -23,7 +26,8 @@ struct PacketExt : tlm::tlm_extension<PacketExt> {
   uint32_t flow = 0;        // global flow id (scenario order, counts expanded)
   uint16_t src = 0, dst = 0;  // host node ids
   uint32_t psn = 0;         // DATA: per-flow sequence number; NAK/ACK: expected PSN
-  uint32_t size = 0;        // bytes on the wire
+  uint32_t size = 0;        // Ethernet frame bytes, FCS included (+ kWireOverheadBytes on the wire)
+  uint32_t payload = 0;     // DATA: payload bytes (goodput); 0 for control frames
   uint8_t ecn = 0;          // ECN field (DATA: 01 ECT(1) when DCQCN is on)
   uint8_t prio = 0;         // priority class
   // CNP

@@ -36,9 +36,13 @@ struct PfcSpec {
   uint64_t t_pfc_bytes = 24470;   // static threshold per (port, priority)
   double beta = 8;                // dynamic threshold factor
   uint64_t xon_gap_bytes = 3000;  // XON when the ingress queue falls this far below t_PFC
-  uint64_t headroom_bytes = 22400;  // t_flight per (port, priority)
+  // t_flight per (port, priority). Absent from the scenario: derived by the loader from
+  // the frame size, the fastest link, the longest cable and response_ns (the formula of
+  // `dcqcn-sim thresholds`); given: checked against that, with a warning if smaller.
+  uint64_t headroom_bytes = 22400;
   uint64_t reserved_bytes = 0;    // per (port, priority), before the shared pool
-  double response_ns = 0;         // pause takes effect this long after it arrives
+  // A PAUSE takes effect this long after it arrives (the TCD paper's tau, 8 us).
+  double response_ns = 8000;
   bool derive_thresholds = false; // headroom and static t_PFC from the formulas (thresholds.h)
 };
 
@@ -121,7 +125,7 @@ struct Scenario {
   std::string profile = "paper";
   uint32_t profile_flows = 0;     // n for dcqcn_plus_static (0 = number of flows)
   uint32_t mtu_bytes = 1000;      // payload of a full data packet
-  uint32_t header_bytes = 58;     // Ethernet + IP + UDP + BTH + ICRC on the wire
+  uint32_t header_bytes = 62;     // RoCEv2: Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 + ICRC 4 + FCS 4
   uint32_t data_priority = 3;
   uint32_t cnp_priority = 7;      // strict priority, lossless
   double cnp_gen_ns = 0;          // NIC time to emit a CNP (0 = immediate)
@@ -133,6 +137,9 @@ struct Scenario {
   std::vector<FlowSpec> flows;
   uint64_t ecmp_seed = 1;
   std::vector<RegisterSpec> registers;  // in the order given (file, then --set)
+  // Warnings of the loader ("FILE:LINE: KEY: ..."), printed by `dcqcn-sim run`: a given
+  // switch.pfc.headroom_bytes below the t_flight the links need.
+  std::vector<std::string> warnings;
 };
 
 // One error in a scenario file or a --set override: message already formatted as

@@ -309,6 +309,27 @@ Scenario load(const std::string& file, const Overrides& overrides) {
   Ctx c;
   TreeReader(src, c).walk_map(root, "", "", 0, src.root());
   validate(c, src);
+  // PFC headroom: derived when not given (derive_thresholds, applied later, sets it too);
+  // a given one below what the links need is kept, with a warning (see docs/network.md).
+  Scenario& s = c.s;
+  if (s.sw.pfc.enabled && !s.sw.pfc.derive_thresholds) {
+    const double need = analysis::headroom_needed(s);
+    if (!src.given("switch.pfc.headroom_bytes")) {
+      if (need > 0) s.sw.pfc.headroom_bytes = static_cast<uint64_t>(need);
+    } else if (static_cast<double>(s.sw.pfc.headroom_bytes) < need) {
+      try {
+        src.fail(src.at("switch.pfc.headroom_bytes"), "switch.pfc.headroom_bytes",
+                 std::to_string(s.sw.pfc.headroom_bytes) + " B is below t_flight " + fmt_num(need) +
+                     " B = 2 x " + fmt_num(analysis::wire_frame_bytes(s)) +
+                     " B wire frames + rate x (2 x cable delay + switch.pfc.response_ns " +
+                     fmt_num(s.sw.pfc.response_ns) + " ns) of the busiest switch: packets in flight after "
+                     "a PAUSE can be dropped (lossless drops)",
+                 "at least " + fmt_num(need) + " B, or leave the key out to derive it");
+      } catch (const ScenarioError& e) {
+        s.warnings.push_back(e.what());
+      }
+    }
+  }
   return std::move(c.s);
 }
 

@@ -88,7 +88,8 @@ const std::vector<Field>& fields() {
     scalar("mtu_bytes", T::UINT, in(64, 9000), "bytes", "payload of a full data packet",
            TOP(mtu_bytes));
     scalar("header_bytes", T::UINT, in(0, 1024), "bytes",
-           "per-packet overhead on the wire (Ethernet + IP + UDP + BTH + ICRC)",
+           "headers of a data frame (RoCEv2: Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 + ICRC 4 + FCS 4); "
+           "each frame also costs 20 B of preamble and inter-frame gap on the wire",
            TOP(header_bytes));
     scalar("data_priority", T::UINT, in(0, 7), "", "802.1p priority of data packets (lossless)",
            TOP(data_priority));
@@ -203,12 +204,14 @@ const std::vector<Field>& fields() {
            "XON when the ingress queue falls this far below the threshold",
            TOP(sw.pfc.xon_gap_bytes));
     scalar("switch.pfc.headroom_bytes", T::UINT, in(0, 1e12), "bytes",
-           "headroom per (port, priority) for packets in flight after XOFF",
-           TOP(sw.pfc.headroom_bytes));
+           "headroom per (port, priority) for packets in flight after XOFF; absent: t_flight = "
+           "2 wire frames + rate x (2 x delay + response_ns) of the busiest switch; given: a warning "
+           "if below that", TOP(sw.pfc.headroom_bytes))
+        .shown_default = "(derived)";
     scalar("switch.pfc.reserved_bytes", T::UINT, in(0, 1e12), "bytes",
            "reserved per (port, priority) before the shared pool", TOP(sw.pfc.reserved_bytes));
     scalar("switch.pfc.response_ns", T::DOUBLE, ge(0), "ns",
-           "a pause takes effect this long after it arrives", TOP(sw.pfc.response_ns));
+           "a pause takes effect this long after it arrives (TCD paper: 8 us)", TOP(sw.pfc.response_ns));
     section("switch.ecn", "ECN marking at the egress queues (the CP)");
     scalar("switch.ecn.enabled", T::BOOL, any(), "", "ECN marking", TOP(sw.ecn.enabled));
     scalar("switch.ecn.mark_at", T::ENUM, any(), "", "where packets are marked",

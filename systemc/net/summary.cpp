@@ -88,6 +88,15 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
               {"final_rate_gbps", f.rc_kbps / 1e6},
               {"retransmitted_bytes", f.retransmitted_bytes}, {"discarded_pkts", f.discarded_pkts},
               {"naks_sent", f.naks_sent}, {"timeouts", f.timeouts}, {"ce_marks", f.ce_marks}, {"ue_marks", f.ue_marks}};
+    // Goodput (payload) and wire rate (frames + preamble/IFG) of what the receiver
+    // accepted, over the flow's time from its start to the end of the run (or its finish).
+    {
+      const double end_ns = f.size_bytes && f.finish_ns >= 0 ? f.finish_ns : sc.duration_ms * 1e6;
+      const double t = std::max(end_ns - f.start_ns, 1.0);
+      e["goodput_gbps"] = static_cast<double>(f.delivered_payload_bytes) * 8 / t;
+      e["wire_gbps"] = static_cast<double>(f.delivered_bytes + f.delivered_pkts * kWireOverheadBytes) * 8 / t;
+      e["delivered_payload_bytes"] = f.delivered_payload_bytes;
+    }
     if (f.size_bytes) e["fct_us"] = f.finish_ns >= 0 ? (f.finish_ns - f.start_ns) / 1000.0 : -1.0;
     fl.push_back(e);
     if (f.start_ns < sc.duration_ms * 1e6 / 2) x.push_back(mean(f.samples_gbps, std::max(first, half)));
@@ -113,7 +122,14 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
       const PortStats& st = nd->port_stats(p);
       json e = {{"node", nd->basename()}, {"port", p}, {"peer", nd->peer(p)->basename()},
                 {"pause_frames_sent", st.pfc_sent}, {"pause_frames_received", st.pfc_rx},
-                {"paused_us", st.paused_ns / 1000.0}, {"tx_frames", st.tx_frames}};
+                {"paused_us", st.paused_ns / 1000.0}, {"tx_frames", st.tx_frames},
+                // what the port sent over the run (frames started): the link's wire rate
+                // (frames + preamble/IFG) and goodput (DATA payload), and its frame counts
+                {"tx_wire_gbps", static_cast<double>(st.tx_wire_bytes) * 8 / (sc.duration_ms * 1e6)},
+                {"tx_goodput_gbps", static_cast<double>(st.tx_payload_bytes) * 8 / (sc.duration_ms * 1e6)},
+                {"tx_bytes", st.tx_bytes}, {"tx_wire_bytes", st.tx_wire_bytes},
+                {"tx_payload_bytes", st.tx_payload_bytes}, {"tx_data_frames", st.tx_data},
+                {"tx_cnp_frames", st.tx_cnp}, {"tx_ce_frames", st.tx_ce}};
       if (is_sw) {
         const auto& sw = static_cast<const Switch&>(*nd);
         // the true peak (every enqueue), not the largest sample: the same at any sample_us
@@ -143,11 +159,13 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   std::ofstream(out_dir + "/summary.json") << j.dump(2) << "\n";
 
   // the table
-  std::printf("%-6s %-10s %-10s %12s %12s %10s\n", "flow", "src", "dst", "tput_gbps", "2nd_half", "cnps_rx");
+  std::printf("%-6s %-10s %-10s %12s %12s %10s %10s %10s\n", "flow", "src", "dst", "tput_gbps", "2nd_half",
+              "goodput", "wire_gbps", "cnps_rx");
   for (const json& e : fl)
-    std::printf("%-6u %-10s %-10s %12.3f %12.3f %10llu\n", e["flow"].get<unsigned>(),
+    std::printf("%-6u %-10s %-10s %12.3f %12.3f %10.3f %10.3f %10llu\n", e["flow"].get<unsigned>(),
                 e["src"].get<std::string>().c_str(), e["dst"].get<std::string>().c_str(),
                 e["mean_tput_gbps"].get<double>(), e["second_half_tput_gbps"].get<double>(),
+                e["goodput_gbps"].get<double>(), e["wire_gbps"].get<double>(),
                 static_cast<unsigned long long>(e["cnps_received_by_rp"].get<uint64_t>()));
   std::printf("jain(2nd half) %.4f   max queue %llu B   PFC pauses %llu   CNPs %llu   marks %llu   "
               "drops %llu lossless / %llu lossy / %llu link loss   pacing late %llu (worst %.1f ns)   %s engine, %.2f s wall, %llu packets\n",

@@ -140,7 +140,7 @@ TEST(Thresholds, ScenarioCheckWarnsWhenPfcCanFireBeforeEcn) {
     ASSERT_NE(k, std::string::npos) << from;
     y.replace(k, from.size(), to);
   };
-  sub("beta: 8, headroom_bytes: 22400", "beta: 0.015625, headroom_bytes: 5000");
+  sub("beta: 8,", "beta: 0.015625, headroom_bytes: 5000,");
   sub("ecn: {enabled: true, mark_at: enqueue}", "ecn: {enabled: true, mark_at: enqueue, kmin_bytes: 400000, kmax_bytes: 500000}");
   const std::string f = d + "/bad_thresholds.yaml";
   std::ofstream(f) << y;
@@ -162,21 +162,35 @@ TEST(Thresholds, ScenarioCheckWarnsWhenPfcCanFireBeforeEcn) {
 }
 
 // switch.pfc.derive_thresholds: the scenario takes its headroom and static t_PFC from the
-// section-4 formulas. fig18_clos: 1000 B MTU + 58 B header, 40 Gb/s, 1 us cables, no
-// response time: t_flight = 2 x 1058 + 40e9 x 2 us / 8 = 12116 B; the busiest switch is T1
-// (6 hosts + 2 leaves = 8 ports): t_PFC = (12e6 - 8 x 8 x 12116) / 64 = 175384 B.
+// section-4 formulas. fig18_clos: 1000 B MTU + 62 B header + 20 B preamble/IFG, 40 Gb/s,
+// 1 us cables, the default 8 us PFC response: t_flight = 2 x 1082 + 40e9 x (2 + 8) us / 8
+// = 52164 B; the busiest switch is T1 (6 hosts + 2 leaves = 8 ports): t_PFC = (12e6 - 8 x
+// 8 x 52164) / 64 = 135336 B. Without derive_thresholds the headroom is derived alone (the
+// key is absent) and t_PFC is the file's.
 TEST(Thresholds, ScenarioDerivesHeadroomAndStaticThreshold) {
   const std::string f = std::string(DCQCN_SCENARIO_DIR) + "/fig18_clos.yaml";
   const dcqcn::net::Scenario plain = dcqcn::net::load_scenario(f);
-  EXPECT_EQ(plain.sw.pfc.headroom_bytes, 22400u);
+  EXPECT_EQ(plain.sw.pfc.headroom_bytes, 52164u);
   EXPECT_EQ(plain.sw.pfc.t_pfc_bytes, 24470u);
   const dcqcn::net::Scenario s = dcqcn::net::load_scenario(f, {{"switch.pfc.derive_thresholds", "true"}});
-  EXPECT_EQ(s.sw.pfc.headroom_bytes, 12116u);
-  EXPECT_EQ(s.sw.pfc.t_pfc_bytes, 175384u);
-  EXPECT_DOUBLE_EQ(t_flight_bytes(1058, 40, 1, 0), 12116.0);
-  // a buffer too small for 8 x n x t_flight is one clear error naming the switch
+  EXPECT_EQ(s.sw.pfc.headroom_bytes, 52164u);
+  EXPECT_EQ(s.sw.pfc.t_pfc_bytes, 135336u);
+  EXPECT_DOUBLE_EQ(t_flight_bytes(1082, 40, 1, 8), 52164.0);
+  // a given headroom below t_flight is kept, with a warning naming the key, its line and
+  // the value needed
+  {
+    const dcqcn::net::Scenario g = dcqcn::net::load_scenario(f, {{"switch.pfc.headroom_bytes", "22400"}});
+    EXPECT_EQ(g.sw.pfc.headroom_bytes, 22400u);
+    ASSERT_EQ(g.warnings.size(), 1u);
+    EXPECT_NE(g.warnings[0].find("--set switch.pfc.headroom_bytes=22400: 22400 B is below t_flight 52164 B"), std::string::npos)
+        << g.warnings[0];
+    EXPECT_NE(g.warnings[0].find("expected at least 52164 B"), std::string::npos) << g.warnings[0];
+    EXPECT_TRUE(dcqcn::net::load_scenario(f, {{"switch.pfc.headroom_bytes", "52164"}}).warnings.empty());
+  }
+  // a buffer too small for 8 x n x t_flight is one clear error naming the switch (T1,
+  // 8 ports: 3.34 MB of headroom; the 4-port leaves and spines fit 1.67 MB)
   try {
-    dcqcn::net::load_scenario(f, {{"switch.pfc.derive_thresholds", "true"}, {"switch.buffer_bytes", "700000"}});
+    dcqcn::net::load_scenario(f, {{"switch.pfc.derive_thresholds", "true"}, {"switch.buffer_bytes", "3000000"}});
     FAIL() << "expected an error";
   } catch (const dcqcn::net::ScenarioError& e) {
     const std::string m = e.what();

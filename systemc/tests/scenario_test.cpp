@@ -258,7 +258,10 @@ TEST(ScenarioGood, MinimalTakesEveryDefault) {
   EXPECT_EQ(s.sw.pfc.t_pfc_bytes, d.sw.pfc.t_pfc_bytes);
   EXPECT_EQ(s.sw.pfc.beta, d.sw.pfc.beta);
   EXPECT_EQ(s.sw.pfc.xon_gap_bytes, d.sw.pfc.xon_gap_bytes);
-  EXPECT_EQ(s.sw.pfc.headroom_bytes, d.sw.pfc.headroom_bytes);
+  // headroom_bytes absent: derived, t_flight = 2 x 1082 B wire frames (1000 + 62 + 20)
+  // + 40 Gb/s x (2 x 1 us + 8 us response) / 8 = 52164 B
+  EXPECT_EQ(s.sw.pfc.headroom_bytes, 52164u);
+  EXPECT_TRUE(s.warnings.empty());
   EXPECT_EQ(s.sw.pfc.reserved_bytes, d.sw.pfc.reserved_bytes);
   EXPECT_EQ(s.sw.pfc.response_ns, d.sw.pfc.response_ns);
   EXPECT_EQ(s.sw.ecn.enabled, d.sw.ecn.enabled);
@@ -632,7 +635,8 @@ TEST(ScenarioSchema, EveryScalarKeyIsSettable) {
       {"links[].delay_us", "2"}, {"flows[].src", "h1"}, {"flows[].dst", "h2"},
       {"switch.ecn.kmin_bytes", "100"}, {"switch.ecn.kmax_bytes", "200"},
       {"switch.ecn.pmax", "0.5"}, {"cnp_priority", "6"},
-      {"topology.rate_gbps", "10"}, {"topology.delay_us", "2"}};
+      {"topology.rate_gbps", "10"}, {"topology.delay_us", "2"},
+      {"switch.pfc.headroom_bytes", "60000"}};
   int n = 0;
   for (const auto& k : scenario_schema()) {
     if (k.type == "list" || k.key == "registers") continue;  // registers: ScenarioRegisters.*
