@@ -12,10 +12,6 @@
 
 namespace dcqcn::net {
 
-// NAK and ACK: go-back-N recovery (gbn.h), `psn` = the receiver's expected PSN; they
-// travel at the CNP priority and, like CNPs and PFC frames, never suffer link loss.
-enum class PktKind : uint8_t { DATA = 0, CNP = 1, PFC = 2, NAK = 3, ACK = 4 };
-constexpr int kNumPktKinds = 5;
 
 
 // Which part of the switch buffer a packet occupies (released on departure).

@@ -5,7 +5,6 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "packet.h"
 
 namespace dcqcn::net {
 
@@ -87,7 +86,7 @@ PcapWriter::~PcapWriter() {
   if (f_) std::fclose(f_);
 }
 
-size_t PcapWriter::build(uint16_t node, unsigned port, const PacketExt& e) {
+size_t PcapWriter::build(uint16_t node, unsigned port, const WireFrame& e) {
   const size_t len = e.size;
   buf_.assign(len, 0);
   uint8_t* f = buf_.data();
@@ -101,7 +100,7 @@ size_t PcapWriter::build(uint16_t node, unsigned port, const PacketExt& e) {
     put16(f + 12, 0x8808);
     put16(f + 14, 0x0101);
     put16(f + 16, 1u << e.prio);
-    put16(f + 18 + 2 * e.prio, e.pfc_pause ? 0xFFFF : 0);  // XOFF: the maximum; XON: 0
+    put16(f + 18 + 2 * e.prio, e.pause ? 0xFFFF : 0);  // XOFF: the maximum; XON: 0
   } else {
     // Ethernet
     host_mac(f, e.dst);
@@ -146,7 +145,7 @@ size_t PcapWriter::build(uint16_t node, unsigned port, const PacketExt& e) {
   return len;
 }
 
-void PcapWriter::write(uint16_t node, unsigned port, const PacketExt& e, double now_ns) {
+void PcapWriter::write(uint16_t node, unsigned port, const WireFrame& e, double now_ns) {
   if (!sel_[node][port]) return;
   const size_t len = build(node, port, e);
   const uint64_t t = static_cast<uint64_t>(std::llround(now_ns));

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-namespace dcqcn::net {
+#include "wire.h"
 
-struct PacketExt;
+namespace dcqcn::net {
 
 // Addresses: host node k (scenario node id) has IPv4 10.0.X.Y and MAC 02:00:00:00:X:Y,
 // X.Y = k + 1 as 16 bits; a switch port p of node k sends PFC frames from
@@ -46,12 +46,12 @@ class PcapWriter {
   void select(uint16_t node, unsigned port) { sel_[node][port] = true; }
   bool selected(uint16_t node, unsigned port) const { return sel_[node][port]; }
   // Writes the frame `e` if node:port is selected; `now_ns` = the start of transmission.
-  void write(uint16_t node, unsigned port, const PacketExt& e, double now_ns);
+  void write(uint16_t node, unsigned port, const WireFrame& e, double now_ns);
   uint64_t frames() const { return frames_; }
   const std::string& path() const { return path_; }
 
  private:
-  size_t build(uint16_t node, unsigned port, const PacketExt& e);
+  size_t build(uint16_t node, unsigned port, const WireFrame& e);
   std::string path_;
   std::FILE* f_ = nullptr;
   std::vector<std::vector<bool>> sel_;

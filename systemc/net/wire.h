@@ -8,6 +8,22 @@
 
 namespace dcqcn::net {
 
+// NAK and ACK: go-back-N recovery (gbn.h), `psn` = the receiver's expected PSN; they
+// travel at the CNP priority and, like CNPs and PFC frames, never suffer link loss.
+enum class PktKind : uint8_t { DATA = 0, CNP = 1, PFC = 2, NAK = 3, ACK = 4 };
+constexpr int kNumPktKinds = 5;
+
+// What the capture (pcap.h) needs of a frame; the simulator's PacketExt has it all.
+struct WireFrame {
+  PktKind kind = PktKind::DATA;
+  uint32_t flow = 0;          // global flow id
+  uint16_t src = 0, dst = 0;  // host node ids (DATA: sender -> receiver; CNP/ACK/NAK: back)
+  uint32_t psn = 0;
+  uint32_t size = 0;          // frame bytes, FCS included
+  uint8_t ecn = 0, prio = 0;
+  bool pause = false;         // PFC: XOFF (true) or XON
+};
+
 constexpr uint32_t kWireOverheadBytes = 20;  // 7 preamble + 1 SFD + 12 IFG
 constexpr uint32_t kEthMinFrameBytes = 64;   // the Ethernet minimum (FCS included); shorter is padded
 // RoCEv2: Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 + ICRC 4 + FCS 4 (the default header_bytes).
