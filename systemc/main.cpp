@@ -137,7 +137,7 @@ int fluid(const FluidCli& o) {
       if (o.starts.size() > n) throw std::invalid_argument("--start-us has more entries than --flows");
       if (o.late && n < 2) throw std::invalid_argument("--late-start-us needs --flows >= 2");
       c.capacity_gbps = o.rate.value_or(40);
-      c.packet_bytes = o.mtu.value_or(1000) + 58;
+      c.packet_bytes = o.mtu.value_or(1000) + dcqcn::net::kRoceHeaderBytes;
       for (unsigned i = 0; i < n; ++i)
         c.flows.push_back({"h" + std::to_string(i + 1), "r", i < o.starts.size() ? o.starts[i] : 0.0, c.capacity_gbps});
       if (o.late) c.flows[1].start_us = *o.late;
@@ -264,7 +264,7 @@ int sc_main(int argc, char** argv) {
   flu->add_option("--late-start-us", fc.late, "start time of flow 1 (the second flow) in us");
   flu->add_option("--tau-us", fc.tau, "control-loop delay tau* in us (4; scenario: round-trip propagation)");
   flu->add_option("--step-us", fc.step, "integration step in us (0.1)");
-  flu->add_option("--mtu-bytes", fc.mtu, "payload bytes per packet, + 58 header (1000)");
+  flu->add_option("--mtu-bytes", fc.mtu, "payload bytes per packet, + 62 header (1000)");
   flu->add_option("--out", fc.out, "output directory (out)");
   try {
     app.parse(argc, argv);

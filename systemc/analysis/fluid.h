@@ -70,7 +70,7 @@ struct FluidConfig {
   FluidModelParams m;
   std::vector<FluidFlow> flows;
   double capacity_gbps = 40;     // C
-  double packet_bytes = 1058;    // mtu 1000 + 58 header, as the scenarios
+  double packet_bytes = 1062;    // mtu 1000 + 62 header, as the scenarios
   double duration_ms = 100;
   double sample_us = 100;
   double step_us = 0.1;

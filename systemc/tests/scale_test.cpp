@@ -82,6 +82,10 @@ void print_table(const std::vector<ScalePoint>& v) {
 constexpr double kPfcBoundMeanBytes = 1e6;
 constexpr uint64_t kPfcCeilingBytes = 3100000;  // what the 8 ingress ports fill (README: ~3.12 MB)
 constexpr double kLinkGbps = 10;  // the bottleneck sw -> r
+// tput_gbps counts frames (1000 B payload + 62 B headers); each also costs 20 B of
+// preamble and IFG on the wire, so a full link carries 1062 / 1082 of its rate in frames
+// (9.815 Gb/s at 10 Gb/s; before the wire model: 10, with 58 B headers and no IFG).
+constexpr double kFrameShare = 1062.0 / 1082.0;
 
 }  // namespace
 
@@ -112,7 +116,7 @@ TEST(ThesisScale, DcqcnPlusStaysBelowDcqcnFrom480FlowsDcqcnIsPfcBoundThere) {
     // thesis's own setup is issue 16's to reproduce; no claim is made at 80 flows here.
     EXPECT_GT(d.at(n).max_after, kPfcCeilingBytes * 95 / 100) << n;
     EXPECT_GT(d.at(n).mean_after, kPfcBoundMeanBytes) << n;
-    EXPECT_GT(d.at(n).tput_gbps, 0.99 * kLinkGbps) << n;
+    EXPECT_GT(d.at(n).tput_gbps, 0.99 * kLinkGbps * kFrameShare) << n;
   }
 
   // DCQCN+ stays lower than DCQCN at 480 flows and above, and keeps the link busy
