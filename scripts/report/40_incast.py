@@ -2,7 +2,7 @@
 """Experiment 4: 2:1 and 16:1 incast, throughput per flow and queue against time."""
 import statistics
 
-from common import Run, checks_line, load, plt, read_csv, run_dir, sim_run, verdict
+from common import FRAME_SHARE, Run, checks_line, load, plt, read_csv, run_dir, sim_run, verdict
 
 TITLE = "4. Incast 2:1 and 16:1: throughput per flow and queue against time (paper Fig. 15 fluid-model incasts)"
 DUR_MS, QUICK_MS = 100, 100  # 16:1 needs the 100 ms to settle
@@ -50,9 +50,9 @@ def report(ctx):
             if tt / 1000.0 > end / 2:
                 last.setdefault(int(f), []).append(v)
         fm = [statistics.mean(v) for v in last.values()]
-        jain[n], fluid_min[n], util[n] = r["jain_second_half"], min(fq2), sum(t) / 40
+        jain[n], fluid_min[n], util[n] = r["jain_second_half"], min(fq2), sum(t) / (40 * FRAME_SHARE)  # of the frame capacity
         empty = sum(v == 0 for v in q2) / len(q2)
-        L.append(f"| {n}:1 | {min(t):.2f} / {max(t):.2f} | {40 / n:.2f} | {r['jain_second_half']:.4f} | {sum(t):.2f} | "
+        L.append(f"| {n}:1 | {min(t):.2f} / {max(t):.2f} | {40 * FRAME_SHARE / n:.2f} | {r['jain_second_half']:.4f} | {sum(t):.2f} | "
                  f"{empty * 100:.0f} % of samples | {statistics.mean(q2) / 1000:.1f} / {max(q2) / 1000:.1f} | "
                  f"{min(fm):.2f} / {max(fm):.2f} | {min(fq2) / 1000:.1f} / {statistics.mean(fq2) / 1000:.1f} |")
     L.append("")
@@ -80,7 +80,7 @@ def report(ctx):
             by[int(f)][1].append(v)
         for f, (x, y) in sorted(by.items()):
             ax[0][col].plot(x, y, lw=0.7)
-        ax[0][col].axhline(40 / n, color="k", ls=":", lw=0.8)
+        ax[0][col].axhline(40 * FRAME_SHARE / n, color="k", ls=":", lw=0.8)
         ax[0][col].set_title(f"{n}:1 incast, packet simulation ({ctx.engine})")
         ax[0][col].set_ylabel("throughput per flow (Gb/s)")
         q = bottleneck_queue(d)

@@ -39,7 +39,7 @@ def report(ctx):
          "22.4 KB headroom; `dcqcn-sim thresholds`), so one setting changes between them; without PFC the same "
          "threshold is the lossy drop limit and the NICs recover by go-back-N. Samples: every flow's throughput "
          f"in every 1 ms over the whole run, over ECMP seeds 1..{ctx.seeds} (the paper's incasts are repeated "
-         "transfers, so the start at line rate counts). Fair shares: incast 5 Gb/s; user flows up to 40.\n",
+         "transfers, so the start at line rate counts). Fair shares: incast 5 Gb/s of wire (4.91 Gb/s of frames, the unit of the table); user flows up to 40 (39.26).\n",
          "| configuration | 10th pct, all flows (Gb/s) | 10th pct, user flows | 10th pct, incast flows | median, all | drops | retransmitted (MB) | PAUSE frames | ECN marks |",
          "|---|---|---|---|---|---|---|---|---|"]
     p10, drops = {}, {}

@@ -13,6 +13,12 @@ import shlex
 import statistics
 from dataclasses import dataclass, field
 
+# Throughputs in summary.json (tput_gbps) count frame bytes: 1000 B payload + 62 B RoCEv2
+# headers. Every frame also costs 20 B of preamble and IFG on the wire (docs/network.md,
+# "Frames on the wire"), so a saturated link carries this share of its rate in frames
+# (40 Gb/s: 39.26). Fair shares and utilisations are in the same unit.
+FRAME_SHARE = 1062.0 / 1082.0
+
 
 @dataclass
 class Ctx:
