@@ -95,7 +95,8 @@ TEST(Network, SizedFlowsCompleteDespiteLossWithTheTailTimeout) {
   for (const json& f : r.summary["flows"]) {
     EXPECT_GE(f["fct_us"].get<double>(), 0) << "unfinished: " << f.dump();
     fct_max = std::max(fct_max, f["fct_us"].get<double>());
-    EXPECT_EQ(f["delivered_bytes"].get<uint64_t>(), 10u * 1058u) << f.dump();  // 10 x (1000 + 58 B)
+    EXPECT_EQ(f["delivered_bytes"].get<uint64_t>(), 10u * 1062u) << f.dump();  // 10 x (1000 + 62 B)
+    EXPECT_EQ(f["delivered_payload_bytes"].get<uint64_t>(), 10000u) << f.dump();
     timeouts += f["timeouts"].get<uint64_t>();
   }
   std::printf("100 x 10 KB at 5%% loss (seed %llu): %llu link losses, %llu tail timeouts, "
@@ -120,7 +121,37 @@ TEST(Network, TooLittleHeadroomIsALosslessViolation) {
   ASSERT_EQ(r.rc, 0) << r.err;
   EXPECT_GT(r.summary["drops"]["lossless"].get<uint64_t>(), 0u);
   EXPECT_NE(r.err.find("WARNING"), std::string::npos) << r.err;
+  // ...and the loader said so before the run: 1000 B < t_flight (2 x 1082 + 5000 x (2 + 5))
+  EXPECT_NE(r.err.find("warning: --set switch.pfc.headroom_bytes=1000: 1000 B is below t_flight 37164 B"),
+            std::string::npos) << r.err;
   EXPECT_TRUE(r.summary["checks"]["conservation"]["ok"].get<bool>());
+}
+
+// Goodput and wire rate (docs/network.md, "Frames on the wire"): one flow alone on a
+// 40 Gb/s path, PFC alone: its port sends back to back, 1082 B of wire per 1000 B of
+// payload, so the NIC's link carries 40 Gb/s of wire and 40 x 1000 / 1082 = 36.97 Gb/s of
+// goodput; the flow's own figures agree (less the first microseconds of the path).
+TEST(Network, GoodputAndWireRateOfASaturatedLink) {
+  const SimRun r = sim("wire", "incast2",
+                       "--engine ref --duration 5 --set switch.ecn.enabled=false --set flows.1.enabled=false");
+  expect_checks_ok(r);
+  const json& f = r.summary["flows"][0];
+  EXPECT_NEAR(f["goodput_gbps"].get<double>(), 40.0 * 1000 / 1082, 0.05) << f.dump();
+  EXPECT_NEAR(f["wire_gbps"].get<double>(), 40.0, 0.05) << f.dump();
+  bool seen = false;
+  for (const json& p : r.summary["ports"]) {
+    if (p["node"] != "h1") continue;
+    seen = true;
+    EXPECT_NEAR(p["tx_wire_gbps"].get<double>(), 40.0, 0.01) << p.dump();
+    EXPECT_NEAR(p["tx_goodput_gbps"].get<double>(), 40.0 * 1000 / 1082, 0.01) << p.dump();
+    EXPECT_EQ(p["tx_wire_bytes"].get<uint64_t>(), p["tx_bytes"].get<uint64_t>() + 20 * p["tx_frames"].get<uint64_t>());
+    EXPECT_EQ(p["tx_payload_bytes"].get<uint64_t>(), 1000 * p["tx_data_frames"].get<uint64_t>());
+  }
+  EXPECT_TRUE(seen);
+  // the console table has both
+  const std::string out = slurp(r.dir + "/stdout.txt");
+  EXPECT_NE(out.find("goodput"), std::string::npos) << out;
+  EXPECT_NE(out.find("wire_gbps"), std::string::npos) << out;
 }
 
 // The pacing check (README "Checks in every run"): every data departure is within 2 ns of
