@@ -174,11 +174,12 @@ void Network::configure_engines(const std::vector<ConfigWrite>& np_writes) {
 }
 
 int Network::run() {
-  sampler_.open(opt_.out_dir);
-
   const auto t0 = std::chrono::steady_clock::now();
   const double dur_ns = sc_.duration_ms * 1e6;
   const double step_ns = sc_.sample_us * 1000.0;
+  uint64_t samples = 0;  // as many as the loop below takes
+  for (double s = 0; s + step_ns <= dur_ns + 1e-6; s += step_ns) ++samples;
+  sampler_.open(opt_.out_dir, samples);
   const bool bar = opt_.progress && isatty(2);
   double t = 0;
   int last_pct = -1;

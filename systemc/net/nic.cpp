@@ -240,7 +240,10 @@ Gp* Nic::pick(unsigned p) {
     e.ecn = kEcnEct1;  // ECN-capable for RED, TCD-capable for TCD (ecn.h)
     e.prio = static_cast<uint8_t>(ctx_.data_priority);
     fi.sent_bytes += e.size;
-    if (retx) fi.retransmitted_bytes += e.size;
+    if (retx) {
+      fi.retransmitted_bytes += e.size;
+      ctx_.counters.data_retransmitted++;
+    }
     pacing_.on_departure(f.pc, cover_, now, e.size);
     ctx_.counters.data_injected++;
     // The last packet left: tail timer, when data can be lost at all (a lossless network
@@ -454,7 +457,6 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   const GbnReceiver::Result g = rx_gbn_[fi.np_idx].on_data(e.psn, now);
   if (g.verdict == GbnReceiver::Verdict::ACCEPT) {
     fi.delivered_bytes += e.size;
-    fi.interval_bytes += e.size;
     fi.delivered_pkts++;
     ctx_.counters.data_delivered++;
     if (rx_gbn_[fi.np_idx].complete()) fi.finish_ns = now;
