@@ -73,12 +73,16 @@ void Network::trace_network() {
 // Expands the flow groups into flows (global ids in scenario order); tx and rx get each
 // host's flows in RP and NP index order.
 void Network::make_flows(std::vector<std::vector<uint32_t>>& tx, std::vector<std::vector<uint32_t>>& rx) {
+  size_t total = 0;
+  for (const FlowSpec& f : sc_.flows) total += f.count;
+  ctx_.flows.reserve(total);
   for (const FlowSpec& f : sc_.flows) {
+    const uint16_t src = topo_.id(f.src), dst = topo_.id(f.dst);  // once per entry, not per flow
     for (uint32_t k = 0; k < f.count; ++k) {
       FlowInfo fi;
       fi.gid = static_cast<uint32_t>(ctx_.flows.size());
-      fi.src = topo_.id(f.src);
-      fi.dst = topo_.id(f.dst);
+      fi.src = src;
+      fi.dst = dst;
       fi.rp_idx = static_cast<uint32_t>(tx[fi.src].size());
       fi.np_idx = static_cast<uint32_t>(rx[fi.dst].size());
       fi.start_ns = f.start_us * 1000.0;

@@ -49,16 +49,14 @@ void Sampler::snapshot(uint64_t FlowInfo::*at) {
 void Sampler::sample(double t_us) {
   const double dt_s = sc_.sample_us * 1e-6;
   const std::string t = fmt6(t_us);
+  CsvLine l;
   for (size_t k = 0; k < sc_.sampled_flows.size(); ++k) {
     const FlowInfo& f = flows_[sc_.sampled_flows[k]];
     Prev& p = prev_[k];
     const double tput = static_cast<double>(f.delivered_bytes - p.delivered) * 8.0 / dt_s / 1e9;
-    std::fprintf(flows_csv_, "%s,%u,%s,%s,%.6f,%.6f,%.6f,%.6f,%llu,%llu,%llu\n", t.c_str(), f.gid,
-                 sc_.nodes[f.src].name.c_str(), sc_.nodes[f.dst].name.c_str(), f.rc_kbps / 1e6,
-                 f.rt_kbps / 1e6, f.alpha_q16 / 65536.0, tput,
-                 static_cast<unsigned long long>(f.cnps_received - p.cnps),
-                 static_cast<unsigned long long>(f.ce_marks - p.ce),
-                 static_cast<unsigned long long>(f.ue_marks - p.ue));
+    l.s(t).u(f.gid).s(sc_.nodes[f.src].name).s(sc_.nodes[f.dst].name).f6(f.rc_kbps / 1e6);
+    l.f6(f.rt_kbps / 1e6).f6(f.alpha_q16 / 65536.0).f6(tput).u(f.cnps_received - p.cnps);
+    l.u(f.ce_marks - p.ce).u(f.ue_marks - p.ue).write(flows_csv_);
     p = Prev{f.delivered_bytes, f.cnps_received, f.ce_marks, f.ue_marks};
   }
   // A sample belongs to the *_after statistics when its whole interval is after stats_from_ms.

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "csv_format.h"
 #include "nic.h"
 #include "regmap.h"
 #include "report.h"
@@ -52,21 +53,17 @@ void write_flow_results(const RunResult& r, const std::string& out_dir, std::vec
                "retransmitted_bytes,discarded_pkts,naks_sent,timeouts,ce_marks,ue_marks,fct_us\n");
   second_half.clear();
   second_half.reserve(r.ctx.flows.size());
-  using ull = unsigned long long;
+  CsvLine l;
   for (const FlowInfo& fl : r.ctx.flows) {
     const FlowMeans m = flow_means(fl, sc, r.sampler);
     second_half.push_back(m.second_half);
-    char fct[32] = "";  // empty: an infinite flow
-    if (fl.size_bytes)
-      std::snprintf(fct, sizeof fct, "%.6f", fl.finish_ns >= 0 ? (fl.finish_ns - fl.start_ns) / 1000.0 : -1.0);
-    std::fprintf(f, "%u,%s,%s,%.6f,%llu,%.6f,%.6f,%.6f,%llu,%llu,%llu,%llu,%.6f,%llu,%llu,%llu,%llu,%llu,%llu,%s\n",
-                 fl.gid, sc.nodes[fl.src].name.c_str(), sc.nodes[fl.dst].name.c_str(), fl.start_ns / 1000.0,
-                 static_cast<ull>(fl.size_bytes), m.mean, m.second_half, m.after,
-                 static_cast<ull>(fl.sent_bytes), static_cast<ull>(fl.delivered_bytes),
-                 static_cast<ull>(fl.cnps_sent), static_cast<ull>(fl.cnps_received), fl.rc_kbps / 1e6,
-                 static_cast<ull>(fl.retransmitted_bytes), static_cast<ull>(fl.discarded_pkts),
-                 static_cast<ull>(fl.naks_sent), static_cast<ull>(fl.timeouts),
-                 static_cast<ull>(fl.ce_marks), static_cast<ull>(fl.ue_marks), fct);
+    l.u(fl.gid).s(sc.nodes[fl.src].name).s(sc.nodes[fl.dst].name).f6(fl.start_ns / 1000.0).u(fl.size_bytes);
+    l.f6(m.mean).f6(m.second_half).f6(m.after).u(fl.sent_bytes).u(fl.delivered_bytes);
+    l.u(fl.cnps_sent).u(fl.cnps_received).f6(fl.rc_kbps / 1e6).u(fl.retransmitted_bytes);
+    l.u(fl.discarded_pkts).u(fl.naks_sent).u(fl.timeouts).u(fl.ce_marks).u(fl.ue_marks);
+    if (fl.size_bytes) l.f6(fl.finish_ns >= 0 ? (fl.finish_ns - fl.start_ns) / 1000.0 : -1.0);
+    else l.s("");  // an infinite flow has no completion time
+    l.write(f);
   }
   if (std::fclose(f) != 0) throw std::runtime_error("cannot write '" + path + "'");
 }
