@@ -40,8 +40,8 @@ class Sampler {
 
   uint64_t samples() const { return samples_; }
   uint64_t samples_after() const { return samples_after_; }
-  // The sample indices (0-based, of samples_gbps-like series) the summary's means start
-  // from: the second half and stats_from_ms.
+  // The samples (0-based) the summary's means start from: the second half's first, and
+  // the first whose interval starts at or after stats_from_ms.
   uint64_t half_index() const { return half_; }
   uint64_t after_index() const { return after_; }
   const std::vector<QueueStats>& queues() const { return q_; }

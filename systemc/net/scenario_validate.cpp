@@ -32,8 +32,10 @@ std::vector<uint32_t> parse_sample_flows(const std::string& v, uint64_t flows, c
   const std::string expected = "all, none, or flow ids and ranges such as 0-99,500 (ids 0.." +
                                std::to_string(flows - 1) + ": " + std::to_string(flows) +
                                " flows, in scenario order with count expanded)";
+  auto bad = [&](const std::string& problem) { src.fail(src.at("sample_flows"), "sample_flows", problem, expected); };
+  const std::string not_a_list = "'" + clean(v) + "' is not a flow list";
   size_t i = 0;
-  auto number = [&](uint64_t& out) {
+  auto number = [&](uint64_t& out) {  // up to 10 digits at i
     const size_t b = i;
     out = 0;
     while (i < v.size() && v[i] >= '0' && v[i] <= '9' && i - b < 10) out = out * 10 + (v[i++] - '0');
@@ -41,21 +43,14 @@ std::vector<uint32_t> parse_sample_flows(const std::string& v, uint64_t flows, c
   };
   while (true) {
     uint64_t a = 0, b = 0;
-    if (!number(a)) src.fail(src.at("sample_flows"), "sample_flows", "'" + clean(v) + "' is not a flow list", expected);
+    if (!number(a)) bad(not_a_list);
     b = a;
-    if (i < v.size() && v[i] == '-') {
-      ++i;
-      if (!number(b)) src.fail(src.at("sample_flows"), "sample_flows", "'" + clean(v) + "' is not a flow list", expected);
-    }
-    if (a > b)
-      src.fail(src.at("sample_flows"), "sample_flows",
-               "range " + std::to_string(a) + "-" + std::to_string(b) + " runs backwards", expected);
-    if (b >= flows)
-      src.fail(src.at("sample_flows"), "sample_flows",
-               "flow " + std::to_string(b) + " does not exist (" + std::to_string(flows) + " flows)", expected);
+    if (i < v.size() && v[i] == '-' && (++i, !number(b))) bad(not_a_list);
+    if (a > b) bad("range " + std::to_string(a) + "-" + std::to_string(b) + " runs backwards");
+    if (b >= flows) bad("flow " + std::to_string(b) + " does not exist (" + std::to_string(flows) + " flows)");
     for (uint64_t k = a; k <= b; ++k) ids.push_back(static_cast<uint32_t>(k));
     if (i == v.size()) break;
-    if (v[i] != ',') src.fail(src.at("sample_flows"), "sample_flows", "'" + clean(v) + "' is not a flow list", expected);
+    if (v[i] != ',') bad(not_a_list);
     ++i;
   }
   std::sort(ids.begin(), ids.end());
