@@ -119,3 +119,40 @@ TEST(Outputs, ConsoleLineShowsLinkLossesAndRetransmissions) {
   EXPECT_NE(out.find(" / " + std::to_string(lost) + " link loss "), std::string::npos) << out;
   EXPECT_NE(out.find("retransmitted " + std::to_string(retx) + " "), std::string::npos) << out;
 }
+
+// Issue 16: at most about 1 KB of simulator memory per flow, and nothing per flow in
+// summary.json. 10 senders x 1,000 and x 10,000 flows into one receiver, 1 ms, reference
+// engine, the series of flows 0-99: the peak RSS grows by less than 1 KB per added flow
+// (544 B at 1e6 flows, docs/benchmarks.md), flow_results.csv has a row per flow.
+TEST(Outputs, MemoryPerFlowIsUnderOneKilobyteAndTheSummaryHasNoPerFlowData) {
+  std::map<int, SimRun> runs;
+  for (int k : {1000, 10000}) {
+    const std::string dir = std::string(SIM_TEST_OUT) + "/scale_yaml";
+    fs::create_directories(dir);
+    const std::string yaml = dir + "/s" + std::to_string(k) + ".yaml";
+    {
+      std::ofstream y(yaml);
+      y << "duration_ms: 1\nsample_us: 100\nprofile: paper\ndefaults:\n  link: {rate_gbps: 40, delay_us: 1}\n"
+        << "  flow: {count: " << k << "}\nswitch:\n  buffer_bytes: 12000000\n"
+        << "  pfc: {enabled: true, mode: dynamic, beta: 8, headroom_bytes: 22400, xon_gap_bytes: 2116}\n"
+        << "nodes:\n  - {name: sw, type: switch}\n  - {name: r, type: host}\n";
+      for (int i = 0; i < 10; ++i) y << "  - {name: h" << i << ", type: host}\n";
+      y << "links:\n  - {a: r, b: sw}\n";
+      for (int i = 0; i < 10; ++i) y << "  - {a: h" << i << ", b: sw}\n";
+      y << "flows:\n";
+      for (int i = 0; i < 10; ++i) y << "  - {src: h" << i << ", dst: r}\n";
+    }
+    runs[k] = sim("mem_" + std::to_string(k), yaml, "--engine ref --sample-flows 0-99");
+    const SimRun& r = runs[k];
+    expect_checks_ok(r);
+    EXPECT_EQ(r.flows.size(), 10u * k);
+    EXPECT_EQ(r.summary["num_flows"].get<uint64_t>(), 10u * k);
+    EXPECT_EQ(read_csv(r.dir + "/flows.csv").rows, 100u * 10u);  // 100 flows x 10 samples
+    EXPECT_LT(fs::file_size(r.dir + "/summary.json"), 20000u);    // no per-flow data
+  }
+  const double kb0 = runs[1000].summary["peak_rss_kb"].get<double>();
+  const double kb1 = runs[10000].summary["peak_rss_kb"].get<double>();
+  const double per_flow = (kb1 - kb0) * 1024 / (100000 - 10000);
+  std::printf("peak RSS %.0f kB at 1e4 flows, %.0f kB at 1e5: %.0f B per added flow\n", kb0, kb1, per_flow);
+  EXPECT_LT(per_flow, 1024);
+}
