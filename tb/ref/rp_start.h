@@ -16,8 +16,8 @@
 // (Fig. 7) resets the alpha timer when a CNP arrives and updates alpha when it expires,
 // and section 3.3 keeps "one timer and one counter for each flow that is being rate
 // limited": a flow is rate limited from its first CNP on, so before it there is no alpha
-// timer to expire (the mlx5 parameter initial_alpha_value is the alpha used at the first
-// CNP). The fluid model's equation (7) describes a flow that is receiving CNPs; applied
+// timer to expire (ConnectX's initial_alpha_value is, in NVIDIA's documentation, the alpha
+// "used when receiving the first CNP for a flow"). The fluid model's equation (7) describes a flow that is receiving CNPs; applied
 // from t = 0 to a flow never marked it decays alpha (to 0.49 after 10 ms at the paper's
 // g and K) where the NIC keeps 1, and the first cut is then a quarter, not a half.
 #pragma once
