@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Records what dcqcn-sim writes for every shipped scenario, so that a restructuring of
-# systemc/ can be checked to change nothing: flows.csv and queues.csv must stay
+# systemc/ can be checked to change nothing: flows.csv, queues.csv and flow_results.csv must stay
 # byte-identical, summary.json identical apart from its wall-clock fields.
 #   scripts/baseline_outputs.sh SIM OUTDIR       run everything, write OUTDIR/md5sums.txt
 #   scripts/baseline_outputs.sh --compare A B    compare two such directories
@@ -19,7 +19,7 @@ if [ "${1:-}" = "--compare" ]; then
   a=$2 b=$3 bad=0
   for d in "$a"/*/; do
     n=$(basename "$d")
-    for f in flows.csv queues.csv; do
+    for f in flows.csv queues.csv flow_results.csv; do
       [ -f "$d/$f" ] || continue
       if ! cmp -s "$d/$f" "$b/$n/$f"; then echo "DIFF $n/$f"; bad=1; fi
     done
@@ -98,5 +98,5 @@ for f in systemc/tests/bad/*.yaml; do
   cmd "bad-$(basename "$f" .yaml)" run "$(realpath "$f")" --engine ref --quiet --out .
 done
 
-(cd "$OUT" && md5sum */flows.csv */queues.csv > md5sums.txt)
+(cd "$OUT" && md5sum */flows.csv */queues.csv */flow_results.csv > md5sums.txt)
 echo "wrote $OUT ($(ls -d "$OUT"/*/ | wc -l) runs)"

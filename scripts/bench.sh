@@ -1,9 +1,68 @@
 #!/usr/bin/env bash
-# Lock-step throughput per block (Verilated RTL + reference compared every cycle) and
-# the reference models alone, as JSON on stdout.
+# Lock-step throughput per block (Verilated RTL + reference compared every cycle), the
+# reference models alone, the network on both engines, and the network at 1e4, 1e5 and
+# 1e6 flows, as JSON on stdout.
 #   scripts/bench.sh [EVENTS]      default 2,000,000 per block
+#   scripts/bench.sh --scale       only the 1e4 / 1e5 / 1e6-flow runs
+# The scale runs (docs/benchmarks.md "A million flows"): 100 senders x K flows each into
+# one receiver through one switch, 40 Gb/s, 2 ms, paper profile, reference engine, the
+# time series of flows 0-999 only (--sample-flows); wall_s is the whole process (setup,
+# run, outputs), sim_wall_s the simulated part, peak_rss_mb the process's maximum.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# scale_yaml SENDERS FLOWS_PER_SENDER: the scenario on stdout
+scale_yaml() {
+  local n=$1 k=$2 i
+  printf 'name: scale_%sx%s\nduration_ms: 2\nsample_us: 100\nseed: 1\nprofile: paper\nmtu_bytes: 1000\n' "$n" "$k"
+  printf 'defaults:\n  link: {rate_gbps: 40, delay_us: 1}\n  flow: {count: %s}\n' "$k"
+  printf 'switch:\n  buffer_bytes: 12000000\n'
+  printf '  pfc: {enabled: true, mode: dynamic, beta: 8, headroom_bytes: 22400, xon_gap_bytes: 2116}\n'
+  printf '  ecn: {enabled: true, mark_at: enqueue}\n'
+  printf 'nodes:\n  - {name: sw, type: switch}\n  - {name: r, type: host}\n'
+  for ((i = 0; i < n; i++)); do printf '  - {name: h%d, type: host}\n' "$i"; done
+  printf 'links:\n  - {a: r, b: sw}\n'
+  for ((i = 0; i < n; i++)); do printf '  - {a: h%d, b: sw}\n' "$i"; done
+  printf 'flows:\n'
+  for ((i = 0; i < n; i++)); do printf '  - {src: h%d, dst: r}\n' "$i"; done
+}
+
+# The scale section: one JSON object per flow count.
+scale_runs() {
+  local dir=build/bench/scale first=1 k flows t0 t1 out
+  mkdir -p "$dir"
+  echo "  \"network_scale_2ms_ref\": ["
+  for k in 100 1000 10000; do
+    flows=$((100 * k))
+    scale_yaml 100 "$k" > "$dir/s$flows.yaml"
+    out="$dir/s$flows"
+    t0=$(date +%s.%N)
+    build/dcqcn-sim run "$dir/s$flows.yaml" --engine ref --quiet --sample-flows 0-999 --out "$out" >/dev/null
+    t1=$(date +%s.%N)
+    [ $first -eq 0 ] && echo ","
+    jq -c --argjson flows "$flows" --argjson wall "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')" \
+       --argjson out_bytes "$(du -sb "$out" | cut -f1)" \
+       '{flows: $flows, wall_s: ($wall * 1000 | round / 1000), sim_wall_s: (.wall_s * 1000 | round / 1000),
+         peak_rss_mb: (.peak_rss_kb / 1024 | round), rss_bytes_per_flow: (.peak_rss_kb * 1024 / $flows | round),
+         simulated_packets: .simulated_packets,
+         sim_us_per_packet: (.wall_s * 1e6 / .simulated_packets * 100 | round / 100),
+         output_mb: ($out_bytes / 1048576 * 10 | round / 10), sampled_flows: .sampled_flows}' \
+       "$out/summary.json" | sed 's/^/    /' | tr -d '\n'
+    first=0
+  done
+  echo ""
+  echo "  ]"
+}
+
+[ -x build/dcqcn-sim ] || scripts/build.sh >/dev/null
+if [ "${1:-}" = "--scale" ]; then
+  echo "{"
+  echo "  \"host_cores\": $(nproc),"
+  scale_runs
+  echo "}"
+  exit 0
+fi
+
 N=${1:-2000000}
 [ -x build/tb/lockstep_rp_4096 ] || scripts/build.sh >/dev/null
 echo "{"
@@ -48,5 +107,6 @@ PY
   first=0
 done
 echo ""
-echo "  }"
+echo "  },"
+scale_runs
 echo "}"

@@ -15,7 +15,7 @@
 #   --only     run only the sections whose name contains NAME (see --list)
 #
 # Sections are scripts/report/NN_*.py (plan(): the runs; report(): the markdown).
-# Raw outputs: out/reproduce/<config>/s<seed>/ (flows.csv, queues.csv, summary.json).
+# Raw outputs: out/reproduce/<config>/s<seed>/ (flows.csv, queues.csv, flow_results.csv, summary.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job: builds the project and runs a scenario (default: incast4, the 4:1 incast
 # at 40 Gb/s with the paper profile for 50 ms) on the Verilated RTL, prints the per-flow
-# table, and writes flows.csv, queues.csv, summary.json and plot.png to out/<scenario>/.
+# table, and writes flows.csv, queues.csv, flow_results.csv, summary.json and plot.png to out/<scenario>/.
 #   scripts/run.sh [SCENARIO] [dcqcn-sim run options...]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -3,8 +3,9 @@
 // NIC and switch, on the Verilated RTL (--engine rtl, the default) or on the C++
 // references (--engine ref).
 //   dcqcn-sim run SCENARIO [--engine rtl|ref] [--set KEY=VALUE]... [--seed N]
-//                          [--duration MS] [--out DIR] [--vcd FILE] [--trace-filter GLOB]
-//                          [--pcap FILE] [--pcap-links GLOB[,GLOB...]] [--quiet]
+//                          [--duration MS] [--sample-flows LIST] [--out DIR] [--vcd FILE]
+//                          [--trace-filter GLOB] [--pcap FILE] [--pcap-links GLOB[,GLOB...]]
+//                          [--quiet]
 //   dcqcn-sim list
 //   dcqcn-sim thresholds [--buffer-bytes B] [--ports N] [--priorities P] [--mtu-bytes M]
 //                        [--rate-gbps C] [--cable-m M | --delay-us D] [--pfc-response-us T]
@@ -222,6 +223,7 @@ int sc_main(int argc, char** argv) {
   std::vector<std::string> sets;
   std::optional<std::string> seed;  // as typed: the loader checks it like the YAML key
   std::optional<std::string> duration;  // as typed, checked like the YAML key duration_ms
+  std::optional<std::string> sample_flows;  // as typed, checked like the YAML key sample_flows
   bool quiet = false;
   std::string pcap, pcap_links = "*";
   run->add_option("scenario", scenario, "scenario name (systemc/scenarios/NAME.yaml) or file")->required();
@@ -230,6 +232,9 @@ int sc_main(int argc, char** argv) {
   run->add_option("--set", sets, "override a scenario key: KEY=VALUE (repeatable)");
   run->add_option("--seed", seed, "random seed (scenario key seed)");
   run->add_option("--duration", duration, "simulated time in ms (scenario key duration_ms)");
+  run->add_option("--sample-flows", sample_flows,
+                  "flows whose time series flows.csv keeps: all, none, or ids and ranges 0-99,500 "
+                  "(scenario key sample_flows)");
   run->add_option("--out", out, "output directory");
   run->add_option("--vcd", vcd, "write RTL waveforms: FILE.<instance>.vcd per traced block");
   run->add_option("--trace-filter", filter, "glob of block instances to trace, e.g. 'h3.rp'");
@@ -292,6 +297,7 @@ int sc_main(int argc, char** argv) {
   }
   if (seed) ov.emplace_back("seed", *seed);
   if (duration) ov.emplace_back("duration_ms", *duration);
+  if (sample_flows) ov.emplace_back("sample_flows", *sample_flows);
   try {
     const Scenario sc = load_scenario(resolve(scenario), ov);
     for (const std::string& w : sc.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
@@ -325,8 +331,8 @@ int sc_main(int argc, char** argv) {
     net.reset();  // closes every VCD part
     if (!pcap.empty()) std::printf("capture: %s (%llu frames; tshark -r %s)\n", pcap.c_str(),
                                    static_cast<unsigned long long>(pcap_frames), pcap.c_str());
-    std::printf("outputs: %s/flows.csv %s/queues.csv %s/summary.json\n", out.c_str(), out.c_str(),
-                out.c_str());
+    std::printf("outputs: %s/flows.csv %s/queues.csv %s/flow_results.csv %s/summary.json\n", out.c_str(),
+                out.c_str(), out.c_str(), out.c_str());
     if (!vcd.empty()) {
       merge_vcds(parts, vcd);
       for (const auto& p : parts) fs::remove(p.second);
@@ -336,10 +342,12 @@ int sc_main(int argc, char** argv) {
     return rc;
   } catch (const ScenarioError& e) {
     std::string msg = e.what();
-    // --seed N and --duration MS are the overrides seed=N and duration_ms=MS: name the option typed
+    // --seed N, --duration MS and --sample-flows L are the overrides seed=N, duration_ms=MS
+    // and sample_flows=L: name the option typed
     for (const auto& [opt, key, val] : {std::tuple<std::string, std::string, std::string>{
                                             "--seed ", "seed=", seed.value_or("")},
-                                        {"--duration ", "duration_ms=", duration.value_or("")}})
+                                        {"--duration ", "duration_ms=", duration.value_or("")},
+                                        {"--sample-flows ", "sample_flows=", sample_flows.value_or("")}})
       if (!val.empty() && msg.rfind("--set " + key + val + ":", 0) == 0)
         msg = opt + val + msg.substr(6 + key.size() + val.size());
     std::fprintf(stderr, "%s\n", msg.c_str());

@@ -69,6 +69,8 @@ def load(ctx, config, seeds=None):
         with open(f"{d}/command.txt") as f:
             j["_cmd"] = f.read().strip()
         j["_dir"] = d
+        if os.path.exists(f"{d}/flow_results.csv"):  # a packet run (the fluid model's summary has its flows)
+            j["flows"] = read_flow_results(f"{d}/flow_results.csv")
         runs.append(j)
     return runs
 
@@ -89,6 +91,28 @@ def read_csv(path):
                 except ValueError:
                     cols[h].append(v)
     return cols
+
+
+def read_flow_results(path):
+    """flow_results.csv as a list of per-flow dicts (numbers as int or float; the empty
+    fct_us of an infinite flow is left out)."""
+    out = []
+    with open(path) as f:
+        head = f.readline().strip().split(",")
+        for line in f:
+            d = {}
+            for h, v in zip(head, line.rstrip("\n").split(",")):
+                if v == "":
+                    continue
+                try:
+                    d[h] = int(v)
+                except ValueError:
+                    try:
+                        d[h] = float(v)
+                    except ValueError:
+                        d[h] = v
+            out.append(d)
+    return out
 
 
 def per_host(runs, key="second_half_tput_gbps"):

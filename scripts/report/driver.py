@@ -98,7 +98,7 @@ def main():
          f"{ctx.jobs} parallel simulations, {a.wall} s of wall time for all simulations on "
          f"{os.cpu_count()} cores ({platform.machine()}). Do not edit: rerun the script. "
          "Every number has the command that produced it; raw outputs are in "
-         f"`{ctx.out}/<config>/s<seed>/` (flows.csv, queues.csv, summary.json, command.txt).\n",
+         f"`{ctx.out}/<config>/s<seed>/` (flows.csv, queues.csv, flow_results.csv, summary.json, command.txt).\n",
          "## Contents\n"]
     for n, m in mods:
         L.append(f"- {m.TITLE}")

@@ -11,6 +11,7 @@
 
 #include "profiles.h"
 #include "regmap.h"
+#include "rp_start.h"
 #include "csv_format.h"
 
 namespace dcqcn::analysis {
@@ -117,15 +118,25 @@ FluidResult run_fluid(const FluidConfig& c) {
   std::vector<double> p_hist(H, 0.0);
   std::vector<std::vector<double>> rc_hist(n, std::vector<double>(H, 0.0));
   double q = 0;
+  // alpha_live[i]: the flow's alpha timer runs (its equation (7) applies). Before the
+  // flow's first CNP it does not: alpha holds at its initial value (rp_start.h), and the
+  // first CNP is when the flow's expected CNP count (the integral of its CNP rate) reaches 1.
+  std::vector<bool> alpha_live(n, false);
+  std::vector<double> cnps(n, 0.0);
   auto start_flows = [&](double t_us) {
     for (size_t i = 0; i < n; ++i)
       if (!on[i] && c.flows[i].start_us <= t_us + 1e-9) {
         on[i] = true;
-        rt[i] = c.flows[i].line_gbps * 1e9;
-        rc[i] = c.flows[i].start_rate_gbps > 0  // clamped to [MIN_RATE, line] as the RP does
-                    ? std::clamp(c.flows[i].start_rate_gbps * 1e9, std::min(m.min_rate_gbps * 1e9, rt[i]), rt[i])
-                    : rt[i];
-        al[i] = m.alpha_init;
+        // The RP's initial state, in kb/s and Q16 as the RP's registers hold them.
+        const auto kbps = [](double gbps) { return static_cast<uint32_t>(std::llround(gbps * 1e6)); };
+        const uint32_t start = c.flows[i].start_rate_gbps > 0 ? std::max(1u, kbps(c.flows[i].start_rate_gbps)) : 0;
+        const RpFlowStart f = rp_flow_start(kbps(c.flows[i].line_gbps), kbps(m.min_rate_gbps),
+                                            static_cast<uint32_t>(std::llround(m.alpha_init * 65536.0)), start);
+        rt[i] = f.rt_kbps * 1e3;
+        rc[i] = f.rc_kbps * 1e3;
+        al[i] = f.alpha_q16 / 65536.0;
+        alpha_live[i] = f.alpha_timer;
+        cnps[i] = 0;
       }
   };
   start_flows(0);
@@ -161,7 +172,11 @@ FluidResult run_fluid(const FluidConfig& c) {
       const double ai_b = pow1m(pd, F * Bp);
       const double ai_t = pow1m(pd, F * T * r);
       const double cut = std::min(al[i] * m.cut_scale, m.max_cut);
-      dal[i] = m.g / taup * ((1.0 - pow1m(pd, taup * r)) - al[i]);
+      if (!alpha_live[i]) {
+        cnps[i] += cnp * dt;
+        alpha_live[i] = cnps[i] >= 1.0;
+      }
+      dal[i] = alpha_live[i] ? m.g / taup * ((1.0 - pow1m(pd, taup * r)) - al[i]) : 0.0;
       drt[i] = -(rt[i] - rc[i]) * cnp + rai * (bc * ai_b + tm * ai_t);
       drc[i] = -rc[i] * cut * cnp + (rt[i] - rc[i]) / 2.0 * (bc + tm);
     }

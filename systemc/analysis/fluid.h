@@ -28,8 +28,11 @@
 //
 // Integrator: explicit (forward) Euler with a fixed step dt (default 0.1 us, --step-us);
 // the delayed terms read the stored history tau*/dt steps back (before t = 0: the
-// initial state). A flow that has not started has Rc = 0 and no dynamics; it starts at
-// Rc = Rt = its line rate with alpha = ALPHA_INIT (DCQCN has no slow start).
+// initial state). A flow that has not started has Rc = 0 and no dynamics; it starts in the
+// RP's initial state (tb/ref/rp_start.h, the one definition the packet model uses too):
+// Rc = Rt = its line rate (or its start rate), alpha = ALPHA_INIT, and alpha holds there
+// until the flow's first CNP, taken as the time its expected CNP count (the integral of
+// its CNP rate) reaches 1; from then on equation (7) applies.
 #pragma once
 #include <cstdint>
 #include <string>

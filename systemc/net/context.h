@@ -26,7 +26,11 @@ struct FlowInfo {
   // unique frames the receiver accepted, frame bytes (headers and FCS, not preamble/IFG).
   uint64_t sent_bytes = 0, delivered_bytes = 0, delivered_pkts = 0;
   uint64_t delivered_payload_bytes = 0;  // the payload of the delivered frames (goodput)
-  uint64_t interval_bytes = 0;     // delivered since the last sample
+  // delivered_bytes at the samples the summary's means start from (sampler.h): the
+  // sample that ends the first half, the one at stats_from_ms, and the last one. The
+  // throughput over samples k.. is (at sample last - at sample k) / time, so no flow keeps
+  // its time series.
+  uint64_t delivered_at_half = 0, delivered_at_after = 0, delivered_at_last = 0;
   double finish_ns = -1;           // sized flows: time the last packet was accepted
   // go-back-N (gbn.h)
   uint64_t retransmitted_bytes = 0;  // sent again (after a NAK or a timeout)
@@ -35,7 +39,6 @@ struct FlowInfo {
   uint32_t rc_kbps = 0, rt_kbps = 0, alpha_q16 = 0;
   uint64_t cnps_sent = 0, cnps_received = 0;
   uint64_t ce_marks = 0, ue_marks = 0;  // data packets that arrived with ECN 11 / 10
-  std::vector<double> samples_gbps;  // tput per sample interval
 };
 
 struct Counters {
@@ -43,6 +46,7 @@ struct Counters {
   uint64_t drops_lossless = 0, drops_lossy = 0, drops_data = 0;
   uint64_t drops_link = 0;      // DATA lost to random link loss (links[].loss)
   uint64_t data_discarded = 0;  // DATA that reached its receiver out of order or duplicate
+  uint64_t data_retransmitted = 0;  // DATA sent again (go-back-N: after a NAK or a timeout)
   uint64_t ecn_marks = 0, ue_marks = 0;
   uint64_t cnps_sent = 0, cnps_received = 0;
   int64_t wire[kNumPktKinds] = {};  // frames on wires by kind

@@ -74,12 +74,16 @@ void Network::trace_network() {
 // Expands the flow groups into flows (global ids in scenario order); tx and rx get each
 // host's flows in RP and NP index order.
 void Network::make_flows(std::vector<std::vector<uint32_t>>& tx, std::vector<std::vector<uint32_t>>& rx) {
+  size_t total = 0;
+  for (const FlowSpec& f : sc_.flows) total += f.count;
+  ctx_.flows.reserve(total);
   for (const FlowSpec& f : sc_.flows) {
+    const uint16_t src = topo_.id(f.src), dst = topo_.id(f.dst);  // once per entry, not per flow
     for (uint32_t k = 0; k < f.count; ++k) {
       FlowInfo fi;
       fi.gid = static_cast<uint32_t>(ctx_.flows.size());
-      fi.src = topo_.id(f.src);
-      fi.dst = topo_.id(f.dst);
+      fi.src = src;
+      fi.dst = dst;
       fi.rp_idx = static_cast<uint32_t>(tx[fi.src].size());
       fi.np_idx = static_cast<uint32_t>(rx[fi.dst].size());
       fi.start_ns = f.start_us * 1000.0;
@@ -231,11 +235,12 @@ void Network::configure_engines(const std::vector<ConfigWrite>& np_writes) {
 }
 
 int Network::run() {
-  sampler_.open(opt_.out_dir);
-
   const auto t0 = std::chrono::steady_clock::now();
   const double dur_ns = sc_.duration_ms * 1e6;
   const double step_ns = sc_.sample_us * 1000.0;
+  uint64_t samples = 0;  // as many as the loop below takes
+  for (double s = 0; s + step_ns <= dur_ns + 1e-6; s += step_ns) ++samples;
+  sampler_.open(opt_.out_dir, samples);
   const bool bar = opt_.progress && isatty(2);
   double t = 0;
   int last_pct = -1;

@@ -241,14 +241,18 @@ Gp* Nic::pick(unsigned p) {
     e.ecn = kEcnEct1;  // ECN-capable for RED, TCD-capable for TCD (ecn.h)
     e.prio = static_cast<uint8_t>(ctx_.data_priority);
     fi.sent_bytes += e.size;
-    if (retx) fi.retransmitted_bytes += e.size;
+    if (retx) {
+      fi.retransmitted_bytes += e.size;
+      ctx_.counters.data_retransmitted++;
+    }
     pacing_.on_departure(f.pc, cover_, now, e.size);
     ctx_.counters.data_injected++;
     // The last packet left: tail timer, when data can be lost at all (a lossless network
     // has nothing to recover, and a 1 ms timer would resend packets queued behind PFC).
     if (can_lose_ && f.gbn.tail_outstanding() && f.rto_at_ns < 0) {
       f.rto_at_ns = now + cfg_.spec.rto_us * 1000.0;
-      rto_ev_.notify(sc_time(cfg_.spec.rto_us, SC_US));
+      rto_q_.push(RtoWait{f.rto_at_ns, static_cast<uint32_t>(i)});
+      rto_ev_.notify(sc_time(cfg_.spec.rto_us, SC_US));  // every timer has the same delay
     }
     // The RP paces the flow: the next packet may leave at next_tx_ns.
     RpEvent ev;
@@ -456,7 +460,6 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
   if (g.verdict == GbnReceiver::Verdict::ACCEPT) {
     fi.delivered_bytes += e.size;
     fi.delivered_payload_bytes += e.payload;
-    fi.interval_bytes += e.size;
     fi.delivered_pkts++;
     ctx_.counters.data_delivered++;
     if (rx_gbn_[fi.np_idx].complete()) fi.finish_ns = now;
@@ -527,25 +530,30 @@ void Nic::nak_apply_method() {
   if (!nak_wait_.empty()) nak_ev_.notify(sc_time(std::max(0.0, nak_wait_.front().at_ns - now), SC_NS));
 }
 
-// Tail timeouts: a sized flow sent its last packet rto_us ago and no ACK covered it.
+// Tail timeouts: a sized flow sent its last packet rto_us ago and no ACK covered it. The
+// armed timers wait in a min-heap (O(log flows) each, not a scan of the NIC's flows); an
+// entry is stale once its flow's rto_at_ns changed (cleared by an ACK, a NAK, a timeout).
 void Nic::rto_method() {
   const double now = now_ns();
-  double next = 1e300;
-  for (TxFlow& f : tx_) {
-    if (f.rto_at_ns < 0) continue;
+  std::vector<uint32_t> fired;  // the due flows, handled in index order (as the scan did)
+  while (!rto_q_.empty() && due(rto_q_.top().at_ns, now)) {
+    const RtoWait w = rto_q_.top();
+    rto_q_.pop();
+    if (tx_[w.idx].rto_at_ns == w.at_ns) fired.push_back(w.idx);  // else stale
+  }
+  std::sort(fired.begin(), fired.end());
+  for (uint32_t idx : fired) {
+    TxFlow& f = tx_[idx];
     if (!f.gbn.tail_outstanding()) {
       f.rto_at_ns = -1;
       continue;
     }
-    if (due(f.rto_at_ns, now)) {
-      ctx_.flows[f.gid].timeouts++;
-      f.gbn.on_timeout();
-      rewound(f);
-    } else {
-      next = std::min(next, f.rto_at_ns);
-    }
+    ctx_.flows[f.gid].timeouts++;
+    f.gbn.on_timeout();
+    rewound(f);
   }
-  if (next < 1e300) rto_ev_.notify(sc_time(next - now, SC_NS));
+  while (!rto_q_.empty() && tx_[rto_q_.top().idx].rto_at_ns != rto_q_.top().at_ns) rto_q_.pop();
+  if (!rto_q_.empty()) rto_ev_.notify(sc_time(rto_q_.top().at_ns - now, SC_NS));
 }
 
 }  // namespace dcqcn::net

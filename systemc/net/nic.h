@@ -137,6 +137,12 @@ class Nic : public Node {
   // go-back-N
   std::vector<GbnReceiver> rx_gbn_;  // per np index
   std::deque<NakWait> nak_wait_;
+  struct RtoWait {  // an armed tail timer; stale once the flow's rto_at_ns is no longer at_ns
+    double at_ns;
+    uint32_t idx;
+    bool operator>(const RtoWait& o) const { return at_ns > o.at_ns; }
+  };
+  std::priority_queue<RtoWait, std::vector<RtoWait>, std::greater<RtoWait>> rto_q_;
   sc_core::sc_event nak_ev_, rto_ev_;
   void send_ctrl(PktKind kind, uint32_t gid, uint64_t psn);
   void nak_apply_method();

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Sampling: every sample_us the network writes one row per flow to flows.csv (rates and
-// throughput of the interval) and one per switch port and NIC to queues.csv (data-class
-// queues and pause state), and keeps the switch queues' maximum and mean for the summary.
+// Sampling: every sample_us the network writes one row per sampled flow (scenario key
+// sample_flows) to flows.csv (rates, and the throughput, CNPs and marks of the interval)
+// and one per switch port and NIC to queues.csv (data-class queues and pause state), and
+// keeps the switch queues' maximum and mean for the summary. For every flow, sampled or
+// not, it records the delivered bytes at the samples the summary's means start from
+// (FlowInfo::delivered_at_*): the per-flow work per sample is that of the sampled flows.
 #pragma once
 #include <cstdint>
 #include <cstdio>
@@ -28,17 +31,27 @@ class Sampler {
           const std::vector<Nic*>& nics);
   ~Sampler();
 
-  // Creates out_dir and the two CSV files with their headers.
-  void open(const std::string& out_dir);
+  // Creates out_dir and the two CSV files with their headers. `samples`: how many samples
+  // the run will take (whole intervals of sample_us in duration_ms).
+  void open(const std::string& out_dir, uint64_t samples);
   // One sample at simulated time t_us, the end of an interval of sample_us.
   void sample(double t_us);
   void flush();
 
   uint64_t samples() const { return samples_; }
   uint64_t samples_after() const { return samples_after_; }
+  // The samples (0-based) the summary's means start from: the second half's first, and
+  // the first whose interval starts at or after stats_from_ms.
+  uint64_t half_index() const { return half_; }
+  uint64_t after_index() const { return after_; }
   const std::vector<QueueStats>& queues() const { return q_; }
 
  private:
+  struct Prev {  // a sampled flow's counters at the previous sample
+    uint64_t delivered = 0, cnps = 0, ce = 0, ue = 0;
+  };
+  void snapshot(uint64_t FlowInfo::*at);
+
   const Scenario& sc_;
   std::vector<FlowInfo>& flows_;
   const std::vector<Switch*>& switches_;
@@ -46,6 +59,8 @@ class Sampler {
   FILE* flows_csv_ = nullptr;
   FILE* queues_csv_ = nullptr;
   uint64_t samples_ = 0, samples_after_ = 0;
+  uint64_t planned_ = 0, half_ = 0, after_ = 0;
+  std::vector<Prev> prev_;  // per sc_.sampled_flows entry
   std::vector<QueueStats> q_;
 };
 

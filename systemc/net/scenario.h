@@ -121,6 +121,11 @@ struct Scenario {
   double duration_ms = 50;
   double sample_us = 100;
   double stats_from_ms = 0;       // the summary's *_after statistics count from this time
+  // The flows whose time series flows.csv keeps: "all", "none", or flow ids and ranges
+  // ("0-99,500"; global ids, scenario order with `count` expanded). The loader fills
+  // sampled_flows (ascending, no repeats) from it.
+  std::string sample_flows = "all";
+  std::vector<uint32_t> sampled_flows;
   uint64_t seed = 1;
   std::string profile = "paper";
   uint32_t profile_flows = 0;     // n for dcqcn_plus_static (0 = number of flows)

@@ -61,6 +61,11 @@ const std::vector<Field>& fields() {
            "simulated time (at most 1.8e10 ms: SystemC's 64-bit ps time)", TOP(duration_ms));
     scalar("sample_us", T::DOUBLE, gt(0), "us", "period of the time-series samples",
            TOP(sample_us));
+    scalar("sample_flows", T::STRING, any(), "",
+           "flows whose time series flows.csv keeps: all, none, or flow ids and ranges "
+           "(0-99,500; ids in scenario order with count expanded); flow_results.csv and "
+           "summary.json cover every flow either way",
+           TOP(sample_flows));
     scalar("stats_from_ms", T::DOUBLE, ge(0), "ms",
            "start of the summary's *_after statistics (queue maximum, mean, delay after the "
            "start-up; < duration_ms)",

@@ -17,6 +17,49 @@
 
 namespace dcqcn::net::loader {
 
+namespace {
+
+// sample_flows: "all", "none", or comma-separated flow ids and ranges "A-B" (inclusive),
+// each below the number of flows. Returns the ids, ascending, without repeats.
+std::vector<uint32_t> parse_sample_flows(const std::string& v, uint64_t flows, const Sources& src) {
+  std::vector<uint32_t> ids;
+  if (v == "all") {
+    ids.resize(flows);
+    std::iota(ids.begin(), ids.end(), 0u);
+    return ids;
+  }
+  if (v == "none") return ids;
+  const std::string expected = "all, none, or flow ids and ranges such as 0-99,500 (ids 0.." +
+                               std::to_string(flows - 1) + ": " + std::to_string(flows) +
+                               " flows, in scenario order with count expanded)";
+  auto bad = [&](const std::string& problem) { src.fail(src.at("sample_flows"), "sample_flows", problem, expected); };
+  const std::string not_a_list = "'" + clean(v) + "' is not a flow list";
+  size_t i = 0;
+  auto number = [&](uint64_t& out) {  // up to 10 digits at i
+    const size_t b = i;
+    out = 0;
+    while (i < v.size() && v[i] >= '0' && v[i] <= '9' && i - b < 10) out = out * 10 + (v[i++] - '0');
+    return i > b;
+  };
+  while (true) {
+    uint64_t a = 0, b = 0;
+    if (!number(a)) bad(not_a_list);
+    b = a;
+    if (i < v.size() && v[i] == '-' && (++i, !number(b))) bad(not_a_list);
+    if (a > b) bad("range " + std::to_string(a) + "-" + std::to_string(b) + " runs backwards");
+    if (b >= flows) bad("flow " + std::to_string(b) + " does not exist (" + std::to_string(flows) + " flows)");
+    for (uint64_t k = a; k <= b; ++k) ids.push_back(static_cast<uint32_t>(k));
+    if (i == v.size()) break;
+    if (v[i] != ',') bad(not_a_list);
+    ++i;
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
+}
+
+}  // namespace
+
 void validate(Ctx& c, const Sources& src) {
   Scenario& s = c.s;
   s.file = src.file();
@@ -279,11 +322,15 @@ void validate(Ctx& c, const Sources& src) {
     src.fail(src.at("flows"), "flows", "every entry has enabled: false",
              "at least one flow with enabled: true");
 
-  // Output size: each sample writes a flows.csv row per flow and a queues.csv row per
-  // switch port and per NIC (2 per link). More than kMaxSampleRows rows is an error.
+  // sample_flows -> sampled_flows (flow ids are the flows' order with count expanded).
+  double total_flows = 0;
+  for (const FlowSpec& f : s.flows) total_flows += f.count;
+  s.sampled_flows = parse_sample_flows(s.sample_flows, static_cast<uint64_t>(total_flows), src);
+
+  // Output size: each sample writes a flows.csv row per sampled flow and a queues.csv row
+  // per switch port and per NIC (2 per link). More than kMaxSampleRows rows is an error.
   {
-    double per_sample = 2.0 * static_cast<double>(s.links.size());
-    for (const FlowSpec& f : s.flows) per_sample += f.count;
+    const double per_sample = 2.0 * static_cast<double>(s.links.size()) + s.sampled_flows.size();
     const double samples = std::floor(s.duration_ms * 1000.0 / s.sample_us + 1e-9);
     if (samples * per_sample > kMaxSampleRows) {
       const std::string p = src.blame("sample_us", "duration_ms");
@@ -293,9 +340,9 @@ void validate(Ctx& c, const Sources& src) {
       src.fail(src.at(p), p,
                "sample_us " + fmt_num(s.sample_us) + " over duration_ms " + fmt_num(s.duration_ms) +
                    " would write " + rows + " CSV rows (" + fmt_num(per_sample) +
-                   " per sample: flows, switch ports and NICs)",
+                   " per sample: sampled flows, switch ports and NICs)",
                "at most " + fmt_num(kMaxSampleRows) + " rows: sample_us >= " + fmt_num(min_us) +
-                   " (us) here, or a shorter duration_ms");
+                   " (us) here, a shorter duration_ms, or fewer flows in sample_flows (e.g. 0-99)");
     }
   }
 }

@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <stdexcept>
 
+#include "csv_format.h"
 #include "nic.h"
 #include "regmap.h"
 #include "report.h"
@@ -15,12 +17,75 @@
 namespace dcqcn::net {
 
 namespace {
-double mean(const std::vector<double>& v, size_t from) {
-  if (v.size() <= from) return 0;
-  double s = 0;
-  for (size_t i = from; i < v.size(); ++i) s += v[i];
-  return s / static_cast<double>(v.size() - from);
+
+// A flow's mean throughput (Gb/s) over samples from..n-1 of n: delivered bytes at the end
+// of sample n-1 less those at the start of sample `from` (at_from; 0 before the flow's
+// start), over the time. 0 if there is no such sample.
+double mean_gbps(uint64_t at_last, uint64_t at_from, uint64_t n, uint64_t from, double sample_us) {
+  if (n <= from) return 0;
+  return static_cast<double>(at_last - at_from) * 8.0 / (sample_us * 1e-6) / 1e9 /
+         static_cast<double>(n - from);
 }
+
+struct FlowMeans {
+  double mean = 0, second_half = 0, after = 0;
+};
+
+FlowMeans flow_means(const FlowInfo& f, const Scenario& sc, const Sampler& s) {
+  const uint64_t n = s.samples(), half = s.half_index(), after = s.after_index();
+  // the flow's first sample: the one its start falls in (it delivers nothing before)
+  const uint64_t first = static_cast<uint64_t>(f.start_ns / (sc.sample_us * 1000.0));
+  // before `first` the flow has delivered nothing, so at_half / at_after are 0 there too
+  return {mean_gbps(f.delivered_at_last, 0, n, first, sc.sample_us),
+          mean_gbps(f.delivered_at_last, f.delivered_at_half, n, std::max(first, half), sc.sample_us),
+          mean_gbps(f.delivered_at_last, f.delivered_at_after, n, std::max(first, after), sc.sample_us)};
+}
+
+// Goodput (payload) and wire rate (frames + preamble/IFG) of what the receiver accepted,
+// over the flow's time from its start to the end of the run (a sized flow: to its finish).
+struct FlowRates {
+  double goodput_gbps = 0, wire_gbps = 0;
+};
+
+FlowRates flow_rates(const FlowInfo& f, const Scenario& sc) {
+  const double end_ns = f.size_bytes && f.finish_ns >= 0 ? f.finish_ns : sc.duration_ms * 1e6;
+  const double t = std::max(end_ns - f.start_ns, 1.0);
+  return {static_cast<double>(f.delivered_payload_bytes) * 8 / t,
+          static_cast<double>(f.delivered_bytes + f.delivered_pkts * kWireOverheadBytes) * 8 / t};
+}
+
+// flow_results.csv: one row per flow (docs/network.md "Outputs").
+void write_flow_results(const RunResult& r, const std::string& out_dir, std::vector<double>& second_half) {
+  const Scenario& sc = r.sc;
+  const std::string path = out_dir + "/flow_results.csv";
+  FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) throw std::runtime_error("cannot write '" + path + "'");
+  std::fprintf(f,
+               "flow,src,dst,start_us,size_bytes,mean_tput_gbps,second_half_tput_gbps,tput_gbps_after,"
+               "sent_bytes,delivered_bytes,delivered_payload_bytes,goodput_gbps,wire_gbps,cnps_sent_by_np,cnps_received_by_rp,final_rate_gbps,"
+               "retransmitted_bytes,discarded_pkts,naks_sent,timeouts,ce_marks,ue_marks,fct_us\n");
+  second_half.clear();
+  second_half.reserve(r.ctx.flows.size());
+  CsvLine l;
+  for (const FlowInfo& fl : r.ctx.flows) {
+    const FlowMeans m = flow_means(fl, sc, r.sampler);
+    second_half.push_back(m.second_half);
+    l.u(fl.gid).s(sc.nodes[fl.src].name).s(sc.nodes[fl.dst].name).f6(fl.start_ns / 1000.0).u(fl.size_bytes);
+    const FlowRates w = flow_rates(fl, sc);
+    l.f6(m.mean).f6(m.second_half).f6(m.after).u(fl.sent_bytes).u(fl.delivered_bytes);
+    l.u(fl.delivered_payload_bytes).f6(w.goodput_gbps).f6(w.wire_gbps);
+    l.u(fl.cnps_sent).u(fl.cnps_received).f6(fl.rc_kbps / 1e6).u(fl.retransmitted_bytes);
+    l.u(fl.discarded_pkts).u(fl.naks_sent).u(fl.timeouts).u(fl.ce_marks).u(fl.ue_marks);
+    if (fl.size_bytes) l.f6(fl.finish_ns >= 0 ? (fl.finish_ns - fl.start_ns) / 1000.0 : -1.0);
+    else l.s("");  // an infinite flow has no completion time
+    l.write(f);
+  }
+  if (std::fclose(f) != 0) throw std::runtime_error("cannot write '" + path + "'");
+}
+
+// The console table shows at most this many flows (flow_results.csv has every flow).
+constexpr size_t kTableFlows = 32;
+
 }  // namespace
 
 void write_summary(const RunResult& r, const std::string& out_dir, double wall_s,
@@ -72,41 +137,22 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
                        {"queue_overflows", ovf},
                        {"min_gap_ns", gap < 1e300 ? json(gap) : json(nullptr)}};
   }
-  const size_t half = samples / 2;
-  // the first sample whose whole interval is after stats_from_ms (as the *_after port stats)
-  const size_t after = static_cast<size_t>(std::ceil(sc.stats_from_ms * 1000.0 / sc.sample_us - 1e-9));
-  json fl = json::array();
+  // Per-flow results go to flow_results.csv, not here (a million flows would make this
+  // file hundreds of MB); the summary keeps the aggregates.
+  std::vector<double> second_half;
+  write_flow_results(r, out_dir, second_half);
+  j["num_flows"] = r.ctx.flows.size();
+  j["flow_results"] = "flow_results.csv";
+  j["sampled_flows"] = sc.sampled_flows.size();
   std::vector<double> x;
-  for (const FlowInfo& f : r.ctx.flows) {
-    const size_t first = static_cast<size_t>(f.start_ns / (sc.sample_us * 1000.0));
-    json e = {{"flow", f.gid}, {"src", sc.nodes[f.src].name}, {"dst", sc.nodes[f.dst].name},
-              {"mean_tput_gbps", mean(f.samples_gbps, first)},
-              {"second_half_tput_gbps", mean(f.samples_gbps, std::max(first, half))},
-              {"tput_gbps_after", mean(f.samples_gbps, std::max(first, after))},
-              {"sent_bytes", f.sent_bytes}, {"delivered_bytes", f.delivered_bytes},
-              {"cnps_sent_by_np", f.cnps_sent}, {"cnps_received_by_rp", f.cnps_received},
-              {"final_rate_gbps", f.rc_kbps / 1e6},
-              {"retransmitted_bytes", f.retransmitted_bytes}, {"discarded_pkts", f.discarded_pkts},
-              {"naks_sent", f.naks_sent}, {"timeouts", f.timeouts}, {"ce_marks", f.ce_marks}, {"ue_marks", f.ue_marks}};
-    // Goodput (payload) and wire rate (frames + preamble/IFG) of what the receiver
-    // accepted, over the flow's time from its start to the end of the run (or its finish).
-    {
-      const double end_ns = f.size_bytes && f.finish_ns >= 0 ? f.finish_ns : sc.duration_ms * 1e6;
-      const double t = std::max(end_ns - f.start_ns, 1.0);
-      e["goodput_gbps"] = static_cast<double>(f.delivered_payload_bytes) * 8 / t;
-      e["wire_gbps"] = static_cast<double>(f.delivered_bytes + f.delivered_pkts * kWireOverheadBytes) * 8 / t;
-      e["delivered_payload_bytes"] = f.delivered_payload_bytes;
-    }
-    if (f.size_bytes) e["fct_us"] = f.finish_ns >= 0 ? (f.finish_ns - f.start_ns) / 1000.0 : -1.0;
-    fl.push_back(e);
-    if (f.start_ns < sc.duration_ms * 1e6 / 2) x.push_back(mean(f.samples_gbps, std::max(first, half)));
-  }
-  j["flows"] = fl;
+  for (size_t i = 0; i < r.ctx.flows.size(); ++i)
+    if (r.ctx.flows[i].start_ns < sc.duration_ms * 1e6 / 2) x.push_back(second_half[i]);
   double s1 = 0, s2 = 0;
   for (double v : x) { s1 += v; s2 += v * v; }
   j["jain_second_half"] = x.empty() || s2 == 0 ? 1.0 : s1 * s1 / (static_cast<double>(x.size()) * s2);
   j["drops"] = {{"lossless", cnt.drops_lossless}, {"lossy", cnt.drops_lossy},
                 {"link_loss", cnt.drops_link}};
+  j["retransmitted_pkts"] = cnt.data_retransmitted;
   j["gbn"] = {{"nak_latency_us", sc.nic.nak_latency_us}, {"nak_timeout_us", sc.nic.nak_timeout_us},
               {"rto_us", sc.nic.rto_us}};
   j["ecn_marks"] = cnt.ecn_marks;
@@ -161,20 +207,28 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   // the table
   std::printf("%-6s %-10s %-10s %12s %12s %10s %10s %10s\n", "flow", "src", "dst", "tput_gbps", "2nd_half",
               "goodput", "wire_gbps", "cnps_rx");
-  for (const json& e : fl)
-    std::printf("%-6u %-10s %-10s %12.3f %12.3f %10.3f %10.3f %10llu\n", e["flow"].get<unsigned>(),
-                e["src"].get<std::string>().c_str(), e["dst"].get<std::string>().c_str(),
-                e["mean_tput_gbps"].get<double>(), e["second_half_tput_gbps"].get<double>(),
-                e["goodput_gbps"].get<double>(), e["wire_gbps"].get<double>(),
-                static_cast<unsigned long long>(e["cnps_received_by_rp"].get<uint64_t>()));
+  const size_t shown = std::min(r.ctx.flows.size(), kTableFlows);
+  for (size_t i = 0; i < shown; ++i) {
+    const FlowInfo& f = r.ctx.flows[i];
+    const FlowMeans m = flow_means(f, sc, r.sampler);
+    const FlowRates w = flow_rates(f, sc);
+    std::printf("%-6u %-10s %-10s %12.3f %12.3f %10.3f %10.3f %10llu\n", f.gid, sc.nodes[f.src].name.c_str(),
+                sc.nodes[f.dst].name.c_str(), m.mean, m.second_half, w.goodput_gbps, w.wire_gbps,
+                static_cast<unsigned long long>(f.cnps_received));
+  }
+  if (shown < r.ctx.flows.size())
+    std::printf("... and %zu more flows: every flow is in %s/flow_results.csv\n", r.ctx.flows.size() - shown,
+                out_dir.c_str());
   std::printf("jain(2nd half) %.4f   max queue %llu B   PFC pauses %llu   CNPs %llu   marks %llu   "
-              "drops %llu lossless / %llu lossy / %llu link loss   pacing late %llu (worst %.1f ns)   %s engine, %.2f s wall, %llu packets\n",
+              "drops %llu lossless / %llu lossy / %llu link loss   retransmitted %llu   "
+              "pacing late %llu (worst %.1f ns)   %s engine, %.2f s wall, %llu packets\n",
               j["jain_second_half"].get<double>(), static_cast<unsigned long long>(qmax),
               static_cast<unsigned long long>(pauses), static_cast<unsigned long long>(cnt.cnps_sent),
               static_cast<unsigned long long>(cnt.ecn_marks),
               static_cast<unsigned long long>(cnt.drops_lossless),
               static_cast<unsigned long long>(cnt.drops_lossy),
               static_cast<unsigned long long>(cnt.drops_link),
+              static_cast<unsigned long long>(cnt.data_retransmitted),
               static_cast<unsigned long long>(checks["pacing"]["violations"].get<uint64_t>()),
               checks["pacing"]["worst_ns"].get<double>(), j["engine"].get<std::string>().c_str(),
               wall_s, static_cast<unsigned long long>(cnt.packets));

@@ -11,10 +11,13 @@
 #include <string>
 
 #include "fluid.h"
+#include "rp_ref.h"
+#include "rp_start.h"
 #include "scenario.h"
 #include "thresholds.h"
 
 namespace fs = std::filesystem;
+using namespace dcqcn;
 using namespace dcqcn::analysis;
 
 namespace {
@@ -50,12 +53,15 @@ size_t count_lines(const std::string& s, const std::string& what) {
   return n;
 }
 
-// Two flows at 40 Gb/s, flow 1 joins 10 ms after flow 0 (the paper's Fig. 11-13 setup).
+// Two flows at 40 Gb/s, flow 1 joins 10 ms after flow 0 (the paper's Fig. 11-13 setup) at
+// 100 Mb/s, as the `convergence` scenario. (A joiner at line rate would be the incumbent's
+// twin: both at 40 Gb/s with alpha 1, since alpha holds until the first CNP (rp_start.h),
+// so the model would keep them equal whatever the profile.)
 FluidConfig two_flows(const std::string& profile) {
   FluidConfig c;
   c.profile = profile;
   c.m = fluid_params_from_profile(profile, 2);
-  c.flows = {{"h1", "r", 0, 40}, {"h2", "r", 10000, 40}};
+  c.flows = {{"h1", "r", 0, 40, 0}, {"h2", "r", 10000, 40, 0.1}};
   c.capacity_gbps = 40;
   c.duration_ms = 200;
   c.sample_us = 100;
@@ -243,6 +249,73 @@ TEST(Fluid, StrawmanDoesNotConverge) {
   EXPECT_GT(x.final_gap, 0.10);
   EXPECT_GT(x.min_gap_after_settle, 0.10);  // apart by more than 10 % at every sample
   EXPECT_LT(x.converged_at_us, 0);
+}
+
+// One definition of a flow's initial state (tb/ref/rp_start.h) for the packet RP and the
+// fluid model: Rc = Rt = line rate, alpha = ALPHA_INIT, and alpha holds until the flow's
+// first CNP. The fluid model used to decay alpha from t = 0 (equation (7) with p = 0):
+// 0.49 after 10 ms alone, where the packet RP keeps 1.
+TEST(Fluid, AlphaHoldsUntilTheFirstCnpAsInThePacketRp) {
+  // the RP: fresh() and INIT take their state from rp_flow_start
+  RpAlgo rp(4);
+  rp.set(RP_LINE_RATE_KBPS, 40000000);
+  rp.set(RP_MIN_RATE_KBPS, 100000);
+  const RpFlowStart f = rp_flow_start(40000000, 100000, rp.regs()[RP_ALPHA_INIT_Q16]);
+  const RpState s = rp.fresh();
+  EXPECT_EQ(s.rc, f.rc_kbps);
+  EXPECT_EQ(s.rt, f.rt_kbps);
+  EXPECT_EQ(s.alpha, f.alpha_q16);
+  EXPECT_EQ(f.alpha_q16, 65536u);  // 1.0
+  EXPECT_FALSE(f.alpha_timer);
+  EXPECT_FALSE(s.a_armed);
+  const RpFlowStart slow = rp_flow_start(40000000, 100000, 65536, 1000);  // below MIN: clamped
+  EXPECT_EQ(slow.rc_kbps, 100000u);
+  EXPECT_TRUE(slow.increase_timer);
+  RpEvent init;
+  init.op = RpOp::INIT;
+  init.flow = 1;
+  init.tau_ns = 1000;
+  const RpResult r = rp.process(init);
+  EXPECT_EQ(r.rc, slow.rc_kbps);
+  EXPECT_EQ(r.alpha, slow.alpha_q16);
+  EXPECT_EQ(r.itmr, static_cast<uint8_t>(TmrAct::SET));
+  EXPECT_EQ(r.atmr, static_cast<uint8_t>(TmrAct::CLR));  // no alpha timer before a CNP
+
+  // the fluid model: flow 0 is alone for 10 ms (no queue, no CNP): alpha stays exactly
+  // ALPHA_INIT; after the join the flows are marked and alpha moves
+  const FluidConfig c = two_flows("paper");
+  const FluidResult res = run_fluid(c);
+  size_t before = 0, moved = 0;
+  for (const FluidSample& x : res.samples) {
+    if (x.t_us < 10000) {
+      ++before;
+      EXPECT_EQ(x.alpha[0], 1.0) << x.t_us;
+    } else if (x.alpha[0] < 0.99) {
+      ++moved;
+    }
+  }
+  EXPECT_EQ(before, 99u);  // samples every 100 us
+  EXPECT_GT(moved, 100u);
+
+  // the packet model on the same experiment: flow 0 alone for 10 ms has alpha 1 and no CNP
+  const std::string d = out_dir("alpha_packet");
+  const Cmd p = run("run convergence --engine ref --duration 10 --quiet --out " + d);
+  ASSERT_EQ(p.rc, 0) << p.out;
+  std::ifstream csv(d + "/flows.csv");
+  std::string line;
+  std::getline(csv, line);
+  size_t rows = 0;
+  while (std::getline(csv, line)) {
+    std::stringstream ss(line);
+    std::vector<std::string> v;
+    for (std::string x; std::getline(ss, x, ',');) v.push_back(x);
+    ASSERT_GE(v.size(), 9u) << line;
+    if (v[1] != "0") continue;
+    ++rows;
+    EXPECT_EQ(v[6], "1.000000") << line;  // alpha
+    EXPECT_EQ(v[8], "0") << line;         // CNPs in the interval
+  }
+  EXPECT_EQ(rows, 20u);  // 10 ms / 500 us
 }
 
 TEST(Fluid, SingleFlowSettlesNearCapacity) {

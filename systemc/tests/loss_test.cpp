@@ -63,8 +63,8 @@ TEST(LossSweep, GoBackNGoodputCollapsesPastAboutPointOnePercent) {
     const json& s = r.summary;
     ASSERT_TRUE(s["checks"]["ok"].get<bool>()) << s["checks"].dump();
     ASSERT_TRUE(s["checks"]["conservation"]["ok"].get<bool>()) << s["checks"].dump();
-    ASSERT_EQ(s["flows"].size(), 1u);
-    const json& f = s["flows"][0];
+    ASSERT_EQ(r.flows.size(), 1u);
+    const json& f = r.flows[0];
     const double g = f["mean_tput_gbps"].get<double>();
     const double lat = s["gbn"]["nak_latency_us"].get<double>();
     const double model = kLineGbps * kFrameBytes / kPktWireBytes * model_fraction(p, lat);
@@ -112,9 +112,9 @@ TEST(LossSweep, SeededAndReproducible) {
   ASSERT_EQ(a.rc, 0) << a.err;
   ASSERT_EQ(b.rc, 0) << b.err;
   ASSERT_EQ(c.rc, 0) << c.err;
-  EXPECT_EQ(a.summary["flows"], b.summary["flows"]);
+  EXPECT_EQ(a.flows, b.flows);
   EXPECT_EQ(a.summary["drops"], b.summary["drops"]);
-  EXPECT_NE(a.summary["flows"], c.summary["flows"]);  // other loss positions, other bytes
+  EXPECT_NE(a.flows, c.flows);  // other loss positions, other bytes
   std::printf("seed 1: %llu losses, seed 2: %llu losses\n",
               static_cast<unsigned long long>(a.summary["drops"]["link_loss"].get<uint64_t>()),
               static_cast<unsigned long long>(c.summary["drops"]["link_loss"].get<uint64_t>()));

@@ -23,7 +23,7 @@ TEST_P(DcqcnIncast, FairAndConvergedOverSecondHalf) {
   const SimRun r = sim("incast" + std::to_string(n), "incast" + std::to_string(n),
                     "--engine ref --duration 100");
   expect_checks_ok(r);
-  const json& flows = r.summary["flows"];
+  const json& flows = r.flows;
   ASSERT_EQ(static_cast<int>(flows.size()), n);
   double total = 0;
   for (const json& f : flows) total += f["second_half_tput_gbps"].get<double>();
@@ -60,7 +60,7 @@ TEST(Network, NoPfcIncast8DropsAreRecoveredByGoBackN) {
   EXPECT_EQ(r.summary["pause_frames"].get<uint64_t>(), 0u);
   uint64_t naks = 0, retx = 0;
   double total = 0;
-  for (const json& f : r.summary["flows"]) {
+  for (const json& f : r.flows) {
     const double g = f["second_half_tput_gbps"].get<double>();
     std::printf("  flow %u: 2nd half %.3f Gb/s, sent %llu B, delivered %llu B, retransmitted %llu B, %llu NAKs\n",
                 f["flow"].get<unsigned>(), g, static_cast<unsigned long long>(f["sent_bytes"].get<uint64_t>()),
@@ -92,7 +92,7 @@ TEST(Network, SizedFlowsCompleteDespiteLossWithTheTailTimeout) {
   expect_checks_ok(r);
   uint64_t timeouts = 0;
   double fct_max = 0;
-  for (const json& f : r.summary["flows"]) {
+  for (const json& f : r.flows) {
     EXPECT_GE(f["fct_us"].get<double>(), 0) << "unfinished: " << f.dump();
     fct_max = std::max(fct_max, f["fct_us"].get<double>());
     EXPECT_EQ(f["delivered_bytes"].get<uint64_t>(), 10u * 1062u) << f.dump();  // 10 x (1000 + 62 B)
@@ -221,7 +221,7 @@ TEST_P(EngineEquivalence, RtlAndRefWriteIdenticalCsvs) {
   const SimRun b = sim(std::string(tag) + "_rtl", scenario, std::string("--engine rtl ") + args);
   expect_checks_ok(a);
   expect_checks_ok(b);
-  for (const char* f : {"flows.csv", "queues.csv"}) {
+  for (const char* f : {"flows.csv", "queues.csv", "flow_results.csv"}) {
     const std::string x = slurp(a.dir + "/" + f), y = slurp(b.dir + "/" + f);
     EXPECT_GT(x.size(), 100u);
     EXPECT_TRUE(x == y) << f << " differs between engines (" << a.dir << " vs " << b.dir << ")";
@@ -357,7 +357,7 @@ TEST(Network, NicPausesTheSwitchWhenItsReceiveSideFills) {
   EXPECT_EQ(r.summary["checks"]["nic_rx_overflows"].get<uint64_t>(), 0u);
   EXPECT_EQ(r.summary["drops"]["lossless"].get<uint64_t>(), 0u);
   double total = 0;
-  for (const json& f : r.summary["flows"]) total += f["second_half_tput_gbps"].get<double>();
+  for (const json& f : r.flows) total += f["second_half_tput_gbps"].get<double>();
   EXPECT_NEAR(total, 20.0, 1.0);  // the receiver drains at 20 Gb/s
 }
 

@@ -31,7 +31,7 @@ std::map<std::string, std::vector<double>> clos_runs(const std::string& tag, con
                          "--engine ref " + args + " --set ecmp_seed=" + std::to_string(seed));
     expect_checks_ok(r);
     EXPECT_EQ(r.summary["drops"]["lossless"].get<uint64_t>(), 0u);
-    for (const json& f : r.summary["flows"])
+    for (const json& f : r.flows)
       per[f["src"].get<std::string>()].push_back(f["second_half_tput_gbps"].get<double>());
   }
   return per;
@@ -211,7 +211,7 @@ TEST(Paper, IncastFairAndFluidModelHasNoBufferStarvation) {
                          "--engine ref --duration 100 --set sample_us=200");
     expect_checks_ok(r);
     double total = 0;
-    for (const json& f : r.summary["flows"]) total += f["second_half_tput_gbps"].get<double>();
+    for (const json& f : r.flows) total += f["second_half_tput_gbps"].get<double>();
     const Csv q = read_csv(r.dir + "/queues.csv");
     std::map<double, double> qmax;
     for (size_t i = 0; i < q.rows; ++i)
@@ -272,7 +272,7 @@ TEST(Paper, ParkingLotTwoBottleneckFlowGetsLessThanItsMaxMinShare) {
   const SimRun r = sim("parking", "parking_lot", "--engine ref --duration 100");
   expect_checks_ok(r);
   std::vector<double> t;
-  for (const json& f : r.summary["flows"]) t.push_back(f["second_half_tput_gbps"].get<double>());
+  for (const json& f : r.flows) t.push_back(f["second_half_tput_gbps"].get<double>());
   ASSERT_EQ(t.size(), 3u);
   std::printf("  f1 %.2f, f2 (two bottlenecks) %.2f, f3 %.2f Gb/s; max-min share %.2f\n", t[0], t[1], t[2], 20.0 * kFrameShare);
   EXPECT_LT(t[1], 20.0 * kFrameShare);  // the max-min share, in frame bytes

@@ -47,7 +47,7 @@ ScalePoint run_scale(const std::string& profile, int flows, const std::string& e
                            " --set defaults.flow.count=" + std::to_string(flows / 8) + extra);
   expect_checks_ok(r);
   EXPECT_EQ(r.summary["drops"]["lossless"].get<uint64_t>(), 0u) << tag;
-  EXPECT_EQ(static_cast<int>(r.summary["flows"].size()), flows) << tag;
+  EXPECT_EQ(static_cast<int>(r.flows.size()), flows) << tag;
   ScalePoint p;
   p.profile = profile;
   p.flows = flows;
@@ -57,7 +57,7 @@ ScalePoint run_scale(const std::string& profile, int flows, const std::string& e
   p.mean_after = b["mean_queue_bytes_after"].get<double>();
   p.delay_us = b["mean_queue_delay_us_after"].get<double>();
   p.pauses = r.summary["pause_frames"].get<uint64_t>();
-  for (const json& f : r.summary["flows"]) {
+  for (const json& f : r.flows) {
     p.mean_rc_gbps += f["final_rate_gbps"].get<double>();
     p.tput_gbps += f["tput_gbps_after"].get<double>();
   }
@@ -232,7 +232,7 @@ VictimRun run_victim(bool tcd, int ecmp_seed) {
   VictimRun v;
   double s1 = 0, s2 = 0;
   int n = 0;
-  for (const json& f : r.summary["flows"]) {
+  for (const json& f : r.flows) {
     const double x = f["second_half_tput_gbps"].get<double>();
     if (f["src"] == "VS") {
       v.victim_gbps = x;

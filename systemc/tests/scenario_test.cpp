@@ -102,8 +102,14 @@ const BadCase kBadCases[] = {
      "e.g. sample_us <= 1000 (us)"},
     // issue 16: sample_us 1e-6 wrote 1.6 GB in 21 s without a word
     {"sample_too_many_rows", 3,
-     "sample_us: sample_us 1e-06 over duration_ms 50 would write 2.5e+11 CSV rows (5 per sample: flows, switch "
-     "ports and NICs); expected at most 20000000 rows: sample_us >= 0.0125 (us) here, or a shorter duration_ms"},
+     "sample_us: sample_us 1e-06 over duration_ms 50 would write 2.5e+11 CSV rows (5 per sample: sampled flows, "
+     "switch ports and NICs); expected at most 20000000 rows: sample_us >= 0.0125 (us) here, a shorter "
+     "duration_ms, or fewer flows in sample_flows (e.g. 0-99)"},
+    // issue 16: the time series of a chosen subset of the flows (sample_flows)
+    {"sample_flows_beyond", 2,
+     "sample_flows: flow 8 does not exist (8 flows); expected all, none, or flow ids and ranges such as "
+     "0-99,500 (ids 0..7: 8 flows, in scenario order with count expanded)"},
+    {"sample_flows_syntax", 2, "sample_flows: 'first ten' is not a flow list; expected all, none, or flow ids"},
     {"link_rate_range", 8, "links.1.rate_gbps: out of range: 1600; expected a number > 0 and <= 1000 (Gb/s)"},
     {"negative_delay", 13, "defaults.link.delay_us: out of range: -1; expected a number >= 0 (us)"},
     {"loss_range", 7, "links.0.loss: out of range: 1.5; expected a number >= 0 and <= 1"},
@@ -469,6 +475,9 @@ const BadOverride kBadOverrides[] = {
      "unknown key (did you mean switch.pfc.beta?); expected one of the keys of switch.pfc: enabled"},
     {"minimal", {{"kmin_bytes", "4"}}, "--set kmin_bytes=4: ",
      "unknown key (did you mean switch.ecn.kmin_bytes?)"},
+    {"minimal", {{"sample_flows", "3-1"}}, "--set sample_flows=3-1: ",
+     "range 3-1 runs backwards; expected all, none, or flow ids and ranges"},
+    {"minimal", {{"sample_flows", "0,,1"}}, "--set sample_flows=0,,1: ", "'0,,1' is not a flow list"},
     {"minimal", {{"duration_ms", "abc"}}, "--set duration_ms=abc: ",
      "wrong type: 'abc' is not a number; expected a number > 0 and <= 18000000000 (ms)"},
     {"minimal", {{"stats_from_ms", "49.5"}, {"sample_us", "600"}}, "--set sample_us=600: ",
@@ -576,7 +585,7 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
     EXPECT_FALSE(k.description.empty()) << k.key;
   }
   const std::set<std::string> want = {
-      "name", "description", "duration_ms", "sample_us", "stats_from_ms", "seed", "profile",
+      "name", "description", "duration_ms", "sample_us", "sample_flows", "stats_from_ms", "seed", "profile",
       "profile_flows",
       "mtu_bytes", "header_bytes", "data_priority", "cnp_priority", "cnp_gen_ns", "ecmp_seed",
       "nodes", "nodes[].name", "nodes[].type",

@@ -32,8 +32,42 @@ inline std::string slurp(const std::string& p) {
 struct SimRun {
   int rc = -1;
   json summary;
+  json flows = json::array();  // flow_results.csv: one object per flow, keys = its columns
   std::string dir, err, cmd;
 };
+
+// flow_results.csv as a JSON array of objects (the columns as keys; numbers where the cell
+// is a number, strings otherwise; an empty cell, fct_us of an infinite flow, is left out).
+inline json read_flow_results(const std::string& path) {
+  json out = json::array();
+  std::ifstream f(path);
+  std::string line;
+  if (!std::getline(f, line)) return out;
+  std::vector<std::string> head;
+  {
+    std::stringstream s(line);
+    for (std::string h; std::getline(s, h, ',');) head.push_back(h);
+  }
+  while (std::getline(f, line)) {
+    json o = json::object();
+    size_t i = 0, b = 0;
+    while (i < head.size() && b <= line.size()) {
+      const size_t e = std::min(line.find(',', b), line.size());
+      const std::string v = line.substr(b, e - b);
+      if (!v.empty()) {
+        char* end = nullptr;
+        const double d = std::strtod(v.c_str(), &end);
+        if (*end != '\0') o[head[i]] = v;
+        else if (v.find_first_of(".-eE") == std::string::npos) o[head[i]] = std::stoull(v);
+        else o[head[i]] = d;
+      }
+      ++i;
+      b = e + 1;
+    }
+    out.push_back(std::move(o));
+  }
+  return out;
+}
 
 // dcqcn-sim VERB ARGS with outputs in SIM_TEST_OUT/<tag>; VERB "run SCENARIO" adds --quiet.
 inline SimRun sim_cmd(const std::string& tag, const std::string& verb_args, bool run_verb = true) {
@@ -47,6 +81,7 @@ inline SimRun sim_cmd(const std::string& tag, const std::string& verb_args, bool
   r.rc = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   r.err = slurp(r.dir + "/stderr.txt");
   if (fs::exists(r.dir + "/summary.json")) r.summary = json::parse(slurp(r.dir + "/summary.json"));
+  if (fs::exists(r.dir + "/flow_results.csv")) r.flows = read_flow_results(r.dir + "/flow_results.csv");
   return r;
 }
 

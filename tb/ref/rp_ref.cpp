@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "rp_start.h"
+
 namespace dcqcn {
 
 namespace {
@@ -80,11 +82,18 @@ void RpAlgo::clear() {
   std::fill(pace_.begin(), pace_.end(), RpPace{});
 }
 
+// The initial state of rp_start.h (shared with the fluid model): Rc = Rt = LINE,
+// alpha = ALPHA_INIT, no timer armed (alpha holds until the first CNP).
 RpState RpAlgo::fresh() const {
+  const RpFlowStart f =
+      rp_flow_start(r(regs_, RP_LINE_RATE_KBPS), r(regs_, RP_MIN_RATE_KBPS), r(regs_, RP_ALPHA_INIT_Q16));
   RpState s;
   s.valid = true;
-  s.rc = s.rt = r(regs_, RP_LINE_RATE_KBPS);
-  s.alpha = r(regs_, RP_ALPHA_INIT_Q16);
+  s.rc = f.rc_kbps;
+  s.rt = f.rt_kbps;
+  s.alpha = f.alpha_q16;
+  s.a_armed = f.alpha_timer;
+  s.i_armed = f.increase_timer;
   return s;
 }
 
@@ -307,13 +316,15 @@ RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
       // tau_ns = start rate in kb/s; 0 = line rate (the flow stays fresh). A start rate
       // leaves the flow as after a cut from line rate: Rc = start, Rt = line, the increase
       // timer armed, so it recovers towards line rate as usual.
+      // (rp_start.h: the initial state the fluid model shares.)
       {
         const uint8_t igen = s.igen;
+        const RpFlowStart f = rp_flow_start(line, minr, r(regs_, RP_ALPHA_INIT_Q16), ev.tau_ns);
         s = fresh();
         s.valid = ev.tau_ns != 0;
+        s.rc = f.rc_kbps;
         o.atmr = o.itmr = o.ctmr = static_cast<uint8_t>(TmrAct::CLR);
-        if (ev.tau_ns != 0) {
-          s.rc = std::clamp(ev.tau_ns, minr, line);
+        if (f.increase_timer) {
           s.igen = igen;  // arm_inc() takes the next tag: an old deadline in flight stays stale
           arm_inc();
           ++cov.init_rate;
