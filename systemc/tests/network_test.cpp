@@ -135,7 +135,7 @@ TEST(Network, GoodputAndWireRateOfASaturatedLink) {
   const SimRun r = sim("wire", "incast2",
                        "--engine ref --duration 5 --set switch.ecn.enabled=false --set flows.1.enabled=false");
   expect_checks_ok(r);
-  const json& f = r.summary["flows"][0];
+  const json& f = r.flows[0];
   EXPECT_NEAR(f["goodput_gbps"].get<double>(), 40.0 * 1000 / 1082, 0.05) << f.dump();
   EXPECT_NEAR(f["wire_gbps"].get<double>(), 40.0, 0.05) << f.dump();
   bool seen = false;
