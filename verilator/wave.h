@@ -74,6 +74,7 @@ class Part {
   std::vector<std::pair<uint64_t, size_t>> times_;  // pending blocks: (time, offset)
   size_t next_time_ = 0;            // first entry of times_ not yet emitted
   size_t scanned_ = 0;              // buf_ scanned for '#' up to here
+  size_t counted_ = 0;              // written bytes at the head of buf_ already taken off pending_
   // own parts
   uint64_t last_t_ = 0;
   bool any_t_ = false;
@@ -106,6 +107,7 @@ class Wave {
   void write_header();
   void time(uint64_t t);
   void change(int32_t sig, const char* val, size_t len, char kind);
+  void flush_out();
 
   WaveOptions o_;
   bool fst_ = false;
@@ -122,6 +124,8 @@ class Wave {
   bool any_t_ = false;
   size_t pending_ = 0;  // bytes of pending text over all parts
   std::string line_;    // scratch
+  std::string out_;     // VCD text not yet written
+  uint64_t fst_changes_ = 0;
 };
 
 }  // namespace dcqcn::wave
