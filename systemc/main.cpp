@@ -3,9 +3,10 @@
 // NIC and switch, on the Verilated RTL (--engine rtl, the default) or on the C++
 // references (--engine ref).
 //   dcqcn-sim run SCENARIO [--engine rtl|ref] [--set KEY=VALUE]... [--seed N]
-//                          [--duration MS] [--sample-flows LIST] [--out DIR] [--vcd FILE]
-//                          [--trace-filter GLOB] [--pcap FILE] [--pcap-links GLOB[,GLOB...]]
-//                          [--quiet]
+//                          [--duration MS] [--sample-flows LIST] [--out DIR]
+//                          [--vcd FILE.vcd|FILE.fst] [--trace-filter GLOB] [--trace-from MS]
+//                          [--trace-to MS] [--trace-depth all|ports|N] [--trace-clock-ns NS]
+//                          [--pcap FILE] [--pcap-links GLOB[,GLOB...]] [--quiet]
 //   dcqcn-sim list
 //   dcqcn-sim thresholds [--buffer-bytes B] [--ports N] [--priorities P] [--mtu-bytes M]
 //                        [--rate-gbps C] [--cable-m M | --delay-us D] [--pfc-response-us T]
@@ -27,6 +28,8 @@
 #include <algorithm>
 #include <fnmatch.h>
 #include <stdexcept>
+#include <cmath>
+#include <limits>
 
 #include "fluid.h"
 #include "fluid_scenario.h"
@@ -34,7 +37,8 @@
 #include "profiles.h"
 #include "scenario.h"
 #include "thresholds.h"
-#include "vcd_merge.h"
+#include "gtkw.h"
+#include "wave.h"
 
 namespace fs = std::filesystem;
 using namespace dcqcn::net;
@@ -178,6 +182,19 @@ int fluid(const FluidCli& o) {
   }
 }
 
+std::string fmt_ms(double x) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%g", x);
+  return b;
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) throw std::runtime_error(path + ": cannot write");
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fclose(f);
+}
+
 // --trace-filter: a malformed glob (an unclosed '[') or one that matches no traced block
 // would silently trace nothing, so both are errors naming the blocks that exist.
 void check_trace_filter(const Scenario& sc, const std::string& filter) {
@@ -212,6 +229,76 @@ void check_trace_filter(const Scenario& sc, const std::string& filter) {
                               "one of " + shown);
 }
 
+struct TraceCli {
+  dcqcn::wave::WaveOptions w;
+  std::string window;  // for the console line
+};
+
+// A time in ms as typed for --trace-from / --trace-to: a finite number >= 0.
+double parse_ms(const std::string& opt, const std::string& v) {
+  size_t used = 0;
+  double x = 0;
+  try {
+    x = std::stod(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != v.size() || v.empty() || !std::isfinite(x) || x < 0)
+    throw std::invalid_argument(opt + " " + v + ": expected a simulated time in ms, a number >= 0 "
+                                "(e.g. " + opt + " 10.5)");
+  return x;
+}
+
+// --vcd, --trace-from/--trace-to, --trace-depth, --trace-clock-ns: checked before the run.
+TraceCli check_trace_options(const Scenario& sc, const std::string& vcd, const std::optional<std::string>& from,
+                             const std::optional<std::string>& to, const std::string& depth, double clock_ns) {
+  TraceCli t;
+  const bool any = from || to || depth != "all" || clock_ns != 3.103;
+  if (vcd.empty()) {
+    if (any) throw std::invalid_argument("--trace-from, --trace-to, --trace-depth and --trace-clock-ns "
+                                         "need --vcd FILE.vcd|FILE.fst");
+    return t;
+  }
+  const std::string ext = vcd.size() > 4 ? vcd.substr(vcd.size() - 4) : "";
+  if (ext != ".vcd" && ext != ".fst")
+    throw std::invalid_argument("--vcd " + vcd + ": expected a file name ending in .vcd (text) or .fst "
+                                "(compressed, GTKWave's own format)");
+  t.w.path = vcd;
+  const double dur = sc.duration_ms;
+  const double f = from ? parse_ms("--trace-from", *from) : 0.0;
+  const double e = to ? parse_ms("--trace-to", *to) : dur;
+  if (f >= dur)
+    throw std::invalid_argument("--trace-from " + *from + ": at or after the end of the run (" +
+                                fmt_ms(dur) + " ms); expected a time in [0, " + fmt_ms(dur) + ") ms");
+  if (e <= f)
+    throw std::invalid_argument("--trace-to " + (to ? *to : fmt_ms(e)) + ": not after --trace-from " +
+                                fmt_ms(f) + " ms; expected a window end > the start");
+  t.w.from_ps = static_cast<uint64_t>(std::llround(f * 1e9));
+  t.w.to_ps = to ? static_cast<uint64_t>(std::llround(e * 1e9)) : std::numeric_limits<uint64_t>::max();
+  t.window = (from || to) ? "window " + fmt_ms(f) + " .. " + fmt_ms(std::min(e, dur)) + " ms" : "the whole run";
+  if (depth == "all") {
+    t.w.depth = 0;
+  } else if (depth == "ports") {
+    t.w.depth = 1;
+  } else {
+    size_t used = 0;
+    long n = 0;
+    try {
+      n = std::stol(depth, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != depth.size() || n < 1 || n > 99)
+      throw std::invalid_argument("--trace-depth " + depth + ": expected all, ports, or a number of "
+                                  "levels 1..99 (1 = ports)");
+    t.w.depth = static_cast<int>(n);
+  }
+  if (!(clock_ns >= 0.01 && clock_ns <= 1e6))
+    throw std::invalid_argument("--trace-clock-ns " + fmt_ms(clock_ns) + ": expected a clock period in ns, "
+                                "0.01 .. 1e6 (default 3.103, 322.266 MHz)");
+  return t;
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -219,7 +306,9 @@ int sc_main(int argc, char** argv) {
   app.require_subcommand(1);
   auto* run = app.add_subcommand("run", "run a scenario");
   auto* lst = app.add_subcommand("list", "list scenarios, profiles and every parameter key");
-  std::string scenario, engine = "rtl", out = "out", vcd, filter = "*";
+  std::string scenario, engine = "rtl", out = "out", vcd, filter = "*", depth = "all";
+  std::optional<std::string> trace_from, trace_to;  // as typed, checked below
+  double clock_ns = 3.103;
   std::vector<std::string> sets;
   std::optional<std::string> seed;  // as typed: the loader checks it like the YAML key
   std::optional<std::string> duration;  // as typed, checked like the YAML key duration_ms
@@ -236,11 +325,17 @@ int sc_main(int argc, char** argv) {
                   "flows whose time series flows.csv keeps: all, none, or ids and ranges 0-99,500 "
                   "(scenario key sample_flows)");
   run->add_option("--out", out, "output directory");
-  run->add_option("--vcd", vcd, "write RTL waveforms: FILE.<instance>.vcd per traced block");
+  run->add_option("--vcd", vcd, "write the waveform (RTL blocks or reference transactions, and "
+                  "the network) to FILE.vcd or FILE.fst, with FILE.gtkw and FILE.map.txt beside it");
   run->add_option("--trace-filter", filter, "glob of block instances to trace, e.g. 'h3.rp'");
   run->add_option("--pcap", pcap, "write a packet capture (pcap, ns timestamps) of the frames on the chosen links");
   run->add_option("--pcap-links", pcap_links,
                   "links to capture: comma-separated globs of link ends NODE or NODE:pPORT, e.g. 'sw:p0,h1' (default '*')");
+  run->add_option("--trace-from", trace_from, "waveform window start, simulated ms (0)");
+  run->add_option("--trace-to", trace_to, "waveform window end, simulated ms (the run's end)");
+  run->add_option("--trace-depth", depth, "all (default), ports (the blocks' ports only) or N "
+                  "(ports and N-1 levels of the RTL hierarchy)");
+  run->add_option("--trace-clock-ns", clock_ns, "RTL clock period the waveform draws cycles at (3.103)");
   run->add_flag("--quiet", quiet, "no progress bar");
 
   auto* thr = app.add_subcommand("thresholds", "PFC headroom, PFC and ECN thresholds (DCQCN section 4)");
@@ -309,11 +404,12 @@ int sc_main(int argc, char** argv) {
         return 2;
       }
     }
+    const TraceCli tcli = check_trace_options(sc, vcd, trace_from, trace_to, depth, clock_ns);
     RunOptions o;
     o.engine = engine == "ref" ? EngineKind::REF : EngineKind::RTL;
     o.out_dir = out;
-    o.vcd = vcd;
     o.trace_filter = filter;
+    o.clock_ns = clock_ns;
     o.progress = !quiet;
     if (pcap.empty() && pcap_links != "*") {
       std::fprintf(stderr, "--pcap-links '%s' without --pcap FILE: nothing would be captured; expected --pcap FILE too\n",
@@ -323,21 +419,31 @@ int sc_main(int argc, char** argv) {
     o.pcap = pcap;
     o.pcap_links = pcap_links;
     if (!pcap.empty() && fs::path(pcap).has_parent_path()) fs::create_directories(fs::path(pcap).parent_path());
-    if (!vcd.empty() && fs::path(vcd).has_parent_path()) fs::create_directories(fs::path(vcd).parent_path());
+    std::unique_ptr<dcqcn::wave::Wave> wave;
+    if (!vcd.empty()) {
+      if (fs::path(vcd).has_parent_path()) fs::create_directories(fs::path(vcd).parent_path());
+      wave = std::make_unique<dcqcn::wave::Wave>(tcli.w);
+      o.wave = wave.get();
+    }
     auto net = std::make_unique<Network>(sc, o);
     const int rc = net->run();
-    const auto parts = net->vcd_parts();
+    const std::string map = net->wave_map();
+    const size_t blocks = net->traced().size();
     const uint64_t pcap_frames = net->pcap() ? net->pcap()->frames() : 0;
-    net.reset();  // closes every VCD part
+    net.reset();  // the engines close their tracers into the waveform
     if (!pcap.empty()) std::printf("capture: %s (%llu frames; tshark -r %s)\n", pcap.c_str(),
                                    static_cast<unsigned long long>(pcap_frames), pcap.c_str());
     std::printf("outputs: %s/flows.csv %s/queues.csv %s/flow_results.csv %s/summary.json\n", out.c_str(),
                 out.c_str(), out.c_str(), out.c_str());
-    if (!vcd.empty()) {
-      merge_vcds(parts, vcd);
-      for (const auto& p : parts) fs::remove(p.second);
-      std::printf("waveform: %s (%zu RTL block%s and the network signals; gtkwave %s)\n",
-                  vcd.c_str(), parts.size() - 1, parts.size() == 2 ? "" : "s", vcd.c_str());
+    if (wave) {
+      const uint64_t bytes = wave->finish();
+      const std::string stem = vcd.substr(0, vcd.size() - 4);
+      write_text(stem + ".map.txt", map);
+      write_gtkw(stem + ".gtkw", vcd, wave->signal_names());
+      std::printf("waveform: %s, %.1f MB (%zu %s block%s and the network, %s; %s.gtkw, %s.map.txt; "
+                  "gtkwave %s.gtkw)\n",
+                  vcd.c_str(), bytes / 1e6, blocks, engine == "ref" ? "reference" : "RTL",
+                  blocks == 1 ? "" : "s", tcli.window.c_str(), stem.c_str(), stem.c_str(), stem.c_str());
     }
     return rc;
   } catch (const ScenarioError& e) {

@@ -14,6 +14,7 @@
 #include "cp_ref.h"
 #include "np_ref.h"
 #include "rp_ref.h"
+#include "wave.h"
 
 namespace dcqcn::net {
 
@@ -36,11 +37,14 @@ using RpEngine = Engine<RpEvent, RpResult>;
 using NpEngine = Engine<NpEvent, NpResult>;
 using CpEngine = Engine<CpEvent, CpResult>;
 
-// Where an RTL engine writes its waveform: one VCD per traced instance, on the network's
-// time axis (each call's RTL cycles laid out from its `at_ns` at the block's clock period).
+// Where an engine draws its waveform: a part of the run's merged waveform (wave.h) named
+// after the instance ("h3.rp"), on the network's time axis. An RTL engine lays each call's
+// cycles out from its `at_ns` at the clock period (its ports and RTL hierarchy); a
+// reference engine draws each call as one transaction (wave_ref.h).
 struct TraceSpec {
-  std::string path;          // VCD file; empty = not traced
-  double clock_ns = 3.103;   // 322.266 MHz
+  wave::Wave* wave = nullptr;  // nullptr = not traced
+  std::string instance;        // "h3.rp", "sw.cp"
+  double clock_ns = 3.103;     // 322.266 MHz
 };
 
 // Sizes the RTL engines are built at (CMakeLists.txt here); the reference engines

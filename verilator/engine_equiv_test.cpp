@@ -602,8 +602,7 @@ VcdInfo read_vcd(const std::string& path) {
 }
 
 template <class Engine, class Gen>
-void traced_run(const char* blk, std::unique_ptr<Engine> e, const std::string& path,
-                uint32_t n) {
+void traced_run(const char* blk, std::unique_ptr<Engine> e, uint32_t n) {
   using OpT = Op<typename Gen::Event>;
   Gen gen(test_seed() + 2, n);
   // network times: advancing, repeating, and once going back (must stay monotonic)
@@ -617,7 +616,11 @@ void traced_run(const char* blk, std::unique_ptr<Engine> e, const std::string& p
     else if (op.kind == OpT::CSR_R) e->csr_read(op.addr, at);
     else gen.feedback(op.ev, e->process(op.ev, at));
   }
-  e.reset();  // flushes and closes the VCD
+  (void)blk;
+  e.reset();  // the engine closes its tracer into the waveform
+}
+
+void check_trace(const char* blk, const std::string& path) {
   const VcdInfo v = read_vcd(path);
   SCOPED_TRACE(std::string(blk) + ": " + path);
   EXPECT_GT(v.bytes, 1000u);
@@ -633,14 +636,23 @@ void traced_run(const char* blk, std::unique_ptr<Engine> e, const std::string& p
 
 TEST(EngineTrace, VcdWrittenWithIncreasingTimes) {
   const std::string dir = testing::TempDir();
-  TraceSpec t;
-  t.clock_ns = 3.103;
-  t.path = dir + "engine_trace_rp.vcd";
-  traced_run<RpEngine, RpGen>("rp", make_rp(EngineKind::RTL, 16, t), t.path, 16);
-  t.path = dir + "engine_trace_np.vcd";
-  traced_run<NpEngine, NpGen>("np", make_np(EngineKind::RTL, 16, t), t.path, 16);
-  t.path = dir + "engine_trace_cp.vcd";
-  traced_run<CpEngine, CpGen>("cp", make_cp(EngineKind::RTL, 16, t), t.path, 16);
+  for (const char* blk : {"rp", "np", "cp"}) {
+    const std::string path = dir + "engine_trace_" + blk + ".vcd";
+    {
+      wave::WaveOptions o;
+      o.path = path;
+      wave::Wave w(o);
+      TraceSpec t;
+      t.wave = &w;
+      t.instance = std::string("h1.") + blk;
+      t.clock_ns = 3.103;
+      if (blk[0] == 'r') traced_run<RpEngine, RpGen>(blk, make_rp(EngineKind::RTL, 16, t), 16);
+      else if (blk[0] == 'n') traced_run<NpEngine, NpGen>(blk, make_np(EngineKind::RTL, 16, t), 16);
+      else traced_run<CpEngine, CpGen>(blk, make_cp(EngineKind::RTL, 16, t), 16);
+      w.finish();
+    }
+    check_trace(blk, path);
+  }
 }
 
 // ---- sizes and indices -------------------------------------------------------------------

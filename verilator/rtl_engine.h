@@ -3,7 +3,11 @@
 // the block's pin table (pins.h). Each call runs whole cycles: process() puts the event on
 // the s_evt pins, clocks until it is accepted and until its result is on m_out (m_out_ready
 // stays 1), and reads it; a register write or read is one cycle on the CSR bus. The
-// call's cycles are drawn in the VCD from the call's network time on (Dut::at).
+// call's cycles are drawn in the waveform from the call's network time on (Dut::at); when
+// traced, one more cycle after the result lets m_out_valid fall in the picture (an idle
+// cycle: it changes no result). The reset, the RAM clear and the register writes before the
+// first event at time 0 (the scenario's configuration) are not drawn: the trace opens at
+// the first event, or the first register access after time 0.
 // Private to the RTL engines (*_rtl.cpp include it; nothing else should).
 #pragma once
 #include <cstdint>
@@ -27,6 +31,21 @@ namespace dcqcn::net::rtl {
       " " + what + " per block, or the ref engine");
 }
 
+// Verilator's VCD text of one engine, into its part of the merged waveform (no file).
+class PartSink final : public VerilatedVcdFile {
+ public:
+  explicit PartSink(wave::Part* p) : p_(p) {}
+  bool open(const std::string&) override { return true; }
+  void close() override {}
+  ssize_t write(const char* b, ssize_t n) override {
+    p_->text(b, static_cast<size_t>(n));
+    return n;
+  }
+
+ private:
+  wave::Part* p_;
+};
+
 template <class P, class VM>
 class RtlEngine final : public Engine<typename P::Event, typename P::Result> {
  public:
@@ -38,12 +57,20 @@ class RtlEngine final : public Engine<typename P::Event, typename P::Result> {
   // n: the flows or queues used (events beyond it are refused); depth: the built size
   // (the RAM cleared after reset).
   RtlEngine(const char* name, int seed, uint32_t n, uint32_t depth, const TraceSpec& t)
-      : n_(n), dut_(name, seed, t.path, t.clock_ns * 500.0) {
+      : n_(n),
+        sink_(t.wave ? std::make_unique<PartSink>(t.wave->part(t.instance, false)) : nullptr),
+        dut_(name, seed, sink_.get(), t.clock_ns * 500.0,
+             t.wave ? t.wave->options().from_ps : 0, t.wave ? t.wave->options().to_ps : ~0ull) {
     reset(depth);
+    if (t.wave) {
+      dut_.open_trace();
+      t.wave->on_flush([this] { dut_.flush(); });
+    }
   }
 
   Result process(const Event& ev, double at_ns) override {
     if (P::index(ev) >= n_) throw_index(P::index(ev));
+    dut_.release();  // drawn from the first event on: the configuration writes are not
     dut_.at(at_ns);
     VM& m = dut_.m();
     pins::drive_event<P>(m, ev);
@@ -60,10 +87,13 @@ class RtlEngine final : public Engine<typename P::Event, typename P::Result> {
       dut_.tick();
       if (i > kStuckCycles) stuck("m_out_valid");
     }
-    return pins::result<P>(m);
+    const Result r = pins::result<P>(m);
+    if (dut_.traced()) dut_.tick();  // m_out_valid falls in the picture
+    return r;
   }
 
   void csr_write(uint8_t addr, uint32_t value, double at_ns) override {
+    if (at_ns > 0) dut_.release();
     dut_.at(at_ns);
     VM& m = dut_.m();
     m.csr_we = 1;
@@ -74,6 +104,7 @@ class RtlEngine final : public Engine<typename P::Event, typename P::Result> {
   }
 
   uint32_t csr_read(uint8_t addr, double at_ns) override {
+    if (at_ns > 0) dut_.release();
     dut_.at(at_ns);
     VM& m = dut_.m();
     m.csr_re = 1;
@@ -118,6 +149,7 @@ class RtlEngine final : public Engine<typename P::Event, typename P::Result> {
   }
 
   uint32_t n_;
+  std::unique_ptr<PartSink> sink_;  // before dut_: the tracer writes into it until it closes
   Dut<VM> dut_;
 };
 

@@ -11,6 +11,7 @@
 
 #include "engine_config.h"
 #include "hash.h"
+#include "net_trace.h"
 #include "nic.h"
 #include "pcap.h"
 #include "report.h"
@@ -39,36 +40,67 @@ Network::Network(const Scenario& s, const RunOptions& o)
   build();
 }
 
-Network::~Network() {
-  if (tf_) sc_close_vcd_trace_file(tf_);
-}
+Network::~Network() = default;
 
 TraceSpec Network::trace_for(const std::string& instance) {
   TraceSpec t;
-  if (!opt_.vcd.empty() && fnmatch(opt_.trace_filter.c_str(), instance.c_str(), 0) == 0) {
-    t.path = opt_.vcd + "." + instance + ".part.vcd";
-    vcd_parts_.emplace_back(instance, t.path);
+  if (opt_.wave && fnmatch(opt_.trace_filter.c_str(), instance.c_str(), 0) == 0) {
+    t.wave = opt_.wave;
+    t.instance = instance;
+    t.clock_ns = opt_.clock_ns;
+    traced_.push_back(instance);
   }
   return t;
 }
 
-// Network-level signals for the waveform: per switch port the data-class egress queue
-// and pause state, per NIC its pause state, per flow the RP's current rate.
+// Network-level signals for the waveform (net_trace.h): per switch port the data-class
+// egress queue and pause state, named by the port's peer; per NIC its pause state; per
+// flow (global id) the RP's current rate and its CE marks and CNPs.
 void Network::trace_network() {
-  const std::string base = opt_.vcd + ".net.part";
-  tf_ = sc_create_vcd_trace_file(base.c_str());
-  tf_->set_time_unit(1, SC_PS);
-  vcd_parts_.emplace_back("net", base + ".vcd");
+  net_trace_ = std::make_unique<NetTrace>(opt_.wave);
   const unsigned pr = sc_.data_priority;
-  for (Switch* sw : switches_)
+  for (Switch* sw : switches_) {
+    const size_t id = topo_.id(sw->basename());
     for (unsigned p = 0; p < sw->num_ports(); ++p) {
-      const std::string n = std::string(sw->basename()) + "_p" + std::to_string(p);
-      sc_trace(tf_, sw->egress_ref(p, pr), n + "_egress_bytes");
-      sc_trace(tf_, sw->paused_ref(p, pr), n + "_paused");
+      const std::string sub = std::string(sw->basename()) + ".p" + std::to_string(p) + "_" +
+                              sc_.nodes[topo_.ports(id)[p].peer].name;
+      net_trace_->watch(sub, "egress_bytes", &sw->egress_ref(p, pr), 32);
+      net_trace_->watch(sub, "paused", &sw->paused_ref(p, pr));
     }
-  for (Nic* nic : nics_) sc_trace(tf_, nic->paused_ref(0, pr), std::string(nic->basename()) + "_paused");
-  for (const FlowInfo& f : ctx_.flows)
-    sc_trace(tf_, f.rc_kbps, "flow" + std::to_string(f.gid) + "_rate_kbps");
+  }
+  for (Nic* nic : nics_) net_trace_->watch(nic->basename(), "paused", &nic->paused_ref(0, pr));
+  for (const FlowInfo& f : ctx_.flows) {
+    const std::string sub = "flows.f" + std::to_string(f.gid) + "_" + sc_.nodes[f.src].name + "_" +
+                            sc_.nodes[f.dst].name;
+    net_trace_->watch(sub, "rc_kbps", &f.rc_kbps, 32);
+    net_trace_->watch(sub, "ce_marks", &f.ce_marks, 32);
+    net_trace_->watch(sub, "cnps_received", &f.cnps_received, 32);
+  }
+}
+
+std::string Network::wave_map() const {
+  std::string s = "# dcqcn-sim waveform map: flows (global id = scenario order) and switch ports\n";
+  s += "# flow <gid> <src> -> <dst>: <src>.rp flow index (s_evt_flow / m_out_flow), <dst>.np flow "
+       "index, network scope\n";
+  for (const FlowInfo& f : ctx_.flows) {
+    const std::string src = sc_.nodes[f.src].name, dst = sc_.nodes[f.dst].name;
+    s += "flow " + std::to_string(f.gid) + " " + src + " -> " + dst + ": " + src + ".rp flow " +
+         std::to_string(f.rp_idx) + ", " + dst + ".np flow " + std::to_string(f.np_idx) +
+         ", net.flows.f" + std::to_string(f.gid) + "_" + src + "_" + dst + "\n";
+  }
+  s += "# port <switch>.p<N> -> <peer> (peer port): <switch>.cp queue = N x 8 + priority; network scope\n";
+  for (Switch* sw : switches_) {
+    const size_t id = topo_.id(sw->basename());
+    for (unsigned p = 0; p < sw->num_ports(); ++p) {
+      const auto& port = topo_.ports(id)[p];
+      const std::string peer = sc_.nodes[port.peer].name;
+      s += "port " + std::string(sw->basename()) + ".p" + std::to_string(p) + " -> " + peer + " (port " +
+           std::to_string(port.peer_port) + "): " + sw->basename() + ".cp queue " + std::to_string(p * 8) +
+           "+prio (data " + std::to_string(p * 8 + sc_.data_priority) + "), net." + sw->basename() + ".p" +
+           std::to_string(p) + "_" + peer + "\n";
+    }
+  }
+  return s;
 }
 
 // Expands the flow groups into flows (global ids in scenario order); tx and rx get each
@@ -147,7 +179,7 @@ void Network::build() {
   ctx_.routes = topo_.routes();
   configure_engines(np_writes);
   if (!opt_.pcap.empty()) open_pcap();
-  if (!opt_.vcd.empty()) trace_network();
+  if (opt_.wave) trace_network();
 }
 
 // --pcap-links: each comma-separated glob is matched against both ends of every link,

@@ -29,8 +29,9 @@ class Switch;
 struct RunOptions {
   EngineKind engine = EngineKind::RTL;
   std::string out_dir = "out";
-  std::string vcd;            // waveform base path ("" = none)
-  std::string trace_filter = "*";
+  wave::Wave* wave = nullptr;  // the merged waveform (--vcd), nullptr = none
+  std::string trace_filter = "*";  // the block instances drawn in it
+  double clock_ns = 3.103;         // the RTL clock period the waveform draws cycles at
   bool progress = false;      // progress bar on stderr
   std::string pcap;           // packet capture file ("" = none; pcap.h)
   std::string pcap_links = "*";  // comma-separated globs of link ends NODE or NODE:pPORT
@@ -44,9 +45,11 @@ class Network {
   // Runs the scenario; returns the process exit code (0, or 1 if a check failed).
   int run();
 
-  // The VCD files this run wrote (scope, path): the RTL blocks' and the network's. They
-  // are complete once the Network is destroyed; main merges them into --vcd FILE.
-  const std::vector<std::pair<std::string, std::string>>& vcd_parts() const { return vcd_parts_; }
+  // The flow and port map of the waveform (written beside it): every flow's global id,
+  // source, destination, RP and NP index and signal scope; every switch port's peer.
+  std::string wave_map() const;
+  // The block instances drawn in the waveform ("h3.rp", ...).
+  const std::vector<std::string>& traced() const { return traced_; }
 
  private:
   void build();
@@ -67,8 +70,8 @@ class Network {
   std::vector<Nic*> nics_;
   Sampler sampler_;
   double np_budget_ns_ = 0;  // the NP's CNP budget (summary.json)
-  std::vector<std::pair<std::string, std::string>> vcd_parts_;
-  sc_core::sc_trace_file* tf_ = nullptr;
+  std::vector<std::string> traced_;
+  std::unique_ptr<class NetTrace> net_trace_;
   std::unique_ptr<PcapWriter> pcap_;
 
  public:
