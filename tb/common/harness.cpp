@@ -44,6 +44,7 @@ std::string shell_quote(const std::string& a) {
 Options parse_options(int argc, char** argv, const char* bench, const char* trace_ext) {
   Options o;
   o.bench = bench;
+  o.trace_ext = trace_ext;
   for (int i = 0; i < argc; ++i) o.argv.emplace_back(argv[i]);
   // Verilator-style plusargs are handled here, not by CLI11.
   std::vector<std::string> args;
@@ -69,7 +70,7 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
   auto* to = app.add_option("--trace-to", o.trace_to, "last cycle dumped (default: the end)");
   auto* ar = app.add_option("--trace-around", around,
                             "dump cycles C-W..C+W (W = --window): a failure's window");
-  app.add_option("--window", o.window, "cycles either side of a failure in its waveform (500)");
+  app.add_option("--window", o.window, "cycles either side of a failure in its waveform (500, at most 20000)");
   app.add_option("--clock-ns", clock_ns, "clock period of the waveform's time axis (3.103)");
   app.add_option("--fail-vcd", o.fail_vcd,
                  "on a failure, replay the run and write the window around it here (default "
@@ -82,14 +83,19 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
     std::exit(app.exit(e) == 0 ? 0 : 2);
   }
   if (trace && o.vcd.empty()) o.vcd = std::string(bench) + trace_ext;
-  const std::string other = std::string(trace_ext) == ".vcd" ? ".fst" : ".vcd";
+  const bool fst = std::string(trace_ext) == ".fst";
+  const std::string other = fst ? ".vcd" : ".fst";
+  // the same bench in the other format: <exe>_fst writes FST, <exe> VCD
+  std::string twin = argv[0];
+  if (fst && ends_with(twin, "_fst")) twin.resize(twin.size() - 4);
+  else if (!fst) twin += "_fst";
   auto check_ext = [&](const char* opt, const std::string& f) {
     if (ends_with(f, trace_ext)) return;
     if (ends_with(f, other))
       bad_option(bench, std::string(opt) + " " + f + ": this build writes " + trace_ext +
-                            " only; name the file *" + trace_ext + ", or use the " +
-                            (other == ".fst" ? "*_fst" : "non-_fst") +
-                            " build of the bench (docs/verification.md, \"Waveforms and failures\")");
+                            " only; name the file *" + trace_ext + ", or run " + twin +
+                            (fst ? "" : " (cmake --build build --target " +
+                                            twin.substr(twin.find_last_of('/') + 1) + ")"));
     bad_option(bench, std::string(opt) + " " + f + ": the file name must end in " + trace_ext);
   };
   if (!o.vcd.empty()) check_ext("--vcd", o.vcd);
@@ -98,9 +104,9 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
     bad_option(bench, "--trace-from, --trace-to and --trace-around need --vcd FILE");
   if (ar->count() && (from->count() || to->count()))
     bad_option(bench, "--trace-around C sets the window C-W..C+W; give it or --trace-from/--trace-to, not both");
-  if (o.window == 0 || o.window > 100000)
+  if (o.window == 0 || o.window > 20000)
     bad_option(bench, "--window " + std::to_string(o.window) +
-                          ": give 1..100000 cycles either side (a window of 2W+1 cycles)");
+                          ": give 1..20000 cycles either side (a window of 2W+1 cycles, at most ~55 MB)");
   if (ar->count()) {
     o.trace_from = around > o.window ? around - o.window : 0;
     o.trace_to = around + o.window;
@@ -151,8 +157,7 @@ std::string fail_vcd_path(const Options& o) {
   std::string exe = o.argv.empty() ? o.bench : o.argv[0];
   const size_t slash = exe.find_last_of('/');
   if (slash != std::string::npos) exe = exe.substr(slash + 1);
-  const std::string ext = ends_with(o.vcd, ".fst") ? ".fst" : ".vcd";
-  return exe + ".seed" + std::to_string(o.seed) + ".fail" + ext;
+  return exe + ".seed" + std::to_string(o.seed) + ".fail" + o.trace_ext;
 }
 
 std::string cycle_time(const Options& o, uint64_t cycle) {
@@ -175,7 +180,7 @@ std::string repro_command(const Options& o, const Story& s) {
   }
   if (at_cycle) {
     std::string file = o.vcd.empty() ? fail_vcd_path(o) : o.vcd;
-    if (file == "none") file = o.bench + std::string(".fail.vcd");
+    if (file == "none") file = o.bench + ".fail" + o.trace_ext;
     cmd += " --vcd " + shell_quote(file) + " --trace-around " + std::to_string(s.cycle) +
            " --window " + std::to_string(o.window);
   }

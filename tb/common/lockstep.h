@@ -206,7 +206,7 @@ class Lockstep {
                   name_, t.path.c_str(), cycle_, t.from);
     } else {
       std::printf("%s: waveform %s: cycles %" PRIu64 "..%" PRIu64 " (%" PRIu64
-                  " cycles of %.3f ns, t = %s..%s), %.1f MB\n",
+                  " cycles of %.3f ns, t = %s..%s), %.2f MB\n",
                   name_, t.path.c_str(), dut_.first_dumped(), dut_.last_dumped(), dut_.dumped(),
                   static_cast<double>(t.clock_ps) / 1000.0,
                   cycle_time(opt_, dut_.first_dumped()).c_str(),

@@ -10,7 +10,8 @@
 //     s_evt_valid and s_evt_ready high (not in reset), and only then;
 //   - with --mismatch C, tb.mismatch is high in cycle C and low in every other.
 // Prints one line with what it checked; exit 0 when all hold, 1 with the first violation,
-// 2 on bad usage or an unreadable file.
+// 2 on bad usage or an unreadable file. FILE.fst is read through the FST library
+// Verilator ships (tb/tools/fst_reader.cpp) as the VCD it stands for.
 //   lockstep_vcd_check FILE --clock-ps P --from A --to B [--mismatch C]
 #include <cstdint>
 #include <cstdio>
@@ -20,6 +21,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+bool fst_to_vcd(const char* path, FILE* out);  // tb/tools/fst_reader.cpp
 
 namespace {
 
@@ -70,8 +73,22 @@ int main(int argc, char** argv) {
   if (!have_p || !have_from || !have_to || P < 2 || from > to)
     die(2, "give --clock-ps P (>= 2) --from A --to B (A <= B)");
 
-  std::ifstream in(file);
-  if (!in) die(2, file + ": cannot open");
+  std::ifstream vcd_file;
+  std::stringstream fst_text;
+  std::istream* inp = &vcd_file;
+  if (file.size() > 4 && file.compare(file.size() - 4, 4, ".fst") == 0) {
+    FILE* tmp = std::tmpfile();
+    if (!tmp || !fst_to_vcd(file.c_str(), tmp)) die(2, file + ": cannot read as FST");
+    std::rewind(tmp);
+    char buf[65536];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, tmp)) > 0;) fst_text.write(buf, static_cast<std::streamsize>(n));
+    std::fclose(tmp);
+    inp = &fst_text;
+  } else {
+    vcd_file.open(file);
+    if (!vcd_file) die(2, file + ": cannot open");
+  }
+  std::istream& in = *inp;
 
   // the signals checked, by full name -> their id codes
   const std::vector<std::string> names = {"TOP.clk", "TOP.rst", "TOP.s_evt_valid",
