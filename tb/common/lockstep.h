@@ -64,6 +64,7 @@ class Lockstep {
 
   // Both get `in`; the low half is evaluated. Returns the model's outputs for this cycle.
   const Out& low(const In& in) {
+    in_cycle_ = true;
     in_ = in;
     pins::drive<P>(dut_.m(), in);
     dut_.low();
@@ -160,6 +161,7 @@ class Lockstep {
     dut_.high(ProbeValues{cycle_, now_ns_, events_, failing});
     if (!in_.rst && in_.evt_valid && out_.evt_ready) ++events_;
     ++cycle_;
+    in_cycle_ = false;
   }
 
   int failure(FailKind kind, const std::string& inputs, const std::vector<Diff>& d,
@@ -180,10 +182,11 @@ class Lockstep {
     }
     if (dut_.traced()) {
       // the failing cycle's edge (marked tb.mismatch), then idle cycles to the window's end
-      edge(true);
-      ref_.step(in_);
       In idle{};
       idle.out_ready = true;
+      if (!in_cycle_) low(idle);  // found after an edge (a check on the model's trace)
+      edge(true);
+      ref_.step(in_);
       while (cycle_ <= at + opt_.window && cycle_ <= dut_.spec().to) {
         low(idle);
         edge();
@@ -231,6 +234,7 @@ class Lockstep {
   uint64_t cycle_ = 0, events_ = 0, inject_cycle_ = 0;
   uint32_t now_ns_ = 0;
   bool injected_ = false, trace_closed_ = false, results_compared_ = true;
+  bool in_cycle_ = false;  // low() done, edge() not yet
   Coverage* bp_cov_ = nullptr;
   std::chrono::steady_clock::time_point t0_;
 };

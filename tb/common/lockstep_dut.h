@@ -69,12 +69,12 @@ inline void prepare_trace_path(const std::string& path) {
     std::error_code ec;
     std::filesystem::create_directories(p.parent_path(), ec);
     if (ec)
-      throw std::runtime_error("--vcd " + path + ": cannot create directory '" +
+      throw std::runtime_error("waveform " + path + ": cannot create directory '" +
                                p.parent_path().string() + "': " + ec.message());
   }
   FILE* f = std::fopen(path.c_str(), "w");  // Verilator's FST writer does not report this
   if (!f)
-    throw std::runtime_error("--vcd " + path + ": cannot open for writing: " +
+    throw std::runtime_error("waveform " + path + ": cannot open for writing: " +
                              std::error_code(errno, std::generic_category()).message());
   std::fclose(f);
 }
@@ -99,7 +99,7 @@ class LockstepDut {
     tf_->set_time_unit("1ps");
     tf_->set_time_resolution("1ps");
     tf_->open(t.path.c_str());
-    if (!tf_->isOpen()) throw std::runtime_error("--vcd " + t.path + ": cannot open for writing");
+    if (!tf_->isOpen()) throw std::runtime_error("waveform " + t.path + ": cannot open for writing");
   }
 
   ~LockstepDut() {
