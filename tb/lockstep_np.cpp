@@ -86,10 +86,8 @@ class Bench {
     rst_cycles_ = 3;
     while (accepted_ < o_.events || !in_fifo_.empty() || in_valid_ || ep_ != Ep::None) {
       if (int rc = cycle()) return rc;
-      if (cycle_ > 200 * (o_.events + 100000)) {
-        std::printf("np: no progress after %" PRIu64 " cycles (deadlock?)\n", cycle_);
-        return 1;
-      }
+      if (cycle_ > 200 * (o_.events + 100000))
+        return fail("no progress after " + std::to_string(cycle_) + " cycles (deadlock?)");
     }
     return ls_.finish(cov_, accepted_, "NUM_FLOWS=" + std::to_string(kFlows), kFullCoverageEvents);
   }

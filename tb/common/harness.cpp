@@ -106,7 +106,7 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
     bad_option(bench, "--trace-around C sets the window C-W..C+W; give it or --trace-from/--trace-to, not both");
   if (o.window == 0 || o.window > 20000)
     bad_option(bench, "--window " + std::to_string(o.window) +
-                          ": give 1..20000 cycles either side (a window of 2W+1 cycles, at most ~55 MB)");
+                          ": give 1..20000 cycles either side (a window of 2W+1 cycles; the largest is ~70 MB of VCD)");
   if (ar->count()) {
     o.trace_from = around > o.window ? around - o.window : 0;
     o.trace_to = around + o.window;
@@ -198,7 +198,7 @@ int report_failure(const Options& o, const Story& s) {
     for (const auto& m : s.missed) std::printf(" %s", m.c_str());
     std::printf("\n");
     if (s.full_coverage_events)
-      std::printf("  every coverpoint needs about %llu events at every seed measured"
+      std::printf("  full coverage was reached from %llu events at every seed measured"
                   " (docs/verification.md, \"Events for full coverage\")\n",
                   static_cast<unsigned long long>(s.full_coverage_events));
     std::printf("%s: reproduce: %s\n", b, repro_command(o, s).c_str());
