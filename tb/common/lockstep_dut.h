@@ -7,7 +7,7 @@
 // Time axis. Cycle c occupies [c x P, (c + 1) x P) with P the clock period (--clock-ns,
 // default 3.103 ns, kept in whole ps): its low half (clk 0, the cycle's inputs and the
 // combinational outputs they give) is drawn at c x P, its rising edge (clk 1, the
-// registered outputs updated) at c x P + P / 2. The timescale is 1 ps.
+// registered outputs updated) at c x P + P / 2 (rounded down). The timescale is 1 ps.
 //
 // Window. Only cycles from..to (inclusive) are dumped; the model is traced (Verilator's
 // activity flags) but nothing is written outside the window, so a window late in a long

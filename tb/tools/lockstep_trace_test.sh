@@ -59,7 +59,7 @@ has "$blk: waveform $f: cycles $((m - w))..$((m + w)) ($((2 * w + 1)) cycles of 
 "$check" "$f" --clock-ps 3103 --from $((m - w)) --to $((m + w)) --mismatch $m >chk2 || bad "failure window"
 cat chk2
 size=$(stat -c %s "$f" 2>/dev/null || echo 0)
-# bounded: 601 cycles of the 16-flow block; a full trace of this run would be ~10x more
+# bounded: 601 cycles of the 16-flow block, where the whole run is 4,300..28,000 cycles
 [ "$size" -gt 0 ] && [ "$size" -lt 2000000 ] || bad "window file $size bytes, expected 1..2000000"
 echo "window file: $size bytes"
 # the printed command, run as printed, replays the same cycles into the same file name
