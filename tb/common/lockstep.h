@@ -1,14 +1,21 @@
 // SPDX-License-Identifier: MIT
 // The lock-step skeleton shared by tb/lockstep_{rp,np,cp}.cpp: one Verilated block
-// (verilator/dut.h, its pins bound by verilator/pins.h) and its cycle-accurate reference
-// model get the same inputs every cycle; every output is compared; the first mismatch
-// ends the run with a report. A bench plugs in what is block-specific: the stimulus,
-// the bookkeeping and coverage between the compare and the edge, and the model's step
-// arguments (coverage counters, traces).
+// (tb/common/lockstep_dut.h, its pins bound by verilator/pins.h) and its cycle-accurate
+// reference model get the same inputs every cycle; every output is compared; the first
+// mismatch ends the run with a report. A bench plugs in what is block-specific: the
+// stimulus, the bookkeeping and coverage between the compare and the edge, and the
+// model's step arguments (coverage counters, traces).
 //
 // A cycle: low(in) drives both and evaluates the low half (the DUT's outputs and the
 // model's outputs() now show this cycle), same() compares them, high(...) is the rising
 // edge of both.
+//
+// Failures. Every way a bench fails goes through report_failure (harness.h): a mismatch
+// (mismatch()), a check of the bench's own (fail()) and missing coverage (finish()) print
+// the same story with the seed and the reproduce command. After a mismatch or a check
+// the run is replayed from the seed (lockstep_main) with the trace on for the cycles
+// around the failure only (--window), and the traced run goes on --window idle cycles
+// past the failing one, so the waveform shows what came next.
 #pragma once
 #include <array>
 #include <chrono>
@@ -19,8 +26,8 @@
 #include <utility>
 #include <vector>
 
-#include "dut.h"
 #include "harness.h"
+#include "lockstep_dut.h"
 #include "pins.h"
 
 namespace dcqcn::tb {
@@ -38,7 +45,8 @@ class Lockstep {
   Lockstep(const Options& o, const char* name, A&&... model_args)
       : opt_(o),
         name_(name),
-        dut_("TOP", static_cast<int>(o.seed & 0x7fffffff), o.vcd),
+        dut_("TOP", static_cast<int>(o.seed & 0x7fffffff),
+             TraceSpec{o.vcd, o.trace_from, o.trace_to, o.clock_ps}),
         ref_(std::forward<A>(model_args)...),
         t0_(std::chrono::steady_clock::now()) {}
 
@@ -46,6 +54,7 @@ class Lockstep {
   const Model& ref() const { return ref_; }
   VM& dut() { return dut_.m(); }
   uint64_t cycle() const { return cycle_; }
+  uint64_t events() const { return events_; }  // accepted by the block so far
 
   // Coverpoint "backpressure_stall" in cov: a result held (m_out_valid, m_out_ready low).
   void watch_backpressure(Coverage& cov) {
@@ -55,6 +64,7 @@ class Lockstep {
 
   // Both get `in`; the low half is evaluated. Returns the model's outputs for this cycle.
   const Out& low(const In& in) {
+    in_cycle_ = true;
     in_ = in;
     pins::drive<P>(dut_.m(), in);
     dut_.low();
@@ -69,8 +79,14 @@ class Lockstep {
   // Before the first edge the DUT shows its X-initial values: nothing is compared.
   bool same(bool results_always = false) {
     if (cycle_ == 0) return true;
+    if (opt_.inject_mismatch && !injected_ && cycle_ >= opt_.inject_mismatch) {
+      injected_ = true;  // --inject-mismatch: what the reference shows is wrong from here
+      out_.csr_rdata ^= 1;
+      inject_cycle_ = cycle_;
+    }
     const VM& m = dut_.m();
     const bool results = results_always || out_.out_valid || m.m_out_valid;
+    results_compared_ = results;
     return m.s_evt_ready == out_.evt_ready && m.m_out_valid == out_.out_valid &&
            m.csr_rdata == out_.csr_rdata && (!results || pins::result<P>(m) == out_.out);
   }
@@ -78,79 +94,191 @@ class Lockstep {
   // The rising edge: the DUT's and the model's (model_step_args go to Model::step).
   template <class... A>
   void high(A&&... model_step_args) {
-    dut_.high();
+    edge();
     ref_.step(in_, std::forward<A>(model_step_args)...);
-    ++cycle_;
   }
 
   // The report of a failed compare (every signal, the differing ones marked by the
-  // harness) plus the bench's own checks (extra); returns the exit code.
+  // harness) plus the bench's own checks (extra); returns the exit code. A failure
+  // found only by the extra rows (the DUT and the model agree) is a check.
   int mismatch(const std::string& inputs, const std::vector<Diff>& extra = {}) {
     const VM& m = dut_.m();
     std::vector<Diff> d{{"s_evt_ready", m.s_evt_ready, out_.evt_ready},
                         {"m_out_valid", m.m_out_valid, out_.out_valid},
                         {"csr_rdata", m.csr_rdata, out_.csr_rdata}};
     P::outputs([&](const char* name, auto field, unsigned, auto pin) {
-      d.push_back({name, static_cast<uint64_t>(pin(m)), static_cast<uint64_t>(out_.out.*field)});
+      d.push_back({name, static_cast<uint64_t>(pin(m)), static_cast<uint64_t>(out_.out.*field),
+                   results_compared_});
     });
+    bool differ = false;
+    for (const Diff& x : d) differ = differ || (x.compared && x.rtl != x.ref);
+    std::string check;
+    for (const Diff& x : extra)
+      if (x.rtl != x.ref) check += (check.empty() ? "" : ", ") + x.signal;
     d.insert(d.end(), extra.begin(), extra.end());
-    return fail(inputs, d);
+    return failure(differ ? FailKind::Mismatch : FailKind::Check, inputs, d, check);
   }
-  // A failed check of the bench's own (no DUT/model difference).
-  int fail(const std::string& inputs, const std::vector<Diff>& d = {}) {
-    dut_.flush();
-    return report_mismatch(opt_, cycle_, inputs, d);
+  // A failed check of the bench's own (the DUT and the model agree): what it found.
+  int fail(const std::string& inputs, const std::vector<Diff>& d, const std::string& check) {
+    return failure(FailKind::Check, inputs, d, check);
   }
 
   // The end of a run: the coverage table (with --quiet only when something was missed),
   // the summary line scripts read ("<name>: N events, C cycles, 0 mismatches, X events/s
-  // (<size>)"), and the exit code: 1 when a coverpoint was never hit.
-  int finish(const Coverage& cov, uint64_t events, const std::string& size) {
+  // (<size>)"), and the exit code: 1 when a coverpoint was never hit, with the story.
+  // full_coverage_events: what the bench needs at this size (docs/verification.md).
+  int finish(const Coverage& cov, uint64_t events, const std::string& size,
+             uint64_t full_coverage_events) {
+    if (opt_.replay) {  // a replay that did not fail: lockstep_main says so
+      end_trace();
+      return 0;
+    }
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
-    bool all = true;
-    if (opt_.quiet) {
-      FILE* null = std::fopen("/dev/null", "w");
-      all = cov.report(null ? null : stdout);
-      if (null) std::fclose(null);
-      if (!all) cov.report(stdout);
-    } else {
-      all = cov.report(stdout);
-    }
+    const std::vector<std::string> missed = cov.missed();
+    if (!opt_.quiet || !missed.empty()) cov.report(stdout);
     std::printf("%s: %" PRIu64 " events, %" PRIu64 " cycles, 0 mismatches, %.0f events/s (%s)\n",
                 name_, events, cycle_, secs > 0 ? static_cast<double>(events) / secs : 0.0,
                 size.c_str());
-    if (!all) {
-      std::printf("%s: FAIL: coverpoints not hit; reproduce: %s\n", name_,
-                  repro_command(opt_).c_str());
-      return 1;
-    }
-    return 0;
+    end_trace();
+    if (missed.empty()) return 0;
+    Story s;
+    s.kind = FailKind::Coverage;
+    s.cycle = cycle_;
+    s.events = events;
+    s.missed = missed;
+    s.coverpoints = cov.size();
+    s.full_coverage_events = full_coverage_events;
+    s.size = size;
+    last_failure() = {true, FailKind::Coverage, cycle_};
+    return report_failure(opt_, s);
   }
 
  private:
+  // The DUT's edge, with the bench's values for the waveform's "tb" scope.
+  void edge(bool failing = false) {
+    if (!in_.rst && in_.evt_valid) now_ns_ = in_.evt.now_ns;
+    dut_.high(ProbeValues{cycle_, now_ns_, events_, failing});
+    if (!in_.rst && in_.evt_valid && out_.evt_ready) ++events_;
+    ++cycle_;
+    in_cycle_ = false;
+  }
+
+  int failure(FailKind kind, const std::string& inputs, const std::vector<Diff>& d,
+              const std::string& check) {
+    const uint64_t at = cycle_;
+    last_failure() = {true, kind, at};
+    if (!opt_.replay) {
+      Story s;
+      s.kind = kind;
+      s.cycle = at;
+      s.events = events_;
+      s.event = inputs;
+      s.diffs = d;
+      s.check = check;
+      s.injected = injected_ && inject_cycle_ == at && kind == FailKind::Mismatch;
+      s.size = size_label();
+      report_failure(opt_, s);
+    }
+    if (dut_.traced()) {
+      // the failing cycle's edge (marked tb.mismatch), then idle cycles to the window's end
+      In idle{};
+      idle.out_ready = true;
+      if (!in_cycle_) low(idle);  // found after an edge (a check on the model's trace)
+      edge(true);
+      ref_.step(in_);
+      while (cycle_ <= at + opt_.window && cycle_ <= dut_.spec().to) {
+        low(idle);
+        edge();
+        ref_.step(idle);
+      }
+    }
+    end_trace();
+    return 1;
+  }
+
+  // Closes the waveform and prints what it holds.
+  void end_trace() {
+    if (!dut_.traced() || trace_closed_) return;
+    trace_closed_ = true;
+    const uint64_t bytes = dut_.close();
+    const auto& t = dut_.spec();
+    if (dut_.dumped() == 0) {
+      std::printf("%s: waveform %s: empty: the run ended at cycle %" PRIu64
+                  ", before the window's first cycle %" PRIu64 "\n",
+                  name_, t.path.c_str(), cycle_, t.from);
+    } else {
+      std::printf("%s: waveform %s: cycles %" PRIu64 "..%" PRIu64 " (%" PRIu64
+                  " cycles of %.3f ns, t = %s..%s), %.2f MB\n",
+                  name_, t.path.c_str(), dut_.first_dumped(), dut_.last_dumped(), dut_.dumped(),
+                  static_cast<double>(t.clock_ps) / 1000.0,
+                  cycle_time(opt_, dut_.first_dumped()).c_str(),
+                  cycle_time(opt_, dut_.last_dumped() + 1).c_str(),
+                  static_cast<double>(bytes) / 1e6);
+    }
+    std::fflush(stdout);
+  }
+
+  // "NUM_FLOWS=16": the bench's size (DUT_SIZE, set by tb/CMakeLists.txt).
+  static std::string size_label() {
+    return std::string(P::kIndex == std::string("flow") ? "NUM_FLOWS=" : "NUM_QUEUES=") +
+           std::to_string(DUT_SIZE);
+  }
+
   const Options opt_;
   const char* name_;
-  Dut<VM> dut_;
+  LockstepDut<VM> dut_;
   Model ref_;
   In in_{};
   Out out_{};
-  uint64_t cycle_ = 0;
+  uint64_t cycle_ = 0, events_ = 0, inject_cycle_ = 0;
+  uint32_t now_ns_ = 0;
+  bool injected_ = false, trace_closed_ = false, results_compared_ = true;
+  bool in_cycle_ = false;  // low() done, edge() not yet
   Coverage* bp_cov_ = nullptr;
   std::chrono::steady_clock::time_point t0_;
 };
 
-// main() of a bench: the options, the bench's run(), 2 on an exception.
+// main() of a bench: the options, the bench's run(), 2 on an exception. After a
+// mismatch or a check, unless the run was traced or --fail-vcd none: the same run again
+// from the seed (a Bench built from the same options replays it cycle for cycle), traced
+// for cycles C-W..C+W only, into fail_vcd_path(); the replay must fail at the same cycle.
 template <class Bench>
 int lockstep_main(int argc, char** argv, const char* name) {
-  const Options o = parse_options(argc, argv, name);
-  try {
-    Bench b(o);
-    return b.run();
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "%s: %s\n", name, e.what());
-    return 2;
-  }
+  const Options o = parse_options(argc, argv, name, kTraceExt);
+  auto run = [&](const Options& opt) {
+    try {
+      Bench b(opt);
+      return b.run();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "%s: %s\n", name, e.what());
+      return 2;
+    }
+  };
+  FailureAt& last = last_failure();
+  const int rc = run(o);
+  const FailureAt f = last;
+  if (rc != 1 || !f.set || f.kind == FailKind::Coverage || !o.vcd.empty() || o.fail_vcd == "none")
+    return rc;
+  Options r = o;
+  r.vcd = fail_vcd_path(o);
+  r.trace_from = f.cycle > o.window ? f.cycle - o.window : 0;
+  r.trace_to = f.cycle + o.window;
+  r.replay = true;
+  std::printf("%s: replaying seed %llu for the waveform of cycles %llu..%llu\n", name,
+              static_cast<unsigned long long>(o.seed),
+              static_cast<unsigned long long>(r.trace_from),
+              static_cast<unsigned long long>(r.trace_to));
+  std::fflush(stdout);
+  last = FailureAt{};
+  if (run(r) == 2) return rc;
+  if (!last.set || last.kind != f.kind || last.cycle != f.cycle)
+    std::printf("%s: the replay did not fail at cycle %llu (%s): the run is not deterministic;"
+                " the waveform shows the replay, not the failure\n",
+                name, static_cast<unsigned long long>(f.cycle),
+                last.set ? ("it failed at cycle " + std::to_string(last.cycle)).c_str()
+                         : "it passed");
+  return rc;
 }
 
 }  // namespace dcqcn::tb
