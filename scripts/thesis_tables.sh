@@ -11,7 +11,8 @@
 #   --duration  run length in ms (default the scenario's 3000; statistics over the last third)
 #
 # The series (27 runs of 3 s, 80-720 flows, three profiles) runs on the reference engine
-# and two 80-flow runs on the RTL engine as well (their CSVs must match the reference's).
+# and two 80-flow runs on the RTL engine as well (1.1 s of dcqcn_plus, 100 ms of
+# dcqcn_plus_static: their CSVs must match the reference engine's).
 # Wall time: docs/reproduction.md. Raw outputs: out/thesis/<config>/s1/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
