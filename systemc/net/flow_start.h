@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // A flow's start time: the one definition the packet network (network.cpp) and the fluid
-// model (analysis/fluid_scenario.cpp) share. Flow k of the entry flows[group] starts at
+// model (analysis/fluid_scenario.cpp) share. Flow k of the entry flows[group] (the
+// scenario's enabled entries, in order: the loader has removed the others) starts at
 // start_us, plus, with start_spread_us > 0, a uniform offset in [0, start_spread_us) drawn
 // from a hash of the scenario seed, the entry and k (whole ns; the same seed gives the
 // same start times whatever the engine, and changing one entry's count moves no other
