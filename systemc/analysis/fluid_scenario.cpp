@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine_config.h"
+#include "flow_start.h"
 #include "regmap.h"
 #include "topology.h"
 
@@ -52,7 +53,8 @@ void fluid_from_scenario(const net::Scenario& sc, FluidConfig& c) {
   c.duration_ms = sc.duration_ms;
   c.sample_us = sc.sample_us;
   c.tau_star_us = 0;
-  for (const net::FlowSpec& f : sc.flows) {
+  for (size_t g = 0; g < sc.flows.size(); ++g) {
+    const net::FlowSpec& f = sc.flows[g];
     if (f.dst != dst)
       throw std::invalid_argument("every flow must go to one destination (one bottleneck): " + f.dst + " vs " + dst);
     const size_t s = idx(f.src);
@@ -61,7 +63,7 @@ void fluid_from_scenario(const net::Scenario& sc, FluidConfig& c) {
     if (r.hops[d] < 0) throw std::invalid_argument("no path from " + f.src + " to " + dst);
     c.tau_star_us = std::max(c.tau_star_us, 2 * r.delay_us[d]);
     for (uint32_t k = 0; k < f.count; ++k)
-      c.flows.push_back({f.src, f.dst, f.start_us, sc.links[topo.ports(s)[0].link].rate_gbps, f.start_rate_gbps});
+      c.flows.push_back({f.src, f.dst, net::flow_start_us(sc, g, k), sc.links[topo.ports(s)[0].link].rate_gbps, f.start_rate_gbps});
   }
   c.profile = sc.profile;
   uint32_t rp[RP_NUM_REGS], np[NP_NUM_REGS], cp[CP_NUM_REGS];

@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "engine_config.h"
+#include "flow_start.h"
 #include "hash.h"
 #include "net_trace.h"
 #include "nic.h"
@@ -109,7 +110,8 @@ void Network::make_flows(std::vector<std::vector<uint32_t>>& tx, std::vector<std
   size_t total = 0;
   for (const FlowSpec& f : sc_.flows) total += f.count;
   ctx_.flows.reserve(total);
-  for (const FlowSpec& f : sc_.flows) {
+  for (size_t g = 0; g < sc_.flows.size(); ++g) {
+    const FlowSpec& f = sc_.flows[g];
     const uint16_t src = topo_.id(f.src), dst = topo_.id(f.dst);  // once per entry, not per flow
     for (uint32_t k = 0; k < f.count; ++k) {
       FlowInfo fi;
@@ -118,7 +120,7 @@ void Network::make_flows(std::vector<std::vector<uint32_t>>& tx, std::vector<std
       fi.dst = dst;
       fi.rp_idx = static_cast<uint32_t>(tx[fi.src].size());
       fi.np_idx = static_cast<uint32_t>(rx[fi.dst].size());
-      fi.start_ns = f.start_us * 1000.0;
+      fi.start_ns = flow_start_ns(sc_, g, k);
       // kb/s; a positive rate below 1 kb/s is 1 kb/s (0 would mean line rate), then the
       // RP clamps it to MIN_RATE.
       fi.start_rate_kbps = f.start_rate_gbps > 0

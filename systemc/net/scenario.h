@@ -77,6 +77,7 @@ struct NicSpec {
 struct FlowSpec {
   std::string src, dst;
   double start_us = 0;
+  double start_spread_us = 0;     // each of the count flows starts at start_us + U[0, this) (flow_start.h)
   double start_rate_gbps = 0;     // rate the RP starts at; 0 = line rate (hyper-fast start)
   uint64_t size_bytes = 0;        // 0 = infinite backlog
   uint32_t count = 1;             // identical flows (QPs) with these settings

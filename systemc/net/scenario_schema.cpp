@@ -184,6 +184,8 @@ const std::vector<Field>& fields() {
     scalar("defaults.flow.count", T::UINT, in(1, 1048576), "flows",
            "count of flows entries that omit count (one --set scales every group)",
            CTX(flow_count));
+    scalar("defaults.flow.start_spread_us", T::DOUBLE, ge(0), "us",
+           "start_spread_us of flows entries that omit it", CTX(flow_start_spread_us));
 
     section("switch", "every switch");
     scalar("switch.buffer_bytes", T::UINT, in(1, 1e12), "bytes", "shared packet buffer",
@@ -270,6 +272,11 @@ const std::vector<Field>& fields() {
     t.back().required = true;
     t.back().shown_default = "(required)";
     scalar("flows[].start_us", T::DOUBLE, ge(0), "us", "start time", ELEM(flows, start_us));
+    scalar("flows[].start_spread_us", T::DOUBLE, ge(0), "us",
+           "each of the entry's count flows starts at start_us plus a uniform random offset "
+           "in [0, start_spread_us), drawn from the seed (whole ns); 0 = all at start_us",
+           ELEM(flows, start_spread_us))
+        .shown_default = "defaults.flow.start_spread_us";
     scalar("flows[].start_rate_gbps", T::DOUBLE, in(0, 400), "Gb/s",
            "rate the flow starts at (its first packet is preceded by an RP INIT with this "
            "rate, clamped to the profile's [MIN_RATE, LINE_RATE]); 0 = line rate, RoCE's "

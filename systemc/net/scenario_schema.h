@@ -29,6 +29,7 @@ struct Ctx {
   double link_rate_gbps = LinkSpec{}.rate_gbps;  // defaults.link.rate_gbps
   double link_delay_us = LinkSpec{}.delay_us;    // defaults.link.delay_us
   uint32_t flow_count = FlowSpec{}.count;        // defaults.flow.count
+  double flow_start_spread_us = 0;               // defaults.flow.start_spread_us
   uint64_t reg_value = 0;                        // a `registers` value being parsed
 };
 

@@ -71,8 +71,11 @@ void validate(Ctx& c, const Sources& src) {
     if (!src.given(p + ".rate_gbps")) s.links[i].rate_gbps = c.link_rate_gbps;
     if (!src.given(p + ".delay_us")) s.links[i].delay_us = c.link_delay_us;
   }
-  for (size_t i = 0; i < s.flows.size(); ++i)
+  for (size_t i = 0; i < s.flows.size(); ++i) {
     if (!src.given("flows." + std::to_string(i) + ".count")) s.flows[i].count = c.flow_count;
+    if (!src.given("flows." + std::to_string(i) + ".start_spread_us"))
+      s.flows[i].start_spread_us = c.flow_start_spread_us;
+  }
 
   if (s.stats_from_ms >= s.duration_ms) {
     const std::string p = src.blame("stats_from_ms", "duration_ms");
@@ -313,6 +316,20 @@ void validate(Ctx& c, const Sources& src) {
       src.fail(src.at(p + ".dst"), p + ".dst",
                "'" + clean(fl.dst) + "' cannot be reached from '" + clean(fl.src) + "'",
                "hosts connected by links and switches");
+  }
+  // A spread start window must end before the run does, or some flows of the entry would
+  // silently never start (a single start_us after the end is the user's explicit choice).
+  for (size_t i = 0; i < s.flows.size(); ++i) {
+    const FlowSpec& fl = s.flows[i];
+    if (!(fl.start_spread_us > 0) || fl.start_us + fl.start_spread_us <= s.duration_ms * 1000.0) continue;
+    const std::string k = "flows." + std::to_string(i) + ".start_spread_us";
+    const std::string p = src.blame(src.given(k) ? k : "defaults.flow.start_spread_us", "duration_ms");
+    src.fail(src.at(p), p,
+             "flows." + std::to_string(i) + " starts its flows up to start_us " + fmt_num(fl.start_us) +
+                 " + start_spread_us " + fmt_num(fl.start_spread_us) + " us, after duration_ms " +
+                 fmt_num(s.duration_ms) + " (some flows would never start)",
+             "start_us + start_spread_us <= duration_ms x 1000 (us), here start_spread_us <= " +
+                 fmt_num(std::max(0.0, s.duration_ms * 1000.0 - fl.start_us)));
   }
   // Entries with enabled: false were checked like the others; they do not run.
   s.flows.erase(std::remove_if(s.flows.begin(), s.flows.end(),

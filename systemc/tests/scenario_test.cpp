@@ -154,6 +154,13 @@ const BadCase kBadCases[] = {
      "duration_ms"},
     {"default_flow_count_zero", 3,
      "defaults.flow.count: out of range: 0; expected an integer in 1..1048576"},
+    // issue 16: flows started over a window (thesis_scale)
+    {"start_spread_negative", 3,
+     "defaults.flow.start_spread_us: out of range: -5; expected a number >= 0 (us)"},
+    {"start_spread_after_end", 12,
+     "flows.1.start_spread_us: flows.1 starts its flows up to start_us 5000 + start_spread_us 20000 us, after "
+     "duration_ms 20 (some flows would never start); expected start_us + start_spread_us <= duration_ms x 1000 "
+     "(us), here start_spread_us <= 15000"},
     // go-back-N (nic.*)
     {"nak_latency_negative", 12, "nic.nak_latency_us: out of range: -5; expected a number >= 0 and <= 1000000 (us)"},
     {"nak_timeout_zero", 12, "nic.nak_timeout_us: out of range: 0; expected a number > 0 and <= 1000000 (us)"},
@@ -591,6 +598,7 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
       "nodes", "nodes[].name", "nodes[].type",
       "links", "links[].a", "links[].b", "links[].rate_gbps", "links[].delay_us", "links[].loss",
       "defaults.link.rate_gbps", "defaults.link.delay_us", "defaults.flow.count",
+      "defaults.flow.start_spread_us",
       "switch.buffer_bytes", "switch.pfc.enabled", "switch.pfc.mode", "switch.pfc.t_pfc_bytes",
       "switch.pfc.beta", "switch.pfc.derive_thresholds", "switch.pfc.xon_gap_bytes", "switch.pfc.headroom_bytes",
       "switch.pfc.reserved_bytes", "switch.pfc.response_ns",
@@ -598,7 +606,7 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
       "switch.ecn.pmax", "switch.ecn.tcd",
       "nic.pfc_enabled", "nic.rx_buffer_bytes", "nic.rx_drain_gbps",
       "nic.nak_latency_us", "nic.nak_timeout_us", "nic.rto_us", "nic.follow_retime",
-      "flows", "flows[].src", "flows[].dst", "flows[].start_us", "flows[].start_rate_gbps", "flows[].size_bytes", "flows[].count",
+      "flows", "flows[].src", "flows[].dst", "flows[].start_us", "flows[].start_spread_us", "flows[].start_rate_gbps", "flows[].size_bytes", "flows[].count",
       "flows[].enabled",
       "topology.type", "topology.pods", "topology.tors", "topology.leaves", "topology.spines",
       "topology.rate_gbps", "topology.delay_us", "topology.hosts", "topology.hosts[].name",
@@ -645,7 +653,7 @@ TEST(ScenarioSchema, EveryScalarKeyIsSettable) {
       {"switch.ecn.kmin_bytes", "100"}, {"switch.ecn.kmax_bytes", "200"},
       {"switch.ecn.pmax", "0.5"}, {"cnp_priority", "6"},
       {"topology.rate_gbps", "10"}, {"topology.delay_us", "2"},
-      {"switch.pfc.headroom_bytes", "60000"}};
+      {"switch.pfc.headroom_bytes", "60000"}, {"flows[].start_spread_us", "10"}};
   int n = 0;
   for (const auto& k : scenario_schema()) {
     if (k.type == "list" || k.key == "registers") continue;  // registers: ScenarioRegisters.*
@@ -1060,24 +1068,24 @@ const std::set<std::string> kDerived = {"RP_LINE_RATE_KBPS", "RP_MTU_BYTES", "CP
 
 TEST(ScenarioRegisters, FileSectionAndSetInOrder) {
   const Scenario t = load_scenario(shipped("thesis_scale"));
-  ASSERT_EQ(t.registers.size(), 2u);
-  EXPECT_EQ(t.registers[0].name, "RP_MIN_RATE_KBPS");
-  EXPECT_EQ(t.registers[0].block, dcqcn::Block::RP);
-  EXPECT_EQ(t.registers[0].reg, "MIN_RATE_KBPS");
-  EXPECT_EQ(t.registers[0].value, 1000u);
-  EXPECT_EQ(t.registers[1].name, "NP_EPOCH_NS");
-  EXPECT_EQ(t.registers[1].block, dcqcn::Block::NP);
-  EXPECT_EQ(t.registers[1].value, 1000000u);
+  ASSERT_EQ(t.registers.size(), 5u);
+  EXPECT_EQ(t.registers[2].name, "RP_MIN_RATE_KBPS");
+  EXPECT_EQ(t.registers[2].block, dcqcn::Block::RP);
+  EXPECT_EQ(t.registers[2].reg, "MIN_RATE_KBPS");
+  EXPECT_EQ(t.registers[2].value, 1000u);
+  EXPECT_EQ(t.registers[4].name, "NP_EPOCH_NS");
+  EXPECT_EQ(t.registers[4].block, dcqcn::Block::NP);
+  EXPECT_EQ(t.registers[4].value, 1000000u);
   // --set replaces a file's entry in place and appends new ones.
   const Scenario u = load_scenario(shipped("thesis_scale"), {{"registers.NP_EPOCH_NS", "100000"},
                                                             {"registers.CP_KMAX_BYTES", "400000"},
                                                             {"registers.NP_EPOCH_NS", "200000"}});
-  ASSERT_EQ(u.registers.size(), 3u);
-  EXPECT_EQ(u.registers[1].name, "NP_EPOCH_NS");
-  EXPECT_EQ(u.registers[1].value, 200000u);
-  EXPECT_EQ(u.registers[2].name, "CP_KMAX_BYTES");
-  EXPECT_EQ(u.registers[2].block, dcqcn::Block::CP);
-  EXPECT_EQ(u.registers[2].value, 400000u);
+  ASSERT_EQ(u.registers.size(), 6u);
+  EXPECT_EQ(u.registers[4].name, "NP_EPOCH_NS");
+  EXPECT_EQ(u.registers[4].value, 200000u);
+  EXPECT_EQ(u.registers[5].name, "CP_KMAX_BYTES");
+  EXPECT_EQ(u.registers[5].block, dcqcn::Block::CP);
+  EXPECT_EQ(u.registers[5].value, 400000u);
   // A file without the section: none; --set creates it.
   EXPECT_TRUE(load_scenario(good("minimal")).registers.empty());
   const Scenario m = load_scenario(good("minimal"), {{"registers.RP_ALGO", "1"}});
