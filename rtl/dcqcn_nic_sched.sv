@@ -96,8 +96,8 @@ module dcqcn_nic_sched #(
   // B stage: the loaded flow's due entries (bits 0..3 timers, 4 departure)
   logic [FW-1:0] b_flow_reg, b_flow_next;
   logic [4:0]    b_rem_reg, b_rem_next;
-  logic [3:0][7:0]  b_gen_reg, b_gen_next;
-  logic [3:0][31:0] b_dl_reg, b_dl_next;
+  logic [31:0]   b_gen_reg, b_gen_next;   // 4 x 8
+  logic [127:0]  b_dl_reg, b_dl_next;     // 4 x 32
   logic [31:0]   b_at_reg, b_at_next;
   // DRAIN slot
   logic          d_on_reg, d_on_next;
@@ -115,19 +115,19 @@ module dcqcn_nic_sched #(
   logic [31:0]   la_reg, la_next, lb_reg, lb_next, lm_reg, lm_next;
   // next_due: lane minima per round (kinds 0..3, departure), arms since the round start
   logic [4:0]       lr_v_reg, lr_v_next, ll_v_reg, ll_v_next;
-  logic [4:0][31:0] lr_reg, lr_next, ll_reg, ll_next;
+  logic [159:0]     lr_reg, lr_next, ll_reg, ll_next;  // 5 x 32
   logic        am_v_reg, am_v_next, al_v_reg, al_v_next;
   logic [31:0] am_reg, am_next, al_reg, al_next;
   logic [3:0]       t1_v_reg, t1_v_next;
-  logic [3:0][31:0] t1_reg, t1_next;
+  logic [127:0]     t1_reg, t1_next;
   logic [1:0]       t2_v_reg, t2_v_next;
-  logic [1:0][31:0] t2_reg, t2_next;
+  logic [63:0]      t2_reg, t2_next;
   logic        nd_v_reg, nd_v_next;
   logic [31:0] nd_reg, nd_next;
   // forwarding of the last cycle's RAM writes (to the word the scanner loads)
   logic [5:0]       fw_v_reg, fw_v_next;
-  logic [5:0][FW-1:0] fw_a_reg, fw_a_next;
-  logic [3:0][TWW-1:0] fw_t_reg, fw_t_next;
+  logic [6*FW-1:0]  fw_a_reg, fw_a_next;
+  logic [4*TWW-1:0] fw_t_reg, fw_t_next;
   logic [DWW-1:0] fw_d_reg, fw_d_next;
   logic         fw_q_reg, fw_q_next;
   // result
@@ -139,8 +139,8 @@ module dcqcn_nic_sched #(
 
   // RAM ports
   logic [3:0]            t_we;
-  logic [3:0][FW-1:0]    t_waddr;
-  logic [3:0][TWW-1:0]   t_wdata, t_rdata, t_word;
+  logic [4*FW-1:0]       t_waddr;
+  logic [4*TWW-1:0]      t_wdata, t_rdata, t_word;
   logic                  d_we;
   logic [FW-1:0]         d_waddr;
   logic [DWW-1:0]        d_wdata, d_rdata, d_word, dg_rdata;
@@ -159,21 +159,25 @@ module dcqcn_nic_sched #(
   logic [FW-1:0] cmd_flow;
   logic [31:0] now;
   logic [4:0]  ld_due, ld_on;
-  logic [4:0][31:0] ld_dl;
+  logic [159:0] ld_dl;
   logic [32:0] m;
   logic [31:0] g2_late;
   logic        arm;
 
   // 32-bit modular "a is at or after b"
   function automatic logic at_or_after(input logic [31:0] a, input logic [31:0] b);
-    return $signed(a - b) >= 0;
+    logic [31:0] d;
+    d = a - b;
+    at_or_after = !d[31];
   endfunction
-  // the earlier of two times (modular), with valid bits
+  // the earlier of two times (modular), with valid bits: {valid, time}
   function automatic logic [32:0] tmin(input logic av, input logic [31:0] a,
                                        input logic bv, input logic [31:0] b);
-    if (!av) return {bv, b};
-    if (!bv) return {1'b1, a};
-    return $signed(a - b) < 0 ? {1'b1, a} : {1'b1, b};
+    logic [31:0] d;
+    d = a - b;
+    if (!av) tmin = {bv, b};
+    else if (!bv) tmin = {1'b1, a};
+    else tmin = d[31] ? {1'b1, a} : {1'b1, b};
   endfunction
 
   always_comb begin
@@ -211,18 +215,18 @@ module dcqcn_nic_sched #(
   // the scanned words, with the last cycle's write forwarded
   always_comb begin
     for (int k = 0; k < 4; k++)
-      t_word[k] = (fw_v_reg[k] && fw_a_reg[k] == ra_reg) ? fw_t_reg[k] : t_rdata[k];
-    d_word = (fw_v_reg[4] && fw_a_reg[4] == ra_reg) ? fw_d_reg : d_rdata;
-    q_word = (fw_v_reg[5] && fw_a_reg[5] == ra_reg) ? fw_q_reg : q_rdata;
+      t_word[(k)*TWW +: TWW] = (fw_v_reg[k] && fw_a_reg[(k)*FW +: FW] == ra_reg) ? fw_t_reg[(k)*TWW +: TWW] : t_rdata[(k)*TWW +: TWW];
+    d_word = (fw_v_reg[4] && fw_a_reg[(4)*FW +: FW] == ra_reg) ? fw_d_reg : d_rdata;
+    q_word = (fw_v_reg[5] && fw_a_reg[(5)*FW +: FW] == ra_reg) ? fw_q_reg : q_rdata;
     for (int k = 0; k < 4; k++)
-      ld_due[k] = t_word[k][40] && at_or_after(now, t_word[k][31:0]);
+      ld_due[k] = t_word[(k)*TWW+40] && at_or_after(now, t_word[(k)*TWW +: 32]);
     ld_due[4] = d_word[32] && !q_word && at_or_after(now, d_word[31:0]);
     for (int k = 0; k < 4; k++) begin
-      ld_on[k] = t_word[k][40];
-      ld_dl[k] = t_word[k][31:0];
+      ld_on[k] = t_word[(k)*TWW+40];
+      ld_dl[(k)*32 +: 32] = t_word[(k)*TWW +: 32];
     end
     ld_on[4] = d_word[32] && !q_word;
-    ld_dl[4] = d_word[31:0];
+    ld_dl[(4)*32 +: 32] = d_word[31:0];
     g2_late  = now - dg_rdata[31:0];
     arm      = s_evt_op == OP_ARM;
   end
@@ -294,7 +298,7 @@ module dcqcn_nic_sched #(
       t_we = 4'hf;
       d_we = 1'b1;
       q_we = 1'b1;
-      for (int k = 0; k < 4; k++) t_waddr[k] = clr_addr_reg;
+      for (int k = 0; k < 4; k++) t_waddr[(k)*FW +: FW] = clr_addr_reg;
       d_waddr = clr_addr_reg;
       q_waddr = clr_addr_reg;
       clr_addr_next = clr_addr_reg + FW'(1);
@@ -304,17 +308,17 @@ module dcqcn_nic_sched #(
       // ---- B stage: a timer fire (output), a departure push (FIFO)
       if (tfire) begin
         t_we[tk]    = 1'b1;
-        t_waddr[tk] = b_flow_reg;
-        t_wdata[tk] = '0;
+        t_waddr[(tk)*FW +: FW] = b_flow_reg;
+        t_wdata[(tk)*TWW +: TWW] = '0;
         b_rem_next[{1'b0, tk}] = 1'b0;
         out_valid_next = 1'b1;
         out_kind_next  = {1'b0, tk};
         out_flow_next  = 32'(b_flow_reg);
-        out_gen_next   = b_gen_reg[tk];
-        out_at_next    = b_dl_reg[tk];
+        out_gen_next   = b_gen_reg[(tk)*8 +: 8];
+        out_at_next    = b_dl_reg[(tk)*32 +: 32];
         out_tx_next    = now;
-        out_late_next  = now - b_dl_reg[tk];
-        la_next        = now - b_dl_reg[tk];
+        out_late_next  = now - b_dl_reg[(tk)*32 +: 32];
+        la_next        = now - b_dl_reg[(tk)*32 +: 32];
         fired_next     = fired_reg + 32'd1;
       end
       if (dpush) begin
@@ -332,22 +336,22 @@ module dcqcn_nic_sched #(
         b_flow_next = ra_reg;
         b_rem_next  = ld_due;
         for (int k = 0; k < 4; k++) begin
-          b_gen_next[k] = t_word[k][39:32];
-          b_dl_next[k]  = t_word[k][31:0];
+          b_gen_next[(k)*8 +: 8] = t_word[(k)*TWW+32 +: 8];
+          b_dl_next[(k)*32 +: 32]  = t_word[(k)*TWW +: 32];
         end
         b_at_next = d_word[31:0];
         ra_next = ra_reg + FW'(1);
         scan_raddr = ra_reg + FW'(1);
         // lane minima: the pending deadlines seen in this round
         for (int k = 0; k < 5; k++) begin
-          m = tmin(lr_v_reg[k], lr_reg[k], ld_on[k], ld_dl[k]);
+          m = tmin(lr_v_reg[k], lr_reg[(k)*32 +: 32], ld_on[k], ld_dl[(k)*32 +: 32]);
           if (ra_reg == FW'(NUM_FLOWS - 1)) begin
             ll_v_next[k] = m[32];
-            ll_next[k]   = m[31:0];
+            ll_next[(k)*32 +: 32]   = m[31:0];
             lr_v_next[k] = 1'b0;
           end else begin
             lr_v_next[k] = m[32];
-            lr_next[k]   = m[31:0];
+            lr_next[(k)*32 +: 32]   = m[31:0];
           end
         end
       end
@@ -413,8 +417,8 @@ module dcqcn_nic_sched #(
       if (cmd_acc && cmd_ok) begin
         if (s_evt_kind <= 3'd3) begin
           t_we[s_evt_kind[1:0]]    = 1'b1;
-          t_waddr[s_evt_kind[1:0]] = cmd_flow;
-          t_wdata[s_evt_kind[1:0]] = arm ? {1'b1, s_evt_gen, s_evt_at_ns} : '0;
+          t_waddr[(s_evt_kind[1:0])*FW +: FW] = cmd_flow;
+          t_wdata[(s_evt_kind[1:0])*TWW +: TWW] = arm ? {1'b1, s_evt_gen, s_evt_at_ns} : '0;
         end else if (s_evt_kind == 3'd4) begin
           d_on_next   = arm;
           d_flow_next = s_evt_flow;
@@ -441,34 +445,34 @@ module dcqcn_nic_sched #(
       // forwarding registers: this cycle's writes
       for (int k = 0; k < 4; k++) begin
         fw_v_next[k] = t_we[k];
-        fw_a_next[k] = t_waddr[k];
-        fw_t_next[k] = t_wdata[k];
+        fw_a_next[(k)*FW +: FW] = t_waddr[(k)*FW +: FW];
+        fw_t_next[(k)*TWW +: TWW] = t_wdata[(k)*TWW +: TWW];
       end
       fw_v_next[4] = d_we;
-      fw_a_next[4] = d_waddr;
+      fw_a_next[(4)*FW +: FW] = d_waddr;
       fw_d_next    = d_wdata;
       fw_v_next[5] = q_we;
-      fw_a_next[5] = q_waddr;
+      fw_a_next[(5)*FW +: FW] = q_waddr;
       fw_q_next    = q_wdata;
     end
     // ---- next_due: a pipelined minimum over the lanes, the arms and the DRAIN slot
     for (int i = 0; i < 2; i++) begin
-      m = tmin(ll_v_reg[2 * i], ll_reg[2 * i], ll_v_reg[2 * i + 1], ll_reg[2 * i + 1]);
+      m = tmin(ll_v_reg[2 * i], ll_reg[(2 * i)*32 +: 32], ll_v_reg[2 * i + 1], ll_reg[(2 * i + 1)*32 +: 32]);
       t1_v_next[i] = m[32];
-      t1_next[i]   = m[31:0];
+      t1_next[(i)*32 +: 32]   = m[31:0];
     end
-    m = tmin(ll_v_reg[4], ll_reg[4], d_on_reg, d_at_reg);
+    m = tmin(ll_v_reg[4], ll_reg[(4)*32 +: 32], d_on_reg, d_at_reg);
     t1_v_next[2] = m[32];
-    t1_next[2]   = m[31:0];
+    t1_next[(2)*32 +: 32]   = m[31:0];
     m = tmin(al_v_reg, al_reg, am_v_reg, am_reg);
     t1_v_next[3] = m[32];
-    t1_next[3]   = m[31:0];
+    t1_next[(3)*32 +: 32]   = m[31:0];
     for (int i = 0; i < 2; i++) begin
-      m = tmin(t1_v_reg[2 * i], t1_reg[2 * i], t1_v_reg[2 * i + 1], t1_reg[2 * i + 1]);
+      m = tmin(t1_v_reg[2 * i], t1_reg[(2 * i)*32 +: 32], t1_v_reg[2 * i + 1], t1_reg[(2 * i + 1)*32 +: 32]);
       t2_v_next[i] = m[32];
-      t2_next[i]   = m[31:0];
+      t2_next[(i)*32 +: 32]   = m[31:0];
     end
-    m = tmin(t2_v_reg[0], t2_reg[0], t2_v_reg[1], t2_reg[1]);
+    m = tmin(t2_v_reg[0], t2_reg[(0)*32 +: 32], t2_v_reg[1], t2_reg[(1)*32 +: 32]);
     nd_v_next = m[32];
     nd_next   = m[31:0];
     d_due_next = d_on_next && at_or_after(now, d_at_next);
@@ -588,8 +592,8 @@ module dcqcn_nic_sched #(
   // =====================================================================================
   for (genvar k = 0; k < 4; k++) begin : g_tmr
     dcqcn_ram_sdp #(.WIDTH(TWW), .DEPTH(NUM_FLOWS)) u_ram (
-        .clk(clk), .we(t_we[k]), .waddr(t_waddr[k]), .wdata(t_wdata[k]),
-        .re(1'b1), .raddr(scan_raddr), .rdata(t_rdata[k]));
+        .clk(clk), .we(t_we[k]), .waddr(t_waddr[k*FW +: FW]), .wdata(t_wdata[k*TWW +: TWW]),
+        .re(1'b1), .raddr(scan_raddr), .rdata(t_rdata[(k)*TWW +: TWW]));
   end
   // the departure words: one copy for the scanner, one for the grant stage
   dcqcn_ram_sdp #(.WIDTH(DWW), .DEPTH(NUM_FLOWS)) u_dep_scan (
