@@ -104,6 +104,10 @@ module dcqcn_nic_sched #(
   logic [31:0]   d_flow_reg, d_flow_next;
   logic [31:0]   d_at_reg, d_at_next;
   logic          d_due_reg, d_due_next;
+  // C1: an ARM/DISARM of a departure, one cycle after it is accepted (its queued bit read)
+  logic          c1_valid_reg, c1_valid_next, c1_arm_reg, c1_arm_next;
+  logic [FW-1:0] c1_flow_reg, c1_flow_next;
+  logic [31:0]   c1_at_reg, c1_at_next;
   // due FIFO pointers
   logic [FW-1:0] wp_reg, wp_next, rp_reg, rp_next;
   logic [CW-1:0] count_reg, count_next;
@@ -144,10 +148,10 @@ module dcqcn_nic_sched #(
   logic                  d_we;
   logic [FW-1:0]         d_waddr;
   logic [DWW-1:0]        d_wdata, d_rdata, d_word, dg_rdata;
-  logic                  q_we, q_wdata, q_rdata, q_word;
+  logic                  q_we, q_wdata, q_rdata, q_word, qc_rdata, c1_q, c1_push;
   logic [FW-1:0]         q_waddr;
   logic                  f_we, f_re;
-  logic [FW-1:0]         f_rdata;
+  logic [FW-1:0]         f_rdata, f_wdata;
   logic                  dg_re;
   logic [FW-1:0]         scan_raddr;
 
@@ -156,7 +160,7 @@ module dcqcn_nic_sched #(
   logic hz;
   logic en, tfire, dfire, dpush, g2_go, g2_stall, g1_stall, load, grant_ok;
   logic [1:0] tk;
-  logic [FW-1:0] cmd_flow;
+  logic [FW-1:0] cmd_flow, ra_p1;
   logic [31:0] now;
   logic [4:0]  ld_due, ld_on;
   logic [159:0] ld_dl;
@@ -183,6 +187,7 @@ module dcqcn_nic_sched #(
   always_comb begin
     now         = s_evt_now_ns;
     cmd_flow    = s_evt_flow[FW-1:0];
+    ra_p1       = ra_reg + FW'(1);
     cmd_flow_ok = s_evt_flow < 32'(NUM_FLOWS);
     cmd_is_set  = s_evt_op == OP_ARM || s_evt_op == OP_DISARM;
     cmd_is_txop = s_evt_op == OP_TXOPP;
@@ -191,12 +196,16 @@ module dcqcn_nic_sched #(
     // the B stage fires the lowest due timer when the output slot is free (first claim)
     tfire = b_rem_reg[3:0] != 4'd0 && en;
     tk    = b_rem_reg[0] ? 2'd0 : b_rem_reg[1] ? 2'd1 : b_rem_reg[2] ? 2'd2 : 2'd3;
-    g2_go    = g2_valid_reg && en && !tfire;
+    // a due departure's queued-bit write comes first: the grant stage waits for it
+    g2_go    = g2_valid_reg && en && !tfire && !b_rem_reg[4];
     g2_stall = g2_valid_reg && !g2_go;
     g1_stall = g1_valid_reg && g2_stall;
     grant_ok = g2_has_reg && dg_rdata[32] && at_or_after(now, dg_rdata[31:0]);
-    // a due departure joins the FIFO unless the grant stage writes the queued bits now
-    dpush = b_rem_reg[4] && !(g2_go && g2_has_reg);
+    dpush = b_rem_reg[4];
+    // C1: a departure armed already due joins the FIFO at once, unless B pushes now (then
+    // the scanner finds it); never twice (its queued bit, with last cycle's write forwarded)
+    c1_q    = (fw_v_reg[5] && fw_a_reg[(5)*FW +: FW] == c1_flow_reg) ? fw_q_reg : qc_rdata;
+    c1_push = c1_valid_reg && c1_arm_reg && at_or_after(now, c1_at_reg) && !c1_q && !dpush;
     // hazards: the word being loaded, the word B holds, the RAM B writes, the grant reads
     hz = 1'b0;
     if (cmd_is_set) begin
@@ -204,6 +213,8 @@ module dcqcn_nic_sched #(
       if (b_rem_reg != 5'd0 && s_evt_flow == 32'(b_flow_reg)) hz = 1'b1;
       if (s_evt_kind <= 3'd3 && b_rem_reg[s_evt_kind]) hz = 1'b1;
       if (s_evt_kind == 3'd5 && (g1_valid_reg || g2_valid_reg)) hz = 1'b1;
+      // a departure's word is written one cycle later (C1): the next scan word too
+      if (s_evt_kind == 3'd5 && s_evt_flow == 32'(ra_p1)) hz = 1'b1;
     end
     if (cmd_is_txop && (g1_stall || d_due_reg)) hz = 1'b1;
     s_evt_ready = !clearing_reg && !hz;
@@ -244,6 +255,11 @@ module dcqcn_nic_sched #(
     d_flow_next   = d_flow_reg;
     d_at_next     = d_at_reg;
     wp_next       = wp_reg;
+    c1_valid_next = 1'b0;
+    c1_arm_next   = c1_arm_reg;
+    c1_flow_next  = c1_flow_reg;
+    c1_at_next    = c1_at_reg;
+    f_wdata       = b_flow_reg;
     rp_next       = rp_reg;
     count_next    = count_reg;
     g1_valid_next = g1_valid_reg;
@@ -406,6 +422,20 @@ module dcqcn_nic_sched #(
         fired_next     = fired_reg + 32'd1;
       end
       if (en && !tfire && !g2_go && !dfire) out_valid_next = 1'b0;
+      // ---- C1: the departure word; an immediate push
+      if (c1_valid_reg) begin
+        d_we    = 1'b1;
+        d_waddr = c1_flow_reg;
+        d_wdata = {c1_arm_reg, c1_arm_reg ? c1_at_reg : 32'd0};
+        if (c1_push) begin
+          f_we    = 1'b1;
+          f_wdata = c1_flow_reg;
+          q_we    = 1'b1;
+          q_waddr = c1_flow_reg;
+          q_wdata = 1'b1;
+          wp_next = wp_reg + FW'(1);
+        end
+      end
       // ---- the command
       if (cmd_acc && cmd_is_txop) begin
         g1_valid_next = 1'b1;
@@ -424,9 +454,10 @@ module dcqcn_nic_sched #(
           d_flow_next = s_evt_flow;
           d_at_next   = s_evt_at_ns;
         end else begin
-          d_we    = 1'b1;
-          d_waddr = cmd_flow;
-          d_wdata = arm ? {1'b1, s_evt_at_ns} : '0;
+          c1_valid_next = 1'b1;
+          c1_arm_next   = arm;
+          c1_flow_next  = cmd_flow;
+          c1_at_next    = s_evt_at_ns;
         end
         if (arm && s_evt_kind != 3'd4) begin
           // arms since the round start (and, at the round end, into the latched set)
@@ -440,7 +471,7 @@ module dcqcn_nic_sched #(
         al_next   = am_next;
         am_v_next = 1'b0;
       end
-      count_next = count_reg + CW'(dpush) - CW'(cmd_acc && cmd_is_txop && count_reg != CW'(0) &&
+      count_next = count_reg + CW'(dpush) + CW'(c1_push) - CW'(cmd_acc && cmd_is_txop && count_reg != CW'(0) &&
                                                  !s_evt_pause);
       // forwarding registers: this cycle's writes
       for (int k = 0; k < 4; k++) begin
@@ -510,6 +541,10 @@ module dcqcn_nic_sched #(
     d_at_reg     <= d_at_next;
     d_due_reg    <= d_due_next;
     wp_reg       <= wp_next;
+    c1_valid_reg <= c1_valid_next;
+    c1_arm_reg   <= c1_arm_next;
+    c1_flow_reg  <= c1_flow_next;
+    c1_at_reg    <= c1_at_next;
     rp_reg       <= rp_next;
     count_reg    <= count_next;
     g1_valid_reg <= g1_valid_next;
@@ -561,6 +596,7 @@ module dcqcn_nic_sched #(
       d_on_reg      <= 1'b0;
       d_due_reg     <= 1'b0;
       wp_reg        <= '0;
+      c1_valid_reg  <= 1'b0;
       rp_reg        <= '0;
       count_reg     <= '0;
       g1_valid_reg  <= 1'b0;
@@ -606,9 +642,13 @@ module dcqcn_nic_sched #(
   dcqcn_ram_sdp #(.WIDTH(1), .DEPTH(NUM_FLOWS)) u_queued (
       .clk(clk), .we(q_we), .waddr(q_waddr), .wdata(q_wdata),
       .re(1'b1), .raddr(scan_raddr), .rdata(q_rdata));
+  // ... a copy read by C1 at the commanded flow
+  dcqcn_ram_sdp #(.WIDTH(1), .DEPTH(NUM_FLOWS)) u_queued_cmd (
+      .clk(clk), .we(q_we), .waddr(q_waddr), .wdata(q_wdata),
+      .re(1'b1), .raddr(cmd_flow), .rdata(qc_rdata));
   // the due FIFO (a flow is in it at most once: NUM_FLOWS words never overflow)
   dcqcn_ram_sdp #(.WIDTH(FW), .DEPTH(NUM_FLOWS)) u_fifo (
-      .clk(clk), .we(f_we), .waddr(wp_reg), .wdata(b_flow_reg),
+      .clk(clk), .we(f_we), .waddr(wp_reg), .wdata(f_wdata),
       .re(f_re), .raddr(rp_reg), .rdata(f_rdata));
 
   // =====================================================================================

@@ -82,7 +82,7 @@ class NicSchedModel {
 
  private:
   struct Comb {
-    bool ready, acc, en, tfire, dfire, dpush, g2_go, g2_stall, g1_stall, grant_ok, load;
+    bool ready, acc, en, tfire, dfire, dpush, g2_go, g2_stall, g1_stall, grant_ok, load, c1_push;
     bool cmd_set, cmd_txop, cmd_ok;
     unsigned tk;
     std::array<uint64_t, 4> t_word;
@@ -100,7 +100,7 @@ class NicSchedModel {
   std::vector<uint32_t> fmem_;
   std::array<uint64_t, 4> t_rd_{};
   uint64_t d_rd_ = 0, dg_rd_ = 0;
-  uint8_t q_rd_ = 0;
+  uint8_t q_rd_ = 0, qc_rd_ = 0;  // the queued bits at the scan word and at C1's flow
   uint32_t f_rd_ = 0;
   // registers
   bool clearing_ = true;
@@ -113,6 +113,8 @@ class NicSchedModel {
   bool d_on_ = false, d_due_ = false;
   uint32_t d_flow_ = 0, d_at_ = 0;
   uint32_t wp_ = 0, rp_ = 0, count_ = 0;
+  bool c1_valid_ = false, c1_arm_ = false;
+  uint32_t c1_flow_ = 0, c1_at_ = 0;
   bool g1_valid_ = false, g1_has_ = false, g2_valid_ = false, g2_has_ = false;
   uint32_t g2_flow_ = 0;
   uint32_t la_ = 0, lb_ = 0, lm_ = 0;
@@ -138,26 +140,46 @@ class NicSchedModel {
 };
 
 // The contract of the timer service and the scheduler, checked on the command and result
-// streams (no cycle rules). Times are 64-bit (unwrapped) here: the bench passes them.
+// streams, not on the cycle rules: no timer lost, fired early, fired twice or with a stale
+// tag; no departure granted before its time or without data; a STALE answer only for a
+// flow that is not due; lateness (counted in cycles the output could move, i.e. without
+// the cycles m_out_ready held a result) within the bound of docs/nic.md. Times are
+// unwrapped 64-bit ns; the bench passes them.
 class NicSchedCheck {
  public:
-  // bound_ns: the largest lateness allowed (docs/nic.md, with the bench's back-pressure)
-  NicSchedCheck(uint32_t num_flows, uint64_t bound_ns);
-  // An accepted command at unwrapped time now.
-  void command(const NicSchedEvent& ev, uint64_t at64, uint64_t now);
-  // A result at unwrapped time now; "" when it keeps the contract, else what it breaks.
+  NicSchedCheck(uint32_t num_flows, uint64_t bound_cycles);
+  void reset();
+  // Once per cycle, before that cycle's commands and results: its time, and whether it
+  // counts towards lateness (false: the output was held by m_out_ready).
+  void tick(uint64_t now, bool counts);
+  // An accepted command (at: its at_ns unwrapped).
+  void command(const NicSchedEvent& ev, uint64_t at);
+  // A result decided at time now (the cycle before it shows); "" when it keeps the
+  // contract, else what it breaks.
   std::string result(const NicSchedResult& r, uint64_t now);
-  // At the end: entries due longer than the bound and never fired ("" when none).
-  std::string finish(uint64_t now) const;
-  uint64_t worst_late() const { return worst_; }
+  // Timers due longer than the bound and never sent ("" when none).
+  std::string finish() const;
+  uint64_t worst_late_cycles() const { return worst_; }
+  uint64_t last_late() const { return last_; }  // of the last timer result checked
+  // The earliest deadline of an armed timer (kinds 0..4), -1 when none.
+  int64_t earliest_armed() const;
+  // (kind, flow) is armed and not yet due at now.
+  bool pending(unsigned kind, uint32_t flow, uint64_t now) const {
+    const Entry& x = e_[kind][kind == kSchedDrain ? 0 : flow];
+    return x.on && x.at > now;
+  }
+  uint64_t bound_cycles() const { return bound_; }
 
  private:
-  struct Entry { bool on = false; uint8_t gen = 0; uint64_t at = 0; };
+  struct Entry { bool on = false; uint8_t gen = 0; uint32_t flow = 0; uint64_t at = 0, due = 0; };
+  uint64_t late_cycles(uint64_t due) const;  // counted cycles since time `due` was reached
   uint32_t n_;
   uint64_t bound_;
-  std::array<std::vector<Entry>, 6> e_;  // kinds 0..3, 4 (index 0 only), 5
-  std::vector<bool> granted_;            // a GRANT was sent; the next comes after an ARM DEP
-  uint64_t worst_ = 0;
+  std::array<std::vector<Entry>, 6> e_;  // kinds 0..3; 4: index 0 only; 5: departures
+  std::vector<std::pair<uint64_t, uint64_t>> hist_;  // (now, counted cycles so far)
+  size_t hist_head_ = 0;
+  uint64_t counted_ = 0, now_ = 0;
+  uint64_t worst_ = 0, last_ = 0;
 };
 
 }  // namespace dcqcn
