@@ -129,8 +129,12 @@ module dcqcn_nic_sched #(
   logic        nd_v_reg, nd_v_next;
   logic [31:0] nd_reg, nd_next;
   // forwarding of the last cycle's RAM writes (to the word the scanner loads)
-  logic [5:0]       fw_v_reg, fw_v_next;
-  logic [6*FW-1:0]  fw_a_reg, fw_a_next;
+  logic [5:0]       fw_v_reg;             // per RAM: 0..3 timers, 4 departures, 5 queued
+  logic [6*FW-1:0]  fw_a_reg;
+  logic [3:0]       fw_v_tmr;             // the timer RAMs' (port logic below)
+  logic [4*FW-1:0]  fw_a_tmr;
+  logic [1:0]       fw_v_dq;              // the departure and queued RAMs'
+  logic [2*FW-1:0]  fw_a_dq;
   logic [4*TWW-1:0] fw_t_reg, fw_t_next;
   logic [DWW-1:0] fw_d_reg, fw_d_next;
   logic         fw_q_reg, fw_q_next;
@@ -160,6 +164,7 @@ module dcqcn_nic_sched #(
   logic hz;
   logic en, tfire, dfire, dpush, g2_go, g2_stall, g1_stall, load, grant_ok;
   logic [1:0] tk;
+  logic [3:0] b_wr, c_wr;  // timer RAM k written by B (a fire) / by the command
   logic [FW-1:0] cmd_flow, ra_p1;
   logic [31:0] now;
   logic [4:0]  ld_due, ld_on;
@@ -278,9 +283,8 @@ module dcqcn_nic_sched #(
     am_next       = am_reg;
     al_v_next     = al_v_reg;
     al_next       = al_reg;
-    fw_v_next     = 6'd0;
-    fw_a_next     = fw_a_reg;
-    fw_t_next     = fw_t_reg;
+    fw_v_dq       = 2'd0;
+    fw_a_dq       = fw_a_reg[4*FW +: 2*FW];
     fw_d_next     = fw_d_reg;
     fw_q_next     = fw_q_reg;
     out_valid_next = out_valid_reg;
@@ -297,9 +301,8 @@ module dcqcn_nic_sched #(
     hwm_next      = count_reg > hwm_reg ? count_reg : hwm_reg;
     dropped_next  = dropped_reg;
     csr_rdata_next = csr_rdata_reg;
-    t_we = 4'd0;
-    t_waddr = '0;
-    t_wdata = '0;
+    b_wr = 4'd0;
+    c_wr = 4'd0;
     d_we = 1'b0;
     d_waddr = '0;
     d_wdata = '0;
@@ -311,10 +314,8 @@ module dcqcn_nic_sched #(
     scan_raddr = ra_reg;
 
     if (clearing_reg) begin
-      t_we = 4'hf;
       d_we = 1'b1;
       q_we = 1'b1;
-      for (int k = 0; k < 4; k++) t_waddr[(k)*FW +: FW] = clr_addr_reg;
       d_waddr = clr_addr_reg;
       q_waddr = clr_addr_reg;
       clr_addr_next = clr_addr_reg + FW'(1);
@@ -323,9 +324,7 @@ module dcqcn_nic_sched #(
     end else begin
       // ---- B stage: a timer fire (output), a departure push (FIFO)
       if (tfire) begin
-        t_we[tk]    = 1'b1;
-        t_waddr[(tk)*FW +: FW] = b_flow_reg;
-        t_wdata[(tk)*TWW +: TWW] = '0;
+        for (int k = 0; k < 4; k++) b_wr[k] = tk == 2'(k);
         b_rem_next[{1'b0, tk}] = 1'b0;
         out_valid_next = 1'b1;
         out_kind_next  = {1'b0, tk};
@@ -446,9 +445,7 @@ module dcqcn_nic_sched #(
                                                            dropped_reg : dropped_reg + 32'd1;
       if (cmd_acc && cmd_ok) begin
         if (s_evt_kind <= 3'd3) begin
-          t_we[s_evt_kind[1:0]]    = 1'b1;
-          t_waddr[(s_evt_kind[1:0])*FW +: FW] = cmd_flow;
-          t_wdata[(s_evt_kind[1:0])*TWW +: TWW] = arm ? {1'b1, s_evt_gen, s_evt_at_ns} : '0;
+          for (int k = 0; k < 4; k++) c_wr[k] = s_evt_kind[1:0] == 2'(k);
         end else if (s_evt_kind == 3'd4) begin
           d_on_next   = arm;
           d_flow_next = s_evt_flow;
@@ -474,16 +471,11 @@ module dcqcn_nic_sched #(
       count_next = count_reg + CW'(dpush) + CW'(c1_push) - CW'(cmd_acc && cmd_is_txop && count_reg != CW'(0) &&
                                                  !s_evt_pause);
       // forwarding registers: this cycle's writes
-      for (int k = 0; k < 4; k++) begin
-        fw_v_next[k] = t_we[k];
-        fw_a_next[(k)*FW +: FW] = t_waddr[(k)*FW +: FW];
-        fw_t_next[(k)*TWW +: TWW] = t_wdata[(k)*TWW +: TWW];
-      end
-      fw_v_next[4] = d_we;
-      fw_a_next[(4)*FW +: FW] = d_waddr;
+      fw_v_dq[0] = d_we;
+      fw_a_dq[0 +: FW] = d_waddr;
       fw_d_next    = d_wdata;
-      fw_v_next[5] = q_we;
-      fw_a_next[(5)*FW +: FW] = q_waddr;
+      fw_v_dq[1] = q_we;
+      fw_a_dq[FW +: FW] = q_waddr;
       fw_q_next    = q_wdata;
     end
     // ---- next_due: a pipelined minimum over the lanes, the arms and the DRAIN slot
@@ -525,6 +517,20 @@ module dcqcn_nic_sched #(
     end
     f_re  = !g1_stall;
     dg_re = !g2_stall;
+  end
+
+  // the timer RAMs' write ports (constant indices: no shifters on the RAM inputs), and
+  // their forwarding registers
+  always_comb begin
+    for (int k = 0; k < 4; k++) begin
+      t_we[k] = clearing_reg || b_wr[k] || c_wr[k];
+      t_waddr[k*FW +: FW] = clearing_reg ? clr_addr_reg : b_wr[k] ? b_flow_reg : cmd_flow;
+      t_wdata[k*TWW +: TWW] = (clearing_reg || b_wr[k] || !arm) ? {TWW{1'b0}} :
+                              {1'b1, s_evt_gen, s_evt_at_ns};
+      fw_t_next[k*TWW +: TWW] = clearing_reg ? fw_t_reg[k*TWW +: TWW] : t_wdata[k*TWW +: TWW];
+      fw_v_tmr[k] = !clearing_reg && t_we[k];
+      fw_a_tmr[k*FW +: FW] = clearing_reg ? fw_a_reg[k*FW +: FW] : t_waddr[k*FW +: FW];
+    end
   end
 
   always_ff @(posedge clk) begin
@@ -569,8 +575,8 @@ module dcqcn_nic_sched #(
     t2_reg       <= t2_next;
     nd_v_reg     <= nd_v_next;
     nd_reg       <= nd_next;
-    fw_v_reg     <= fw_v_next;
-    fw_a_reg     <= fw_a_next;
+    fw_v_reg     <= {fw_v_dq, fw_v_tmr};
+    fw_a_reg     <= {fw_a_dq, fw_a_tmr};
     fw_t_reg     <= fw_t_next;
     fw_d_reg     <= fw_d_next;
     fw_q_reg     <= fw_q_next;

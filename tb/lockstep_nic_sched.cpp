@@ -205,8 +205,6 @@ class Bench {
     if (in.rst) {
       --rst_cycles_;
       q_.clear();
-      chk_.reset();
-      txop_q_.clear();
       hold_ = false;
     }
     // the command: the queue's head stays on the pins until accepted
@@ -253,6 +251,10 @@ class Bench {
       if (c.ev.op == NicSchedOp::TXOPP) txop_q_.push_back(in.evt.pause && ls_.ref().txq_nonempty());
       chk_.command(c.ev, c.at64);
       last_cmd_cycle_ = ls_.cycle();
+    }
+    if (in.rst) {  // after this cycle's result (made before the reset) was checked
+      chk_.reset();
+      txop_q_.clear();
     }
     if (out.out_valid && in.out_ready && !in.rst) {
       if (out.out.kind >= kSchedDep && !txop_q_.empty()) txop_q_.pop_front();
@@ -347,6 +349,7 @@ class Bench {
     rst_cycles_ = 2;
     for (uint64_t i = 0; i < kFlows + 8; ++i)
       if (int rc = cycle(false)) return rc;
+    last_grant_flow_ = -1;
     return 0;
   }
 
