@@ -104,6 +104,14 @@ module dcqcn_nic_sched #(
   logic [31:0]   d_flow_reg, d_flow_next;
   logic [31:0]   d_at_reg, d_at_next;
   logic          d_due_reg, d_due_next;
+  // C0: the command register (the core sees commands from flip-flops only)
+  logic          c0_valid_reg, c0_valid_next;
+  logic [1:0]    c0_op_reg, c0_op_next;
+  logic [2:0]    c0_kind_reg, c0_kind_next;
+  logic [31:0]   c0_flow_reg, c0_flow_next;
+  logic          c0_ok_reg, c0_ok_next;      // ARM/DISARM of a known kind and flow
+  logic [7:0]    c0_gen_reg, c0_gen_next;
+  logic [31:0]   c0_at_reg, c0_at_next;
   // C1: an ARM/DISARM of a departure, one cycle after it is accepted (its queued bit read)
   logic          c1_valid_reg, c1_valid_next, c1_arm_reg, c1_arm_next;
   logic [FW-1:0] c1_flow_reg, c1_flow_next;
@@ -160,7 +168,7 @@ module dcqcn_nic_sched #(
   logic [FW-1:0]         scan_raddr;
 
   // command decode
-  logic cmd_acc, cmd_is_set, cmd_is_txop, cmd_ok, cmd_flow_ok;
+  logic c0_go, cmd_is_set, cmd_is_txop, cmd_ok;
   logic hz;
   logic en, tfire, dfire, dpush, g2_go, g2_stall, g1_stall, load, grant_ok;
   logic [1:0] tk;
@@ -191,12 +199,11 @@ module dcqcn_nic_sched #(
 
   always_comb begin
     now         = s_evt_now_ns;
-    cmd_flow    = s_evt_flow[FW-1:0];
+    cmd_flow    = c0_flow_reg[FW-1:0];
     ra_p1       = ra_reg + FW'(1);
-    cmd_flow_ok = s_evt_flow < 32'(NUM_FLOWS);
-    cmd_is_set  = s_evt_op == OP_ARM || s_evt_op == OP_DISARM;
-    cmd_is_txop = s_evt_op == OP_TXOPP;
-    cmd_ok      = cmd_is_set && cmd_flow_ok && s_evt_kind <= 3'd5;
+    cmd_is_set  = c0_op_reg == OP_ARM || c0_op_reg == OP_DISARM;
+    cmd_is_txop = c0_op_reg == OP_TXOPP;
+    cmd_ok      = cmd_is_set && c0_ok_reg;
     en          = !out_valid_reg || m_out_ready;
     // the B stage fires the lowest due timer when the output slot is free (first claim)
     tfire = b_rem_reg[3:0] != 4'd0 && en;
@@ -214,18 +221,18 @@ module dcqcn_nic_sched #(
     // hazards: the word being loaded, the word B holds, the RAM B writes, the grant reads
     hz = 1'b0;
     if (cmd_is_set) begin
-      if (s_evt_flow == 32'(ra_reg)) hz = 1'b1;
-      if (b_rem_reg != 5'd0 && s_evt_flow == 32'(b_flow_reg)) hz = 1'b1;
-      if (s_evt_kind <= 3'd3 && b_rem_reg[s_evt_kind]) hz = 1'b1;
-      if (s_evt_kind == 3'd5 && (g1_valid_reg || g2_valid_reg)) hz = 1'b1;
+      if (cmd_flow == ra_reg) hz = 1'b1;
+      if (b_rem_reg != 5'd0 && cmd_flow == b_flow_reg) hz = 1'b1;
+      if (c0_kind_reg <= 3'd3 && b_rem_reg[c0_kind_reg]) hz = 1'b1;
+      if (c0_kind_reg == 3'd5 && (g1_valid_reg || g2_valid_reg)) hz = 1'b1;
       // a departure's word is written one cycle later (C1): the next scan word too
-      if (s_evt_kind == 3'd5 && s_evt_flow == 32'(ra_p1)) hz = 1'b1;
+      if (c0_kind_reg == 3'd5 && cmd_flow == ra_p1) hz = 1'b1;
     end
     if (cmd_is_txop && (g1_stall || d_due_reg)) hz = 1'b1;
-    s_evt_ready = !clearing_reg && !hz;
-    cmd_acc = s_evt_valid && s_evt_ready;
-    dfire = d_due_reg && d_on_reg && en && !tfire && !g2_valid_reg &&
-            !(cmd_acc && cmd_ok && s_evt_kind == 3'd4);
+    if (cmd_is_set && c0_kind_reg == 3'd4 && d_due_reg) hz = 1'b1;  // the DRAIN leaves first
+    c0_go = c0_valid_reg && !clearing_reg && !hz;
+    s_evt_ready = !clearing_reg && (!c0_valid_reg || c0_go);
+    dfire = d_due_reg && d_on_reg && en && !tfire && !g2_valid_reg;
   end
 
   // the scanned words, with the last cycle's write forwarded
@@ -244,7 +251,7 @@ module dcqcn_nic_sched #(
     ld_on[4] = d_word[32] && !q_word;
     ld_dl[(4)*32 +: 32] = d_word[31:0];
     g2_late  = now - dg_rdata[31:0];
-    arm      = s_evt_op == OP_ARM;
+    arm      = c0_op_reg == OP_ARM;
   end
 
   always_comb begin
@@ -261,6 +268,22 @@ module dcqcn_nic_sched #(
     d_at_next     = d_at_reg;
     wp_next       = wp_reg;
     c1_valid_next = 1'b0;
+    c0_valid_next = c0_valid_reg && !c0_go;
+    c0_op_next    = c0_op_reg;
+    c0_kind_next  = c0_kind_reg;
+    c0_flow_next  = c0_flow_reg;
+    c0_ok_next    = c0_ok_reg;
+    c0_gen_next   = c0_gen_reg;
+    c0_at_next    = c0_at_reg;
+    if (s_evt_valid && s_evt_ready) begin
+      c0_valid_next = 1'b1;
+      c0_op_next    = s_evt_op;
+      c0_kind_next  = s_evt_kind;
+      c0_flow_next  = s_evt_flow;
+      c0_ok_next    = s_evt_flow < 32'(NUM_FLOWS) && s_evt_kind <= 3'd5;
+      c0_gen_next   = s_evt_gen;
+      c0_at_next    = s_evt_at_ns;
+    end
     c1_arm_next   = c1_arm_reg;
     c1_flow_next  = c1_flow_reg;
     c1_at_next    = c1_at_reg;
@@ -436,29 +459,29 @@ module dcqcn_nic_sched #(
         end
       end
       // ---- the command
-      if (cmd_acc && cmd_is_txop) begin
+      if (c0_go && cmd_is_txop) begin
         g1_valid_next = 1'b1;
         g1_has_next   = count_reg != CW'(0) && !s_evt_pause;
         if (count_reg != CW'(0) && !s_evt_pause) rp_next = rp_reg + FW'(1);
       end
-      if (cmd_acc && cmd_is_set && !cmd_ok) dropped_next = dropped_reg == 32'hffff_ffff ?
+      if (c0_go && cmd_is_set && !cmd_ok) dropped_next = dropped_reg == 32'hffff_ffff ?
                                                            dropped_reg : dropped_reg + 32'd1;
-      if (cmd_acc && cmd_ok) begin
-        if (s_evt_kind <= 3'd3) begin
-          for (int k = 0; k < 4; k++) c_wr[k] = s_evt_kind[1:0] == 2'(k);
-        end else if (s_evt_kind == 3'd4) begin
+      if (c0_go && cmd_ok) begin
+        if (c0_kind_reg <= 3'd3) begin
+          for (int k = 0; k < 4; k++) c_wr[k] = c0_kind_reg[1:0] == 2'(k);
+        end else if (c0_kind_reg == 3'd4) begin
           d_on_next   = arm;
-          d_flow_next = s_evt_flow;
-          d_at_next   = s_evt_at_ns;
+          d_flow_next = c0_flow_reg;
+          d_at_next   = c0_at_reg;
         end else begin
           c1_valid_next = 1'b1;
           c1_arm_next   = arm;
           c1_flow_next  = cmd_flow;
-          c1_at_next    = s_evt_at_ns;
+          c1_at_next    = c0_at_reg;
         end
-        if (arm && s_evt_kind != 3'd4) begin
+        if (arm && c0_kind_reg != 3'd4) begin
           // arms since the round start (and, at the round end, into the latched set)
-          m = tmin(am_v_reg, am_reg, 1'b1, s_evt_at_ns);
+          m = tmin(am_v_reg, am_reg, 1'b1, c0_at_reg);
           am_v_next = m[32];
           am_next   = m[31:0];
         end
@@ -468,7 +491,7 @@ module dcqcn_nic_sched #(
         al_next   = am_next;
         am_v_next = 1'b0;
       end
-      count_next = count_reg + CW'(dpush) + CW'(c1_push) - CW'(cmd_acc && cmd_is_txop && count_reg != CW'(0) &&
+      count_next = count_reg + CW'(dpush) + CW'(c1_push) - CW'(c0_go && cmd_is_txop && count_reg != CW'(0) &&
                                                  !s_evt_pause);
       // forwarding registers: this cycle's writes
       fw_v_dq[0] = d_we;
@@ -526,7 +549,7 @@ module dcqcn_nic_sched #(
       t_we[k] = clearing_reg || b_wr[k] || c_wr[k];
       t_waddr[k*FW +: FW] = clearing_reg ? clr_addr_reg : b_wr[k] ? b_flow_reg : cmd_flow;
       t_wdata[k*TWW +: TWW] = (clearing_reg || b_wr[k] || !arm) ? {TWW{1'b0}} :
-                              {1'b1, s_evt_gen, s_evt_at_ns};
+                              {1'b1, c0_gen_reg, c0_at_reg};
       fw_t_next[k*TWW +: TWW] = clearing_reg ? fw_t_reg[k*TWW +: TWW] : t_wdata[k*TWW +: TWW];
       fw_v_tmr[k] = !clearing_reg && t_we[k];
       fw_a_tmr[k*FW +: FW] = clearing_reg ? fw_a_reg[k*FW +: FW] : t_waddr[k*FW +: FW];
@@ -548,6 +571,13 @@ module dcqcn_nic_sched #(
     d_due_reg    <= d_due_next;
     wp_reg       <= wp_next;
     c1_valid_reg <= c1_valid_next;
+    c0_valid_reg <= c0_valid_next;
+    c0_op_reg    <= c0_op_next;
+    c0_kind_reg  <= c0_kind_next;
+    c0_flow_reg  <= c0_flow_next;
+    c0_ok_reg    <= c0_ok_next;
+    c0_gen_reg   <= c0_gen_next;
+    c0_at_reg    <= c0_at_next;
     c1_arm_reg   <= c1_arm_next;
     c1_flow_reg  <= c1_flow_next;
     c1_at_reg    <= c1_at_next;
@@ -603,6 +633,7 @@ module dcqcn_nic_sched #(
       d_due_reg     <= 1'b0;
       wp_reg        <= '0;
       c1_valid_reg  <= 1'b0;
+      c0_valid_reg  <= 1'b0;
       rp_reg        <= '0;
       count_reg     <= '0;
       g1_valid_reg  <= 1'b0;

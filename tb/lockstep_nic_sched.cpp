@@ -248,13 +248,14 @@ class Bench {
       hold_ = false;
       accepted_++;
       command_cover(c);
+      applied_q_.push_back(c.at64);
       if (c.ev.op == NicSchedOp::TXOPP) txop_q_.push_back(in.evt.pause && ls_.ref().txq_nonempty());
-      chk_.command(c.ev, c.at64);
       last_cmd_cycle_ = ls_.cycle();
     }
     if (in.rst) {  // after this cycle's result (made before the reset) was checked
       chk_.reset();
       txop_q_.clear();
+      applied_q_.clear();
     }
     if (out.out_valid && in.out_ready && !in.rst) {
       if (out.out.kind >= kSchedDep && !txop_q_.empty()) txop_q_.pop_front();
@@ -264,6 +265,11 @@ class Bench {
         last_grant_flow_ = out.out.flow;
         last_grant_tx64_ = now64_ - static_cast<uint32_t>(static_cast<uint32_t>(now64_) - out.out.tx_ns);
       }
+    }
+    // a command takes effect when it leaves the command register C0
+    if (!in.rst && ls_.ref().c0_goes(in) && !applied_q_.empty()) {
+      chk_.command(ls_.ref().c0(), applied_q_.front());
+      applied_q_.pop_front();
     }
     check_next_due();
     if (in.csr_re && in.csr_addr == kSchedCsrId) saw_id_ = true;
@@ -435,7 +441,8 @@ class Bench {
   bool hold_ = false, pause_ = false, new_result_ = false, saw_id_ = false, saw_catchup_ = false;
   bool clamp_written_ = false, catchup_write_ = false;
   bool next_due_err_ = false;
-  std::deque<bool> txop_q_;  // per TXOPP in flight: paused with flows due
+  std::deque<bool> txop_q_;
+  std::deque<uint64_t> applied_q_;  // at_ns (unwrapped) of the accepted commands not yet in the core  // per TXOPP in flight: paused with flows due
   uint32_t last_fire_flow_ = ~0u;
   uint8_t same_flow_fires_[64] = {};
   int64_t last_grant_flow_ = -1;

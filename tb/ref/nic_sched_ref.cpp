@@ -34,14 +34,14 @@ NicSchedModel::NicSchedModel(uint32_t num_flows) : n_(num_flows), fw_mask_(num_f
 
 NicSchedModel::Comb NicSchedModel::comb(const In& in) const {
   Comb c{};
-  const NicSchedEvent& e = in.evt;
-  const uint32_t now = e.now_ns;
+  const NicSchedEvent& e = c0_;  // the command in C0
+  const uint32_t now = in.evt.now_ns;
   const uint8_t op = static_cast<uint8_t>(e.op) & 3;
   const uint8_t kind = e.kind & 7;
-  const bool flow_ok = e.flow < n_;
+  const uint32_t flow = e.flow & fw_mask_;
   c.cmd_set = op == 1 || op == 2;
   c.cmd_txop = op == 3;
-  c.cmd_ok = c.cmd_set && flow_ok && kind <= 5;
+  c.cmd_ok = c.cmd_set && c0_ok_;
   c.en = !out_valid_ || in.out_ready;
   c.tfire = (b_rem_ & 0xf) != 0 && c.en;
   c.tk = (b_rem_ & 1) ? 0 : (b_rem_ & 2) ? 1 : (b_rem_ & 4) ? 2 : 3;
@@ -54,16 +54,17 @@ NicSchedModel::Comb NicSchedModel::comb(const In& in) const {
   c.c1_push = c1_valid_ && c1_arm_ && after(now, c1_at_) && !c1_q && !c.dpush;
   bool hz = false;
   if (c.cmd_set) {
-    if (e.flow == ra_) hz = true;
-    if (b_rem_ != 0 && e.flow == b_flow_) hz = true;
+    if (flow == ra_) hz = true;
+    if (b_rem_ != 0 && flow == b_flow_) hz = true;
     if (kind <= 3 && ((b_rem_ >> kind) & 1)) hz = true;
     if (kind == 5 && (g1_valid_ || g2_valid_)) hz = true;
-    if (kind == 5 && e.flow == ((ra_ + 1) & fw_mask_)) hz = true;
+    if (kind == 5 && flow == ((ra_ + 1) & fw_mask_)) hz = true;
+    if (kind == 4 && d_due_) hz = true;
   }
   if (c.cmd_txop && (c.g1_stall || d_due_)) hz = true;
-  c.ready = !clearing_ && !hz;
-  c.acc = in.evt_valid && c.ready;
-  c.dfire = d_due_ && d_on_ && c.en && !c.tfire && !g2_valid_ && !(c.acc && c.cmd_ok && kind == 4);
+  c.acc = c0_valid_ && !clearing_ && !hz;  // C0's command goes into the core
+  c.ready = !clearing_ && (!c0_valid_ || c.acc);
+  c.dfire = d_due_ && d_on_ && c.en && !c.tfire && !g2_valid_;
   for (int k = 0; k < 4; ++k) c.t_word[k] = (fw_v_[k] && fw_a_[k] == ra_) ? fw_t_[k] : t_rd_[k];
   c.d_word = (fw_v_[4] && fw_a_[4] == ra_) ? fw_d_ : d_rd_;
   c.q_word = (fw_v_[5] && fw_a_[5] == ra_) ? fw_q_ : (q_rd_ != 0);
@@ -96,8 +97,9 @@ bool NicSchedModel::busy() const { return b_rem_ != 0 || g1_valid_ || g2_valid_ 
 
 void NicSchedModel::step(const In& in) {
   const Comb c = comb(in);
-  const NicSchedEvent& e = in.evt;
-  const uint32_t now = e.now_ns;
+  const NicSchedEvent& e = c0_;
+  const uint32_t now = in.evt.now_ns;
+  const bool pause = in.evt.pause;
   const uint8_t kind = e.kind & 7;
   const bool arm = (static_cast<uint8_t>(e.op) & 3) == 1;
 
@@ -254,10 +256,10 @@ void NicSchedModel::step(const In& in) {
         wp = (wp_ + 1) & fw_mask_;
       }
     }
-    const bool pop = c.acc && c.cmd_txop && count_ != 0 && !e.pause;
+    const bool pop = c.acc && c.cmd_txop && count_ != 0 && !pause;
     if (c.acc && c.cmd_txop) {
       g1_valid = true;
-      g1_has = count_ != 0 && !e.pause;
+      g1_has = count_ != 0 && !pause;
       if (pop) rp = (rp_ + 1) & fw_mask_;
     }
     if (c.acc && c.cmd_set && !c.cmd_ok && dropped_ != 0xffffffffu) dropped = dropped_ + 1;
@@ -302,7 +304,7 @@ void NicSchedModel::step(const In& in) {
   }
   const uint32_t count = clearing_ ? count_
                                    : count_ + (c.dpush ? 1 : 0) + (c.c1_push ? 1 : 0) -
-                                         ((c.acc && c.cmd_txop && count_ != 0 && !e.pause) ? 1 : 0);
+                                         ((c.acc && c.cmd_txop && count_ != 0 && !pause) ? 1 : 0);
   // next_due tree
   std::array<bool, 4> t1_v{};
   std::array<uint32_t, 4> t1{};
@@ -350,7 +352,7 @@ void NicSchedModel::step(const In& in) {
   for (int k = 0; k < 4; ++k) t_rd_[k] = tmem_[k][scan_raddr];
   d_rd_ = dmem_[scan_raddr];
   q_rd_ = qmem_[scan_raddr];
-  qc_rd_ = qmem_[e.flow & fw_mask_];
+  qc_rd_ = qmem_[c0_.flow & fw_mask_];
   if (dg_re) dg_rd_ = dmem_[f_rd_];
   if (f_re) f_rd_ = fmem_[rp_];
   for (int k = 0; k < 4; ++k)
@@ -374,6 +376,13 @@ void NicSchedModel::step(const In& in) {
   d_due_ = d_due;
   wp_ = wp;
   c1_valid_ = c1_valid;
+  if (in.evt_valid && c.ready) {
+    c0_valid_ = true;
+    c0_ = in.evt;
+    c0_ok_ = in.evt.flow < n_ && in.evt.kind <= 5;
+  } else if (c.acc) {
+    c0_valid_ = false;
+  }
   c1_arm_ = c1_arm;
   c1_flow_ = c1_flow;
   c1_at_ = c1_at;
@@ -424,6 +433,7 @@ void NicSchedModel::step(const In& in) {
     d_due_ = false;
     wp_ = rp_ = count_ = 0;
     c1_valid_ = false;
+    c0_valid_ = false;
     g1_valid_ = g2_valid_ = false;
     la_ = lb_ = lm_ = 0;
     lr_v_ = {};

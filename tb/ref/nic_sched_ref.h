@@ -79,6 +79,9 @@ class NicSchedModel {
   bool round_end_load(const In& in) const;  // this cycle loads the last flow of a round
   bool busy() const;                        // anything in the grant pipe, B or the output
   uint32_t num_flows() const { return n_; }
+  // The command in C0 goes into the core at this cycle's edge (it takes effect then).
+  bool c0_goes(const In& in) const { return comb(in).acc; }
+  const NicSchedEvent& c0() const { return c0_; }
 
  private:
   struct Comb {
@@ -113,6 +116,8 @@ class NicSchedModel {
   bool d_on_ = false, d_due_ = false;
   uint32_t d_flow_ = 0, d_at_ = 0;
   uint32_t wp_ = 0, rp_ = 0, count_ = 0;
+  bool c0_valid_ = false, c0_ok_ = false;  // C0: the command register
+  NicSchedEvent c0_{};
   bool c1_valid_ = false, c1_arm_ = false;
   uint32_t c1_flow_ = 0, c1_at_ = 0;
   bool g1_valid_ = false, g1_has_ = false, g2_valid_ = false, g2_has_ = false;
