@@ -92,7 +92,7 @@ module dcqcn_nic_sched #(
   logic          clearing_reg, clearing_next;
   logic [FW-1:0] clr_addr_reg, clr_addr_next;
   // scanner: ra = the flow whose words are on the RAM read ports
-  logic [FW-1:0] ra_reg, ra_next;
+  logic [FW-1:0] ra_reg, ra_next, ra_p1_reg, ra_p1_next;  // ra_p1 = ra + 1
   // B stage: the loaded flow's due entries (bits 0..3 timers, 4 departure)
   logic [FW-1:0] b_flow_reg, b_flow_next;
   logic [4:0]    b_rem_reg, b_rem_next;
@@ -137,12 +137,8 @@ module dcqcn_nic_sched #(
   logic        nd_v_reg, nd_v_next;
   logic [31:0] nd_reg, nd_next;
   // forwarding of the last cycle's RAM writes (to the word the scanner loads)
-  logic [5:0]       fw_v_reg;             // per RAM: 0..3 timers, 4 departures, 5 queued
-  logic [6*FW-1:0]  fw_a_reg;
-  logic [3:0]       fw_v_tmr;             // the timer RAMs' (port logic below)
-  logic [4*FW-1:0]  fw_a_tmr;
-  logic [1:0]       fw_v_dq;              // the departure and queued RAMs'
-  logic [2*FW-1:0]  fw_a_dq;
+  logic [3:0]       fw_v_tmr;             // a timer RAM is written (port logic below)
+  logic [1:0]       fw_v_dq;              // the departure / queued RAM is written
   logic [4*TWW-1:0] fw_t_reg, fw_t_next;
   logic [DWW-1:0] fw_d_reg, fw_d_next;
   logic         fw_q_reg, fw_q_next;
@@ -173,7 +169,10 @@ module dcqcn_nic_sched #(
   logic en, tfire, dfire, dpush, g2_go, g2_stall, g1_stall, load, grant_ok;
   logic [1:0] tk;
   logic [3:0] b_wr, c_wr;  // timer RAM k written by B (a fire) / by the command
-  logic [FW-1:0] cmd_flow, ra_p1;
+  logic [FW-1:0] cmd_flow;
+  logic [5:0]    fwh_reg, fwh_next;   // last cycle's write hit the word now on the read port
+  logic          fwhq_reg, fwhq_next; // ... hit C1's queued bit
+  logic          c0_arm4;
   logic [31:0] now;
   logic [4:0]  ld_due, ld_on;
   logic [159:0] ld_dl;
@@ -200,7 +199,6 @@ module dcqcn_nic_sched #(
   always_comb begin
     now         = s_evt_now_ns;
     cmd_flow    = c0_flow_reg[FW-1:0];
-    ra_p1       = ra_reg + FW'(1);
     cmd_is_set  = c0_op_reg == OP_ARM || c0_op_reg == OP_DISARM;
     cmd_is_txop = c0_op_reg == OP_TXOPP;
     cmd_ok      = cmd_is_set && c0_ok_reg;
@@ -216,7 +214,7 @@ module dcqcn_nic_sched #(
     dpush = b_rem_reg[4];
     // C1: a departure armed already due joins the FIFO at once, unless B pushes now (then
     // the scanner finds it); never twice (its queued bit, with last cycle's write forwarded)
-    c1_q    = (fw_v_reg[5] && fw_a_reg[(5)*FW +: FW] == c1_flow_reg) ? fw_q_reg : qc_rdata;
+    c1_q    = fwhq_reg ? fw_q_reg : qc_rdata;
     c1_push = c1_valid_reg && c1_arm_reg && at_or_after(now, c1_at_reg) && !c1_q && !dpush;
     // hazards: the word being loaded, the word B holds, the RAM B writes, the grant reads
     hz = 1'b0;
@@ -226,7 +224,7 @@ module dcqcn_nic_sched #(
       if (c0_kind_reg <= 3'd3 && b_rem_reg[c0_kind_reg]) hz = 1'b1;
       if (c0_kind_reg == 3'd5 && (g1_valid_reg || g2_valid_reg)) hz = 1'b1;
       // a departure's word is written one cycle later (C1): the next scan word too
-      if (c0_kind_reg == 3'd5 && cmd_flow == ra_p1) hz = 1'b1;
+      if (c0_kind_reg == 3'd5 && cmd_flow == ra_p1_reg) hz = 1'b1;
     end
     if (cmd_is_txop && (g1_stall || d_due_reg)) hz = 1'b1;
     if (cmd_is_set && c0_kind_reg == 3'd4 && d_due_reg) hz = 1'b1;  // the DRAIN leaves first
@@ -238,9 +236,9 @@ module dcqcn_nic_sched #(
   // the scanned words, with the last cycle's write forwarded
   always_comb begin
     for (int k = 0; k < 4; k++)
-      t_word[(k)*TWW +: TWW] = (fw_v_reg[k] && fw_a_reg[(k)*FW +: FW] == ra_reg) ? fw_t_reg[(k)*TWW +: TWW] : t_rdata[(k)*TWW +: TWW];
-    d_word = (fw_v_reg[4] && fw_a_reg[(4)*FW +: FW] == ra_reg) ? fw_d_reg : d_rdata;
-    q_word = (fw_v_reg[5] && fw_a_reg[(5)*FW +: FW] == ra_reg) ? fw_q_reg : q_rdata;
+      t_word[(k)*TWW +: TWW] = fwh_reg[k] ? fw_t_reg[(k)*TWW +: TWW] : t_rdata[(k)*TWW +: TWW];
+    d_word = fwh_reg[4] ? fw_d_reg : d_rdata;
+    q_word = fwh_reg[5] ? fw_q_reg : q_rdata;
     for (int k = 0; k < 4; k++)
       ld_due[k] = t_word[(k)*TWW+40] && at_or_after(now, t_word[(k)*TWW +: 32]);
     ld_due[4] = d_word[32] && !q_word && at_or_after(now, d_word[31:0]);
@@ -258,6 +256,7 @@ module dcqcn_nic_sched #(
     clearing_next = clearing_reg;
     clr_addr_next = clr_addr_reg;
     ra_next       = ra_reg;
+    ra_p1_next    = ra_p1_reg;
     b_flow_next   = b_flow_reg;
     b_rem_next    = b_rem_reg;
     b_gen_next    = b_gen_reg;
@@ -307,7 +306,6 @@ module dcqcn_nic_sched #(
     al_v_next     = al_v_reg;
     al_next       = al_reg;
     fw_v_dq       = 2'd0;
-    fw_a_dq       = fw_a_reg[4*FW +: 2*FW];
     fw_d_next     = fw_d_reg;
     fw_q_next     = fw_q_reg;
     out_valid_next = out_valid_reg;
@@ -378,8 +376,9 @@ module dcqcn_nic_sched #(
           b_dl_next[(k)*32 +: 32]  = t_word[(k)*TWW +: 32];
         end
         b_at_next = d_word[31:0];
-        ra_next = ra_reg + FW'(1);
-        scan_raddr = ra_reg + FW'(1);
+        ra_next    = ra_p1_reg;
+        ra_p1_next = ra_p1_reg + FW'(1);
+        scan_raddr = ra_p1_reg;
         // lane minima: the pending deadlines seen in this round
         for (int k = 0; k < 5; k++) begin
           m = tmin(lr_v_reg[k], lr_reg[(k)*32 +: 32], ld_on[k], ld_dl[(k)*32 +: 32]);
@@ -495,10 +494,8 @@ module dcqcn_nic_sched #(
                                                  !s_evt_pause);
       // forwarding registers: this cycle's writes
       fw_v_dq[0] = d_we;
-      fw_a_dq[0 +: FW] = d_waddr;
       fw_d_next    = d_wdata;
       fw_v_dq[1] = q_we;
-      fw_a_dq[FW +: FW] = q_waddr;
       fw_q_next    = q_wdata;
     end
     // ---- next_due: a pipelined minimum over the lanes, the arms and the DRAIN slot
@@ -521,7 +518,10 @@ module dcqcn_nic_sched #(
     m = tmin(t2_v_reg[0], t2_reg[(0)*32 +: 32], t2_v_reg[1], t2_reg[(1)*32 +: 32]);
     nd_v_next = m[32];
     nd_next   = m[31:0];
-    d_due_next = d_on_next && at_or_after(now, d_at_next);
+    // (both compares in parallel; the command's select comes last)
+    c0_arm4 = c0_go && cmd_ok && c0_kind_reg == 3'd4;
+    d_due_next = c0_arm4 ? (arm && at_or_after(now, c0_at_reg)) :
+                 (d_on_reg && !dfire && at_or_after(now, d_at_reg));
     // ---- CSR bus
     if (csr_we && csr_addr == 8'h08)
       catchup_next = csr_wdata > CATCHUP_MAX ? CATCHUP_MAX : csr_wdata;
@@ -552,14 +552,20 @@ module dcqcn_nic_sched #(
                               {1'b1, c0_gen_reg, c0_at_reg};
       fw_t_next[k*TWW +: TWW] = clearing_reg ? fw_t_reg[k*TWW +: TWW] : t_wdata[k*TWW +: TWW];
       fw_v_tmr[k] = !clearing_reg && t_we[k];
-      fw_a_tmr[k*FW +: FW] = clearing_reg ? fw_a_reg[k*FW +: FW] : t_waddr[k*FW +: FW];
+      fwh_next[k] = fw_v_tmr[k] && t_waddr[k*FW +: FW] == scan_raddr;
     end
+    fwh_next[4] = fw_v_dq[0] && d_waddr == scan_raddr;
+    fwh_next[5] = fw_v_dq[1] && q_waddr == scan_raddr;
+    fwhq_next   = !clearing_reg && q_we && q_waddr == cmd_flow;
   end
 
   always_ff @(posedge clk) begin
     clearing_reg <= clearing_next;
     clr_addr_reg <= clr_addr_next;
     ra_reg       <= ra_next;
+    ra_p1_reg    <= ra_p1_next;
+    fwh_reg      <= fwh_next;
+    fwhq_reg     <= fwhq_next;
     b_flow_reg   <= b_flow_next;
     b_rem_reg    <= b_rem_next;
     b_gen_reg    <= b_gen_next;
@@ -605,8 +611,6 @@ module dcqcn_nic_sched #(
     t2_reg       <= t2_next;
     nd_v_reg     <= nd_v_next;
     nd_reg       <= nd_next;
-    fw_v_reg     <= {fw_v_dq, fw_v_tmr};
-    fw_a_reg     <= {fw_a_dq, fw_a_tmr};
     fw_t_reg     <= fw_t_next;
     fw_d_reg     <= fw_d_next;
     fw_q_reg     <= fw_q_next;
@@ -628,6 +632,9 @@ module dcqcn_nic_sched #(
       clearing_reg  <= 1'b1;
       clr_addr_reg  <= '0;
       ra_reg        <= '0;
+      ra_p1_reg     <= FW'(1);
+      fwh_reg       <= '0;
+      fwhq_reg      <= 1'b0;
       b_rem_reg     <= '0;
       d_on_reg      <= 1'b0;
       d_due_reg     <= 1'b0;
@@ -648,7 +655,6 @@ module dcqcn_nic_sched #(
       t1_v_reg      <= '0;
       t2_v_reg      <= '0;
       nd_v_reg      <= 1'b0;
-      fw_v_reg      <= '0;
       out_valid_reg <= 1'b0;
       catchup_reg   <= CATCHUP_RST;
       fired_reg     <= '0;
