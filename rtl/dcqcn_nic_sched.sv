@@ -137,8 +137,6 @@ module dcqcn_nic_sched #(
   logic        nd_v_reg, nd_v_next;
   logic [31:0] nd_reg, nd_next;
   // forwarding of the last cycle's RAM writes (to the word the scanner loads)
-  logic [3:0]       fw_v_tmr;             // a timer RAM is written (port logic below)
-  logic [1:0]       fw_v_dq;              // the departure / queued RAM is written
   logic [4*TWW-1:0] fw_t_reg, fw_t_next;
   logic [DWW-1:0] fw_d_reg, fw_d_next;
   logic         fw_q_reg, fw_q_next;
@@ -172,7 +170,8 @@ module dcqcn_nic_sched #(
   logic [FW-1:0] cmd_flow;
   logic [5:0]    fwh_reg, fwh_next;   // last cycle's write hit the word now on the read port
   logic          fwhq_reg, fwhq_next; // ... hit C1's queued bit
-  logic          c0_arm4;
+  logic          c0_arm4, g2_dwr;
+  logic [1:0]    e_b, e_c, e_c1, e_g2;  // [0]: address == ra, [1]: == ra + 1
   logic [31:0] now;
   logic [4:0]  ld_due, ld_on;
   logic [159:0] ld_dl;
@@ -211,6 +210,7 @@ module dcqcn_nic_sched #(
     g2_stall = g2_valid_reg && !g2_go;
     g1_stall = g1_valid_reg && g2_stall;
     grant_ok = g2_has_reg && dg_rdata[32] && at_or_after(now, dg_rdata[31:0]);
+    g2_dwr   = g2_go && grant_ok;
     dpush = b_rem_reg[4];
     // C1: a departure armed already due joins the FIFO at once, unless B pushes now (then
     // the scanner finds it); never twice (its queued bit, with last cycle's write forwarded)
@@ -305,7 +305,6 @@ module dcqcn_nic_sched #(
     am_next       = am_reg;
     al_v_next     = al_v_reg;
     al_next       = al_reg;
-    fw_v_dq       = 2'd0;
     fw_d_next     = fw_d_reg;
     fw_q_next     = fw_q_reg;
     out_valid_next = out_valid_reg;
@@ -493,9 +492,7 @@ module dcqcn_nic_sched #(
       count_next = count_reg + CW'(dpush) + CW'(c1_push) - CW'(c0_go && cmd_is_txop && count_reg != CW'(0) &&
                                                  !s_evt_pause);
       // forwarding registers: this cycle's writes
-      fw_v_dq[0] = d_we;
       fw_d_next    = d_wdata;
-      fw_v_dq[1] = q_we;
       fw_q_next    = q_wdata;
     end
     // ---- next_due: a pipelined minimum over the lanes, the arms and the DRAIN slot
@@ -551,12 +548,22 @@ module dcqcn_nic_sched #(
       t_wdata[k*TWW +: TWW] = (clearing_reg || b_wr[k] || !arm) ? {TWW{1'b0}} :
                               {1'b1, c0_gen_reg, c0_at_reg};
       fw_t_next[k*TWW +: TWW] = clearing_reg ? fw_t_reg[k*TWW +: TWW] : t_wdata[k*TWW +: TWW];
-      fw_v_tmr[k] = !clearing_reg && t_we[k];
-      fwh_next[k] = fw_v_tmr[k] && t_waddr[k*FW +: FW] == scan_raddr;
     end
-    fwh_next[4] = fw_v_dq[0] && d_waddr == scan_raddr;
-    fwh_next[5] = fw_v_dq[1] && q_waddr == scan_raddr;
-    fwhq_next   = !clearing_reg && q_we && q_waddr == cmd_flow;
+    // Forwarding hits for the next cycle: does this cycle's write address equal the word
+    // read now (ra, or ra + 1 when B loads)? Every write address is a register, so the
+    // compares run in parallel with the decisions and only the selects come late.
+    e_b[0] = b_flow_reg == ra_reg;    e_b[1] = b_flow_reg == ra_p1_reg;
+    e_c[0] = cmd_flow == ra_reg;      e_c[1] = cmd_flow == ra_p1_reg;
+    e_c1[0] = c1_flow_reg == ra_reg;  e_c1[1] = c1_flow_reg == ra_p1_reg;
+    e_g2[0] = g2_flow_reg == ra_reg;  e_g2[1] = g2_flow_reg == ra_p1_reg;
+    for (int k = 0; k < 4; k++)
+      fwh_next[k] = !clearing_reg && (b_wr[k] ? e_b[load] : (c_wr[k] && e_c[load]));
+    fwh_next[4] = !clearing_reg && (c1_valid_reg ? e_c1[load] : (g2_dwr && e_g2[load]));
+    fwh_next[5] = !clearing_reg && (c1_push ? e_c1[load] : (g2_go && g2_has_reg) ? e_g2[load] :
+                                    (dpush && e_b[load]));
+    fwhq_next   = !clearing_reg && (c1_push ? c1_flow_reg == cmd_flow :
+                                    (g2_go && g2_has_reg) ? g2_flow_reg == cmd_flow :
+                                    (dpush && b_flow_reg == cmd_flow));
   end
 
   always_ff @(posedge clk) begin
