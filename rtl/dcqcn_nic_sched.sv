@@ -96,6 +96,7 @@ module dcqcn_nic_sched #(
   // B stage: the loaded flow's due entries (bits 0..3 timers, 4 departure)
   logic [FW-1:0] b_flow_reg, b_flow_next;
   logic [4:0]    b_rem_reg, b_rem_next;
+  logic          b_none_reg, b_one_reg;  // no / exactly one timer bit in b_rem_reg
   logic [31:0]   b_gen_reg, b_gen_next;   // 4 x 8
   logic [127:0]  b_dl_reg, b_dl_next;     // 4 x 32
   logic [31:0]   b_at_reg, b_at_next;
@@ -203,7 +204,7 @@ module dcqcn_nic_sched #(
     cmd_ok      = cmd_is_set && c0_ok_reg;
     en          = !out_valid_reg || m_out_ready;
     // the B stage fires the lowest due timer when the output slot is free (first claim)
-    tfire = b_rem_reg[3:0] != 4'd0 && en;
+    tfire = !b_none_reg && en;
     tk    = b_rem_reg[0] ? 2'd0 : b_rem_reg[1] ? 2'd1 : b_rem_reg[2] ? 2'd2 : 2'd3;
     // a due departure's queued-bit write comes first: the grant stage waits for it
     g2_go    = g2_valid_reg && en && !tfire && !b_rem_reg[4];
@@ -366,7 +367,9 @@ module dcqcn_nic_sched #(
         lb_next = now - b_at_reg;
       end
       // ---- load the next flow when B is done with this one
-      if (b_rem_next == 5'd0) begin
+      // B is done with its flow when no timer is left after this cycle's fire (a due
+      // departure always leaves in this cycle): from two flags, not from b_rem itself
+      if (b_none_reg || (b_one_reg && en)) begin
         load = 1'b1;
         b_flow_next = ra_reg;
         b_rem_next  = ld_due;
@@ -575,6 +578,8 @@ module dcqcn_nic_sched #(
     fwhq_reg     <= fwhq_next;
     b_flow_reg   <= b_flow_next;
     b_rem_reg    <= b_rem_next;
+    b_none_reg   <= b_rem_next[3:0] == 4'd0;
+    b_one_reg    <= $onehot(b_rem_next[3:0]);
     b_gen_reg    <= b_gen_next;
     b_dl_reg     <= b_dl_next;
     b_at_reg     <= b_at_next;
@@ -643,6 +648,8 @@ module dcqcn_nic_sched #(
       fwh_reg       <= '0;
       fwhq_reg      <= 1'b0;
       b_rem_reg     <= '0;
+      b_none_reg    <= 1'b1;
+      b_one_reg     <= 1'b0;
       d_on_reg      <= 1'b0;
       d_due_reg     <= 1'b0;
       wp_reg        <= '0;
