@@ -373,7 +373,7 @@ end with setup 0.05. Fmax = 1000 / worst ns. Target: 3.10 ns (322.266 MHz).'
 write_timing() {
   local out=results/synth.md old new
   mkdir -p results; touch "$out"
-  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top) \| [0-9]+ \|/' "$out")
+  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top|nic_sched) \| [0-9]+ \|/' "$out")
   new=$(for r in "${RUN_ROWS[@]}"; do echo "$r"; done)
   local head
   head=$(awk '/^## Timing estimate/ {exit} {print}' "$out")
@@ -412,7 +412,7 @@ timing_mode() {
       --reuse) TIMING_REUSE=1 ;;
       --family) TIMING_FAMILY=$2; shift ;;
       [0-9]*) sizes+=("$1") ;;
-      rp|np|cp|nic_top) blocks+=("$1") ;;
+      rp|np|cp|nic_top|nic_sched) blocks+=("$1") ;;
       *) echo "synth.sh --timing: unknown argument $1" >&2; exit 2 ;;
     esac
     shift

@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "cp_ref.h"
+#include "nic_sched_ref.h"
 #include "np_ref.h"
 #include "regmap.h"
 #include "rp_ref.h"
@@ -118,6 +119,35 @@ struct Cp {
     f("m_out_marked", &Result::marked, 1, DCQCN_PIN(m_out_marked));
     f("m_out_tcd_state", &Result::tcd_state, 2, DCQCN_PIN(m_out_tcd_state));
     f("m_out_region", &Result::region, 2, DCQCN_PIN(m_out_region));
+  }
+};
+
+// The NIC's timer service and paced scheduler (rtl/dcqcn_nic_sched.sv, docs/nic.md):
+// s_evt_now_ns and s_evt_pause are sampled every cycle, not only with s_evt_valid.
+struct NicSched {
+  using Event = NicSchedEvent;
+  using Result = NicSchedResult;
+  static constexpr const char* kBlock = "NIC_SCHED";
+  static constexpr const char* kIndex = "flow";
+  static uint32_t index(const Event& e) { return e.flow; }
+  template <class F>
+  static void inputs(F&& f) {
+    f("s_evt_op", &Event::op, 2, DCQCN_PIN(s_evt_op));
+    f("s_evt_kind", &Event::kind, 3, DCQCN_PIN(s_evt_kind));
+    f("s_evt_flow", &Event::flow, 32, DCQCN_PIN(s_evt_flow));
+    f("s_evt_gen", &Event::gen, 8, DCQCN_PIN(s_evt_gen));
+    f("s_evt_at_ns", &Event::at_ns, 32, DCQCN_PIN(s_evt_at_ns));
+    f("s_evt_now_ns", &Event::now_ns, 32, DCQCN_PIN(s_evt_now_ns));
+    f("s_evt_pause", &Event::pause, 1, DCQCN_PIN(s_evt_pause));
+  }
+  template <class F>
+  static void outputs(F&& f) {
+    f("m_out_kind", &Result::kind, 3, DCQCN_PIN(m_out_kind));
+    f("m_out_flow", &Result::flow, 32, DCQCN_PIN(m_out_flow));
+    f("m_out_gen", &Result::gen, 8, DCQCN_PIN(m_out_gen));
+    f("m_out_at_ns", &Result::at_ns, 32, DCQCN_PIN(m_out_at_ns));
+    f("m_out_tx_ns", &Result::tx_ns, 32, DCQCN_PIN(m_out_tx_ns));
+    f("m_out_late_ns", &Result::late_ns, 32, DCQCN_PIN(m_out_late_ns));
   }
 };
 
