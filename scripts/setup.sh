@@ -6,6 +6,7 @@ set -euo pipefail
 PKGS=(
   build-essential cmake ninja-build pkg-config git
   verilator            # 5.006: RTL -> C++ for lock-step tests and co-simulation
+  zlib1g-dev           # FST waveforms: Verilator's FST writer, tb/tools/lockstep_vcd_check's reader
   yosys                # 0.23: synthesis checks (scripts/synth.sh), formal (scripts/formal.sh)
   z3                   # SMT solver for yosys-smtbmc (scripts/formal.sh, mode smt)
   iverilog             # second simulator for the RTL

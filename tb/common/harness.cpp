@@ -106,7 +106,7 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
     bad_option(bench, "--trace-around C sets the window C-W..C+W; give it or --trace-from/--trace-to, not both");
   if (o.window == 0 || o.window > 20000)
     bad_option(bench, "--window " + std::to_string(o.window) +
-                          ": give 1..20000 cycles either side (a window of 2W+1 cycles; the largest is ~70 MB of VCD)");
+                          ": give 1..20000 cycles either side (a window of 2W+1 cycles; the largest is ~100 MB of VCD)");
   if (ar->count()) {
     o.trace_from = around > o.window ? around - o.window : 0;
     o.trace_to = around + o.window;
