@@ -18,6 +18,8 @@ PKGS=(
   libfmt-dev
   python3 python3-matplotlib python3-numpy python3-yaml   # scripts/plot.py only
   jq                   # scripts/baseline_outputs.sh: summary.json compared without wall-clock fields
+  gtkwave              # waveform viewer: opens dcqcn-sim's FILE.gtkw / .vcd / .fst and the benches' VCDs
+  zlib1g-dev           # the FST writer (Verilator's gtkwave/fstapi.c) behind dcqcn-sim --vcd FILE.fst
 )
 
 missing=()
