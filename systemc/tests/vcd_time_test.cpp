@@ -188,13 +188,16 @@ Trace read_trace(const std::string& vcd, double clock_ns) {
 }
 
 // The signal names of a GTKWave save file (its lines that are neither directives [..],
-// flags @.., comments/labels -.., nor the zoom line *..).
+// flags @.., comments/labels -.., nor the zoom line *..; "+{label} name" is a labelled one).
 std::vector<std::string> gtkw_signals(const std::string& path) {
   std::vector<std::string> v;
   std::ifstream f(path);
   std::string line;
-  while (std::getline(f, line))
-    if (!line.empty() && line[0] != '[' && line[0] != '@' && line[0] != '-' && line[0] != '*') v.push_back(line);
+  while (std::getline(f, line)) {
+    if (line.empty() || line[0] == '[' || line[0] == '@' || line[0] == '-' || line[0] == '*') continue;
+    if (line[0] == '+') line = line.substr(line.find("} ") + 2);  // "+{label} name"
+    v.push_back(line);
+  }
   return v;
 }
 
