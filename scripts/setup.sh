@@ -20,6 +20,8 @@ PKGS=(
   python3 python3-matplotlib python3-numpy python3-yaml   # scripts/plot.py only
   jq                   # scripts/baseline_outputs.sh: summary.json compared without wall-clock fields
   tshark               # the pcap test (systemc/tests/pcap_test.sh) decodes dcqcn-sim --pcap captures
+  gtkwave              # waveform viewer: opens dcqcn-sim's FILE.gtkw / .vcd / .fst and the benches' VCDs
+  zlib1g-dev           # the FST writer (Verilator's gtkwave/fstapi.c) behind dcqcn-sim --vcd FILE.fst
 )
 
 missing=()

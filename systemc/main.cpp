@@ -439,7 +439,8 @@ int sc_main(int argc, char** argv) {
       const uint64_t bytes = wave->finish();
       const std::string stem = vcd.substr(0, vcd.size() - 4);
       write_text(stem + ".map.txt", map);
-      write_gtkw(stem + ".gtkw", vcd, wave->signal_names());
+      const uint64_t end_ps = static_cast<uint64_t>(std::llround(sc.duration_ms * 1e9));
+      write_gtkw(stem + ".gtkw", vcd, wave->signal_names(), tcli.w.from_ps, std::min(tcli.w.to_ps, end_ps));
       std::printf("waveform: %s, %.1f MB (%zu %s block%s and the network, %s; %s.gtkw, %s.map.txt; "
                   "gtkwave %s.gtkw)\n",
                   vcd.c_str(), bytes / 1e6, blocks, engine == "ref" ? "reference" : "RTL",

@@ -40,7 +40,7 @@ using CpEngine = Engine<CpEvent, CpResult>;
 // Where an engine draws its waveform: a part of the run's merged waveform (wave.h) named
 // after the instance ("h3.rp"), on the network's time axis. An RTL engine lays each call's
 // cycles out from its `at_ns` at the clock period (its ports and RTL hierarchy); a
-// reference engine draws each call as one transaction (wave_ref.h).
+// reference engine draws each call as one transaction (engine_ref.cpp).
 struct TraceSpec {
   wave::Wave* wave = nullptr;  // nullptr = not traced
   std::string instance;        // "h3.rp", "sw.cp"

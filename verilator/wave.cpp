@@ -88,6 +88,7 @@ uint32_t Part::add_var(const std::string& sub, const std::string& name, unsigned
 
 void Part::set(uint64_t t, uint32_t var, uint64_t value) {
   const WaveOptions& o = w_->o_;
+  if (any_t_ && t < last_t_) t = last_t_;  // a part's time never goes back
   if (t < o.from_ps) {
     before_[var] = value;
     before_set_[var] = true;
@@ -114,6 +115,7 @@ void Part::set(uint64_t t, uint32_t var, uint64_t value) {
     buf_ += encode(v);
     buf_ += '\n';
   };
+  const size_t old = buf_.size();
   if (!any_t_ && o.from_ps > 0) {  // the values at the window's start
     bool any = false;
     for (size_t v = 0; v < before_.size(); ++v)
@@ -124,7 +126,6 @@ void Part::set(uint64_t t, uint32_t var, uint64_t value) {
         before_set_[v] = false;
       }
   }
-  const size_t old = buf_.size();
   stamp(t);
   put(var, value);
   w_->pending_ += buf_.size() - old;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "gtkw.h"
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -43,25 +45,46 @@ struct Out {
     t += flags(kBlank | kGroupEnd | (closed ? (kClosed | kCollapsed) : 0));
     t += "-" + name + "\n";
   }
-  void sig(const std::string& s, bool dec = false) {
+  void sig(const std::string& s, bool dec = false, const std::string& label = "") {
     t += flags(kRjust | (wide(s) ? (dec ? kDec : kHex) : kBin));
-    t += s + "\n";
+    t += (label.empty() ? "" : "+{" + label + "} ") + s + "\n";
   }
-  void analog(const std::string& s) {
+  void analog(const std::string& s, const std::string& label) {
     t += flags(kRjust | kDec | kAnalogStep);
-    t += s + "\n";
+    t += "+{" + label + "} " + s + "\n";
     t += flags(kStretch | kBlank);
     t += "-\n-\n";
   }
 };
 
+// A network signal's label: "net.flows.f3_h4_r.rc_kbps[31:0]" -> "f3_h4_r rc_kbps",
+// "net.sw.p4_r.egress_bytes[31:0]" -> "sw/p4_r egress_bytes", "net.h1.paused" -> "h1 paused".
+std::string label(const std::string& n) {
+  std::string x = n.substr(4);  // after "net."
+  if (starts(x, "flows.")) x = x.substr(6);
+  x = x.substr(0, x.find('['));
+  const size_t d = x.rfind('.');
+  if (d != std::string::npos) x = x.substr(0, d) + " " + x.substr(d + 1);
+  std::replace(x.begin(), x.end(), '.', '/');  // GTKWave shows a label after its last '.'
+  return x;
+}
+
 }  // namespace
 
-std::string gtkw_text(const std::string& wave_path, const std::vector<std::string>& names) {
+std::string gtkw_text(const std::string& wave_path, const std::vector<std::string>& names, uint64_t from_ps,
+                      uint64_t to_ps) {
   Out o;
   o.t = "[*] dcqcn-sim: the network's waveform view (docs/waveforms.md)\n";
   o.t += "[dumpfile] \"" + std::filesystem::absolute(wave_path).string() + "\"\n";
-  o.t += "[timestart] 0\n[size] 1600 1000\n[pos] -1 -1\n[sst_width] 300\n[signals_width] 320\n";
+  // zoom to fit about 1100 pixels: GTKWave 3.3 draws 2^(-zoom - 7.5) ps per pixel (measured
+  // on its screen: zoom -30 draws 1 ms in 175 pixels, -20.67 8 us in 840)
+  const double span = to_ps > from_ps ? static_cast<double>(to_ps - from_ps) : 1.0;
+  char z[96];
+  std::snprintf(z, sizeof z, "*%.6f %llu\n", -(std::log2(std::max(1.0, span / 1100.0)) + 7.5),
+                static_cast<unsigned long long>(from_ps));
+  o.t += z;
+  o.t += "[timestart] " + std::to_string(from_ps) + "\n";
+  o.t += "[size] 1600 1000\n[pos] -1 -1\n[sst_width] 250\n[signals_width] 300\n";
   // the network
   std::vector<std::string> rc, q, pause, marks;
   std::map<std::string, std::vector<std::string>> blocks;  // instance -> its signals, in order
@@ -85,22 +108,22 @@ std::string gtkw_text(const std::string& wave_path, const std::vector<std::strin
   }
   if (!rc.empty()) {
     o.group("Rc per flow (kb/s)", false);
-    for (const auto& s : rc) o.analog(s);
+    for (const auto& s : rc) o.analog(s, label(s));
     o.end("Rc per flow (kb/s)", false);
   }
   if (!q.empty()) {
     o.group("egress queue per switch port (bytes)", false);
-    for (const auto& s : q) o.analog(s);
+    for (const auto& s : q) o.analog(s, label(s));
     o.end("egress queue per switch port (bytes)", false);
   }
   if (!pause.empty()) {
     o.group("PFC pauses (data priority)", false);
-    for (const auto& s : pause) o.sig(s);
+    for (const auto& s : pause) o.sig(s, false, label(s));
     o.end("PFC pauses (data priority)", false);
   }
   if (!marks.empty()) {
     o.group("CE marks and CNPs per flow (counts)", true);
-    for (const auto& s : marks) o.sig(s, true);
+    for (const auto& s : marks) o.sig(s, true, label(s));
     o.end("CE marks and CNPs per flow (counts)", true);
   }
   for (const std::string& inst : order) {
@@ -133,8 +156,9 @@ std::string gtkw_text(const std::string& wave_path, const std::vector<std::strin
   return o.t;
 }
 
-void write_gtkw(const std::string& path, const std::string& wave_path, const std::vector<std::string>& names) {
-  const std::string t = gtkw_text(wave_path, names);
+void write_gtkw(const std::string& path, const std::string& wave_path, const std::vector<std::string>& names,
+                uint64_t from_ps, uint64_t to_ps) {
+  const std::string t = gtkw_text(wave_path, names, from_ps, to_ps);
   FILE* f = std::fopen(path.c_str(), "w");
   if (!f) throw std::runtime_error(path + ": cannot write the GTKWave save file");
   std::fwrite(t.data(), 1, t.size(), f);

@@ -6,16 +6,20 @@
 //   - one closed group per drawn block instance (h3.rp, sw.cp, ...): its events (clk,
 //     s_evt_valid/ready and the s_evt_* fields), its results (m_out_valid and m_out_*),
 //     and its state (the RTL module's own registers, when the depth drew them).
-// Every name in it is one of `names` (Wave::signal_names), so it opens what it lists.
+// Every name in it is one of `names` (Wave::signal_names), so it opens what it lists; the
+// network's traces carry a label (`+{f3 h4->r Rc} net.flows...`): GTKWave shows leaf names.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace dcqcn::net {
 
-// The save file's text.
-std::string gtkw_text(const std::string& wave_path, const std::vector<std::string>& names);
+// The save file's text; the view spans [from_ps, to_ps] (zoomed to fit).
+std::string gtkw_text(const std::string& wave_path, const std::vector<std::string>& names, uint64_t from_ps,
+                      uint64_t to_ps);
 // Writes it to `path` (throws std::runtime_error if it cannot).
-void write_gtkw(const std::string& path, const std::string& wave_path, const std::vector<std::string>& names);
+void write_gtkw(const std::string& path, const std::string& wave_path, const std::vector<std::string>& names,
+                uint64_t from_ps, uint64_t to_ps);
 
 }  // namespace dcqcn::net

@@ -14,6 +14,8 @@
 //   - the GTKWave save file beside the waveform names only signals of the waveform, and
 //     the network's per-flow Rc and per-port queue (named by the port's peer) are in it.
 //   - --trace-from / --trace-to: nothing drawn outside the window; bad values are errors.
+//   - FILE.fst (read with GTKWave's reader library) holds the same signals and the same
+//     events as FILE.vcd of the same run, and its .gtkw names only signals it holds.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -26,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "fstapi.h"
 #include "sim_run.h"
 
 using namespace simtest;
@@ -185,13 +188,16 @@ Trace read_trace(const std::string& vcd, double clock_ns) {
 }
 
 // The signal names of a GTKWave save file (its lines that are neither directives [..],
-// flags @.., comments/labels -.., nor the zoom line *..).
+// flags @.., comments/labels -.., nor the zoom line *..; "+{label} name" is a labelled one).
 std::vector<std::string> gtkw_signals(const std::string& path) {
   std::vector<std::string> v;
   std::ifstream f(path);
   std::string line;
-  while (std::getline(f, line))
-    if (!line.empty() && line[0] != '[' && line[0] != '@' && line[0] != '-' && line[0] != '*') v.push_back(line);
+  while (std::getline(f, line)) {
+    if (line.empty() || line[0] == '[' || line[0] == '@' || line[0] == '-' || line[0] == '*') continue;
+    if (line[0] == '+') line = line.substr(line.find("} ") + 2);  // "+{label} name"
+    v.push_back(line);
+  }
   return v;
 }
 
@@ -292,6 +298,73 @@ TEST(VcdTime, WindowAndDepth) {
   const SimRun x = sim("win_ext", "incast4", "--duration 0.3 --vcd " + dir + "/w.txt");
   EXPECT_EQ(x.rc, 2);
   EXPECT_NE(x.err.find(".fst"), std::string::npos) << x.err;
+}
+
+// The FST of a run: its signal names (as GTKWave names them) and, per block, the number of
+// rising s_evt_valid.
+struct FstInfo {
+  std::set<std::string> names;
+  std::map<std::string, uint64_t> events;
+  uint64_t changes = 0;
+};
+
+FstInfo read_fst(const std::string& path) {
+  FstInfo info;
+  void* ctx = fstReaderOpen(path.c_str());
+  EXPECT_NE(ctx, nullptr) << path;
+  if (!ctx) return info;
+  std::vector<std::string> scope;
+  std::map<fstHandle, std::string> valid;  // s_evt_valid handle -> block
+  while (fstHier* h = fstReaderIterateHier(ctx)) {
+    if (h->htyp == FST_HT_SCOPE) {
+      scope.push_back(h->u.scope.name);
+    } else if (h->htyp == FST_HT_UPSCOPE) {
+      scope.pop_back();
+    } else if (h->htyp == FST_HT_VAR) {
+      std::string n = h->u.var.name;
+      n.erase(std::remove(n.begin(), n.end(), ' '), n.end());
+      std::string path;
+      for (const auto& x : scope) path += x + ".";
+      info.names.insert(path + n);
+      if (n == "s_evt_valid" && scope.size() == 2 && scope[0] != "net")
+        valid[h->u.var.handle] = scope[0] + "." + scope[1];
+    }
+  }
+  struct Ctx {
+    FstInfo* info;
+    std::map<fstHandle, std::string>* valid;
+  } c{&info, &valid};
+  fstReaderSetFacProcessMaskAll(ctx);
+  fstReaderIterBlocks(
+      ctx,
+      [](void* u, uint64_t, fstHandle h, const unsigned char* v) {
+        auto* c = static_cast<Ctx*>(u);
+        ++c->info->changes;
+        auto it = c->valid->find(h);
+        if (it != c->valid->end() && v[0] == '1') ++c->info->events[it->second];
+      },
+      &c, nullptr);
+  fstReaderClose(ctx);
+  return info;
+}
+
+TEST(VcdTime, FstHoldsWhatTheVcdHolds) {
+  const std::string dir = std::string(SIM_TEST_OUT) + "/fst_w";
+  fs::remove_all(dir);
+  const SimRun a = sim("fst_a", "incast4", "--duration 0.3 --vcd " + dir + "/w.fst");
+  ASSERT_EQ(a.rc, 0) << a.cmd << "\n" << a.err;
+  const SimRun b = sim("fst_b", "incast4", "--duration 0.3 --vcd " + dir + "/w.vcd");
+  ASSERT_EQ(b.rc, 0) << b.cmd << "\n" << b.err;
+  const FstInfo f = read_fst(dir + "/w.fst");
+  const Trace v = read_trace(dir + "/w.vcd", 3.103);
+  EXPECT_EQ(f.names, v.names);
+  ASSERT_EQ(v.blocks.size(), 11u);
+  for (const Block& x : v.blocks) EXPECT_EQ(f.events.count(x.name) ? f.events.at(x.name) : 0, x.events) << x.name;
+  EXPECT_GT(f.changes, 100000u);
+  const auto sigs = gtkw_signals(dir + "/w.gtkw");
+  ASSERT_GT(sigs.size(), 50u);
+  for (const auto& s : sigs) EXPECT_TRUE(f.names.count(s)) << s << ": in the .gtkw, not in the FST";
+  EXPECT_LT(fs::file_size(dir + "/w.fst") * 4, fs::file_size(dir + "/w.vcd"));
 }
 
 }  // namespace
