@@ -6,7 +6,7 @@ set -euo pipefail
 PKGS=(
   build-essential cmake ninja-build pkg-config git
   verilator            # 5.006: RTL -> C++ for lock-step tests and co-simulation
-  zlib1g-dev           # FST waveforms: Verilator's FST writer, tb/tools/lockstep_vcd_check's reader
+  zlib1g-dev           # FST waveforms: Verilator's FST writer (benches, dcqcn-sim --vcd FILE.fst) and the FST reader of the tests
   yosys                # 0.23: synthesis checks (scripts/synth.sh), formal (scripts/formal.sh)
   z3                   # SMT solver for yosys-smtbmc (scripts/formal.sh, mode smt)
   iverilog             # second simulator for the RTL
@@ -21,7 +21,6 @@ PKGS=(
   jq                   # scripts/baseline_outputs.sh: summary.json compared without wall-clock fields
   tshark               # the pcap test (systemc/tests/pcap_test.sh) decodes dcqcn-sim --pcap captures
   gtkwave              # waveform viewer: opens dcqcn-sim's FILE.gtkw / .vcd / .fst and the benches' VCDs
-  zlib1g-dev           # the FST writer (Verilator's gtkwave/fstapi.c) behind dcqcn-sim --vcd FILE.fst
 )
 
 missing=()
