@@ -316,7 +316,15 @@ int sc_main(int argc, char** argv) {
     }
     o.pcap = pcap;
     o.pcap_links = pcap_links;
-    if (!pcap.empty() && fs::path(pcap).has_parent_path()) fs::create_directories(fs::path(pcap).parent_path());
+    if (!pcap.empty() && fs::path(pcap).has_parent_path()) {
+      std::error_code ec;
+      fs::create_directories(fs::path(pcap).parent_path(), ec);
+      if (ec) {
+        std::fprintf(stderr, "--pcap %s: cannot create its directory: %s; expected a writable path\n",
+                     pcap.c_str(), ec.message().c_str());
+        return 2;
+      }
+    }
     if (!vcd.empty() && fs::path(vcd).has_parent_path()) fs::create_directories(fs::path(vcd).parent_path());
     auto net = std::make_unique<Network>(sc, o);
     const int rc = net->run();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "pcap.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
