@@ -418,7 +418,15 @@ int sc_main(int argc, char** argv) {
     }
     o.pcap = pcap;
     o.pcap_links = pcap_links;
-    if (!pcap.empty() && fs::path(pcap).has_parent_path()) fs::create_directories(fs::path(pcap).parent_path());
+    if (!pcap.empty() && fs::path(pcap).has_parent_path()) {
+      std::error_code ec;
+      fs::create_directories(fs::path(pcap).parent_path(), ec);
+      if (ec) {
+        std::fprintf(stderr, "--pcap %s: cannot create its directory: %s; expected a writable path\n",
+                     pcap.c_str(), ec.message().c_str());
+        return 2;
+      }
+    }
     std::unique_ptr<dcqcn::wave::Wave> wave;
     if (!vcd.empty()) {
       if (fs::path(vcd).has_parent_path()) fs::create_directories(fs::path(vcd).parent_path());

@@ -75,16 +75,16 @@ Thresholds compute_thresholds(const ThresholdParams& p);
 // The table `dcqcn-sim thresholds` prints.
 std::string format_thresholds(const ThresholdParams& p, const Thresholds& t);
 
-// Checks a scenario's switch settings against the bounds (per switch, with its own port
-// count, 8 priorities as the simulator's buffer accounting uses): one line per problem,
-// empty when PFC cannot fire before ECN. `notes` receives the numbers used, one line
-// per switch.
 // The frame as the link carries it: mtu_bytes + header_bytes + preamble/SFD/IFG (20 B).
 double wire_frame_bytes(const net::Scenario& s);
 // The largest t_flight of any switch (its fastest link, longest cable, wire frames and
 // switch.pfc.response_ns), rounded up: what switch.pfc.headroom_bytes needs.
 double headroom_needed(const net::Scenario& s);
 
+// Checks a scenario's switch settings against the bounds (per switch, with its own port
+// count, 8 priorities as the simulator's buffer accounting uses): one line per problem,
+// empty when PFC cannot fire before ECN. `notes` receives the numbers used, one line
+// per switch.
 // switch.pfc.derive_thresholds: sets s.sw.pfc.headroom_bytes to the largest t_flight of
 // any switch (its fastest link, longest cable, the scenario's frame size and PFC response
 // time) and t_pfc_bytes to the smallest static (B - 8 n t_flight) / (8 n) over the

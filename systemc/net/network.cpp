@@ -205,9 +205,7 @@ void Network::open_pcap() {
     shown += (k ? ", " : "") + sc_.nodes[links[k].a].name + ":p" + std::to_string(links[k].pa) + "-" +
              sc_.nodes[links[k].b].name + ":p" + std::to_string(links[k].pb);
   if (links.size() > 6) shown += ", ... (" + std::to_string(links.size()) + " links)";
-  std::vector<unsigned> ports;
-  for (const auto& nd : nodes_) ports.push_back(nd->num_ports());
-  auto w = std::make_unique<PcapWriter>(opt_.pcap, ports, sc_.data_priority, sc_.cnp_priority);
+  std::vector<std::pair<uint16_t, unsigned>> sel;  // (node, port) ends to capture
   for (const std::string& g : globs) {
     int open = 0;
     for (size_t i = 0; i < g.size(); ++i) {
@@ -228,14 +226,18 @@ void Network::open_pcap() {
       for (const std::string& e : ends) m = m || fnmatch(g.c_str(), e.c_str(), 0) == 0;
       if (!m) continue;
       any = true;
-      w->select(static_cast<uint16_t>(l.a), l.pa);
-      w->select(static_cast<uint16_t>(l.b), l.pb);
+      sel.emplace_back(l.a, l.pa);
+      sel.emplace_back(l.b, l.pb);
     }
     if (!any)
       throw std::invalid_argument("--pcap-links '" + opt_.pcap_links + "': '" + g +
                                   "' matches no link end; expected a glob of NODE or NODE:pPORT (links: " + shown + ")");
   }
-  pcap_ = std::move(w);
+  // the file is created only once the filter is known to be good
+  std::vector<unsigned> ports;
+  for (const auto& nd : nodes_) ports.push_back(nd->num_ports());
+  pcap_ = std::make_unique<PcapWriter>(opt_.pcap, ports);
+  for (const auto& [node, port] : sel) pcap_->select(node, port);
   ctx_.pcap = pcap_.get();
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "node.h"
 
+#include "ecn.h"
 #include "sim_time.h"
 
 using namespace sc_core;
@@ -89,7 +90,7 @@ void Node::start(unsigned p) {
   if (e.kind == PktKind::DATA) {
     port.stats.tx_data++;
     port.stats.tx_payload_bytes += e.payload;
-    port.stats.tx_ce += e.ecn == 3;
+    port.stats.tx_ce += e.ecn == kEcnCe;
   } else if (e.kind == PktKind::CNP) {
     port.stats.tx_cnp++;
   }

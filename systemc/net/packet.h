@@ -12,8 +12,6 @@
 
 namespace dcqcn::net {
 
-
-
 // Which part of the switch buffer a packet occupies (released on departure).
 enum class BufPool : uint8_t { NONE = 0, RESERVED = 1, SHARED = 2, HEADROOM = 3 };
 

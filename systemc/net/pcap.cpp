@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "pcap.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
-
 
 namespace dcqcn::net {
 
@@ -64,9 +64,7 @@ uint32_t roce_icrc(const uint8_t* f, size_t len) {
   return ~c;
 }
 
-PcapWriter::PcapWriter(const std::string& path, const std::vector<unsigned>& ports, unsigned data_priority,
-                       unsigned cnp_priority)
-    : path_(path), data_prio_(data_priority), cnp_prio_(cnp_priority) {
+PcapWriter::PcapWriter(const std::string& path, const std::vector<unsigned>& ports) : path_(path) {
   for (unsigned n : ports) sel_.emplace_back(n, false);
   f_ = std::fopen(path.c_str(), "wb");
   if (!f_) throw std::runtime_error("--pcap " + path + ": cannot open for writing: " + std::strerror(errno));
@@ -79,7 +77,12 @@ PcapWriter::PcapWriter(const std::string& path, const std::vector<unsigned>& por
   le32(12, 0);                // sigfigs
   le32(16, 65535);            // snaplen
   le32(20, 1);                // LINKTYPE_ETHERNET
-  std::fwrite(g, 1, sizeof g, f_);
+  if (std::fwrite(g, 1, sizeof g, f_) != sizeof g) {
+    const std::string why = std::strerror(errno);
+    std::fclose(f_);
+    f_ = nullptr;
+    throw std::runtime_error("--pcap " + path + ": cannot write: " + why);
+  }
 }
 
 PcapWriter::~PcapWriter() {
@@ -154,8 +157,9 @@ void PcapWriter::write(uint16_t node, unsigned port, const WireFrame& e, double 
   put32le(h + 4, static_cast<uint32_t>(t % 1000000000ull));
   put32le(h + 8, static_cast<uint32_t>(len));
   put32le(h + 12, static_cast<uint32_t>(len));
-  std::fwrite(h, 1, sizeof h, f_);
-  std::fwrite(buf_.data(), 1, len, f_);
+  if (std::fwrite(h, 1, sizeof h, f_) != sizeof h || std::fwrite(buf_.data(), 1, len, f_) != len)
+    throw std::runtime_error("--pcap " + path_ + ": write failed after " + std::to_string(frames_) +
+                             " frames: " + std::strerror(errno));
   ++frames_;
 }
 

@@ -36,8 +36,7 @@ class PcapWriter {
  public:
   // Opens `path` for writing; throws std::runtime_error naming it on failure.
   // `ports[n]` = number of ports of node n.
-  PcapWriter(const std::string& path, const std::vector<unsigned>& ports, unsigned data_priority,
-             unsigned cnp_priority);
+  PcapWriter(const std::string& path, const std::vector<unsigned>& ports);
   ~PcapWriter();
   PcapWriter(const PcapWriter&) = delete;
   PcapWriter& operator=(const PcapWriter&) = delete;
@@ -55,7 +54,6 @@ class PcapWriter {
   std::string path_;
   std::FILE* f_ = nullptr;
   std::vector<std::vector<bool>> sel_;
-  unsigned data_prio_, cnp_prio_;
   std::vector<uint8_t> buf_;
   uint64_t frames_ = 0;
 };
