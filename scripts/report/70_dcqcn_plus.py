@@ -60,7 +60,7 @@ def run(ctx, name, p, n, dur, frm, engine):
     return Run(name, 1, ["run", "thesis_scale", "--engine", engine, "--quiet", "--duration", f"{dur:g}",
                          "--set", f"profile={p}", "--set", f"defaults.flow.count={n // 8}",
                          "--set", f"stats_from_ms={frm:g}",
-                         "--set", f"defaults.flow.start_spread_us={spread_ms(frm) * 1000:g}",
+                         "--set", f"defaults.flow.start_spread_us={spread_ms(frm) * 1000:.0f}",
                          "--out", run_dir(ctx, name)])
 
 
