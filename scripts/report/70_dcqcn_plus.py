@@ -60,7 +60,7 @@ def run(ctx, name, p, n, dur, frm, engine):
     return Run(name, 1, ["run", "thesis_scale", "--engine", engine, "--quiet", "--duration", f"{dur:g}",
                          "--set", f"profile={p}", "--set", f"defaults.flow.count={n // 8}",
                          "--set", f"stats_from_ms={frm:g}",
-                         "--set", f"defaults.flow.start_spread_us={spread_ms(frm) * 1000:g}",
+                         "--set", f"defaults.flow.start_spread_us={spread_ms(frm) * 1000:.0f}",
                          "--out", run_dir(ctx, name)])
 
 
@@ -147,9 +147,9 @@ def report(ctx):
              f"({kb(cx[lo]['after'])} -> {kb(cx[hi]['after'])}: {verdict(grows)}); "
              f"`connectx` at the PFC ceiling (max from {frm:g} ms >= 95 % of {kb(CEILING_KB)}) at "
              f"{', '.join(map(str, cx_bound)) or 'no flow count'} flows (thesis: only at 720); "
-             f"the static DCQCN+ below `connectx` at {', '.join(map(str, big))} flows, Table 3's point "
+             f"the static DCQCN+ below `connectx` at each of {', '.join(map(str, big))} flows, Table 3's point "
              f"({', '.join(kb(st[n]['after']) + ' vs ' + kb(cx[n]['after']) for n in big)}: {verdict(st_below)}); "
-             f"`dcqcn_plus` below `connectx` there ({', '.join(kb(pl[n]['after']) for n in big)}: "
+             f"`dcqcn_plus` below `connectx` at each of them ({', '.join(kb(pl[n]['after']) for n in big)}: "
              f"{verdict(pl_below)}); runs delivering less than 5 Gb/s after the start-up (an idle link): "
              f"{', '.join(f'{p} {n}' for n in counts for p in PROFILES if P[p][n]['tput'] < 5) or 'none'}"
              f"{'' if idle else ' (the link is busy in every run)'}.\n")
