@@ -3,6 +3,7 @@
 // results (summary.json only the aggregates); flows.csv keeps the time series of the
 // flows sample_flows chooses, with the CNPs and marks of each interval; the console line
 // shows link losses and retransmissions. Each case runs dcqcn-sim (reference engine).
+#include <cmath>
 #include <set>
 
 #include "sim_run.h"
@@ -90,6 +91,58 @@ TEST(Outputs, SampleFlowsKeepsTheChosenSeriesAndEveryResult) {
       EXPECT_EQ(all.summary[k], r->summary[k]) << k;
   }
   EXPECT_EQ(all.flows.size(), 24u);
+}
+
+// flow_results.csv's three means are the means of the flow's flows.csv rows over their
+// windows. Rows k = 0..n-1 (sample k ends at (k+1) x sample_us); a flow's first row is the
+// sample its start falls in; mean_tput_gbps averages k >= first, second_half_tput_gbps
+// k >= max(first, n/2), tput_gbps_after k >= max(first, ceil(stats_from_ms / sample_us)).
+// stats_from_ms is off the sample grid (37.3 ms, 74.6 samples of 500 us: the window starts
+// at row 75), and at 7.3 ms (row 15), before the joiner's first row (10 ms: row 20).
+// Tolerance 1e-6 Gb/s absolute: every cell is printed with six decimals, so a row and the
+// result are each within 5e-7 of their exact value, and a mean of rows is too.
+TEST(Outputs, FlowResultsMeansAreTheMeansOfTheFlowsCsvRowsOverTheirWindows) {
+  for (const double from_ms : {37.3, 7.3}) {
+    char tag[32];
+    std::snprintf(tag, sizeof tag, "windows_%.1f", from_ms);
+    char set[64];
+    std::snprintf(set, sizeof set, "--engine ref --set stats_from_ms=%.1f", from_ms);
+    const SimRun r = sim(tag, "convergence", set);
+    expect_checks_ok(r);
+    ASSERT_EQ(r.flows.size(), 2u);
+    const double sample_us = 500;  // convergence.yaml
+    const Csv c = read_csv(r.dir + "/flows.csv");
+    const size_t n = 200000 / 500;  // duration_ms 200
+    ASSERT_EQ(c.rows, 2 * n);
+    const size_t after = static_cast<size_t>(std::ceil(from_ms * 1000 / sample_us));
+    EXPECT_EQ(after, from_ms == 37.3 ? 75u : 15u);
+    for (const json& f : r.flows) {
+      const uint64_t id = f["flow"].get<uint64_t>();
+      const size_t first = static_cast<size_t>(f["start_us"].get<double>() / sample_us);
+      EXPECT_EQ(first, id == 0 ? 0u : 20u);
+      std::vector<double> tput(n, std::nan(""));
+      for (size_t i = 0; i < c.rows; ++i) {
+        if (static_cast<uint64_t>(c.num.at("flow")[i]) != id) continue;
+        const double k = c.num.at("time_us")[i] / sample_us - 1;
+        ASSERT_EQ(k, std::round(k)) << i;
+        tput.at(static_cast<size_t>(k)) = c.num.at("tput_gbps")[i];
+      }
+      auto mean_from = [&](size_t from) {
+        double sum = 0;
+        for (size_t k = from; k < n; ++k) sum += tput[k];  // a missing row stays NaN and fails
+        return sum / static_cast<double>(n - from);
+      };
+      const double mean = mean_from(first), half = mean_from(std::max(first, n / 2)),
+                   aft = mean_from(std::max(first, after));
+      std::printf("stats_from_ms %.1f flow %llu: rows from %zu / %zu / %zu: %.6f / %.6f / %.6f Gb/s\n", from_ms,
+                  static_cast<unsigned long long>(id), first, std::max(first, n / 2), std::max(first, after),
+                  mean, half, aft);
+      EXPECT_NEAR(mean, f["mean_tput_gbps"].get<double>(), 1e-6) << id;
+      EXPECT_NEAR(half, f["second_half_tput_gbps"].get<double>(), 1e-6) << id;
+      EXPECT_NEAR(aft, f["tput_gbps_after"].get<double>(), 1e-6) << id;
+      EXPECT_GT(aft, 10.0) << id;  // both flows carry traffic in every window
+    }
+  }
 }
 
 // A bad --sample-flows is one line naming the option, exit code 2.
