@@ -10,7 +10,8 @@
 # The scale runs (docs/benchmarks.md "A million flows"): 100 senders x K flows each into
 # one receiver through one switch, 40 Gb/s, 2 ms, paper profile, reference engine, the
 # time series of flows 0-999 only (--sample-flows); wall_s is the whole process (setup,
-# run, outputs), sim_wall_s the simulated part, peak_rss_mb the process's maximum.
+# run, outputs), sim_wall_s the simulated part, peak_rss_mb the process's maximum,
+# state_bytes_per_flow the summary's count of the per-flow containers (docs/network.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = trace ]; then
@@ -77,6 +78,7 @@ scale_runs() {
        --argjson out_bytes "$(du -sb "$out" | cut -f1)" \
        '{flows: $flows, wall_s: ($wall * 1000 | round / 1000), sim_wall_s: (.wall_s * 1000 | round / 1000),
          peak_rss_mb: (.peak_rss_kb / 1024 | round), rss_bytes_per_flow: (.peak_rss_kb * 1024 / $flows | round),
+         state_bytes_per_flow: (.state_bytes_per_flow | round),
          simulated_packets: .simulated_packets,
          sim_us_per_packet: (.wall_s * 1e6 / .simulated_packets * 100 | round / 100),
          output_mb: ($out_bytes / 1048576 * 10 | round / 10), sampled_flows: .sampled_flows}' \

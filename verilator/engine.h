@@ -7,6 +7,7 @@
 // block's pipeline, drained before the call returns, and a register write happens
 // between events.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -31,6 +32,10 @@ class Engine {
   virtual void csr_write(uint8_t addr, uint32_t value, double at_ns) = 0;
   virtual uint32_t csr_read(uint8_t addr, double at_ns) = 0;
   virtual uint64_t cycles() const { return 0; }  // RTL clock cycles run so far
+  // Host memory of the engine's per-flow table in C++ containers (the reference RP and
+  // NP: capacity x entry size); 0 for the RTL engines, whose flow RAMs are arrays inside
+  // the Verilated model, fixed at kRtlFlows, and for the CP (per queue, not per flow).
+  virtual size_t flow_state_bytes() const { return 0; }
 };
 
 using RpEngine = Engine<RpEvent, RpResult>;

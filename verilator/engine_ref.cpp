@@ -81,6 +81,10 @@ class RefEngine final : public Engine<typename P::Event, typename P::Result> {
   }
   void csr_write(uint8_t addr, uint32_t v, double) override { a_.csr_write(addr, v); }
   uint32_t csr_read(uint8_t addr, double) override { return a_.csr_read(addr); }
+  size_t flow_state_bytes() const override {
+    if constexpr (requires(const Algo& a) { a.flow_state_bytes(); }) return a_.flow_state_bytes();
+    else return 0;
+  }
 
  private:
   Algo a_;

@@ -48,6 +48,13 @@ class IndexSet {
     }
   }
 
+  // Host memory of the bitmap levels (capacity x 8 bytes).
+  size_t bytes() const {
+    size_t b = 0;
+    for (const auto& v : lv_) b += v.capacity() * sizeof(uint64_t);
+    return b;
+  }
+
   // The smallest member >= i, or npos.
   size_t next(size_t i) const { return next_at(0, i); }
 

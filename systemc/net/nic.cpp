@@ -131,6 +131,30 @@ void Nic::rx_xon_method() {
   }
 }
 
+namespace {
+
+// capacity x element size of a vector, or of a std::priority_queue's container (its
+// protected member c, read through a derived class).
+template <class V>
+size_t vec_bytes(const V& v) {
+  return v.capacity() * sizeof(typename V::value_type);
+}
+template <class PQ>
+size_t heap_bytes(const PQ& q) {
+  struct Peek : PQ {
+    static size_t of(const PQ& q) { return vec_bytes(q.*&Peek::c); }
+  };
+  return Peek::of(q);
+}
+
+}  // namespace
+
+size_t Nic::flow_state_bytes() const {
+  size_t b = vec_bytes(tx_) + vec_bytes(rx_gid_) + vec_bytes(rx_gbn_) + vec_bytes(last_cnp_ns_) + due_.bytes();
+  for (int k = 0; k < 4; ++k) b += vec_bytes(live_gen_[k]) + vec_bytes(live_on_[k]);
+  return b + heap_bytes(wait_) + heap_bytes(tmrs_) + heap_bytes(rto_q_);
+}
+
 uint64_t Nic::backlog_bytes() const {
   uint64_t b = 0;
   const uint64_t mtu = cfg_.mtu_bytes;

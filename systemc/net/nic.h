@@ -46,6 +46,12 @@ class Nic : public Node {
   NpEngine& np() { return *np_; }
   uint64_t backlog_bytes() const;
   const PacingStats& pacing_stats() const { return pacing_.stats(); }
+  // Host memory of the NIC's per-flow containers, capacity x element size (summary.json
+  // state_bytes, docs/network.md): the send flows (TxFlow, with their go-back-N sender and
+  // pacing check), the receive side (flow ids, go-back-N receivers, CNP times), the timer
+  // tags, the due set and the three heaps (wake-ups, timers, tail timers). Not the RP and
+  // NP engines (rp().flow_state_bytes(), np().flow_state_bytes()).
+  size_t flow_state_bytes() const;
 
  protected:
   Gp* pick(unsigned p) override;

@@ -45,6 +45,8 @@ class Sampler {
   uint64_t half_index() const { return half_; }
   uint64_t after_index() const { return after_; }
   const std::vector<QueueStats>& queues() const { return q_; }
+  // Host memory of the per-sampled-flow counters (capacity x size; summary.json state_bytes).
+  size_t flow_state_bytes() const { return prev_.capacity() * sizeof(Prev); }
 
  private:
   struct Prev {  // a sampled flow's counters at the previous sample

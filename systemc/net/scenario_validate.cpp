@@ -20,8 +20,11 @@ namespace dcqcn::net::loader {
 namespace {
 
 // sample_flows: "all", "none", or comma-separated flow ids and ranges "A-B" (inclusive),
-// each below the number of flows. Returns the ids, ascending, without repeats.
-std::vector<uint32_t> parse_sample_flows(const std::string& v, uint64_t flows, const Sources& src) {
+// each below the number of flows; blanks (spaces, tabs) may stand around the ids, ',' and
+// '-' ("0-99, 500", as one writes it in YAML). Returns the ids, ascending, without repeats.
+std::vector<uint32_t> parse_sample_flows(const std::string& text, uint64_t flows, const Sources& src) {
+  const size_t lead = text.find_first_not_of(" \t");
+  const std::string v = lead == std::string::npos ? "" : text.substr(lead, text.find_last_not_of(" \t") + 1 - lead);
   std::vector<uint32_t> ids;
   if (v == "all") {
     ids.resize(flows);
@@ -33,13 +36,19 @@ std::vector<uint32_t> parse_sample_flows(const std::string& v, uint64_t flows, c
                                std::to_string(flows - 1) + ": " + std::to_string(flows) +
                                " flows, in scenario order with count expanded)";
   auto bad = [&](const std::string& problem) { src.fail(src.at("sample_flows"), "sample_flows", problem, expected); };
-  const std::string not_a_list = "'" + clean(v) + "' is not a flow list";
+  const std::string not_a_list = "'" + clean(text) + "' is not a flow list";
   size_t i = 0;
-  auto number = [&](uint64_t& out) {  // up to 10 digits at i
+  auto blanks = [&] {
+    while (i < v.size() && (v[i] == ' ' || v[i] == '\t')) ++i;
+  };
+  auto number = [&](uint64_t& out) {  // blanks, then up to 10 digits at i, then blanks
+    blanks();
     const size_t b = i;
     out = 0;
     while (i < v.size() && v[i] >= '0' && v[i] <= '9' && i - b < 10) out = out * 10 + (v[i++] - '0');
-    return i > b;
+    const bool got = i > b;
+    blanks();
+    return got;
   };
   while (true) {
     uint64_t a = 0, b = 0;

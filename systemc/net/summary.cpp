@@ -83,6 +83,22 @@ void write_flow_results(const RunResult& r, const std::string& out_dir, std::vec
   if (std::fclose(f) != 0) throw std::runtime_error("cannot write '" + path + "'");
 }
 
+// summary.json "state_bytes": the host memory of every per-flow container the run holds,
+// capacity x element size (deterministic: no allocator or page overhead), by owner; and
+// "state_bytes_per_flow", their total over the number of flows (docs/network.md).
+nlohmann::json state_bytes(const RunResult& r) {
+  size_t nics = 0, rp = 0, np = 0;
+  for (Nic* n : r.nics) {
+    nics += n->flow_state_bytes();
+    rp += n->rp().flow_state_bytes();
+    np += n->np().flow_state_bytes();
+  }
+  const size_t table = r.ctx.flows.capacity() * sizeof(FlowInfo);
+  const size_t sampler = r.sampler.flow_state_bytes() + r.sc.sampled_flows.capacity() * sizeof(uint32_t);
+  return {{"flow_table", table}, {"nics", nics}, {"rp_engines", rp}, {"np_engines", np},
+          {"sampler", sampler}, {"total", table + nics + rp + np + sampler}};
+}
+
 // The console table shows at most this many flows (flow_results.csv has every flow).
 constexpr size_t kTableFlows = 32;
 
@@ -144,6 +160,9 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   j["num_flows"] = r.ctx.flows.size();
   j["flow_results"] = "flow_results.csv";
   j["sampled_flows"] = sc.sampled_flows.size();
+  j["state_bytes"] = state_bytes(r);
+  j["state_bytes_per_flow"] =
+      r.ctx.flows.empty() ? 0.0 : j["state_bytes"]["total"].get<double>() / static_cast<double>(r.ctx.flows.size());
   std::vector<double> x;
   for (size_t i = 0; i < r.ctx.flows.size(); ++i)
     if (r.ctx.flows[i].start_ns < sc.duration_ms * 1e6 / 2) x.push_back(second_half[i]);

@@ -3,6 +3,7 @@
 // model (SPEC section 6, DCQCN section 5), through the library and through dcqcn-sim.
 #include <gtest/gtest.h>
 
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "csv_format.h"
 #include "fluid.h"
 #include "rp_ref.h"
 #include "rp_start.h"
@@ -393,4 +395,27 @@ TEST(Fluid, BadOptionsExitTwoWithOneLine) {
     EXPECT_EQ(c.rc, 2) << a << ": " << c.out;
     EXPECT_EQ(std::count(c.out.begin(), c.out.end(), '\n'), 1) << a << ": " << c.out;
   }
+}
+
+// The CSV number format (net/csv_format.h) is printf's "%.6f" for every double, the
+// largest included (317 characters): never a truncated or garbage field.
+TEST(CsvFormat, SixDecimalsMatchPrintfForEveryMagnitude) {
+  for (double v : {0.0, -0.0, 0.1234565, 1.0 / 3, 40.0, 123456789.0000005, 1e20, 1e300, DBL_MAX, -DBL_MAX,
+                   DBL_MIN, 5e-324, HUGE_VAL, -HUGE_VAL}) {
+    char want[400];
+    std::snprintf(want, sizeof want, "%.6f", v);
+    EXPECT_EQ(fmt6(v), want) << v;
+    CsvLine l;
+    l.f6(v).u(UINT64_MAX);
+    const std::string path = ::testing::TempDir() + "csv_format_line.csv";
+    FILE* f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    l.write(f);
+    std::fclose(f);
+    std::ifstream in(path);
+    std::stringstream got;
+    got << in.rdbuf();
+    EXPECT_EQ(got.str(), std::string(want) + ",18446744073709551615\n") << v;
+  }
+  EXPECT_EQ(fmt6(-DBL_MAX).size(), kFixed6Max);
 }

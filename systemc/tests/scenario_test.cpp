@@ -444,6 +444,32 @@ TEST(ScenarioOverride, DefaultFlowCountAndStatsFrom) {
   for (const auto& f : t.flows) EXPECT_EQ(f.count, 60u);
 }
 
+// sample_flows takes blanks around ids, ',' and '-' ("0-99, 500" is how one writes it in
+// YAML), as an override and in a file; ids come out ascending, without repeats.
+TEST(ScenarioOverride, SampleFlowsListWithBlanks) {
+  const Overrides ten = {{"defaults.flow.count", "10"}};
+  auto ids = [&](const std::string& list) {
+    Overrides ov = ten;
+    ov.emplace_back("sample_flows", list);
+    return load_scenario(good("minimal"), ov).sampled_flows;
+  };
+  const std::vector<uint32_t> want = {0, 1, 2, 5, 7};
+  EXPECT_EQ(ids("0-2,5,7"), want);
+  EXPECT_EQ(ids("0-2, 5, 7"), want);
+  EXPECT_EQ(ids(" 0 - 2 ,5 ,\t7 "), want);
+  EXPECT_EQ(ids("7, 5,0 -2, 1"), want);
+  EXPECT_EQ(ids(" all ").size(), 10u);
+  EXPECT_TRUE(ids(" none").empty());
+  const std::string yaml = ::testing::TempDir() + "sample_flows_blanks.yaml";
+  {
+    std::ofstream y(yaml);
+    y << "sample_flows: 0-2, 5, 7\ndefaults: {flow: {count: 10}}\nnodes:\n  - {name: h1, type: host}\n"
+      << "  - {name: h2, type: host}\n  - {name: s1, type: switch}\nlinks:\n  - {a: h1, b: s1}\n"
+      << "  - {a: h2, b: s1}\nflows:\n  - {src: h1, dst: h2}\n";
+  }
+  EXPECT_EQ(load_scenario(yaml).sampled_flows, want);
+}
+
 TEST(ScenarioOverride, ReplacesFileValuesInOrder) {
   const Scenario s = load_scenario(good("full"), {{"mtu_bytes", "1500"},
                                                   {"mtu_bytes", "2000"},
@@ -485,6 +511,13 @@ const BadOverride kBadOverrides[] = {
     {"minimal", {{"sample_flows", "3-1"}}, "--set sample_flows=3-1: ",
      "range 3-1 runs backwards; expected all, none, or flow ids and ranges"},
     {"minimal", {{"sample_flows", "0,,1"}}, "--set sample_flows=0,,1: ", "'0,,1' is not a flow list"},
+    // blanks may stand around ids, ',' and '-', not between two ids or in place of one
+    {"minimal", {{"sample_flows", "0 1"}}, "--set sample_flows=0 1: ", "'0 1' is not a flow list"},
+    {"minimal", {{"sample_flows", "0, ,1"}}, "--set sample_flows=0, ,1: ", "'0, ,1' is not a flow list"},
+    {"minimal", {{"sample_flows", "0 - "}}, "--set sample_flows=0 - : ", "'0 - ' is not a flow list"},
+    {"minimal", {{"sample_flows", "0, "}}, "--set sample_flows=0, : ", "'0, ' is not a flow list"},
+    {"minimal", {{"sample_flows", " "}}, "--set sample_flows= : ", "' ' is not a flow list"},
+    {"minimal", {{"sample_flows", "1 - 3"}}, "--set sample_flows=1 - 3: ", "flow 3 does not exist (1 flows)"},
     {"minimal", {{"duration_ms", "abc"}}, "--set duration_ms=abc: ",
      "wrong type: 'abc' is not a number; expected a number > 0 and <= 18000000000 (ms)"},
     {"minimal", {{"stats_from_ms", "49.5"}, {"sample_us", "600"}}, "--set sample_us=600: ",

@@ -161,6 +161,9 @@ class NpAlgo {
   const NpFlowState& flow(uint32_t f) const { return flows_.at(f); }
   uint32_t num_flows() const { return static_cast<uint32_t>(flows_.size()); }
   uint32_t q_depth() const { return static_cast<uint32_t>(q_.size()); }
+  // Host memory of the flow table (capacity x size; the budget queue, fixed at q_depth,
+  // is not per flow): the simulator's per-flow memory figure (docs/network.md, state_bytes).
+  size_t flow_state_bytes() const { return flows_.capacity() * sizeof(NpFlowState); }
 
  private:
   NpRegs regs_{};

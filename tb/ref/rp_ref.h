@@ -131,6 +131,11 @@ class RpAlgo {
   const RpState& state(uint32_t flow) const { return st_[flow]; }
   const RpPace& pace(uint32_t flow) const { return pace_[flow]; }
   RpState fresh() const;
+  // Host memory of the flow table (capacity x size of the per-flow state and pacing
+  // entries): the simulator's per-flow memory figure (docs/network.md, state_bytes).
+  size_t flow_state_bytes() const {
+    return st_.capacity() * sizeof(RpState) + pace_.capacity() * sizeof(RpPace);
+  }
 
   static constexpr unsigned kFrac = 12;                  // ns.12
   static constexpr uint64_t kMask44 = (1ull << 44) - 1;
