@@ -167,6 +167,8 @@ module dcqcn_nic_sched #(
   logic hz;
   logic en, tfire, dfire, dpush, g2_go, g2_stall, g1_stall, load, grant_ok;
   logic [1:0] tk;
+  logic [3:0] tk_oh;       // the lowest due timer of B, one-hot
+  logic [31:0] b_dl_tk;   // its deadline
   logic [3:0] b_wr, c_wr;  // timer RAM k written by B (a fire) / by the command
   logic [FW-1:0] cmd_flow;
   logic [5:0]    fwh_reg, fwh_next;   // last cycle's write hit the word now on the read port
@@ -206,6 +208,10 @@ module dcqcn_nic_sched #(
     // the B stage fires the lowest due timer when the output slot is free (first claim)
     tfire = !b_none_reg && en;
     tk    = b_rem_reg[0] ? 2'd0 : b_rem_reg[1] ? 2'd1 : b_rem_reg[2] ? 2'd2 : 2'd3;
+    tk_oh = {b_rem_reg[3] & ~|b_rem_reg[2:0], b_rem_reg[2] & ~|b_rem_reg[1:0],
+             b_rem_reg[1] & ~b_rem_reg[0], b_rem_reg[0]};
+    b_dl_tk = ({32{tk_oh[0]}} & b_dl_reg[0 +: 32]) | ({32{tk_oh[1]}} & b_dl_reg[32 +: 32]) |
+              ({32{tk_oh[2]}} & b_dl_reg[64 +: 32]) | ({32{tk_oh[3]}} & b_dl_reg[96 +: 32]);
     // a due departure's queued-bit write comes first: the grant stage waits for it
     g2_go    = g2_valid_reg && en && !tfire && !b_rem_reg[4];
     g2_stall = g2_valid_reg && !g2_go;
@@ -345,16 +351,16 @@ module dcqcn_nic_sched #(
     end else begin
       // ---- B stage: a timer fire (output), a departure push (FIFO)
       if (tfire) begin
-        for (int k = 0; k < 4; k++) b_wr[k] = tk == 2'(k);
-        b_rem_next[{1'b0, tk}] = 1'b0;
+        b_wr = tk_oh;
+        b_rem_next[3:0] = b_rem_reg[3:0] & ~tk_oh;
         out_valid_next = 1'b1;
         out_kind_next  = {1'b0, tk};
         out_flow_next  = 32'(b_flow_reg);
         out_gen_next   = b_gen_reg[(tk)*8 +: 8];
-        out_at_next    = b_dl_reg[(tk)*32 +: 32];
+        out_at_next    = b_dl_tk;
         out_tx_next    = now;
-        out_late_next  = now - b_dl_reg[(tk)*32 +: 32];
-        la_next        = now - b_dl_reg[(tk)*32 +: 32];
+        out_late_next  = now - b_dl_tk;
+        la_next        = now - b_dl_tk;
         fired_next     = fired_reg + 32'd1;
       end
       if (dpush) begin
