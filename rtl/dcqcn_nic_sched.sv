@@ -96,7 +96,7 @@ module dcqcn_nic_sched #(
   // B stage: the loaded flow's due entries (bits 0..3 timers, 4 departure)
   logic [FW-1:0] b_flow_reg, b_flow_next;
   logic [4:0]    b_rem_reg, b_rem_next;
-  logic          b_none_reg, b_one_reg;  // no / exactly one timer bit in b_rem_reg
+  logic          b_none_reg, b_one_reg, b_one_next;  // no / exactly one timer bit in b_rem_reg
   logic [31:0]   b_gen_reg, b_gen_next;   // 4 x 8
   logic [127:0]  b_dl_reg, b_dl_next;     // 4 x 32
   logic [31:0]   b_at_reg, b_at_next;
@@ -179,7 +179,8 @@ module dcqcn_nic_sched #(
   logic [4:0]  ld_due, ld_on;
   logic [159:0] ld_dl;
   logic [32:0] m;
-  logic [31:0] g2_late;
+  logic [31:0] g2_late, now_mc;
+  logic        g2_in_catchup;
   logic        arm;
 
   // 32-bit modular "a is at or after b"
@@ -187,6 +188,10 @@ module dcqcn_nic_sched #(
     logic [31:0] d;
     d = a - b;
     at_or_after = !d[31];
+  endfunction
+  // exactly one of four bits (a LUT, where $onehot became a carry chain)
+  function automatic logic onehot4(input logic [3:0] x);
+    onehot4 = x == 4'b0001 || x == 4'b0010 || x == 4'b0100 || x == 4'b1000;
   endfunction
   // the earlier of two times (modular), with valid bits: {valid, time}
   function automatic logic [32:0] tmin(input logic av, input logic [31:0] a,
@@ -246,9 +251,13 @@ module dcqcn_nic_sched #(
       t_word[(k)*TWW +: TWW] = fwh_reg[k] ? fw_t_reg[(k)*TWW +: TWW] : t_rdata[(k)*TWW +: TWW];
     d_word = fwh_reg[4] ? fw_d_reg : d_rdata;
     q_word = fwh_reg[5] ? fw_q_reg : q_rdata;
+    // due: compared on the RAM word and on the forwarded word in parallel, then selected
     for (int k = 0; k < 4; k++)
-      ld_due[k] = t_word[(k)*TWW+40] && at_or_after(now, t_word[(k)*TWW +: 32]);
-    ld_due[4] = d_word[32] && !q_word && at_or_after(now, d_word[31:0]);
+      ld_due[k] = fwh_reg[k] ?
+          (fw_t_reg[k*TWW+40] && at_or_after(now, fw_t_reg[k*TWW +: 32])) :
+          (t_rdata[k*TWW+40] && at_or_after(now, t_rdata[k*TWW +: 32]));
+    ld_due[4] = !q_word && (fwh_reg[4] ? (fw_d_reg[32] && at_or_after(now, fw_d_reg[31:0])) :
+                                         (d_rdata[32] && at_or_after(now, d_rdata[31:0])));
     for (int k = 0; k < 4; k++) begin
       ld_on[k] = t_word[(k)*TWW+40];
       ld_dl[(k)*32 +: 32] = t_word[(k)*TWW +: 32];
@@ -256,6 +265,10 @@ module dcqcn_nic_sched #(
     ld_on[4] = d_word[32] && !q_word;
     ld_dl[(4)*32 +: 32] = d_word[31:0];
     g2_late  = now - dg_rdata[31:0];
+    // late <= CATCHUP_NS as (now - CATCHUP_NS) - at <= 0: one subtraction after the RAM
+    // (exact: a granted flow has 0 <= late < 2^31 and CATCHUP_NS <= 2^20)
+    now_mc   = now - catchup_reg;
+    g2_in_catchup = $signed(now_mc - dg_rdata[31:0]) <= 0;
     arm      = c0_op_reg == OP_ARM;
   end
 
@@ -331,8 +344,10 @@ module dcqcn_nic_sched #(
     b_wr = 4'd0;
     c_wr = 4'd0;
     d_we = 1'b0;
-    d_waddr = '0;
-    d_wdata = '0;
+    // the departure RAMs' address and data: C1's write, else the grant's (selected by
+    // registers; the grant decides only the enable)
+    d_waddr = c1_valid_reg ? c1_flow_reg : g2_flow_reg;
+    d_wdata = c1_valid_reg ? {c1_arm_reg, c1_arm_reg ? c1_at_reg : 32'd0} : {1'b0, dg_rdata[31:0]};
     q_we = 1'b0;
     q_waddr = '0;
     q_wdata = 1'b0;
@@ -344,6 +359,7 @@ module dcqcn_nic_sched #(
       d_we = 1'b1;
       q_we = 1'b1;
       d_waddr = clr_addr_reg;
+      d_wdata = '0;
       q_waddr = clr_addr_reg;
       clr_addr_next = clr_addr_reg + FW'(1);
       if (clr_addr_reg == FW'(NUM_FLOWS - 1)) clearing_next = 1'b0;
@@ -420,11 +436,9 @@ module dcqcn_nic_sched #(
             out_kind_next = 3'd5;
             out_at_next   = dg_rdata[31:0];
             out_late_next = g2_late;
-            out_tx_next   = g2_late <= catchup_reg ? dg_rdata[31:0] : now;
+            out_tx_next   = g2_in_catchup ? dg_rdata[31:0] : now;
             grants_next   = grants_reg + 32'd1;
             d_we    = 1'b1;  // sent: the next departure comes with the TX result
-            d_waddr = g2_flow_reg;
-            d_wdata = {1'b0, dg_rdata[31:0]};
           end else begin
             out_kind_next = 3'd7;
           end
@@ -454,8 +468,6 @@ module dcqcn_nic_sched #(
       // ---- C1: the departure word; an immediate push
       if (c1_valid_reg) begin
         d_we    = 1'b1;
-        d_waddr = c1_flow_reg;
-        d_wdata = {c1_arm_reg, c1_arm_reg ? c1_at_reg : 32'd0};
         if (c1_push) begin
           f_we    = 1'b1;
           f_wdata = c1_flow_reg;
@@ -526,6 +538,7 @@ module dcqcn_nic_sched #(
     nd_next   = m[31:0];
     // (both compares in parallel; the command's select comes last)
     c0_arm4 = c0_go && cmd_ok && c0_kind_reg == 3'd4;
+    b_one_next = onehot4(b_rem_next[3:0]);
     d_due_next = c0_arm4 ? (arm && at_or_after(now, c0_at_reg)) :
                  (d_on_reg && !dfire && at_or_after(now, d_at_reg));
     // ---- CSR bus
@@ -585,7 +598,7 @@ module dcqcn_nic_sched #(
     b_flow_reg   <= b_flow_next;
     b_rem_reg    <= b_rem_next;
     b_none_reg   <= b_rem_next[3:0] == 4'd0;
-    b_one_reg    <= $onehot(b_rem_next[3:0]);
+    b_one_reg    <= b_one_next;
     b_gen_reg    <= b_gen_next;
     b_dl_reg     <= b_dl_next;
     b_at_reg     <= b_at_next;
