@@ -265,10 +265,10 @@ module dcqcn_nic_sched #(
     ld_on[4] = d_word[32] && !q_word;
     ld_dl[(4)*32 +: 32] = d_word[31:0];
     g2_late  = now - dg_rdata[31:0];
-    // late <= CATCHUP_NS as (now - CATCHUP_NS) - at <= 0: one subtraction after the RAM
-    // (exact: a granted flow has 0 <= late < 2^31 and CATCHUP_NS <= 2^20)
-    now_mc   = now - catchup_reg;
-    g2_in_catchup = $signed(now_mc - dg_rdata[31:0]) <= 0;
+    // late <= CATCHUP_NS as the sign of (now - CATCHUP_NS - 1) - at: one subtraction after
+    // the RAM (exact: a granted flow has 0 <= late < 2^31 and CATCHUP_NS <= 2^20)
+    now_mc   = now - catchup_reg - 32'd1;
+    g2_in_catchup = !at_or_after(now_mc, dg_rdata[31:0]);
     arm      = c0_op_reg == OP_ARM;
   end
 
