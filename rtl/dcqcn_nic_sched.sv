@@ -174,6 +174,8 @@ module dcqcn_nic_sched #(
   logic [5:0]    fwh_reg, fwh_next;   // last cycle's write hit the word now on the read port
   logic          fwhq_reg, fwhq_next; // ... hit C1's queued bit
   logic          c0_arm4, g2_dwr;
+  // the hazard compares of C0's flow (kept: ABC otherwise folds them into MUXF chains)
+  (* keep *) logic hz_ra, hz_p1, hz_bf;
   logic [1:0]    e_b, e_c, e_c1, e_g2;  // [0]: address == ra, [1]: == ra + 1
   logic [31:0] now;
   logic [4:0]  ld_due, ld_on;
@@ -230,13 +232,16 @@ module dcqcn_nic_sched #(
     c1_push = c1_valid_reg && c1_arm_reg && at_or_after(now, c1_at_reg) && !c1_q && !dpush;
     // hazards: the word being loaded, the word B holds, the RAM B writes, the grant reads
     hz = 1'b0;
+    hz_ra = cmd_flow == ra_reg;
+    hz_p1 = cmd_flow == ra_p1_reg;
+    hz_bf = cmd_flow == b_flow_reg;
     if (cmd_is_set) begin
-      if (cmd_flow == ra_reg) hz = 1'b1;
-      if (b_rem_reg != 5'd0 && cmd_flow == b_flow_reg) hz = 1'b1;
+      if (hz_ra) hz = 1'b1;
+      if (b_rem_reg != 5'd0 && hz_bf) hz = 1'b1;
       if (c0_kind_reg <= 3'd3 && b_rem_reg[c0_kind_reg]) hz = 1'b1;
       if (c0_kind_reg == 3'd5 && (g1_valid_reg || g2_valid_reg)) hz = 1'b1;
       // a departure's word is written one cycle later (C1): the next scan word too
-      if (c0_kind_reg == 3'd5 && cmd_flow == ra_p1_reg) hz = 1'b1;
+      if (c0_kind_reg == 3'd5 && hz_p1) hz = 1'b1;
     end
     if (cmd_is_txop && (g1_stall || d_due_reg)) hz = 1'b1;
     if (cmd_is_set && c0_kind_reg == 3'd4 && d_due_reg) hz = 1'b1;  // the DRAIN leaves first
@@ -436,7 +441,7 @@ module dcqcn_nic_sched #(
             out_kind_next = 3'd5;
             out_at_next   = dg_rdata[31:0];
             out_late_next = g2_late;
-            out_tx_next   = g2_in_catchup ? dg_rdata[31:0] : now;
+            out_tx_next   = g2_in_catchup ? dg_rdata[31:0] : now;  // (see out_tx below)
             grants_next   = grants_reg + 32'd1;
             d_we    = 1'b1;  // sent: the next departure comes with the TX result
           end else begin
@@ -465,6 +470,10 @@ module dcqcn_nic_sched #(
         fired_next     = fired_reg + 32'd1;
       end
       if (en && !tfire && !g2_go && !dfire) out_valid_next = 1'b0;
+      // tx_ns: the ideal time for a grant within CATCHUP_NS, now for every other result
+      // (the same values as above, with the grant's decision as the last select)
+      if (tfire || g2_go || dfire)
+        out_tx_next = (g2_go && grant_ok && g2_in_catchup) ? dg_rdata[31:0] : now;
       // ---- C1: the departure word; an immediate push
       if (c1_valid_reg) begin
         d_we    = 1'b1;
