@@ -93,6 +93,7 @@ module dcqcn_nic_sched #(
   logic [FW-1:0] clr_addr_reg, clr_addr_next;
   // scanner: ra = the flow whose words are on the RAM read ports
   logic [FW-1:0] ra_reg, ra_next, ra_p1_reg, ra_p1_next;  // ra_p1 = ra + 1
+  logic [FW-1:0] ra_p2_reg, ra_p2_next;                   // ra + 2
   // B stage: the loaded flow's due entries (bits 0..3 timers, 4 departure)
   logic [FW-1:0] b_flow_reg, b_flow_next;
   logic [4:0]    b_rem_reg, b_rem_next;
@@ -175,7 +176,10 @@ module dcqcn_nic_sched #(
   logic          fwhq_reg, fwhq_next; // ... hit C1's queued bit
   logic          c0_arm4, g2_dwr;
   // the hazard compares of C0's flow (kept: ABC otherwise folds them into MUXF chains)
-  (* keep *) logic hz_ra, hz_p1, hz_bf;
+  // C0's flow against the scan address, the next one and B's flow: registers, computed a
+  // cycle ahead from every (C0 flow, address) pair the next cycle can have
+  logic hz_ra_reg, hz_p1_reg, hz_bf_reg, hz_ra_next, hz_p1_next, hz_bf_next;
+  logic [FW-1:0] nf;  // C0's next flow (low bits)
   logic [1:0]    e_b, e_c, e_c1, e_g2;  // [0]: address == ra, [1]: == ra + 1
   logic [31:0] now;
   logic [4:0]  ld_due, ld_on;
@@ -232,16 +236,13 @@ module dcqcn_nic_sched #(
     c1_push = c1_valid_reg && c1_arm_reg && at_or_after(now, c1_at_reg) && !c1_q && !dpush;
     // hazards: the word being loaded, the word B holds, the RAM B writes, the grant reads
     hz = 1'b0;
-    hz_ra = cmd_flow == ra_reg;
-    hz_p1 = cmd_flow == ra_p1_reg;
-    hz_bf = cmd_flow == b_flow_reg;
     if (cmd_is_set) begin
-      if (hz_ra) hz = 1'b1;
-      if (b_rem_reg != 5'd0 && hz_bf) hz = 1'b1;
+      if (hz_ra_reg) hz = 1'b1;
+      if (b_rem_reg != 5'd0 && hz_bf_reg) hz = 1'b1;
       if (c0_kind_reg <= 3'd3 && b_rem_reg[c0_kind_reg]) hz = 1'b1;
       if (c0_kind_reg == 3'd5 && (g1_valid_reg || g2_valid_reg)) hz = 1'b1;
       // a departure's word is written one cycle later (C1): the next scan word too
-      if (c0_kind_reg == 3'd5 && hz_p1) hz = 1'b1;
+      if (c0_kind_reg == 3'd5 && hz_p1_reg) hz = 1'b1;
     end
     if (cmd_is_txop && (g1_stall || d_due_reg)) hz = 1'b1;
     if (cmd_is_set && c0_kind_reg == 3'd4 && d_due_reg) hz = 1'b1;  // the DRAIN leaves first
@@ -282,6 +283,7 @@ module dcqcn_nic_sched #(
     clr_addr_next = clr_addr_reg;
     ra_next       = ra_reg;
     ra_p1_next    = ra_p1_reg;
+    ra_p2_next    = ra_p2_reg;
     b_flow_next   = b_flow_reg;
     b_rem_next    = b_rem_reg;
     b_gen_next    = b_gen_reg;
@@ -406,7 +408,8 @@ module dcqcn_nic_sched #(
         end
         b_at_next = d_word[31:0];
         ra_next    = ra_p1_reg;
-        ra_p1_next = ra_p1_reg + FW'(1);
+        ra_p1_next = ra_p2_reg;
+        ra_p2_next = ra_p2_reg + FW'(1);
         scan_raddr = ra_p1_reg;
         // lane minima: the pending deadlines seen in this round
         for (int k = 0; k < 5; k++) begin
@@ -548,6 +551,11 @@ module dcqcn_nic_sched #(
     // (both compares in parallel; the command's select comes last)
     c0_arm4 = c0_go && cmd_ok && c0_kind_reg == 3'd4;
     b_one_next = onehot4(b_rem_next[3:0]);
+    // the hazard compares of the next cycle (C0's flow next to ra, ra + 1, B's flow next)
+    nf = c0_flow_next[FW-1:0];
+    hz_ra_next = load ? nf == ra_p1_reg : nf == ra_reg;
+    hz_p1_next = load ? nf == ra_p2_reg : nf == ra_p1_reg;
+    hz_bf_next = load ? nf == ra_reg : nf == b_flow_reg;
     d_due_next = c0_arm4 ? (arm && at_or_after(now, c0_at_reg)) :
                  (d_on_reg && !dfire && at_or_after(now, d_at_reg));
     // ---- CSR bus
@@ -602,6 +610,10 @@ module dcqcn_nic_sched #(
     clr_addr_reg <= clr_addr_next;
     ra_reg       <= ra_next;
     ra_p1_reg    <= ra_p1_next;
+    ra_p2_reg    <= ra_p2_next;
+    hz_ra_reg    <= hz_ra_next;
+    hz_p1_reg    <= hz_p1_next;
+    hz_bf_reg    <= hz_bf_next;
     fwh_reg      <= fwh_next;
     fwhq_reg     <= fwhq_next;
     b_flow_reg   <= b_flow_next;
@@ -673,6 +685,7 @@ module dcqcn_nic_sched #(
       clr_addr_reg  <= '0;
       ra_reg        <= '0;
       ra_p1_reg     <= FW'(1);
+      ra_p2_reg     <= FW'(2);
       fwh_reg       <= '0;
       fwhq_reg      <= 1'b0;
       b_rem_reg     <= '0;
