@@ -179,7 +179,8 @@ module dcqcn_nic_sched #(
   // C0's flow against the scan address, the next one and B's flow: registers, computed a
   // cycle ahead from every (C0 flow, address) pair the next cycle can have
   logic hz_ra_reg, hz_p1_reg, hz_bf_reg, hz_ra_next, hz_p1_next, hz_bf_next;
-  logic [FW-1:0] nf;  // C0's next flow (low bits)
+  logic [FW-1:0] nf;  // the flow on s_evt_flow (low bits)
+  logic          ldc0;  // C0 takes s_evt_* now
   logic [1:0]    e_b, e_c, e_c1, e_g2;  // [0]: address == ra, [1]: == ra + 1
   logic [31:0] now;
   logic [4:0]  ld_due, ld_on;
@@ -552,10 +553,15 @@ module dcqcn_nic_sched #(
     c0_arm4 = c0_go && cmd_ok && c0_kind_reg == 3'd4;
     b_one_next = onehot4(b_rem_next[3:0]);
     // the hazard compares of the next cycle (C0's flow next to ra, ra + 1, B's flow next)
-    nf = c0_flow_next[FW-1:0];
-    hz_ra_next = load ? nf == ra_p1_reg : nf == ra_reg;
-    hz_p1_next = load ? nf == ra_p2_reg : nf == ra_p1_reg;
-    hz_bf_next = load ? nf == ra_reg : nf == b_flow_reg;
+    // (every compare of registers or inputs, in parallel; the two selects come last)
+    nf = s_evt_flow[FW-1:0];
+    ldc0 = s_evt_valid && s_evt_ready;
+    hz_ra_next = load ? (ldc0 ? nf == ra_p1_reg : cmd_flow == ra_p1_reg)
+                      : (ldc0 ? nf == ra_reg : cmd_flow == ra_reg);
+    hz_p1_next = load ? (ldc0 ? nf == ra_p2_reg : cmd_flow == ra_p2_reg)
+                      : (ldc0 ? nf == ra_p1_reg : cmd_flow == ra_p1_reg);
+    hz_bf_next = load ? (ldc0 ? nf == ra_reg : cmd_flow == ra_reg)
+                      : (ldc0 ? nf == b_flow_reg : cmd_flow == b_flow_reg);
     d_due_next = c0_arm4 ? (arm && at_or_after(now, c0_at_reg)) :
                  (d_on_reg && !dfire && at_or_after(now, d_at_reg));
     // ---- CSR bus
