@@ -382,6 +382,7 @@ module dcqcn_nic_sched #(
         out_flow_next  = 32'(b_flow_reg);
         out_gen_next   = b_gen_reg[(tk)*8 +: 8];
         out_at_next    = b_dl_tk;
+        out_tx_next    = now;
         out_late_next  = now - b_dl_tk;
         la_next        = now - b_dl_tk;
         fired_next     = fired_reg + 32'd1;
@@ -429,6 +430,7 @@ module dcqcn_nic_sched #(
         g2_valid_next  = 1'b0;
         out_valid_next = 1'b1;
         out_gen_next   = 8'd0;
+        out_tx_next    = now;
         out_late_next  = 32'd0;
         out_at_next    = 32'd0;
         out_flow_next  = 32'd0;
@@ -443,6 +445,7 @@ module dcqcn_nic_sched #(
             out_kind_next = 3'd5;
             out_at_next   = dg_rdata[31:0];
             out_late_next = g2_late;
+            out_tx_next   = g2_in_catchup ? dg_rdata[31:0] : now;  // (see out_tx below)
             grants_next   = grants_reg + 32'd1;
             d_we    = 1'b1;  // sent: the next departure comes with the TX result
           end else begin
@@ -465,13 +468,14 @@ module dcqcn_nic_sched #(
         out_flow_next  = d_flow_reg;
         out_gen_next   = 8'd0;
         out_at_next    = d_at_reg;
+        out_tx_next    = now;
         out_late_next  = now - d_at_reg;
         la_next        = now - d_at_reg;
         fired_next     = fired_reg + 32'd1;
       end
       if (en && !tfire && !g2_go && !dfire) out_valid_next = 1'b0;
       // tx_ns: the ideal time for a grant within CATCHUP_NS, now for every other result
-      // (one select for all sources, the grant's decision last)
+      // (the same values as above, with the grant's decision as the last select)
       if (tfire || g2_go || dfire)
         out_tx_next = (g2_go && grant_ok && g2_in_catchup) ? dg_rdata[31:0] : now;
       // ---- C1: the departure word; an immediate push
