@@ -93,10 +93,11 @@ module dcqcn_nic_sched #(
   logic [FW-1:0] clr_addr_reg, clr_addr_next;
   // scanner: ra = the flow whose words are on the RAM read ports
   logic [FW-1:0] ra_reg, ra_next, ra_p1_reg, ra_p1_next;  // ra_p1 = ra + 1
+  logic [FW-1:0] ra_p2_reg, ra_p2_next;                   // ra + 2
   // B stage: the loaded flow's due entries (bits 0..3 timers, 4 departure)
   logic [FW-1:0] b_flow_reg, b_flow_next;
   logic [4:0]    b_rem_reg, b_rem_next;
-  logic          b_none_reg, b_one_reg;  // no / exactly one timer bit in b_rem_reg
+  logic          b_none_reg, b_one_reg, b_one_next;  // no / exactly one timer bit in b_rem_reg
   logic [31:0]   b_gen_reg, b_gen_next;   // 4 x 8
   logic [127:0]  b_dl_reg, b_dl_next;     // 4 x 32
   logic [31:0]   b_at_reg, b_at_next;
@@ -167,17 +168,26 @@ module dcqcn_nic_sched #(
   logic hz;
   logic en, tfire, dfire, dpush, g2_go, g2_stall, g1_stall, load, grant_ok;
   logic [1:0] tk;
+  logic [3:0] tk_oh;       // the lowest due timer of B, one-hot
+  logic [31:0] b_dl_tk;   // its deadline
   logic [3:0] b_wr, c_wr;  // timer RAM k written by B (a fire) / by the command
   logic [FW-1:0] cmd_flow;
   logic [5:0]    fwh_reg, fwh_next;   // last cycle's write hit the word now on the read port
   logic          fwhq_reg, fwhq_next; // ... hit C1's queued bit
   logic          c0_arm4, g2_dwr;
+  // the hazard compares of C0's flow (kept: ABC otherwise folds them into MUXF chains)
+  // C0's flow against the scan address, the next one and B's flow: registers, computed a
+  // cycle ahead from every (C0 flow, address) pair the next cycle can have
+  logic hz_ra_reg, hz_p1_reg, hz_bf_reg, hz_ra_next, hz_p1_next, hz_bf_next;
+  logic [FW-1:0] nf;  // the flow on s_evt_flow (low bits)
+  logic          ldc0;  // C0 takes s_evt_* now
   logic [1:0]    e_b, e_c, e_c1, e_g2;  // [0]: address == ra, [1]: == ra + 1
   logic [31:0] now;
   logic [4:0]  ld_due, ld_on;
   logic [159:0] ld_dl;
   logic [32:0] m;
-  logic [31:0] g2_late;
+  logic [31:0] g2_late, now_mc;
+  logic        g2_in_catchup;
   logic        arm;
 
   // 32-bit modular "a is at or after b"
@@ -185,6 +195,10 @@ module dcqcn_nic_sched #(
     logic [31:0] d;
     d = a - b;
     at_or_after = !d[31];
+  endfunction
+  // exactly one of four bits (a LUT, where $onehot became a carry chain)
+  function automatic logic onehot4(input logic [3:0] x);
+    onehot4 = x == 4'b0001 || x == 4'b0010 || x == 4'b0100 || x == 4'b1000;
   endfunction
   // the earlier of two times (modular), with valid bits: {valid, time}
   function automatic logic [32:0] tmin(input logic av, input logic [31:0] a,
@@ -206,6 +220,10 @@ module dcqcn_nic_sched #(
     // the B stage fires the lowest due timer when the output slot is free (first claim)
     tfire = !b_none_reg && en;
     tk    = b_rem_reg[0] ? 2'd0 : b_rem_reg[1] ? 2'd1 : b_rem_reg[2] ? 2'd2 : 2'd3;
+    tk_oh = {b_rem_reg[3] & ~|b_rem_reg[2:0], b_rem_reg[2] & ~|b_rem_reg[1:0],
+             b_rem_reg[1] & ~b_rem_reg[0], b_rem_reg[0]};
+    b_dl_tk = ({32{tk_oh[0]}} & b_dl_reg[0 +: 32]) | ({32{tk_oh[1]}} & b_dl_reg[32 +: 32]) |
+              ({32{tk_oh[2]}} & b_dl_reg[64 +: 32]) | ({32{tk_oh[3]}} & b_dl_reg[96 +: 32]);
     // a due departure's queued-bit write comes first: the grant stage waits for it
     g2_go    = g2_valid_reg && en && !tfire && !b_rem_reg[4];
     g2_stall = g2_valid_reg && !g2_go;
@@ -220,12 +238,12 @@ module dcqcn_nic_sched #(
     // hazards: the word being loaded, the word B holds, the RAM B writes, the grant reads
     hz = 1'b0;
     if (cmd_is_set) begin
-      if (cmd_flow == ra_reg) hz = 1'b1;
-      if (b_rem_reg != 5'd0 && cmd_flow == b_flow_reg) hz = 1'b1;
+      if (hz_ra_reg) hz = 1'b1;
+      if (b_rem_reg != 5'd0 && hz_bf_reg) hz = 1'b1;
       if (c0_kind_reg <= 3'd3 && b_rem_reg[c0_kind_reg]) hz = 1'b1;
       if (c0_kind_reg == 3'd5 && (g1_valid_reg || g2_valid_reg)) hz = 1'b1;
       // a departure's word is written one cycle later (C1): the next scan word too
-      if (c0_kind_reg == 3'd5 && cmd_flow == ra_p1_reg) hz = 1'b1;
+      if (c0_kind_reg == 3'd5 && hz_p1_reg) hz = 1'b1;
     end
     if (cmd_is_txop && (g1_stall || d_due_reg)) hz = 1'b1;
     if (cmd_is_set && c0_kind_reg == 3'd4 && d_due_reg) hz = 1'b1;  // the DRAIN leaves first
@@ -240,9 +258,13 @@ module dcqcn_nic_sched #(
       t_word[(k)*TWW +: TWW] = fwh_reg[k] ? fw_t_reg[(k)*TWW +: TWW] : t_rdata[(k)*TWW +: TWW];
     d_word = fwh_reg[4] ? fw_d_reg : d_rdata;
     q_word = fwh_reg[5] ? fw_q_reg : q_rdata;
+    // due: compared on the RAM word and on the forwarded word in parallel, then selected
     for (int k = 0; k < 4; k++)
-      ld_due[k] = t_word[(k)*TWW+40] && at_or_after(now, t_word[(k)*TWW +: 32]);
-    ld_due[4] = d_word[32] && !q_word && at_or_after(now, d_word[31:0]);
+      ld_due[k] = fwh_reg[k] ?
+          (fw_t_reg[k*TWW+40] && at_or_after(now, fw_t_reg[k*TWW +: 32])) :
+          (t_rdata[k*TWW+40] && at_or_after(now, t_rdata[k*TWW +: 32]));
+    ld_due[4] = !q_word && (fwh_reg[4] ? (fw_d_reg[32] && at_or_after(now, fw_d_reg[31:0])) :
+                                         (d_rdata[32] && at_or_after(now, d_rdata[31:0])));
     for (int k = 0; k < 4; k++) begin
       ld_on[k] = t_word[(k)*TWW+40];
       ld_dl[(k)*32 +: 32] = t_word[(k)*TWW +: 32];
@@ -250,6 +272,10 @@ module dcqcn_nic_sched #(
     ld_on[4] = d_word[32] && !q_word;
     ld_dl[(4)*32 +: 32] = d_word[31:0];
     g2_late  = now - dg_rdata[31:0];
+    // late <= CATCHUP_NS as the sign of (now - CATCHUP_NS - 1) - at: one subtraction after
+    // the RAM (exact: a granted flow has 0 <= late < 2^31 and CATCHUP_NS <= 2^20)
+    now_mc   = now - catchup_reg - 32'd1;
+    g2_in_catchup = !at_or_after(now_mc, dg_rdata[31:0]);
     arm      = c0_op_reg == OP_ARM;
   end
 
@@ -258,6 +284,7 @@ module dcqcn_nic_sched #(
     clr_addr_next = clr_addr_reg;
     ra_next       = ra_reg;
     ra_p1_next    = ra_p1_reg;
+    ra_p2_next    = ra_p2_reg;
     b_flow_next   = b_flow_reg;
     b_rem_next    = b_rem_reg;
     b_gen_next    = b_gen_reg;
@@ -325,8 +352,10 @@ module dcqcn_nic_sched #(
     b_wr = 4'd0;
     c_wr = 4'd0;
     d_we = 1'b0;
-    d_waddr = '0;
-    d_wdata = '0;
+    // the departure RAMs' address and data: C1's write, else the grant's (selected by
+    // registers; the grant decides only the enable)
+    d_waddr = c1_valid_reg ? c1_flow_reg : g2_flow_reg;
+    d_wdata = c1_valid_reg ? {c1_arm_reg, c1_arm_reg ? c1_at_reg : 32'd0} : {1'b0, dg_rdata[31:0]};
     q_we = 1'b0;
     q_waddr = '0;
     q_wdata = 1'b0;
@@ -338,6 +367,7 @@ module dcqcn_nic_sched #(
       d_we = 1'b1;
       q_we = 1'b1;
       d_waddr = clr_addr_reg;
+      d_wdata = '0;
       q_waddr = clr_addr_reg;
       clr_addr_next = clr_addr_reg + FW'(1);
       if (clr_addr_reg == FW'(NUM_FLOWS - 1)) clearing_next = 1'b0;
@@ -345,16 +375,16 @@ module dcqcn_nic_sched #(
     end else begin
       // ---- B stage: a timer fire (output), a departure push (FIFO)
       if (tfire) begin
-        for (int k = 0; k < 4; k++) b_wr[k] = tk == 2'(k);
-        b_rem_next[{1'b0, tk}] = 1'b0;
+        b_wr = tk_oh;
+        b_rem_next[3:0] = b_rem_reg[3:0] & ~tk_oh;
         out_valid_next = 1'b1;
         out_kind_next  = {1'b0, tk};
         out_flow_next  = 32'(b_flow_reg);
         out_gen_next   = b_gen_reg[(tk)*8 +: 8];
-        out_at_next    = b_dl_reg[(tk)*32 +: 32];
+        out_at_next    = b_dl_tk;
         out_tx_next    = now;
-        out_late_next  = now - b_dl_reg[(tk)*32 +: 32];
-        la_next        = now - b_dl_reg[(tk)*32 +: 32];
+        out_late_next  = now - b_dl_tk;
+        la_next        = now - b_dl_tk;
         fired_next     = fired_reg + 32'd1;
       end
       if (dpush) begin
@@ -379,7 +409,8 @@ module dcqcn_nic_sched #(
         end
         b_at_next = d_word[31:0];
         ra_next    = ra_p1_reg;
-        ra_p1_next = ra_p1_reg + FW'(1);
+        ra_p1_next = ra_p2_reg;
+        ra_p2_next = ra_p2_reg + FW'(1);
         scan_raddr = ra_p1_reg;
         // lane minima: the pending deadlines seen in this round
         for (int k = 0; k < 5; k++) begin
@@ -414,11 +445,9 @@ module dcqcn_nic_sched #(
             out_kind_next = 3'd5;
             out_at_next   = dg_rdata[31:0];
             out_late_next = g2_late;
-            out_tx_next   = g2_late <= catchup_reg ? dg_rdata[31:0] : now;
+            out_tx_next   = g2_in_catchup ? dg_rdata[31:0] : now;  // (see out_tx below)
             grants_next   = grants_reg + 32'd1;
             d_we    = 1'b1;  // sent: the next departure comes with the TX result
-            d_waddr = g2_flow_reg;
-            d_wdata = {1'b0, dg_rdata[31:0]};
           end else begin
             out_kind_next = 3'd7;
           end
@@ -445,11 +474,13 @@ module dcqcn_nic_sched #(
         fired_next     = fired_reg + 32'd1;
       end
       if (en && !tfire && !g2_go && !dfire) out_valid_next = 1'b0;
+      // tx_ns: the ideal time for a grant within CATCHUP_NS, now for every other result
+      // (the same values as above, with the grant's decision as the last select)
+      if (tfire || g2_go || dfire)
+        out_tx_next = (g2_go && grant_ok && g2_in_catchup) ? dg_rdata[31:0] : now;
       // ---- C1: the departure word; an immediate push
       if (c1_valid_reg) begin
         d_we    = 1'b1;
-        d_waddr = c1_flow_reg;
-        d_wdata = {c1_arm_reg, c1_arm_reg ? c1_at_reg : 32'd0};
         if (c1_push) begin
           f_we    = 1'b1;
           f_wdata = c1_flow_reg;
@@ -520,6 +551,17 @@ module dcqcn_nic_sched #(
     nd_next   = m[31:0];
     // (both compares in parallel; the command's select comes last)
     c0_arm4 = c0_go && cmd_ok && c0_kind_reg == 3'd4;
+    b_one_next = onehot4(b_rem_next[3:0]);
+    // the hazard compares of the next cycle (C0's flow next to ra, ra + 1, B's flow next)
+    // (every compare of registers or inputs, in parallel; the two selects come last)
+    nf = s_evt_flow[FW-1:0];
+    ldc0 = s_evt_valid && s_evt_ready;
+    hz_ra_next = load ? (ldc0 ? nf == ra_p1_reg : cmd_flow == ra_p1_reg)
+                      : (ldc0 ? nf == ra_reg : cmd_flow == ra_reg);
+    hz_p1_next = load ? (ldc0 ? nf == ra_p2_reg : cmd_flow == ra_p2_reg)
+                      : (ldc0 ? nf == ra_p1_reg : cmd_flow == ra_p1_reg);
+    hz_bf_next = load ? (ldc0 ? nf == ra_reg : cmd_flow == ra_reg)
+                      : (ldc0 ? nf == b_flow_reg : cmd_flow == b_flow_reg);
     d_due_next = c0_arm4 ? (arm && at_or_after(now, c0_at_reg)) :
                  (d_on_reg && !dfire && at_or_after(now, d_at_reg));
     // ---- CSR bus
@@ -574,12 +616,16 @@ module dcqcn_nic_sched #(
     clr_addr_reg <= clr_addr_next;
     ra_reg       <= ra_next;
     ra_p1_reg    <= ra_p1_next;
+    ra_p2_reg    <= ra_p2_next;
+    hz_ra_reg    <= hz_ra_next;
+    hz_p1_reg    <= hz_p1_next;
+    hz_bf_reg    <= hz_bf_next;
     fwh_reg      <= fwh_next;
     fwhq_reg     <= fwhq_next;
     b_flow_reg   <= b_flow_next;
     b_rem_reg    <= b_rem_next;
     b_none_reg   <= b_rem_next[3:0] == 4'd0;
-    b_one_reg    <= $onehot(b_rem_next[3:0]);
+    b_one_reg    <= b_one_next;
     b_gen_reg    <= b_gen_next;
     b_dl_reg     <= b_dl_next;
     b_at_reg     <= b_at_next;
@@ -645,6 +691,7 @@ module dcqcn_nic_sched #(
       clr_addr_reg  <= '0;
       ra_reg        <= '0;
       ra_p1_reg     <= FW'(1);
+      ra_p2_reg     <= FW'(2);
       fwh_reg       <= '0;
       fwhq_reg      <= 1'b0;
       b_rem_reg     <= '0;

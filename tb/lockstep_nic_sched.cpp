@@ -250,7 +250,6 @@ class Bench {
       command_cover(c);
       applied_q_.push_back(c.at64);
       if (c.ev.op == NicSchedOp::TXOPP) txop_q_.push_back(in.evt.pause && ls_.ref().txq_nonempty());
-      last_cmd_cycle_ = ls_.cycle();
     }
     if (in.rst) {  // after this cycle's result (made before the reset) was checked
       chk_.reset();
@@ -270,8 +269,12 @@ class Bench {
     if (!in.rst && ls_.ref().c0_goes(in) && !applied_q_.empty()) {
       chk_.command(ls_.ref().c0(), applied_q_.front());
       applied_q_.pop_front();
+      last_cmd_cycle_ = ls_.cycle();
     }
-    check_next_due();
+    if (!check_next_due())
+      return ls_.fail("next_due_ns " + std::to_string(ls_.ref().next_due_ns()) + " (valid " +
+                      std::to_string(ls_.ref().next_due_valid()) + ") is later than an armed timer at " +
+                      std::to_string(static_cast<uint32_t>(chk_.earliest_armed())));
     if (in.csr_re && in.csr_addr == kSchedCsrId) saw_id_ = true;
     if (in.csr_re && in.csr_addr == kSchedCsrCatchup) saw_catchup_ = true;
     if (ls_.ref().fifo_count() >= 4) cov_.hit("fifo_hwm_ge_4");
@@ -300,19 +303,17 @@ class Bench {
             {"txq_nonempty", m.txq_nonempty, r.txq_nonempty()}};
   }
 
-  // next_due_ns is never later than an armed timer (checked once no command was accepted
-  // for 4 cycles: the minimum is a 3-stage pipeline).
-  void check_next_due() {
-    if (ls_.cycle() % 256 != 0 || ls_.cycle() < last_cmd_cycle_ + 5 || ls_.ref().clearing()) return;
+  // next_due_ns is never later than an armed timer (checked every 256 cycles, once no
+  // command went into the core for 4 cycles: the minimum is a 3-stage pipeline).
+  bool check_next_due() {
+    if (ls_.cycle() % 256 != 0 || ls_.cycle() < last_cmd_cycle_ + 5 || ls_.ref().clearing()) return true;
     const auto& r = ls_.ref();
     const int64_t earliest = chk_.earliest_armed();
-    if (earliest < 0) return;
-    if (!r.next_due_valid() ||
-        static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(earliest)) > 0) {
-      next_due_err_ = true;
-      return;
-    }
+    if (earliest < 0) return true;
+    if (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(earliest)) > 0)
+      return false;
     cov_.hit("next_due_checked");
+    return true;
   }
 
   void command_cover(const Cmd& c) {
@@ -345,7 +346,6 @@ class Bench {
   int drain_all() {
     for (uint64_t i = 0; i < 8 * kFlows + 64; ++i)
       if (int rc = cycle(false)) return rc;
-    if (next_due_err_) return ls_.fail("next_due_ns was later than an armed timer");
     return 0;
   }
 
@@ -440,7 +440,6 @@ class Bench {
   unsigned rst_cycles_ = 0, stall_left_ = 0;
   bool hold_ = false, pause_ = false, new_result_ = false, saw_id_ = false, saw_catchup_ = false;
   bool clamp_written_ = false, catchup_write_ = false;
-  bool next_due_err_ = false;
   std::deque<bool> txop_q_;
   std::deque<uint64_t> applied_q_;  // at_ns (unwrapped) of the accepted commands not yet in the core  // per TXOPP in flight: paused with flows due
   uint32_t last_fire_flow_ = ~0u;
