@@ -595,6 +595,24 @@ module dcqcn_np #(
     out_q_valid_reg     <= out_q_valid_next;
     out_q_flow_reg      <= out_q_flow_next;
     out_q_at_reg        <= out_q_at_next;
+    // m_out data are 0 while m_out_valid is 0: a synchronous clear (the flops' reset pin,
+    // not a LUT on the data path) when the output register takes no result.
+    if (en && !c2_valid_reg) begin
+      out_op_reg       <= '0;
+      out_flow_reg     <= '0;
+      out_cnp_reg      <= 1'b0;
+      out_kind_reg     <= 1'b0;
+      out_tau_reg      <= '0;
+      out_tmr_set_reg  <= 1'b0;
+      out_deadline_reg <= '0;
+      out_tmr_gen_reg  <= '0;
+      out_stale_reg    <= 1'b0;
+      out_queued_reg   <= 1'b0;
+      out_dropped_reg  <= 1'b0;
+      out_q_valid_reg  <= 1'b0;
+      out_q_flow_reg   <= '0;
+      out_q_at_reg     <= '0;
+    end
 
     if (rst) begin
       mode_dly_reg        <= NP_MODE_RST[0];

@@ -453,6 +453,9 @@ module dcqcn_rp #(
       out_valid_reg <= leave;
       out_res_reg <= s11_res;
     end
+    // m_out data are 0 while m_out_valid is 0: a synchronous clear (the flops' reset pin,
+    // not a LUT on the data path) when the register takes no result.
+    if (rst || (fifo_empty_reg && (!out_valid_reg || out_pop) && !leave)) out_res_reg <= '0;
     if (rst) begin
       fifo_wptr_reg <= '0;
       fifo_rptr_reg <= '0;
