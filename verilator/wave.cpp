@@ -200,18 +200,24 @@ void Part::parse_header_text(const std::string& hdr) {
   }
 }
 
-// Records the time stamps ('#' lines) of the complete lines from `from` on.
+// Records the time stamps ('#' lines) of the complete lines from `from` (a line start)
+// on. It looks for '#' rather than for every line's end: '#' may also be in an
+// identifier, so a hit counts only at the start of a line.
 void Part::index_times(size_t from) {
-  size_t pos = from;
+  const char* d = buf_.data();
   const size_t n = buf_.size();
-  while (pos < n) {
-    const char* nl = static_cast<const char*>(std::memchr(buf_.data() + pos, '\n', n - pos));
-    if (!nl) break;
-    const size_t e = static_cast<size_t>(nl - buf_.data());
-    if (buf_[pos] == '#') times_.emplace_back(std::strtoull(buf_.c_str() + pos + 1, nullptr, 10), pos);
-    pos = e + 1;
+  const void* last_nl = n > from ? memrchr(d + from, '\n', n - from) : nullptr;
+  if (!last_nl) return;
+  const size_t end = static_cast<size_t>(static_cast<const char*>(last_nl) - d) + 1;
+  size_t pos = from;
+  while (pos < end) {
+    const char* h = static_cast<const char*>(std::memchr(d + pos, '#', end - pos));
+    if (!h) break;
+    const size_t i = static_cast<size_t>(h - d);
+    if (i == 0 || d[i - 1] == '\n') times_.emplace_back(std::strtoull(h + 1, nullptr, 10), i);
+    pos = i + 1;
   }
-  scanned_ = pos;
+  scanned_ = end;
 }
 
 void Part::emit_block(const char* s, size_t e) const {
