@@ -451,11 +451,11 @@ module dcqcn_rp #(
       if (out_pop) out_res_reg <= fifo_head;
     end else if (!out_valid_reg || out_pop) begin
       out_valid_reg <= leave;
-      out_res_reg <= s11_res;
+      // m_out data are 0 while m_out_valid is 0: a synchronous clear (the flops' reset
+      // pin, not a LUT on the data path) when the register takes no result.
+      out_res_reg <= leave ? s11_res : '0;
     end
-    // m_out data are 0 while m_out_valid is 0: a synchronous clear (the flops' reset pin,
-    // not a LUT on the data path) when the register takes no result.
-    if (rst || (fifo_empty_reg && (!out_valid_reg || out_pop) && !leave)) out_res_reg <= '0;
+    if (rst) out_res_reg <= '0;
     if (rst) begin
       fifo_wptr_reg <= '0;
       fifo_rptr_reg <= '0;
