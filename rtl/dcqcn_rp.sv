@@ -455,8 +455,8 @@ module dcqcn_rp #(
       // pin, not a LUT on the data path) when the register takes no result.
       out_res_reg <= leave ? s11_res : '0;
     end
-    if (rst) out_res_reg <= '0;
     if (rst) begin
+      out_res_reg <= '0;
       fifo_wptr_reg <= '0;
       fifo_rptr_reg <= '0;
       fifo_cnt_reg <= '0;
