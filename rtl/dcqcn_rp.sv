@@ -453,7 +453,7 @@ module dcqcn_rp #(
       out_valid_reg <= leave;
       // m_out data are 0 while m_out_valid is 0: a synchronous clear (the flops' reset
       // pin, not a LUT on the data path) when the register takes no result.
-      out_res_reg <= leave ? s11_res : '0;
+      out_res_reg <= s11_res & {RW{leave}};
     end
     if (rst) begin
       out_res_reg <= '0;
