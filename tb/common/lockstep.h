@@ -63,7 +63,7 @@ class Lockstep {
   }
 
   // From now on same() also requires the DUT's m_out_* data to be 0 in every cycle
-  // with m_out_valid 0 (docs/CONVENTIONS.md "Outputs"); a violation fails as a check.
+  // with m_out_valid 0 (docs/CONVENTIONS.md); a violation fails as a check.
   void require_quiet_outputs() { quiet_outputs_ = true; }
 
   // Both get `in`; the low half is evaluated. Returns the model's outputs for this cycle.
