@@ -611,6 +611,16 @@ module dcqcn_cp #(
       out_state_reg     <= out_state_next;
       out_region_reg    <= out_region_next;
     end
+    // m_out data are 0 while m_out_valid is 0: a synchronous clear (the flops' reset pin,
+    // not a LUT on the data path) when the output register takes no result.
+    if (rst || (en && !s4_valid_reg)) begin
+      out_op_reg     <= '0;
+      out_queue_reg  <= '0;
+      out_ecn_reg    <= '0;
+      out_marked_reg <= 1'b0;
+      out_state_reg  <= '0;
+      out_region_reg <= '0;
+    end
     if (rst) begin
       clear_reg      <= 1'b1;
       clear_addr_reg <= '0;

@@ -491,22 +491,25 @@ module dcqcn_np #(
         fwd_valid_next    = 1'b1;
         fwd_addr_next     = c2_flow_reg;
         fwd_data_next     = ram_wdata;
-        out_op_next       = c2_op_reg;
-        out_flow_next     = c2_flow_reg;
-        out_cnp_next      = send;
-        out_kind_next     = send_kind;
-        out_tau_next      = c2_tau_reg;
-        out_tmr_set_next  = arm;
-        out_deadline_next = arm ? c2_deadline_reg : 32'd0;
-        out_tmr_gen_next  = arm ? new_gen : 8'd0;
-        out_stale_next    = stale;
-        out_queued_next   = push;
-        out_dropped_next  = drop;
-        out_q_valid_next  = q_valid_new;
-        out_q_flow_next   = q_flow_new;
-        out_q_at_next     = !q_valid_new ? 32'd0
-                          : send ? c2_now_plus_budget_reg : last_cnp_any_ns_reg + 32'(c2_budget_reg);
       end
+      // m_out data are 0 while m_out_valid is 0: each field is its value or 0, a
+      // synchronous clear of the output register (the flops' reset pin, merged with the
+      // fields' own zero cases: no LUT on the data path).
+      out_op_next       = c2_valid_reg ? c2_op_reg : 2'd0;
+      out_flow_next     = c2_valid_reg ? c2_flow_reg : '0;
+      out_cnp_next      = c2_valid_reg && send;
+      out_kind_next     = c2_valid_reg && send_kind;
+      out_tau_next      = c2_valid_reg ? c2_tau_reg : 32'd0;
+      out_tmr_set_next  = c2_valid_reg && arm;
+      out_deadline_next = c2_valid_reg && arm ? c2_deadline_reg : 32'd0;
+      out_tmr_gen_next  = c2_valid_reg && arm ? new_gen : 8'd0;
+      out_stale_next    = c2_valid_reg && stale;
+      out_queued_next   = c2_valid_reg && push;
+      out_dropped_next  = c2_valid_reg && drop;
+      out_q_valid_next  = c2_valid_reg && q_valid_new;
+      out_q_flow_next   = c2_valid_reg ? q_flow_new : '0;
+      out_q_at_next     = !(c2_valid_reg && q_valid_new) ? 32'd0
+                        : send ? c2_now_plus_budget_reg : last_cnp_any_ns_reg + 32'(c2_budget_reg);
     end
   end
 

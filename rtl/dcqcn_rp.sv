@@ -451,9 +451,12 @@ module dcqcn_rp #(
       if (out_pop) out_res_reg <= fifo_head;
     end else if (!out_valid_reg || out_pop) begin
       out_valid_reg <= leave;
-      out_res_reg <= s11_res;
+      // m_out data are 0 while m_out_valid is 0: a synchronous clear (the flops' reset
+      // pin, not a LUT on the data path) when the register takes no result.
+      out_res_reg <= s11_res & {RW{leave}};
     end
     if (rst) begin
+      out_res_reg <= '0;
       fifo_wptr_reg <= '0;
       fifo_rptr_reg <= '0;
       fifo_cnt_reg <= '0;

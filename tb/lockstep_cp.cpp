@@ -106,6 +106,7 @@ int run(const Options& o) {
   cov.define("fwd_sample_then_pkt", "hazard: a sampling PKT then PKT to one queue on consecutive cycles");
   cov.define("fwd_init_then_pkt", "hazard: INIT then PKT to one queue on consecutive cycles");
   cov.define("csr_apply_wait", "CSR write waits for events in S0..S3 (s_evt_ready low)");
+  ls.require_quiet_outputs();  // m_out data are 0 while m_out_valid is 0
   if (o.backpressure) {
     ls.watch_backpressure(cov);
     cov.define("same_queue_b2b_stalled", "back-to-back same-queue event held in the compute stage");

@@ -124,6 +124,7 @@ class Bench {
     cov_.define("init_flow", "INIT event");
     cov_.define("nop_event", "op 3 (no-op) event");
     ls_.watch_backpressure(cov_);  // a directed stall in every run, random ones with --bp 1
+    ls_.require_quiet_outputs();  // m_out data are 0 while m_out_valid is 0
     cov_.define("reset_mid_run", "rst in the middle of traffic, RAM cleared again");
   }
 
@@ -454,8 +455,8 @@ class Bench {
 
   int fail(const std::string& what) { return ls_.fail(describe(), {}, what); }
 
-  // One cycle: every output compared (m_out_* also while not valid: the block holds its
-  // last result there), then the bookkeeping, then the edge.
+  // One cycle: every output compared (m_out_* also while not valid: both show 0 there),
+  // then the bookkeeping, then the edge.
   int cycle() {
     drive();
     ro_ = ls_.low(in_);

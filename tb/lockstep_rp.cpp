@@ -119,6 +119,7 @@ void Bench::start_episode() {
 }
 
 void Bench::define_coverage() {
+  ls_.require_quiet_outputs();  // m_out data are 0 while m_out_valid is 0
   if (opt_.backpressure) {
     ls_.watch_backpressure(cov_);
     cov_.define("credit_stall", "event held: 17 results owed (FIFO and output full)");

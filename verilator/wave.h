@@ -10,16 +10,21 @@
 // own simulated time), so the Wave keeps each part's pending text and, on advance(T),
 // emits every change before T in time order into the one output file: VCD text, or FST
 // through the FST writer library that Verilator's FST tracing uses (gtkwave/fstapi.c).
+// The decoding and the writing run in a thread of their own (see put_block()).
 //
 // Scopes: a part's name is split at '.' into nested scopes ("h3.rp" -> h3 / rp), so the
 // GTKWave path of a block's port is h3.rp.s_evt_flow, the name --trace-filter takes. An RTL
 // part holds the block's ports (depth 1) and, under "rtl", the RTL hierarchy (depth 2..).
 #pragma once
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace dcqcn::wave {
@@ -60,7 +65,7 @@ class Part {
   Part(Wave* w, std::string name, bool own) : w_(w), name_(std::move(name)), own_(own) {}
   void parse_header_text(const std::string& hdr);
   void index_times(size_t from);
-  void emit_block(size_t begin, size_t end);
+  void emit_block(const char* s, size_t n) const;  // one time block's changes, to the output
 
   Wave* w_;
   std::string name_;
@@ -108,6 +113,14 @@ class Wave {
   void time(uint64_t t);
   void change(int32_t sig, const char* val, size_t len, char kind);
   void flush_out();
+  // The writer thread: advance() copies each time block's text, in time order, into a
+  // batch; the thread decodes the batches and writes them (FST packing and compression,
+  // or VCD text), so that the simulation goes on meanwhile. Batches are written in the
+  // order they were made: the file is the same as with one thread.
+  void put_block(uint64_t t, const Part* p, const char* s, size_t n);
+  void submit();      // the batch being filled, to the thread (waits while it is behind)
+  void stop_writer(); // the last batch, then the thread ends
+  void writer_loop();
 
   WaveOptions o_;
   bool fst_ = false;
@@ -126,6 +139,13 @@ class Wave {
   std::string line_;    // scratch
   std::string out_;     // VCD text not yet written
   uint64_t fst_changes_ = 0;
+  std::thread writer_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::string> full_;    // batches the thread has not taken yet
+  std::vector<std::string> spare_;  // written batches, for reuse
+  std::string batch_;               // being filled by advance()
+  bool stop_ = false;
 };
 
 }  // namespace dcqcn::wave

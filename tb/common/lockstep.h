@@ -62,6 +62,10 @@ class Lockstep {
     bp_cov_ = &cov;
   }
 
+  // From now on same() also requires the DUT's m_out_* data to be 0 in every cycle
+  // with m_out_valid 0 (docs/CONVENTIONS.md); a violation fails as a check.
+  void require_quiet_outputs() { quiet_outputs_ = true; }
+
   // Both get `in`; the low half is evaluated. Returns the model's outputs for this cycle.
   const Out& low(const In& in) {
     in_cycle_ = true;
@@ -75,7 +79,8 @@ class Lockstep {
 
   // The DUT's outputs against the model's: s_evt_ready, m_out_valid, csr_rdata, and the
   // m_out_* fields when either side shows a result (always with results_always: the
-  // block holds its last result on m_out_*). False on a difference (see mismatch()).
+  // model shows the same data while not valid too), and with require_quiet_outputs()
+  // m_out_* = 0 while m_out_valid is 0. False on a difference (see mismatch()).
   // Before the first edge the DUT shows its X-initial values: nothing is compared.
   bool same(bool results_always = false) {
     if (cycle_ == 0) return true;
@@ -87,8 +92,10 @@ class Lockstep {
     const VM& m = dut_.m();
     const bool results = results_always || out_.out_valid || m.m_out_valid;
     results_compared_ = results;
+    quiet_bad_ = quiet_outputs_ && !m.m_out_valid && !quiet(m);
     return m.s_evt_ready == out_.evt_ready && m.m_out_valid == out_.out_valid &&
-           m.csr_rdata == out_.csr_rdata && (!results || pins::result<P>(m) == out_.out);
+           m.csr_rdata == out_.csr_rdata && (!results || pins::result<P>(m) == out_.out) &&
+           !quiet_bad_;
   }
 
   // The rising edge: the DUT's and the model's (model_step_args go to Model::step).
@@ -113,6 +120,13 @@ class Lockstep {
     bool differ = false;
     for (const Diff& x : d) differ = differ || (x.compared && x.rtl != x.ref);
     std::string check;
+    if (quiet_bad_) {  // the rows: each m_out field that is not 0, against the 0 it must be
+      check = "m_out data not 0 while m_out_valid is 0";
+      P::outputs([&](const char* name, auto, unsigned, auto pin) {
+        const auto v = static_cast<uint64_t>(pin(m));
+        if (v != 0) d.push_back({std::string(name) + " (quiet)", v, 0});
+      });
+    }
     for (const Diff& x : extra)
       if (x.rtl != x.ref) check += (check.empty() ? "" : ", ") + x.signal;
     d.insert(d.end(), extra.begin(), extra.end());
@@ -197,6 +211,13 @@ class Lockstep {
     return 1;
   }
 
+  // Every m_out_* field of the DUT is 0.
+  static bool quiet(const VM& m) {
+    bool zero = true;
+    P::outputs([&](const char*, auto, unsigned, auto pin) { zero = zero && pin(m) == 0; });
+    return zero;
+  }
+
   // Closes the waveform and prints what it holds.
   void end_trace() {
     if (!dut_.traced() || trace_closed_) return;
@@ -235,6 +256,7 @@ class Lockstep {
   uint32_t now_ns_ = 0;
   bool injected_ = false, trace_closed_ = false, results_compared_ = true;
   bool in_cycle_ = false;  // low() done, edge() not yet
+  bool quiet_outputs_ = false, quiet_bad_ = false;  // require_quiet_outputs(); a violation
   Coverage* bp_cov_ = nullptr;
   std::chrono::steady_clock::time_point t0_;
 };

@@ -279,8 +279,8 @@ void NpModel::step(const In& in) {
   csr_rdata_ = in.csr_re ? algo_.csr_read(in.csr_addr) : 0;
 
   if (en) {
-    // Output register: the decision stage's result.
-    if (c2_.valid) out_ = algo_.process(c2_.ev, c2_.regs, &out_trace_);
+    // Output register: the decision stage's result; 0 while not valid (the RTL clears it).
+    out_ = c2_.valid ? algo_.process(c2_.ev, c2_.regs, &out_trace_) : NpResult{};
     out_valid_ = c2_.valid;
     c2_ = c1_;
     c2_.regs = prev_regs_;  // C1 computed with the registers of the previous cycle

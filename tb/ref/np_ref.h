@@ -188,7 +188,7 @@ class NpModel {
   using In = ModelIn<NpEvent>;
   using Out = ModelOut<NpResult>;
   explicit NpModel(uint32_t num_flows, uint32_t q_depth = kNpQueueDepth);
-  Out outputs(const In& in) const;  // m_out holds the last result while not valid
+  Out outputs(const In& in) const;  // m_out data are 0 while not valid
   void step(const In& in);
 
   bool clearing() const { return clearing_; }
