@@ -418,18 +418,19 @@ int sc_main(int argc, char** argv) {
     }
     o.pcap = pcap;
     o.pcap_links = pcap_links;
-    if (!pcap.empty() && fs::path(pcap).has_parent_path()) {
+    // The directory of an output file (--pcap, --vcd) is created; one that cannot be is bad input.
+    auto make_dir = [](const char* opt, const std::string& file) {
+      if (file.empty() || !fs::path(file).has_parent_path()) return true;
       std::error_code ec;
-      fs::create_directories(fs::path(pcap).parent_path(), ec);
-      if (ec) {
-        std::fprintf(stderr, "--pcap %s: cannot create its directory: %s; expected a writable path\n",
-                     pcap.c_str(), ec.message().c_str());
-        return 2;
-      }
-    }
+      fs::create_directories(fs::path(file).parent_path(), ec);
+      if (ec)
+        std::fprintf(stderr, "%s %s: cannot create its directory: %s; expected a writable path\n", opt,
+                     file.c_str(), ec.message().c_str());
+      return !ec;
+    };
+    if (!make_dir("--pcap", pcap) || !make_dir("--vcd", vcd)) return 2;
     std::unique_ptr<dcqcn::wave::Wave> wave;
     if (!vcd.empty()) {
-      if (fs::path(vcd).has_parent_path()) fs::create_directories(fs::path(vcd).parent_path());
       wave = std::make_unique<dcqcn::wave::Wave>(tcli.w);
       o.wave = wave.get();
     }
