@@ -262,8 +262,8 @@ NicConfig Network::nic_config(const std::vector<ConfigWrite>& np_writes) const {
 void Network::configure_engines(const std::vector<ConfigWrite>& np_writes) {
   for (Nic* nic : nics_) {
     for (const ConfigWrite& w : register_writes(sc_, Block::RP, BlockSite{nic->rate_gbps(0), nic->id()}))
-      nic->rp().csr_write(w.addr, static_cast<uint32_t>(w.value), 0);
-    for (const ConfigWrite& w : np_writes) nic->np().csr_write(w.addr, static_cast<uint32_t>(w.value), 0);
+      nic->core().csr_write(NicBlock::RP, w.addr, static_cast<uint32_t>(w.value), 0);
+    for (const ConfigWrite& w : np_writes) nic->core().csr_write(NicBlock::NP, w.addr, static_cast<uint32_t>(w.value), 0);
   }
   for (Switch* sw : switches_)
     for (const ConfigWrite& w : register_writes(sc_, Block::CP, BlockSite{0, sw->id()}))
