@@ -157,11 +157,25 @@ void Network::build() {
       switches_.push_back(sw);
       nodes_[i].reset(sw);
     } else {
-      auto rp = make_rp(opt_.engine, pow2_at_least(static_cast<uint32_t>(tx[i].size())),
-                        trace_for(nm + ".rp"));
-      auto np = make_np(opt_.engine, pow2_at_least(static_cast<uint32_t>(rx[i].size())),
-                        trace_for(nm + ".np"));
-      auto* nic = new Nic(nm.c_str(), ctx_, id, nicc, tx[i], rx[i], std::move(rp), std::move(np));
+      std::unique_ptr<NicTopDevice> top;
+      std::unique_ptr<RpEngine> rp;
+      std::unique_ptr<NpEngine> np;
+      if (sc_.nic.core == NicSpec::Core::TOP) {
+        // the smallest built top that holds both sides
+        const auto need = static_cast<uint32_t>(std::max(tx[i].size(), rx[i].size()));
+        const uint32_t size = nic_top_size(std::max(need, 1u));
+        if (size == 0)
+          throw std::invalid_argument(
+              "host " + nm + ": " + std::to_string(tx[i].size()) + " send and " +
+              std::to_string(rx[i].size()) + " receive flows, but nic.core: top holds at most " +
+              std::to_string(kNicTopSizes[std::size(kNicTopSizes) - 1]) +
+              " per side (the sizes dcqcn_nic_top is built at); use nic.core: blocks");
+        top = make_nic_top(opt_.engine, size, trace_for(nm + ".top"));
+      } else {
+        rp = make_rp(opt_.engine, pow2_at_least(static_cast<uint32_t>(tx[i].size())), trace_for(nm + ".rp"));
+        np = make_np(opt_.engine, pow2_at_least(static_cast<uint32_t>(rx[i].size())), trace_for(nm + ".np"));
+      }
+      auto* nic = new Nic(nm.c_str(), ctx_, id, nicc, tx[i], rx[i], std::move(top), std::move(rp), std::move(np));
       nics_.push_back(nic);
       nodes_[i].reset(nic);
     }

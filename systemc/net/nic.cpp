@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "nic_core_blocks.h"
+#include "nic_core_top.h"
 #include "sim_time.h"
 
 using namespace sc_core;
@@ -31,7 +32,7 @@ inline bool due(double t_ns, double now_ns) { return t_ns <= now_ns + kDueEpsNs;
 
 Nic::Nic(sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg,
          std::vector<uint32_t> tx_flows, std::vector<uint32_t> rx_flows,
-         std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np)
+         std::unique_ptr<NicTopDevice> top, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np)
     : Node(name, ctx, id, 1), cfg_(cfg), rx_gid_(std::move(rx_flows)) {
   std::vector<double> starts;
   for (uint32_t gid : tx_flows) {
@@ -47,8 +48,11 @@ Nic::Nic(sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg
     starts.push_back(f.start_ns);
   }
   follow_retime_ = cfg_.spec.follow_retime;
-  core_ = std::make_unique<NicCoreBlocks>(*this, starts, static_cast<uint32_t>(rx_gid_.size()),
-                                          follow_retime_, std::move(rp), std::move(np));
+  const auto nrx = static_cast<uint32_t>(rx_gid_.size());
+  if (top)
+    core_ = std::make_unique<NicCoreTop>(*this, starts, nrx, std::move(top));
+  else
+    core_ = std::make_unique<NicCoreBlocks>(*this, starts, nrx, follow_retime_, std::move(rp), std::move(np));
   can_lose_ = cfg_.can_lose;
   last_cnp_ns_.assign(rx_gid_.size(), -1e300);
   for (uint32_t gid : rx_gid_)

@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "gbn.h"
 #include "nic_core.h"
+#include "nic_top_engine.h"
 #include "node.h"
 #include "pacing_check.h"
 #include "scenario.h"
@@ -35,9 +36,10 @@ struct NicConfig {
 class Nic : public Node, public NicCoreHost {
  public:
   // tx_flows, rx_flows: global ids of the flows it sends and receives, in RP / NP index order.
+  // The core: `top` (a NicCoreTop on it), or else the RP and NP engines (a NicCoreBlocks).
   Nic(sc_core::sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg,
       std::vector<uint32_t> tx_flows, std::vector<uint32_t> rx_flows,
-      std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np);
+      std::unique_ptr<NicTopDevice> top, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np);
 
   NicCore& core() { return *core_; }
   uint64_t backlog_bytes() const;
