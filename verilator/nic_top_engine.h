@@ -10,6 +10,7 @@
 // then step() with the same `in`.
 #pragma once
 #include <cstdint>
+#include <iterator>
 #include <memory>
 
 #include "engine.h"
@@ -33,6 +34,7 @@ class NicTopDevice {
 // smallest that holds its send and its receive flows, on both engines (the scan round of
 // the timer service is NUM_FLOWS cycles, so the size is part of the result).
 inline constexpr uint32_t kNicTopSizes[] = {16, 1024};
+static_assert(kNicTopSizes[std::size(kNicTopSizes) - 1] == kNicTopMaxFlows);
 // The smallest built size >= flows, or 0 when none is large enough.
 inline uint32_t nic_top_size(uint32_t flows) {
   for (uint32_t s : kNicTopSizes)
