@@ -71,7 +71,7 @@ scale_runs() {
     scale_yaml 100 "$k" > "$dir/s$flows.yaml"
     out="$dir/s$flows"
     t0=$(date +%s.%N)
-    build/dcqcn-sim run "$dir/s$flows.yaml" --engine ref --quiet --sample-flows 0-999 --out "$out" >/dev/null
+    build/dcqcn-sim run "$dir/s$flows.yaml" --engine ref --set nic.core=blocks --quiet --sample-flows 0-999 --out "$out" >/dev/null
     t1=$(date +%s.%N)
     [ $first -eq 0 ] && echo ","
     jq -c --argjson flows "$flows" --argjson wall "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')" \

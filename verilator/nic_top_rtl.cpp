@@ -11,7 +11,7 @@
 #include "Vnet_top1024.h"
 #include "Vnet_top16.h"
 #pragma GCC diagnostic pop
-#include "nic_top_desc.h"
+#include "nic_top_pins.h"
 
 namespace dcqcn::net {
 
@@ -55,13 +55,9 @@ class RtlTop final : public NicTopDevice {
 
  private:
   void drive(const NicTopIn& in) {
-    VM& m = dut_.m();
-    m.rst = in.rst;
-    m.now_ns = in.now_ns;
-    m.pause = in.pause;
-    nic_desc::drive_top_inputs(m, in);
+    nic_pins::drive(dut_.m(), in);
   }
-  NicTopOut read() const { return nic_desc::read_top_outputs(dut_.m()); }
+  NicTopOut read() const { return nic_pins::read(dut_.m()); }
 
   // rst for 2 cycles, then clock until the RAMs are cleared (the streams ready).
   void reset() {

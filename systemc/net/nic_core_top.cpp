@@ -121,7 +121,7 @@ void NicCoreTop::start_method() {
   while (!starts_.empty() && starts_.back().first <= now + 1e-6) {
     const uint32_t idx = starts_.back().second;
     starts_.pop_back();
-    if (!data_[idx]) host_op(idx, kNicHostData, 0, now);
+    if (!data_[idx]) host_op(idx, kHostData, 0, now);
   }
   if (!starts_.empty()) start_ev_.notify(sc_time(starts_.back().first - now, SC_NS));
 }
@@ -162,12 +162,12 @@ void NicCoreTop::host_op(uint32_t idx, uint8_t op, uint32_t arg, double now) {
   h.op = op;
   h.arg = arg;
   host_q_.push_back(h);
-  if (op == kNicHostData) data_[idx] = 1;
+  if (op == kHostData) data_[idx] = 1;
   drain(now);
 }
 
 void NicCoreTop::init(uint32_t idx, uint32_t rate_kbps, double now) {
-  host_op(idx, kNicHostInit, rate_kbps, now);
+  host_op(idx, kHostInit, rate_kbps, now);
 }
 
 void NicCoreTop::txdone(uint32_t idx, uint32_t tx_ns, uint16_t bytes, bool more, double now) {
@@ -184,7 +184,7 @@ void NicCoreTop::txdone(uint32_t idx, uint32_t tx_ns, uint16_t bytes, bool more,
 // The top learns that a flow has no more data from its last completion (more = 0); the
 // backlog can only come back (a go-back-N rewind): then the host says DATA.
 void NicCoreTop::set_data(uint32_t idx, bool has_data, double now) {
-  if (has_data && !data_[idx]) host_op(idx, kNicHostData, 0, now);
+  if (has_data && !data_[idx]) host_op(idx, kHostData, 0, now);
 }
 
 void NicCoreTop::rx_cnp(uint32_t idx, bool ue, uint32_t tau_ns, double now) {
@@ -209,23 +209,23 @@ void NicCoreTop::csr_write(NicBlock b, uint8_t addr, uint32_t value, double now)
   dev_->at(now);
   const uint32_t a = (b == NicBlock::RP ? kRpBase : kNpBase) + addr;
   NicTopIn in = idle_in(now_ns32());
-  in.axil_awvalid = in.axil_wvalid = true;
-  in.axil_awaddr = a;
-  in.axil_wdata = value;
-  in.axil_wstrb = 0xf;
-  in.axil_bready = true;
+  in.awvalid = in.wvalid = true;
+  in.awaddr = a;
+  in.wdata = value;
+  in.wstrb = 0xf;
+  in.bready = true;
   const uint64_t bound = stuck_bound(dev_->num_flows());
   bool aw = false, w = false;
   for (uint64_t i = 0;; ++i) {
-    in.axil_awvalid = !aw;
-    in.axil_wvalid = !w;
+    in.awvalid = !aw;
+    in.wvalid = !w;
     const NicTopOut out = cycle(in);
-    aw = aw || out.axil_awready;
-    w = w || out.axil_wready;
-    if (out.axil_bvalid) {
-      if (out.axil_bresp != 0)
+    aw = aw || out.awready;
+    w = w || out.wready;
+    if (out.bvalid) {
+      if (out.bresp != 0)
         throw std::runtime_error("NIC top: register write to 0x" + std::to_string(a) +
-                                 " answered with error response " + std::to_string(out.axil_bresp));
+                                 " answered with error response " + std::to_string(out.bresp));
       return;
     }
     if (i > bound) throw std::runtime_error("NIC top: no AXI4-Lite write response");
@@ -236,15 +236,15 @@ uint32_t NicCoreTop::csr_read(NicBlock b, uint8_t addr, double now) {
   dev_->at(now);
   const uint32_t a = (b == NicBlock::RP ? kRpBase : kNpBase) + addr;
   NicTopIn in = idle_in(now_ns32());
-  in.axil_araddr = a;
-  in.axil_rready = true;
+  in.araddr = a;
+  in.rready = true;
   const uint64_t bound = stuck_bound(dev_->num_flows());
   bool ar = false;
   for (uint64_t i = 0;; ++i) {
-    in.axil_arvalid = !ar;
+    in.arvalid = !ar;
     const NicTopOut out = cycle(in);
-    ar = ar || out.axil_arready;
-    if (out.axil_rvalid) return out.axil_rdata;
+    ar = ar || out.arready;
+    if (out.rvalid) return out.rdata;
     if (i > bound) throw std::runtime_error("NIC top: no AXI4-Lite read response");
   }
 }
