@@ -141,7 +141,12 @@ void NicCoreTop::dispatch_method() {
   if (last_.txq_nonempty) host_.core_kick();
 }
 
+// A transmit opportunity goes to the top only when it has a due flow (txq_nonempty at the
+// end of the last drain, after the entries due now are processed): the integration guide's
+// MAC does the same, and an opportunity without a due flow would only be answered "none".
 std::optional<NicGrant> NicCoreTop::txop(double now) {
+  if (due_now(last_, now_ns32())) drain(now);
+  if (!last_.txq_nonempty) return std::nullopt;
   ++txop_wait_;
   drain(now);
   if (txsel_q_.size() != 1)

@@ -12,6 +12,7 @@
 #include <optional>
 #include <tuple>
 
+#include "engine.h"
 #include "engine_config.h"
 #include "scenario_loader.h"
 
