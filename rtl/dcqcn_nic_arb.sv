@@ -19,8 +19,9 @@
 // re-arms it (the RP re-timed it). A flow is "in flight" from its GRANT (the marker G,
 // applied by X before any later RP result) to its TX result: meanwhile its departure is
 // not armed again (a second GRANT before the completion would send data the flow may not
-// have). A departure ARM other than a TX result's waits while a TXOPP is in flight, so
-// that the GRANT it may produce is applied first. Y does the same for the NP: ARM kind 2
+// have): X applies the marker by a DISARM of the granted flow's departure (it cancels an
+// ARM that reached the scheduler after the TXOPP), and the next TXOPP waits for that
+// DISARM (one TXOPP in flight, none while a marker is pending). Y does the same for the NP: ARM kind 2
 // on tmr_set, the DRAIN slot (ARM on a new head or time, DISARM when the queue is empty),
 // and the CNP request out.
 //
@@ -344,7 +345,7 @@ module dcqcn_nic_arb #(
   logic          x_fwd_valid_reg;      // the flow word was written in the load cycle
   logic [2:0]    x_fwd_word_reg;
   logic [2:0]    fl_rdata;             // flow RAM {has_data, in_flight, query_seen}
-  logic          x_free, x_ld, x_ld_g, x_done, x_req, x_take, x_wait;
+  logic          x_free, x_ld, x_ld_g, x_done, x_req, x_take;
   logic [1:0]    x_k;
   logic          x_cmd_needed;
   logic [1:0]    x_cmd_op;
@@ -379,7 +380,6 @@ module dcqcn_nic_arb #(
     x_cmd_kind   = 3'd5;
     x_cmd_gen    = 8'd0;
     x_cmd_at     = x_next_reg;
-    x_wait       = 1'b0;
     x_wr_word    = {x_word[2], x_infl, x_word[0]};
     if (x_k != 2'd3) begin
       x_cmd_needed = 1'b1;
@@ -388,7 +388,10 @@ module dcqcn_nic_arb #(
       x_cmd_gen    = x_gen_reg[x_k];
       x_cmd_at     = x_dl_reg[x_k];
     end else if (x_is_g_reg) begin
-      x_wr_word = {x_word[2], 1'b1, x_word[0]};
+      // the granted flow: in flight; cancel any departure armed while the TXOPP was out
+      x_cmd_needed = 1'b1;
+      x_cmd_op     = S_DISARM;
+      x_wr_word    = {x_word[2], 1'b1, x_word[0]};
     end else if (x_op_reg == RP_TX) begin
       x_cmd_needed = 1'b1;
       x_cmd_op     = (x_more_reg || x_word[0]) ? S_ARM : S_DISARM;
@@ -398,17 +401,15 @@ module dcqcn_nic_arb #(
         x_wr_word = 3'b111;
       end else begin
         x_cmd_needed = 1'b1;
-        x_wait       = 1'b1;
         x_wr_word    = 3'b100;
       end
     end else if (x_paced_reg && x_word[2] && !x_infl) begin
       x_cmd_needed = 1'b1;
-      x_wait       = 1'b1;
     end
   end
 
   logic txop_busy_reg;
-  assign x_req  = x_valid_reg && x_cmd_needed && !(x_wait && txop_busy_reg);
+  assign x_req  = x_valid_reg && x_cmd_needed;
   assign x_done = x_valid_reg && x_k == 2'd3 && (!x_cmd_needed || x_take);
 
   // flow RAM: cleared after rst; written by X only, when X finishes a result or a marker
@@ -469,7 +470,8 @@ module dcqcn_nic_arb #(
   logic          ts_valid_reg, ts_grant_reg;
   logic [FW-1:0] ts_flow_reg;
   logic [31:0]   ts_tx_reg;
-  assign t_req = txop_cnt_reg != 2'd0 && !txop_busy_reg && !ts_valid_reg && !g_valid_reg;
+  assign t_req = txop_cnt_reg != 2'd0 && !txop_busy_reg && !ts_valid_reg && !g_valid_reg &&
+                 !(x_valid_reg && x_is_g_reg);
   assign txop_pop = sr_take && (sch_out_kind == 3'd5 || sch_out_kind == 3'd6);
   assign m_txsel_valid = ts_valid_reg;
   assign m_txsel_data  = {15'd0, ts_grant_reg, 16'(ts_flow_reg), ts_tx_reg};
