@@ -242,6 +242,8 @@ class Bench {
     const auto& out = ls_.low(in);
     last_evt_ = in.evt;
     if (!ls_.same() || !same_extra()) return ls_.mismatch(pins::describe<pins::NicSched>(in.evt), extra_diffs());
+    // a TXOPP is answered from the cycle the grant pipe starts it (pause sampled then)
+    if (!in.rst && ls_.ref().txop_starts(in)) txop_q_.push_back(in.evt.pause && ls_.ref().txq_nonempty());
     chk_.tick(now64_, !(out.out_valid && !in.out_ready));
 
     // coverage and the contract
@@ -259,7 +261,6 @@ class Bench {
       accepted_++;
       command_cover(c);
       applied_q_.push_back(c.at64);
-      if (c.ev.op == NicSchedOp::TXOPP) txop_q_.push_back(in.evt.pause && ls_.ref().txq_nonempty());
     }
     if (in.rst) {  // after this cycle's result (made before the reset) was checked
       chk_.reset();
