@@ -85,6 +85,7 @@ module dcqcn_nic_sched #(
   logic [CW-1:0] hwm_reg, hwm_next;
   logic [31:0] dropped_reg, dropped_next;
   logic [31:0] csr_rdata_reg, csr_rdata_next;
+  logic        fired_inc_reg, grants_inc_reg;  // FIRED / GRANTS count last cycle's results
 
   // =====================================================================================
   // Pipeline stages
@@ -95,7 +96,7 @@ module dcqcn_nic_sched #(
   // scanner: ra = the flow whose words are on the RAM read ports; S1 = the flow before it
   // (its words registered, kept current by every later write); B = the flow before S1
   // (its due entries). Always b_flow = ra - 2 and s1_flow = ra - 1 (mod NUM_FLOWS).
-  logic [FW-1:0]    ra_reg, ra_next, ra_p1_reg, ra_p1_next;
+  logic [FW-1:0]    ra_reg, ra_next, ra_p1_reg, ra_p1_next, ra_p2_reg, ra_p2_next;
   logic [FW-1:0]    s1_flow_reg, s1_flow_next;
   logic [4*TWW-1:0] s1_t_reg, s1_t_next;
   logic [DWW-1:0]   s1_d_reg, s1_d_next;
@@ -103,6 +104,7 @@ module dcqcn_nic_sched #(
   logic [FW-1:0]    b_flow_reg, b_flow_next;
   logic [4:0]       b_rem_reg, b_rem_next;   // due entries: bits 0..3 timers, 4 departure
   logic             b_none_reg, b_one_reg;   // no / exactly one timer bit in b_rem_reg
+  logic [3:0]       tk_oh_reg, tk_oh_next;   // the lowest timer bit of b_rem_reg, one-hot
   logic [31:0]      b_gen_reg, b_gen_next;   // 4 x 8
   logic [127:0]     b_dl_reg, b_dl_next;     // 4 x 32
   logic [31:0]      b_at_reg, b_at_next;
@@ -119,14 +121,19 @@ module dcqcn_nic_sched #(
   logic          c0_ok_reg, c0_ok_next;      // ARM/DISARM of a known kind and flow
   logic [3:0]    c0_koh_reg, c0_koh_next;    // ... of timer kind k (one-hot)
   logic          c0_k4_reg, c0_k4_next, c0_k5_reg, c0_k5_next;  // ... of DRAIN / DEP
+  logic          c0_tmr_reg, c0_tmr_next;    // ... of a timer kind (|c0_koh_reg)
   logic [7:0]    c0_gen_reg, c0_gen_next;
   logic [31:0]   c0_at_reg, c0_at_next;
   // C1: an ARM/DISARM of a departure, one cycle after it left C0 (its queued bit read)
   logic          c1_valid_reg, c1_valid_next, c1_arm_reg, c1_arm_next;
+  logic          c1_due_reg, c1_due_next;  // an ARM whose time had come when it left C0
   logic [FW-1:0] c1_flow_reg, c1_flow_next;
   logic [31:0]   c1_at_reg, c1_at_next;
   // due FIFO pointers; TXOPPs accepted and not yet started
   logic [FW-1:0] wp_reg, wp_next, rp_reg, rp_next;
+  // ... +1 (and count -1) in registers: the push and pop decisions only select
+  logic [FW-1:0] wp_p1_reg, wp_p1_next, rp_p1_reg, rp_p1_next;
+  logic [CW-1:0] count_p1_reg, count_p1_next, count_m1_reg, count_m1_next;
   logic [CW-1:0] count_reg, count_next;
   logic [PW-1:0] txp_reg, txp_next;
   logic          txp_nz_reg, txp_full_reg;
@@ -189,14 +196,22 @@ module dcqcn_nic_sched #(
   logic [1:0]  tk;
   logic [3:0]  tk_oh;      // the lowest due timer of B, one-hot
   logic [31:0] b_dl_tk;    // its deadline
+  logic [31:0] b_late_tk;  // now - its deadline (the four differences in parallel, then the select)
+  logic [127:0] b_late;
   logic [3:0]  b_wr, c_wr; // timer RAM k written by B (a fire) / by the command
   logic [DWW-1:0] c1_w;    // C1's departure word
   // flow compares (registers only): the command's, C1's and the grant's flow against
   // B, S1, the read port (ra) and the next read port (ra + 1)
+  logic ch_b_reg, ch_s1_reg, ch_ra_reg, ch_p1_reg;  // C0's flow == b, s1, ra, ra + 1
+  logic ch_b_next, ch_s1_next, ch_ra_next, ch_p1_next;
+  logic ldc0;
+  logic [FW-1:0] nf;
   logic ch_b, ch_s1, ch_ra, ch_p1, c1h_s1, c1h_ra, c1h_p1, c1h_g2, c1h_g3, c1h_f;
   logic g3h_s1, g3h_ra, g3h_p1;
   logic [3:0] th_s1, th_ra;  // this cycle's timer write hits S1 / the read-port word
   logic dh_s1, dh_ra, qh_s1, qh_ra;  // ... departure, queued bit
+  logic [3:0] mb, ms1;       // B drops its copy: a timer command to B's / S1's flow in C0
+  logic c0_base;             // C0 holds a command and the RAM clear is over
   logic [4:0]   ld_on;
   logic [159:0] ld_dl;
   logic [32:0]  m;
@@ -233,17 +248,20 @@ module dcqcn_nic_sched #(
     // B fires its lowest due timer when the output slot is free (first claim) and is
     // done with its flow when no timer is left after this cycle's fire
     tfire = !b_none_reg && en;
-    tk    = b_rem_reg[0] ? 2'd0 : b_rem_reg[1] ? 2'd1 : b_rem_reg[2] ? 2'd2 : 2'd3;
-    tk_oh = {b_rem_reg[3] & ~|b_rem_reg[2:0], b_rem_reg[2] & ~|b_rem_reg[1:0],
-             b_rem_reg[1] & ~b_rem_reg[0], b_rem_reg[0]};
+    tk_oh = tk_oh_reg;
+    tk    = tk_oh[0] ? 2'd0 : tk_oh[1] ? 2'd1 : tk_oh[2] ? 2'd2 : 2'd3;
     b_dl_tk = ({32{tk_oh[0]}} & b_dl_reg[0 +: 32]) | ({32{tk_oh[1]}} & b_dl_reg[32 +: 32]) |
               ({32{tk_oh[2]}} & b_dl_reg[64 +: 32]) | ({32{tk_oh[3]}} & b_dl_reg[96 +: 32]);
+    for (int k = 0; k < 4; k++) b_late[k*32 +: 32] = now - b_dl_reg[k*32 +: 32];
+    b_late_tk = ({32{tk_oh[0]}} & b_late[0 +: 32]) | ({32{tk_oh[1]}} & b_late[32 +: 32]) |
+                ({32{tk_oh[2]}} & b_late[64 +: 32]) | ({32{tk_oh[3]}} & b_late[96 +: 32]);
     b_wr  = tfire ? tk_oh : 4'd0;
     dpush = b_rem_reg[4];
     load  = !clearing_reg && (b_none_reg || (b_one_reg && en));
     // C0: the only wait is a timer command of the kind B fires in this cycle (its clearing
     // write owns that RAM); it happens only in a cycle the output moves
-    c0_go = c0_valid_reg && !clearing_reg && !(|(c0_koh_reg & tk_oh) && en) &&
+    c0_base = c0_valid_reg && !clearing_reg;
+    c0_go = c0_base && !(c0_tmr_reg && tk_oh[c0_kind_reg[1:0]] && en) &&
             !(cmd_is_txop && txp_full_reg);
     s_evt_ready = !clearing_reg && (!c0_valid_reg || c0_go);
     c_wr    = c0_go ? c0_koh_reg : 4'd0;
@@ -252,9 +270,8 @@ module dcqcn_nic_sched #(
     // grant: g3 decides with its (current) departure word when the output is free
     g3_ok   = g3_has_reg && g3_w_reg[32] && at_or_after(now, g3_w_reg[31:0]);
     g3_inc  = !at_or_after(now, g3_atc_reg);  // late <= CATCHUP_NS (exact: see g3_atc)
-    // (not while a departure command of its flow leaves C0: the command comes first)
-    gcommit = g3_v_reg && en && !tfire && !dpush && !c1_valid_reg &&
-              !(c0_valid_reg && c0_k5_reg && g3_has_reg && cmd_flow == g3_flow_reg);
+    // (not while a departure command leaves C0: it may be for g3's flow, and comes first)
+    gcommit = g3_v_reg && en && !tfire && !dpush && !c1_valid_reg && !(c0_base && c0_k5_reg);
     g2_adv  = g2_v_reg && (!g3_v_reg || gcommit);
     g1_adv  = g1_v_reg && (!g2_v_reg || g2_adv);
     gstart  = txp_nz_reg && !d_due_reg && !(g1_v_reg && g2_v_reg) && !clearing_reg;
@@ -262,16 +279,16 @@ module dcqcn_nic_sched #(
     gd_we   = gcommit && g3_ok;       // GRANT: the departure is disarmed
     gq      = gcommit && g3_has_reg;  // the popped flow leaves the FIFO (queued bit 0)
     dfire   = d_due_reg && d_on_reg && en && !tfire && !gcommit && !c0_d;
-    // C1: a departure armed already due joins the FIFO at once, unless B pushes now (then
+    // C1: a departure due when it left C0 joins the FIFO at once, unless B pushes now (then
     // the scanner finds it); never twice (its queued bit, with last cycle's write forwarded)
     c1_q    = fwhq_reg ? fw_q_reg : qc_rdata;
-    c1_push = c1_valid_reg && c1_arm_reg && at_or_after(now, c1_at_reg) && !c1_q && !dpush;
+    c1_push = c1_valid_reg && c1_due_reg && !c1_q && !dpush;
     c1_w    = {c1_arm_reg, c1_arm_reg ? c1_at_reg : 32'd0};
     // flow compares
-    ch_b   = cmd_flow == b_flow_reg;
-    ch_s1  = cmd_flow == s1_flow_reg;
-    ch_ra  = cmd_flow == ra_reg;
-    ch_p1  = cmd_flow == ra_p1_reg;
+    ch_b   = ch_b_reg;
+    ch_s1  = ch_s1_reg;
+    ch_ra  = ch_ra_reg;
+    ch_p1  = ch_p1_reg;
     c1h_s1 = c1_flow_reg == s1_flow_reg;
     c1h_ra = c1_flow_reg == ra_reg;
     c1h_p1 = c1_flow_reg == ra_p1_reg;
@@ -283,9 +300,13 @@ module dcqcn_nic_sched #(
     g3h_p1 = g3_flow_reg == ra_p1_reg;
     // this cycle's writes against S1 and the read-port word (B's own writes never hit them)
     th_s1 = c_wr & {4{ch_s1}};
+    // (from registers: when such a command waits, B fires that entry anyway (mb), or the
+    // entry B takes is dropped one cycle early (ms1): the command writes it next cycle)
+    mb    = c0_base ? c0_koh_reg & {4{ch_b}} : 4'd0;
+    ms1   = c0_base ? c0_koh_reg & {4{ch_s1}} : 4'd0;
     th_ra = c_wr & {4{ch_ra}};
-    dh_s1 = c1_valid_reg ? c1h_s1 : (gd_we && g3h_s1);
-    dh_ra = c1_valid_reg ? c1h_ra : (gd_we && g3h_ra);
+    dh_s1 = c1_valid_reg ? c1h_s1 : (gq && g3h_s1);
+    dh_ra = c1_valid_reg ? c1h_ra : (gq && g3h_ra);
     qh_s1 = c1_push ? c1h_s1 : (gq && g3h_s1);
     qh_ra = c1_push ? c1h_ra : (gq && g3h_ra);
   end
@@ -298,9 +319,12 @@ module dcqcn_nic_sched #(
       t_wdata[k*TWW +: TWW] = (clearing_reg || b_wr[k] || !arm) ? {TWW{1'b0}} :
                               {1'b1, c0_gen_reg, c0_at_reg};
     end
-    d_we    = clearing_reg || c1_valid_reg || gd_we;
+    // an answer writes the flow's departure word back, disarmed after a GRANT (a kind 7
+    // writes the word it has, which is the RAM's: the decision is only a data bit)
+    d_we    = clearing_reg || c1_valid_reg || gq;
     d_waddr = clearing_reg ? clr_addr_reg : c1_valid_reg ? c1_flow_reg : g3_flow_reg;
-    d_wdata = clearing_reg ? {DWW{1'b0}} : c1_valid_reg ? c1_w : {1'b0, g3_w_reg[31:0]};
+    d_wdata = clearing_reg ? {DWW{1'b0}} : c1_valid_reg ? c1_w :
+              {g3_w_reg[32] && !g3_ok, g3_w_reg[31:0]};
     q_we    = clearing_reg || dpush || c1_push || gq;
     q_waddr = clearing_reg ? clr_addr_reg : c1_push ? c1_flow_reg : gq ? g3_flow_reg : b_flow_reg;
     q_wdata = !clearing_reg && (c1_push || dpush);
@@ -321,6 +345,7 @@ module dcqcn_nic_sched #(
     // and this cycle's applied), or keeps its word current; B takes S1
     ra_next      = ra_reg;
     ra_p1_next   = ra_p1_reg;
+    ra_p2_next   = ra_p2_reg;
     s1_flow_next = s1_flow_reg;
     b_flow_next  = b_flow_reg;
     b_gen_next   = b_gen_reg;
@@ -334,22 +359,27 @@ module dcqcn_nic_sched #(
     s1_q_next = !load ? (qh_s1 ? q_wdata : s1_q_reg) : qh_ra ? q_wdata : fwh_reg[5] ? fw_q_reg : q_rdata;
     // B: a fire clears its bit, a command to B's flow replaces the entry (B drops its copy;
     // a due re-arm is found next round); a due departure leaves in the cycle after the load
-    b_rem_next[3:0] = b_rem_reg[3:0] & ~b_wr & ~(c_wr & {4{ch_b}});
+    b_rem_next[3:0] = b_rem_reg[3:0] & ~b_wr & ~mb;
     b_rem_next[4]   = 1'b0;
     if (load) begin
       ra_next      = ra_p1_reg;
-      ra_p1_next   = ra_p1_reg + FW'(1);
+      ra_p1_next   = ra_p2_reg;
+      ra_p2_next   = ra_p2_reg + FW'(1);
       s1_flow_next = ra_reg;
       b_flow_next  = s1_flow_reg;
       // due now; an entry this cycle's command writes is dropped (the RAM has the new one)
       for (int k = 0; k < 4; k++) begin
-        b_rem_next[k] = s1_t_reg[k*TWW+40] && at_or_after(now, s1_t_reg[k*TWW +: 32]) && !th_s1[k];
+        b_rem_next[k] = s1_t_reg[k*TWW+40] && at_or_after(now, s1_t_reg[k*TWW +: 32]) && !ms1[k];
         b_gen_next[k*8 +: 8]  = s1_t_reg[k*TWW+32 +: 8];
         b_dl_next[k*32 +: 32] = s1_t_reg[k*TWW +: 32];
       end
-      b_rem_next[4] = s1_d_reg[32] && !s1_q_reg && at_or_after(now, s1_d_reg[31:0]) && !dh_s1 && !qh_s1;
+      // (a flow in g3 is queued: its departure is never due here)
+      b_rem_next[4] = s1_d_reg[32] && !s1_q_reg && at_or_after(now, s1_d_reg[31:0]) &&
+                      !(c1_valid_reg && c1h_s1);
       b_at_next = s1_d_reg[31:0];
     end
+    tk_oh_next = {b_rem_next[3] & ~|b_rem_next[2:0], b_rem_next[2] & ~|b_rem_next[1:0],
+                  b_rem_next[1] & ~b_rem_next[0], b_rem_next[0]};
     // lane minima: the pending deadlines of the words B takes, per round
     for (int k = 0; k < 4; k++) begin
       ld_on[k] = s1_t_reg[k*TWW+40];
@@ -380,7 +410,7 @@ module dcqcn_nic_sched #(
       fwh_next[k] = !clearing_reg && c_wr[k] && (load ? ch_p1 : ch_ra);
       fw_t_next[k*TWW +: TWW] = clearing_reg ? fw_t_reg[k*TWW +: TWW] : t_wdata[k*TWW +: TWW];
     end
-    fwh_next[4] = !clearing_reg && (c1_valid_reg ? (load ? c1h_p1 : c1h_ra) : (gd_we && (load ? g3h_p1 : g3h_ra)));
+    fwh_next[4] = !clearing_reg && (c1_valid_reg ? (load ? c1h_p1 : c1h_ra) : (gq && (load ? g3h_p1 : g3h_ra)));
     fwh_next[5] = !clearing_reg && (c1_push ? (load ? c1h_p1 : c1h_ra) : (gq && (load ? g3h_p1 : g3h_ra)));
     fwhq_next   = !clearing_reg && (c1_push ? c1_flow_reg == cmd_flow : gq ? g3_flow_reg == cmd_flow :
                                     (dpush && b_flow_reg == cmd_flow));
@@ -395,6 +425,7 @@ module dcqcn_nic_sched #(
     c0_koh_next   = c0_koh_reg;
     c0_k4_next    = c0_k4_reg;
     c0_k5_next    = c0_k5_reg;
+    c0_tmr_next   = c0_tmr_reg;
     c0_gen_next   = c0_gen_reg;
     c0_at_next    = c0_at_reg;
     if (s_evt_valid && s_evt_ready) begin
@@ -406,6 +437,8 @@ module dcqcn_nic_sched #(
       for (int k = 0; k < 4; k++)
         c0_koh_next[k] = (s_evt_op == OP_ARM || s_evt_op == OP_DISARM) &&
                          s_evt_flow < 32'(NUM_FLOWS) && s_evt_kind == 3'(k);
+      c0_tmr_next   = (s_evt_op == OP_ARM || s_evt_op == OP_DISARM) && s_evt_flow < 32'(NUM_FLOWS) &&
+                      s_evt_kind <= 3'd3;
       c0_k4_next    = (s_evt_op == OP_ARM || s_evt_op == OP_DISARM) && s_evt_flow < 32'(NUM_FLOWS) &&
                       s_evt_kind == 3'd4;
       c0_k5_next    = (s_evt_op == OP_ARM || s_evt_op == OP_DISARM) && s_evt_flow < 32'(NUM_FLOWS) &&
@@ -413,20 +446,36 @@ module dcqcn_nic_sched #(
       c0_gen_next   = s_evt_gen;
       c0_at_next    = s_evt_at_ns;
     end
+    // the compares of C0's flow with the scan flows of the next cycle (the new command's
+    // flow or the same; the pointers advanced by a load or not): the selects come last
+    nf   = s_evt_flow[FW-1:0];
+    ldc0 = s_evt_valid && s_evt_ready;
+    ch_b_next  = ldc0 ? (load ? nf == s1_flow_reg : nf == b_flow_reg) : (load ? ch_s1_reg : ch_b_reg);
+    ch_s1_next = ldc0 ? (load ? nf == ra_reg : nf == s1_flow_reg) : (load ? ch_ra_reg : ch_s1_reg);
+    ch_ra_next = ldc0 ? (load ? nf == ra_p1_reg : nf == ra_reg) : (load ? ch_p1_reg : ch_ra_reg);
+    ch_p1_next = ldc0 ? (load ? nf == ra_p2_reg : nf == ra_p1_reg) :
+                        (load ? cmd_flow == ra_p2_reg : ch_p1_reg);
     // ---- C1
     c1_valid_next = c0_go && c0_k5_reg;
     c1_arm_next   = c1_arm_reg;
     c1_flow_next  = c1_flow_reg;
     c1_at_next    = c1_at_reg;
+    c1_due_next   = c1_due_reg;
     if (c0_go && c0_k5_reg) begin
+      c1_due_next  = arm && at_or_after(now, c0_at_reg);
       c1_arm_next  = arm;
       c1_flow_next = cmd_flow;
       c1_at_next   = c0_at_reg;
     end
     // ---- due FIFO and pending TXOPPs
-    wp_next    = wp_reg + FW'(f_we);
-    rp_next    = rp_reg + FW'(pop);
-    count_next = count_reg + CW'(f_we) - CW'(pop);
+    // (every sum from registers; the push and pop decisions only select)
+    wp_next       = f_we ? wp_p1_reg : wp_reg;
+    wp_p1_next    = f_we ? wp_p1_reg + FW'(1) : wp_p1_reg;
+    rp_next       = pop ? rp_p1_reg : rp_reg;
+    rp_p1_next    = pop ? rp_p1_reg + FW'(1) : rp_p1_reg;
+    count_next    = (f_we && !pop) ? count_p1_reg : (pop && !f_we) ? count_m1_reg : count_reg;
+    count_p1_next = (f_we && !pop) ? count_p1_reg + CW'(1) : (pop && !f_we) ? count_reg : count_p1_reg;
+    count_m1_next = (f_we && !pop) ? count_reg : (pop && !f_we) ? count_m1_reg - CW'(1) : count_m1_reg;
     txp_next   = txp_reg + PW'(txop_go) - PW'(gstart);
     // ---- grant pipeline
     g1_v_next   = gstart || (g1_v_reg && !g1_adv);
@@ -443,7 +492,11 @@ module dcqcn_nic_sched #(
                    c1h_g3 ? c1_w : g3_w_reg;
     // late <= CATCHUP_NS as the sign of now - (at + CATCHUP_NS + 1): exact, because a
     // granted flow has 0 <= now - at < 2^31 and CATCHUP_NS <= 2^20
-    g3_atc_next  = g3_w_next[31:0] + catchup_reg + 32'd1;
+    // (one adder per source of the word, then the select)
+    g3_atc_next  = g2_adv ? (c1h_g2 ? c1_at_reg + catchup_reg + 32'd1 :
+                             g2_ov_v_reg ? g2_ov_reg[31:0] + catchup_reg + 32'd1 :
+                             dg_rdata[31:0] + catchup_reg + 32'd1) :
+                   c1h_g3 ? c1_at_reg + catchup_reg + 32'd1 : g3_w_reg[31:0] + catchup_reg + 32'd1;
     // ---- DRAIN slot: a command replaces it (and has the slot first)
     d_on_next   = c0_d ? arm : (d_on_reg && !dfire);
     d_flow_next = c0_d ? c0_flow_reg : d_flow_reg;
@@ -465,7 +518,7 @@ module dcqcn_nic_sched #(
         out_flow_next = 32'(b_flow_reg);
         out_gen_next  = b_gen_reg[tk*8 +: 8];
         out_at_next   = b_dl_tk;
-        out_late_next = now - b_dl_tk;
+        out_late_next = b_late_tk;
       end else if (gcommit) begin
         out_kind_next = !g3_has_reg ? 3'd6 : g3_ok ? 3'd5 : 3'd7;
         out_flow_next = g3_has_reg ? 32'(g3_flow_reg) : 32'd0;
@@ -481,13 +534,13 @@ module dcqcn_nic_sched #(
       end
     end
     // ---- lateness and counters
-    la_next = tfire ? now - b_dl_tk : dfire ? now - d_at_reg : 32'd0;
+    la_next = tfire ? b_late_tk : dfire ? now - d_at_reg : 32'd0;
     lb_next = dpush ? now - b_at_reg : 32'd0;
     lm_next = la_reg > lb_reg ? la_reg : lb_reg;
     late_max_next = lm_reg > late_max_reg ? lm_reg : late_max_reg;
     hwm_next      = count_reg > hwm_reg ? count_reg : hwm_reg;
-    fired_next    = fired_reg + 32'(tfire || dfire);
-    grants_next   = grants_reg + 32'(gd_we);
+    fired_next    = fired_reg + 32'(fired_inc_reg);
+    grants_next   = grants_reg + 32'(grants_inc_reg);
     dropped_next  = dropped_reg;
     if (c0_go && cmd_is_set && !c0_ok_reg && dropped_reg != 32'hffff_ffff)
       dropped_next = dropped_reg + 32'd1;
@@ -551,6 +604,11 @@ module dcqcn_nic_sched #(
     clr_addr_reg <= clr_addr_next;
     ra_reg       <= ra_next;
     ra_p1_reg    <= ra_p1_next;
+    ra_p2_reg    <= ra_p2_next;
+    ch_b_reg     <= ch_b_next;
+    ch_s1_reg    <= ch_s1_next;
+    ch_ra_reg    <= ch_ra_next;
+    ch_p1_reg    <= ch_p1_next;
     s1_flow_reg  <= s1_flow_next;
     s1_t_reg     <= s1_t_next;
     s1_d_reg     <= s1_d_next;
@@ -559,6 +617,7 @@ module dcqcn_nic_sched #(
     b_rem_reg    <= b_rem_next;
     b_none_reg   <= b_rem_next[3:0] == 4'd0;
     b_one_reg    <= onehot4(b_rem_next[3:0]);
+    tk_oh_reg    <= tk_oh_next;
     b_gen_reg    <= b_gen_next;
     b_dl_reg     <= b_dl_next;
     b_at_reg     <= b_at_next;
@@ -574,18 +633,26 @@ module dcqcn_nic_sched #(
     c0_koh_reg   <= c0_koh_next;
     c0_k4_reg    <= c0_k4_next;
     c0_k5_reg    <= c0_k5_next;
+    c0_tmr_reg   <= c0_tmr_next;
     c0_gen_reg   <= c0_gen_next;
     c0_at_reg    <= c0_at_next;
     c1_valid_reg <= c1_valid_next;
     c1_arm_reg   <= c1_arm_next;
     c1_flow_reg  <= c1_flow_next;
     c1_at_reg    <= c1_at_next;
+    c1_due_reg   <= c1_due_next;
     wp_reg       <= wp_next;
+    wp_p1_reg    <= wp_p1_next;
     rp_reg       <= rp_next;
+    rp_p1_reg    <= rp_p1_next;
     count_reg    <= count_next;
+    count_p1_reg <= count_p1_next;
+    count_m1_reg <= count_m1_next;
     txp_reg      <= txp_next;
-    txp_nz_reg   <= txp_next != PW'(0);
-    txp_full_reg <= txp_next == {PW{1'b1}};
+    // txp_next != 0, with gstart in the last gate; full: from the register (it grows by
+    // at most one a cycle, so 0xFFFD a cycle ago never lets it pass 0xFFFF)
+    txp_nz_reg   <= txop_go || txp_reg[PW-1:1] != '0 || (txp_nz_reg && !gstart);
+    txp_full_reg <= txp_reg >= PW'(16'hFFFD);
     g1_v_reg     <= g1_v_next;
     g1_has_reg   <= g1_has_next;
     g2_v_reg     <= g2_v_next;
@@ -630,6 +697,8 @@ module dcqcn_nic_sched #(
     catchup_reg   <= catchup_next;
     fired_reg     <= fired_next;
     grants_reg    <= grants_next;
+    fired_inc_reg <= tfire || dfire;
+    grants_inc_reg <= gd_we;
     late_max_reg  <= late_max_next;
     hwm_reg       <= hwm_next;
     dropped_reg   <= dropped_next;
@@ -639,6 +708,7 @@ module dcqcn_nic_sched #(
       clr_addr_reg  <= '0;
       ra_reg        <= '0;
       ra_p1_reg     <= FW'(1);
+      ra_p2_reg     <= FW'(2);
       s1_flow_reg   <= FW'(NUM_FLOWS - 1);
       for (int k = 0; k < 4; k++) s1_t_reg[k*TWW+40] <= 1'b0;
       s1_d_reg[32]  <= 1'b0;
@@ -647,6 +717,7 @@ module dcqcn_nic_sched #(
       b_rem_reg     <= '0;
       b_none_reg    <= 1'b1;
       b_one_reg     <= 1'b0;
+      tk_oh_reg     <= '0;
       fwh_reg       <= '0;
       fwhq_reg      <= 1'b0;
       d_on_reg      <= 1'b0;
@@ -654,8 +725,12 @@ module dcqcn_nic_sched #(
       c0_valid_reg  <= 1'b0;
       c1_valid_reg  <= 1'b0;
       wp_reg        <= '0;
+      wp_p1_reg     <= FW'(1);
       rp_reg        <= '0;
+      rp_p1_reg     <= FW'(1);
       count_reg     <= '0;
+      count_p1_reg  <= CW'(1);
+      count_m1_reg  <= {CW{1'b1}};
       txp_reg       <= '0;
       txp_nz_reg    <= 1'b0;
       txp_full_reg  <= 1'b0;
@@ -676,6 +751,8 @@ module dcqcn_nic_sched #(
       catchup_reg   <= CATCHUP_RST;
       fired_reg     <= '0;
       grants_reg    <= '0;
+      fired_inc_reg <= 1'b0;
+      grants_inc_reg <= 1'b0;
       late_max_reg  <= '0;
       hwm_reg       <= '0;
       dropped_reg   <= '0;

@@ -57,7 +57,7 @@ NicSchedModel::Comb NicSchedModel::comb(const In& in) const {
   c.load = !clearing_ && (b_none || (b_one && c.en));
   // C0: a timer command waits only while B fires its kind (the RAM's write port)
   const uint8_t koh = (c.cmd_ok && kind <= 3) ? static_cast<uint8_t>(1u << kind) : 0;
-  const bool txp_full = txp_ == 0xffff;
+  const bool txp_full = txp_full_;  // from last cycle's count (never passes 0xffff)
   c.acc = c0_valid_ && !clearing_ && !((koh & tk_oh) && c.en) && !(c.cmd_txop && txp_full);
   c.ready = !clearing_ && (!c0_valid_ || c.acc);
   c.c_wr = c.acc ? koh : 0;
@@ -67,7 +67,7 @@ NicSchedModel::Comb NicSchedModel::comb(const In& in) const {
   c.g3_ok = g3_has_ && (g3_w_ & kOn33) && after(now, lo32(g3_w_));
   c.g3_inc = !after(now, g3_atc_);
   c.gcommit = g3_v_ && c.en && !c.tfire && !c.dpush && !c1_valid_ &&
-              !(c0_valid_ && !clearing_ && c.cmd_ok && kind == 5 && g3_has_ && flow == g3_flow_);
+              !(c0_valid_ && !clearing_ && c.cmd_ok && kind == 5);
   c.g2_adv = g2_v_ && (!g3_v_ || c.gcommit);
   c.g1_adv = g1_v_ && (!g2_v_ || c.g2_adv);
   c.gstart = txp_ != 0 && !d_due_ && !(g1_v_ && g2_v_) && !clearing_;
@@ -76,19 +76,19 @@ NicSchedModel::Comb NicSchedModel::comb(const In& in) const {
   c.gq = c.gcommit && g3_has_;
   c.dfire = d_due_ && d_on_ && c.en && !c.tfire && !c.gcommit && !c.c0_d;
   const bool c1_q = fwhq_ ? fw_q_ : (qc_rd_ != 0);
-  c.c1_push = c1_valid_ && c1_arm_ && after(now, c1_at_) && !c1_q && !c.dpush;
+  c.c1_push = c1_valid_ && c1_due_ && !c1_q && !c.dpush;
   c.c1_w = c1_arm_ ? (kOn33 | c1_at_) : 0;
   // RAM write data
   for (int k = 0; k < 4; ++k)
     c.t_wdata[k] = (clearing_ || ((c.b_wr >> k) & 1) || !c.arm)
                        ? 0 : (kOn41 | (uint64_t{e.gen} << 32) | e.at_ns);
-  c.d_wdata = clearing_ ? 0 : c1_valid_ ? c.c1_w : lo32(g3_w_);
+  c.d_wdata = clearing_ ? 0 : c1_valid_ ? c.c1_w : (((g3_w_ & kOn33) && !c.g3_ok) ? kOn33 : 0) | lo32(g3_w_);
   c.q_wdata = !clearing_ && (c.c1_push || c.dpush);
   // this cycle's writes against S1 and the read-port word (B's own writes never hit them)
   c.th_s1 = flow == s1_flow_ ? c.c_wr : 0;
   c.th_ra = flow == ra_ ? c.c_wr : 0;
-  c.dh_s1 = c1_valid_ ? c1_flow_ == s1_flow_ : (c.gd_we && g3_flow_ == s1_flow_);
-  c.dh_ra = c1_valid_ ? c1_flow_ == ra_ : (c.gd_we && g3_flow_ == ra_);
+  c.dh_s1 = c1_valid_ ? c1_flow_ == s1_flow_ : (c.gq && g3_flow_ == s1_flow_);
+  c.dh_ra = c1_valid_ ? c1_flow_ == ra_ : (c.gq && g3_flow_ == ra_);
   c.qh_s1 = c.c1_push ? c1_flow_ == s1_flow_ : (c.gq && g3_flow_ == s1_flow_);
   c.qh_ra = c.c1_push ? c1_flow_ == ra_ : (c.gq && g3_flow_ == ra_);
   (void)ra1;
@@ -127,7 +127,7 @@ void NicSchedModel::step(const In& in) {
     t_we[k] = clearing_ || ((c.b_wr >> k) & 1) || ((c.c_wr >> k) & 1);
     t_waddr[k] = clearing_ ? clr_addr_ : ((c.b_wr >> k) & 1) ? b_flow_ : cflow;
   }
-  const bool d_we = clearing_ || c1_valid_ || c.gd_we;
+  const bool d_we = clearing_ || c1_valid_ || c.gq;
   const uint32_t d_waddr = clearing_ ? clr_addr_ : c1_valid_ ? c1_flow_ : g3_flow_;
   const bool q_we = clearing_ || c.dpush || c.c1_push || c.gq;
   const uint32_t q_waddr = clearing_ ? clr_addr_ : c.c1_push ? c1_flow_ : c.gq ? g3_flow_ : b_flow_;
@@ -140,7 +140,12 @@ void NicSchedModel::step(const In& in) {
   auto s1_d = s1_d_;
   auto s1_q = s1_q_;
   auto s1_flow = s1_flow_, ra = ra_, b_flow = b_flow_;
-  uint8_t b_rem = static_cast<uint8_t>(b_rem_ & 0xf & ~c.b_wr & ~(cflow == b_flow_ ? c.c_wr : 0));
+  // B drops its copy of an entry a timer command in C0 writes (from registers: when the
+  // command waits, B fires that entry anyway, or the entry B takes is dropped a cycle early)
+  const bool c0_base = c0_valid_ && !clearing_;
+  const uint8_t koh = (c0_base && c.cmd_ok && kind <= 3) ? static_cast<uint8_t>(1u << kind) : 0;
+  const uint8_t mb = cflow == b_flow_ ? koh : 0, ms1 = cflow == s1_flow_ ? koh : 0;
+  uint8_t b_rem = static_cast<uint8_t>(b_rem_ & 0xf & ~c.b_wr & ~mb);
   auto b_gen = b_gen_;
   auto b_dl = b_dl_;
   auto b_at = b_at_;
@@ -157,11 +162,11 @@ void NicSchedModel::step(const In& in) {
     b_flow = s1_flow_;
     b_rem = 0;
     for (int k = 0; k < 4; ++k) {
-      if ((s1_t_[k] & kOn41) && after(now, lo32(s1_t_[k])) && !((c.th_s1 >> k) & 1)) b_rem |= 1u << k;
+      if ((s1_t_[k] & kOn41) && after(now, lo32(s1_t_[k])) && !((ms1 >> k) & 1)) b_rem |= 1u << k;
       b_gen[k] = static_cast<uint8_t>(s1_t_[k] >> 32);
       b_dl[k] = lo32(s1_t_[k]);
     }
-    if ((s1_d_ & kOn33) && !s1_q_ && after(now, lo32(s1_d_)) && !c.dh_s1 && !c.qh_s1) b_rem |= 0x10;
+    if ((s1_d_ & kOn33) && !s1_q_ && after(now, lo32(s1_d_)) && !(c1_valid_ && c1_flow_ == s1_flow_)) b_rem |= 0x10;
     b_at = lo32(s1_d_);
     for (int k = 0; k < 4; ++k)
       s1_t[k] = ((c.th_ra >> k) & 1) ? c.t_wdata[k] : ((fwh_ >> k) & 1) ? fw_t_[k] : t_rd_[k];
@@ -187,7 +192,7 @@ void NicSchedModel::step(const In& in) {
   uint8_t fwh = 0;
   if (!clearing_) {
     if (cflow == nx) fwh |= c.c_wr;
-    if (c1_valid_ ? c1_flow_ == nx : (c.gd_we && g3_flow_ == nx)) fwh |= 0x10;
+    if (c1_valid_ ? c1_flow_ == nx : (c.gq && g3_flow_ == nx)) fwh |= 0x10;
     if (c.c1_push ? c1_flow_ == nx : (c.gq && g3_flow_ == nx)) fwh |= 0x20;
   }
   const bool fwhq = !clearing_ && (c.c1_push ? c1_flow_ == cflow : c.gq ? g3_flow_ == cflow
@@ -199,7 +204,9 @@ void NicSchedModel::step(const In& in) {
   const bool c0_k5 = c.acc && c.cmd_ok && kind == 5;
   auto c1_arm = c1_arm_;
   auto c1_flow = c1_flow_, c1_at = c1_at_;
+  auto c1_due = c1_due_;
   if (c0_k5) {
+    c1_due = c.arm && after(now, e.at_ns);
     c1_arm = c.arm;
     c1_flow = cflow;
     c1_at = e.at_ns;
@@ -208,6 +215,7 @@ void NicSchedModel::step(const In& in) {
   const uint32_t rp = (rp_ + (c.pop ? 1 : 0)) & fw_mask_;
   const uint32_t count = count_ + (f_we ? 1 : 0) - (c.pop ? 1 : 0);
   const uint32_t txp = txp_ + (c.txop_go ? 1 : 0) - (c.gstart ? 1 : 0);
+  const bool txp_full_next = txp_ >= 0xfffd;  // from the register (RTL: txp_full_reg)
 
   // ---- grant pipeline
   const bool c1h_f = c1_valid_ && c1_flow_ == f_rd_;
@@ -254,8 +262,8 @@ void NicSchedModel::step(const In& in) {
   const uint32_t lm = std::max(la_, lb_);
   const uint32_t late_max = std::max(lm_, late_max_);
   const uint32_t hwm = std::max(count_, hwm_);
-  const uint32_t fired = fired_ + ((c.tfire || c.dfire) ? 1 : 0);
-  const uint32_t grants = grants_ + (c.gd_we ? 1 : 0);
+  const uint32_t fired = fired_ + (fired_inc_ ? 1 : 0);  // last cycle's results
+  const uint32_t grants = grants_ + (grants_inc_ ? 1 : 0);
   uint32_t dropped = dropped_;
   if (c.acc && c.cmd_set && !c0_ok_ && dropped_ != 0xffffffffu) dropped = dropped_ + 1;
 
@@ -357,6 +365,7 @@ void NicSchedModel::step(const In& in) {
   c1_arm_ = c1_arm;
   c1_flow_ = c1_flow;
   c1_at_ = c1_at;
+  c1_due_ = c1_due;
   wp_ = wp;
   rp_ = rp;
   count_ = count;
@@ -400,6 +409,9 @@ void NicSchedModel::step(const In& in) {
   catchup_ = catchup;
   fired_ = fired;
   grants_ = grants;
+  fired_inc_ = c.tfire || c.dfire;
+  grants_inc_ = c.gd_we;
+  txp_full_ = txp_full_next;
   late_max_ = late_max;
   hwm_ = hwm;
   dropped_ = dropped;
@@ -432,6 +444,7 @@ void NicSchedModel::step(const In& in) {
     out_valid_ = false;
     catchup_ = kNicSchedCatchupRst;
     fired_ = grants_ = late_max_ = hwm_ = dropped_ = csr_rdata_ = 0;
+    fired_inc_ = grants_inc_ = txp_full_ = false;
   }
 }
 

@@ -127,9 +127,10 @@ class NicSchedModel {
   bool d_on_ = false, d_due_ = false;
   uint32_t d_flow_ = 0, d_at_ = 0;
   uint32_t wp_ = 0, rp_ = 0, count_ = 0, txp_ = 0;
+  bool txp_full_ = false, fired_inc_ = false, grants_inc_ = false;
   bool c0_valid_ = false, c0_ok_ = false;  // C0: the command register
   NicSchedEvent c0_{};
-  bool c1_valid_ = false, c1_arm_ = false;
+  bool c1_valid_ = false, c1_arm_ = false, c1_due_ = false;
   uint32_t c1_flow_ = 0, c1_at_ = 0;
   bool g1_v_ = false, g1_has_ = false, g2_v_ = false, g2_has_ = false, g2_ov_v_ = false;
   bool g3_v_ = false, g3_has_ = false;
