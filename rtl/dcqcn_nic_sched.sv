@@ -104,6 +104,7 @@ module dcqcn_nic_sched #(
   logic [FW-1:0]    b_flow_reg, b_flow_next;
   logic [4:0]       b_rem_reg, b_rem_next;   // due entries: bits 0..3 timers, 4 departure
   logic             b_none_reg, b_one_reg;   // no / exactly one timer bit in b_rem_reg
+  logic             b_free_reg;              // b_none_reg and the RAM clear is over
   logic [3:0]       tk_oh_reg, tk_oh_next;   // the lowest timer bit of b_rem_reg, one-hot
   logic [31:0]      b_gen_reg, b_gen_next;   // 4 x 8
   logic [127:0]     b_dl_reg, b_dl_next;     // 4 x 32
@@ -148,6 +149,11 @@ module dcqcn_nic_sched #(
   logic [FW-1:0] g3_flow_reg, g3_flow_next;
   logic [DWW-1:0] g3_w_reg, g3_w_next;
   logic [31:0]   g3_atc_reg, g3_atc_next;    // at + CATCHUP_NS + 1
+  logic          g3_from_ram;
+  logic          gc_pre_reg, gc_pre_next;
+  logic [DWW-1:0] g3_w_other;
+  logic [31:0]   g2_ov_atc_reg, g2_ov_atc_next, c1_atc_reg, c1_atc_next;  // ... of those words
+  logic          c1h_g2_reg, c1h_g3_reg;     // C1's flow == g2's / g3's (from the cycle before)
   // lateness pipeline into LATE_MAX
   logic [31:0]   la_reg, la_next, lb_reg, lb_next, lm_reg, lm_next;
   // next_due: lane minima per round (kinds 0..3, departure), arms since the round start
@@ -173,6 +179,7 @@ module dcqcn_nic_sched #(
   logic [31:0] out_flow_reg, out_flow_next;
   logic [7:0]  out_gen_reg, out_gen_next;
   logic [31:0] out_at_reg, out_at_next, out_tx_reg, out_tx_next, out_late_reg, out_late_next;
+  logic        out_z_reg, out_z_next;  // at and late read 0 (kinds 6 and 7)
 
   // RAM ports
   logic [3:0]            t_we;
@@ -182,6 +189,10 @@ module dcqcn_nic_sched #(
   logic [FW-1:0]         d_waddr;
   logic [DWW-1:0]        d_wdata, d_rdata, dg_rdata;
   logic                  q_we, q_wdata, q_rdata, qc_rdata;
+  // the written words without the RAM clear's zeros (for the copies: S1, forwarding)
+  logic [DWW-1:0]        d_wd;
+  logic                  q_wd;
+  logic [TWW-1:0]        t_cwd;
   logic [FW-1:0]         q_waddr;
   logic                  f_we;
   logic [FW-1:0]         f_rdata, f_wdata;
@@ -206,8 +217,14 @@ module dcqcn_nic_sched #(
   logic ch_b_next, ch_s1_next, ch_ra_next, ch_p1_next;
   logic ldc0;
   logic [FW-1:0] nf;
-  logic ch_b, ch_s1, ch_ra, ch_p1, c1h_s1, c1h_ra, c1h_p1, c1h_g2, c1h_g3, c1h_f;
-  logic g3h_s1, g3h_ra, g3h_p1;
+  logic ch_b, ch_s1, ch_ra, ch_p1, c1h_g2, c1h_g3;
+  // C1's and g3's flow against s1, ra, ra + 1 (registers, computed a cycle ahead)
+  logic c1h_s1_reg, c1h_ra_reg, c1h_p1_reg, g3h_s1_reg, g3h_ra_reg, g3h_p1_reg;
+  logic c1h_s1, c1h_ra, c1h_p1, g3h_s1, g3h_ra, g3h_p1;
+  // last cycle's C1 write: the one g2's RAM read missed in the cycle it entered g2
+  logic g2_fix_reg, g2_fix;
+  logic [DWW-1:0] c1p_w_reg;
+  logic [31:0] c1p_atc_reg;
   logic [3:0] th_s1, th_ra;  // this cycle's timer write hits S1 / the read-port word
   logic dh_s1, dh_ra, qh_s1, qh_ra;  // ... departure, queued bit
   logic [3:0] mb, ms1;       // B drops its copy: a timer command to B's / S1's flow in C0
@@ -257,24 +274,26 @@ module dcqcn_nic_sched #(
                 ({32{tk_oh[2]}} & b_late[64 +: 32]) | ({32{tk_oh[3]}} & b_late[96 +: 32]);
     b_wr  = tfire ? tk_oh : 4'd0;
     dpush = b_rem_reg[4];
-    load  = !clearing_reg && (b_none_reg || (b_one_reg && en));
+    load  = b_free_reg || (b_one_reg && en);
     // C0: the only wait is a timer command of the kind B fires in this cycle (its clearing
     // write owns that RAM); it happens only in a cycle the output moves
-    c0_base = c0_valid_reg && !clearing_reg;
+    // (C0, C1, B and the grant stages are empty while the RAMs clear: no clearing terms)
+    c0_base = c0_valid_reg;
     c0_go = c0_base && !(c0_tmr_reg && tk_oh[c0_kind_reg[1:0]] && en) &&
             !(cmd_is_txop && txp_full_reg);
     s_evt_ready = !clearing_reg && (!c0_valid_reg || c0_go);
     c_wr    = c0_go ? c0_koh_reg : 4'd0;
-    c0_d    = c0_valid_reg && !clearing_reg && c0_k4_reg;  // a DRAIN command never waits
+    c0_d    = c0_valid_reg && c0_k4_reg;  // a DRAIN command never waits
     txop_go = c0_go && cmd_is_txop;
     // grant: g3 decides with its (current) departure word when the output is free
     g3_ok   = g3_has_reg && g3_w_reg[32] && at_or_after(now, g3_w_reg[31:0]);
     g3_inc  = !at_or_after(now, g3_atc_reg);  // late <= CATCHUP_NS (exact: see g3_atc)
-    // (not while a departure command leaves C0: it may be for g3's flow, and comes first)
-    gcommit = g3_v_reg && en && !tfire && !dpush && !c1_valid_reg && !(c0_base && c0_k5_reg);
-    g2_adv  = g2_v_reg && (!g3_v_reg || gcommit);
+    // (not while a departure command leaves C0: it may be for g3's flow, and comes first;
+    // gc_pre_reg = g3_v && !c1_valid && !(C0 holds a departure command), a cycle ahead)
+    gcommit = gc_pre_reg && en && b_none_reg && !dpush;
+    g2_adv  = g2_v_reg && !g3_v_reg;  // (into an empty g3: a grant at most every 2 cycles)
     g1_adv  = g1_v_reg && (!g2_v_reg || g2_adv);
-    gstart  = txp_nz_reg && !d_due_reg && !(g1_v_reg && g2_v_reg) && !clearing_reg;
+    gstart  = txp_nz_reg && !d_due_reg && !(g1_v_reg && g2_v_reg);
     pop     = gstart && count_reg != CW'(0) && !s_evt_pause;
     gd_we   = gcommit && g3_ok;       // GRANT: the departure is disarmed
     gq      = gcommit && g3_has_reg;  // the popped flow leaves the FIFO (queued bit 0)
@@ -289,15 +308,15 @@ module dcqcn_nic_sched #(
     ch_s1  = ch_s1_reg;
     ch_ra  = ch_ra_reg;
     ch_p1  = ch_p1_reg;
-    c1h_s1 = c1_flow_reg == s1_flow_reg;
-    c1h_ra = c1_flow_reg == ra_reg;
-    c1h_p1 = c1_flow_reg == ra_p1_reg;
-    c1h_g2 = c1_valid_reg && c1_flow_reg == g2_flow_reg;
-    c1h_g3 = c1_valid_reg && c1_flow_reg == g3_flow_reg;
-    c1h_f  = c1_valid_reg && c1_flow_reg == f_rdata;
-    g3h_s1 = g3_flow_reg == s1_flow_reg;
-    g3h_ra = g3_flow_reg == ra_reg;
-    g3h_p1 = g3_flow_reg == ra_p1_reg;
+    c1h_s1 = c1h_s1_reg;
+    c1h_ra = c1h_ra_reg;
+    c1h_p1 = c1h_p1_reg;
+    c1h_g2 = c1_valid_reg && c1h_g2_reg;
+    c1h_g3 = c1_valid_reg && c1h_g3_reg;
+    g3h_s1 = g3h_s1_reg;
+    g3h_ra = g3h_ra_reg;
+    g3h_p1 = g3h_p1_reg;
+    g2_fix = g2_fix_reg;
     // this cycle's writes against S1 and the read-port word (B's own writes never hit them)
     th_s1 = c_wr & {4{ch_s1}};
     // (from registers: when such a command waits, B fires that entry anyway (mb), or the
@@ -323,11 +342,13 @@ module dcqcn_nic_sched #(
     // writes the word it has, which is the RAM's: the decision is only a data bit)
     d_we    = clearing_reg || c1_valid_reg || gq;
     d_waddr = clearing_reg ? clr_addr_reg : c1_valid_reg ? c1_flow_reg : g3_flow_reg;
-    d_wdata = clearing_reg ? {DWW{1'b0}} : c1_valid_reg ? c1_w :
-              {g3_w_reg[32] && !g3_ok, g3_w_reg[31:0]};
+    d_wd    = c1_valid_reg ? c1_w : {g3_w_reg[32] && !g3_ok, g3_w_reg[31:0]};
+    d_wdata = clearing_reg ? {DWW{1'b0}} : d_wd;
     q_we    = clearing_reg || dpush || c1_push || gq;
     q_waddr = clearing_reg ? clr_addr_reg : c1_push ? c1_flow_reg : gq ? g3_flow_reg : b_flow_reg;
-    q_wdata = !clearing_reg && (c1_push || dpush);
+    q_wd    = c1_push || dpush;
+    q_wdata = !clearing_reg && q_wd;
+    t_cwd   = arm ? {1'b1, c0_gen_reg, c0_at_reg} : {TWW{1'b0}};
     f_we    = dpush || c1_push;
     f_wdata = c1_push ? c1_flow_reg : b_flow_reg;
     scan_raddr = load ? ra_p1_reg : ra_reg;
@@ -352,11 +373,11 @@ module dcqcn_nic_sched #(
     b_dl_next    = b_dl_reg;
     b_at_next    = b_at_reg;
     for (int k = 0; k < 4; k++)
-      s1_t_next[k*TWW +: TWW] = !load ? (th_s1[k] ? t_wdata[k*TWW +: TWW] : s1_t_reg[k*TWW +: TWW]) :
-                                th_ra[k] ? t_wdata[k*TWW +: TWW] :
+      s1_t_next[k*TWW +: TWW] = !load ? (th_s1[k] ? t_cwd : s1_t_reg[k*TWW +: TWW]) :
+                                th_ra[k] ? t_cwd :
                                 fwh_reg[k] ? fw_t_reg[k*TWW +: TWW] : t_rdata[k*TWW +: TWW];
-    s1_d_next = !load ? (dh_s1 ? d_wdata : s1_d_reg) : dh_ra ? d_wdata : fwh_reg[4] ? fw_d_reg : d_rdata;
-    s1_q_next = !load ? (qh_s1 ? q_wdata : s1_q_reg) : qh_ra ? q_wdata : fwh_reg[5] ? fw_q_reg : q_rdata;
+    s1_d_next = !load ? (dh_s1 ? d_wd : s1_d_reg) : dh_ra ? d_wd : fwh_reg[4] ? fw_d_reg : d_rdata;
+    s1_q_next = !load ? (qh_s1 ? q_wd : s1_q_reg) : qh_ra ? q_wd : fwh_reg[5] ? fw_q_reg : q_rdata;
     // B: a fire clears its bit, a command to B's flow replaces the entry (B drops its copy;
     // a due re-arm is found next round); a due departure leaves in the cycle after the load
     b_rem_next[3:0] = b_rem_reg[3:0] & ~b_wr & ~mb;
@@ -407,15 +428,15 @@ module dcqcn_nic_sched #(
     // ---- forwarding: does this cycle's write hit the word on the read port next cycle
     // (ra, or ra + 1 after a load)? B's writes (flow ra - 2) never do.
     for (int k = 0; k < 4; k++) begin
-      fwh_next[k] = !clearing_reg && c_wr[k] && (load ? ch_p1 : ch_ra);
-      fw_t_next[k*TWW +: TWW] = clearing_reg ? fw_t_reg[k*TWW +: TWW] : t_wdata[k*TWW +: TWW];
+      fwh_next[k] = c_wr[k] && (load ? ch_p1 : ch_ra);
+      fw_t_next[k*TWW +: TWW] = t_cwd;
     end
-    fwh_next[4] = !clearing_reg && (c1_valid_reg ? (load ? c1h_p1 : c1h_ra) : (gq && (load ? g3h_p1 : g3h_ra)));
-    fwh_next[5] = !clearing_reg && (c1_push ? (load ? c1h_p1 : c1h_ra) : (gq && (load ? g3h_p1 : g3h_ra)));
-    fwhq_next   = !clearing_reg && (c1_push ? c1_flow_reg == cmd_flow : gq ? g3_flow_reg == cmd_flow :
-                                    (dpush && b_flow_reg == cmd_flow));
-    fw_d_next   = d_wdata;
-    fw_q_next   = q_wdata;
+    fwh_next[4] = c1_valid_reg ? (load ? c1h_p1 : c1h_ra) : (gq && (load ? g3h_p1 : g3h_ra));
+    fwh_next[5] = c1_push ? (load ? c1h_p1 : c1h_ra) : (gq && (load ? g3h_p1 : g3h_ra));
+    fwhq_next   = c1_push ? c1_flow_reg == cmd_flow : gq ? g3_flow_reg == cmd_flow :
+                  (dpush && b_flow_reg == cmd_flow);
+    fw_d_next   = d_wd;
+    fw_q_next   = q_wd;
     // ---- C0
     c0_valid_next = c0_valid_reg && !c0_go;
     c0_op_next    = c0_op_reg;
@@ -461,8 +482,10 @@ module dcqcn_nic_sched #(
     c1_flow_next  = c1_flow_reg;
     c1_at_next    = c1_at_reg;
     c1_due_next   = c1_due_reg;
+    c1_atc_next   = c1_atc_reg;
     if (c0_go && c0_k5_reg) begin
       c1_due_next  = arm && at_or_after(now, c0_at_reg);
+      c1_atc_next  = c0_at_reg + catchup_reg + 32'd1;
       c1_arm_next  = arm;
       c1_flow_next = cmd_flow;
       c1_at_next   = c0_at_reg;
@@ -483,20 +506,26 @@ module dcqcn_nic_sched #(
     g2_v_next    = g1_adv || (g2_v_reg && !g2_adv);
     g2_has_next  = g1_adv ? g1_has_reg : g2_has_reg;
     g2_flow_next = g1_adv ? f_rdata : g2_flow_reg;
-    g2_ov_v_next = g1_adv ? c1h_f : (g2_ov_v_reg || c1h_g2);
-    g2_ov_next   = (g1_adv ? c1h_f : c1h_g2) ? c1_w : g2_ov_reg;
+    // (g2's word: the RAM's, overridden by later C1 writes, the first from the cycle before)
+    g2_ov_v_next = !g1_adv && (g2_ov_v_reg || g2_fix || c1h_g2);
+    g2_ov_next   = c1h_g2 ? c1_w : g2_fix ? c1p_w_reg : g2_ov_reg;
     g3_v_next    = g2_adv || (g3_v_reg && !gcommit);
+    gc_pre_next  = g3_v_next && !c1_valid_next && !(c0_valid_next && c0_k5_next);
     g3_has_next  = g2_adv ? g2_has_reg : g3_has_reg;
     g3_flow_next = g2_adv ? g2_flow_reg : g3_flow_reg;
-    g3_w_next    = g2_adv ? (c1h_g2 ? c1_w : g2_ov_v_reg ? g2_ov_reg : dg_rdata) :
-                   c1h_g3 ? c1_w : g3_w_reg;
+    // (the RAM word is the last select)
+    g3_from_ram  = g2_adv && !c1h_g2 && !g2_fix && !g2_ov_v_reg;
+    g3_w_other   = !g2_adv ? (c1h_g3 ? c1_w : g3_w_reg) : c1h_g2 ? c1_w : g2_fix ? c1p_w_reg : g2_ov_reg;
+    g3_w_next    = g3_from_ram ? dg_rdata : g3_w_other;
     // late <= CATCHUP_NS as the sign of now - (at + CATCHUP_NS + 1): exact, because a
-    // granted flow has 0 <= now - at < 2^31 and CATCHUP_NS <= 2^20
+    // granted flow has 0 <= now - at < 2^31 and CATCHUP_NS <= 2^20. The sum is made with
+    // the CATCHUP_NS of the cycle the word is read (g2 -> g3) or written (C0 -> C1).
     // (one adder per source of the word, then the select)
-    g3_atc_next  = g2_adv ? (c1h_g2 ? c1_at_reg + catchup_reg + 32'd1 :
-                             g2_ov_v_reg ? g2_ov_reg[31:0] + catchup_reg + 32'd1 :
-                             dg_rdata[31:0] + catchup_reg + 32'd1) :
-                   c1h_g3 ? c1_at_reg + catchup_reg + 32'd1 : g3_w_reg[31:0] + catchup_reg + 32'd1;
+    // (the word's sum is made where the word is: with the CATCHUP_NS of that cycle)
+    g3_atc_next  = g3_from_ram ? dg_rdata[31:0] + catchup_reg + 32'd1 :
+                   !g2_adv ? (c1h_g3 ? c1_atc_reg : g3_atc_reg) :
+                   c1h_g2 ? c1_atc_reg : g2_fix ? c1p_atc_reg : g2_ov_atc_reg;
+    g2_ov_atc_next = c1h_g2 ? c1_atc_reg : g2_fix ? c1p_atc_reg : g2_ov_atc_reg;
     // ---- DRAIN slot: a command replaces it (and has the slot first)
     d_on_next   = c0_d ? arm : (d_on_reg && !dfire);
     d_flow_next = c0_d ? c0_flow_reg : d_flow_reg;
@@ -511,7 +540,9 @@ module dcqcn_nic_sched #(
     out_at_next    = out_at_reg;
     out_tx_next    = out_tx_reg;
     out_late_next  = out_late_reg;
+    out_z_next     = out_z_reg;
     if (tfire || gcommit || dfire) begin
+      out_z_next  = !tfire && gcommit && !g3_ok;
       out_tx_next = (!tfire && gcommit && g3_ok && g3_inc) ? g3_w_reg[31:0] : now;
       if (tfire) begin
         out_kind_next = {1'b0, tk};
@@ -523,8 +554,8 @@ module dcqcn_nic_sched #(
         out_kind_next = !g3_has_reg ? 3'd6 : g3_ok ? 3'd5 : 3'd7;
         out_flow_next = g3_has_reg ? 32'(g3_flow_reg) : 32'd0;
         out_gen_next  = 8'd0;
-        out_at_next   = g3_ok ? g3_w_reg[31:0] : 32'd0;
-        out_late_next = g3_ok ? now - g3_w_reg[31:0] : 32'd0;
+        out_at_next   = g3_w_reg[31:0];  // zeroed at the output unless a GRANT (out_z)
+        out_late_next = now - g3_w_reg[31:0];
       end else begin
         out_kind_next = 3'd4;
         out_flow_next = d_flow_reg;
@@ -616,6 +647,7 @@ module dcqcn_nic_sched #(
     b_flow_reg   <= b_flow_next;
     b_rem_reg    <= b_rem_next;
     b_none_reg   <= b_rem_next[3:0] == 4'd0;
+    b_free_reg   <= b_rem_next[3:0] == 4'd0 && !clearing_next;
     b_one_reg    <= onehot4(b_rem_next[3:0]);
     tk_oh_reg    <= tk_oh_next;
     b_gen_reg    <= b_gen_next;
@@ -637,10 +669,29 @@ module dcqcn_nic_sched #(
     c0_gen_reg   <= c0_gen_next;
     c0_at_reg    <= c0_at_next;
     c1_valid_reg <= c1_valid_next;
+    // C0's flow (C1's next cycle) against the grant stages' flows of the next cycle
+    c1h_g2_reg   <= g1_adv ? cmd_flow == f_rdata : cmd_flow == g2_flow_reg;
+    c1h_g3_reg   <= g2_adv ? cmd_flow == g2_flow_reg : cmd_flow == g3_flow_reg;
+    c1p_w_reg    <= c1_w;
+    c1p_atc_reg  <= c1_atc_reg;
+    g2_fix_reg   <= g1_adv && c1_valid_reg && c1_flow_reg == f_rdata;
+    // C0's flow (C1's next cycle) and g3's flow of the next cycle against the scan flows
+    // of the next cycle (advanced by a load or not)
+    c1h_s1_reg   <= load ? ch_ra_reg : ch_s1_reg;
+    c1h_ra_reg   <= load ? ch_p1_reg : ch_ra_reg;
+    c1h_p1_reg   <= load ? cmd_flow == ra_p2_reg : ch_p1_reg;
+    g3h_s1_reg   <= g2_adv ? (load ? g2_flow_reg == ra_reg : g2_flow_reg == s1_flow_reg) :
+                             (load ? g3h_ra_reg : g3h_s1_reg);
+    g3h_ra_reg   <= g2_adv ? (load ? g2_flow_reg == ra_p1_reg : g2_flow_reg == ra_reg) :
+                             (load ? g3h_p1_reg : g3h_ra_reg);
+    g3h_p1_reg   <= g2_adv ? (load ? g2_flow_reg == ra_p2_reg : g2_flow_reg == ra_p1_reg) :
+                             (load ? g3_flow_reg == ra_p2_reg : g3h_p1_reg);
     c1_arm_reg   <= c1_arm_next;
     c1_flow_reg  <= c1_flow_next;
     c1_at_reg    <= c1_at_next;
     c1_due_reg   <= c1_due_next;
+    c1_atc_reg   <= c1_atc_next;
+    g2_ov_atc_reg <= g2_ov_atc_next;
     wp_reg       <= wp_next;
     wp_p1_reg    <= wp_p1_next;
     rp_reg       <= rp_next;
@@ -661,6 +712,7 @@ module dcqcn_nic_sched #(
     g2_ov_v_reg  <= g2_ov_v_next;
     g2_ov_reg    <= g2_ov_next;
     g3_v_reg     <= g3_v_next;
+    gc_pre_reg   <= gc_pre_next;
     g3_has_reg   <= g3_has_next;
     g3_flow_reg  <= g3_flow_next;
     g3_w_reg     <= g3_w_next;
@@ -694,6 +746,7 @@ module dcqcn_nic_sched #(
     out_at_reg    <= out_at_next;
     out_tx_reg    <= out_tx_next;
     out_late_reg  <= out_late_next;
+    out_z_reg     <= out_z_next;
     catchup_reg   <= catchup_next;
     fired_reg     <= fired_next;
     grants_reg    <= grants_next;
@@ -716,6 +769,7 @@ module dcqcn_nic_sched #(
       b_flow_reg    <= FW'(NUM_FLOWS - 2);
       b_rem_reg     <= '0;
       b_none_reg    <= 1'b1;
+      b_free_reg    <= 1'b0;
       b_one_reg     <= 1'b0;
       tk_oh_reg     <= '0;
       fwh_reg       <= '0;
@@ -737,6 +791,8 @@ module dcqcn_nic_sched #(
       g1_v_reg      <= 1'b0;
       g2_v_reg      <= 1'b0;
       g3_v_reg      <= 1'b0;
+      gc_pre_reg    <= 1'b0;
+      g2_fix_reg    <= 1'b0;
       la_reg        <= '0;
       lb_reg        <= '0;
       lm_reg        <= '0;
@@ -795,9 +851,9 @@ module dcqcn_nic_sched #(
   assign m_out_kind     = out_kind_reg;
   assign m_out_flow     = out_flow_reg;
   assign m_out_gen      = out_gen_reg;
-  assign m_out_at_ns    = out_at_reg;
+  assign m_out_at_ns    = out_z_reg ? 32'd0 : out_at_reg;
   assign m_out_tx_ns    = out_tx_reg;
-  assign m_out_late_ns  = out_late_reg;
+  assign m_out_late_ns  = out_z_reg ? 32'd0 : out_late_reg;
   assign next_due_valid = nd_v_reg;
   assign next_due_ns    = nd_reg;
   assign txq_nonempty   = count_reg != CW'(0);

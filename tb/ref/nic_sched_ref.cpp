@@ -68,7 +68,7 @@ NicSchedModel::Comb NicSchedModel::comb(const In& in) const {
   c.g3_inc = !after(now, g3_atc_);
   c.gcommit = g3_v_ && c.en && !c.tfire && !c.dpush && !c1_valid_ &&
               !(c0_valid_ && !clearing_ && c.cmd_ok && kind == 5);
-  c.g2_adv = g2_v_ && (!g3_v_ || c.gcommit);
+  c.g2_adv = g2_v_ && !g3_v_;
   c.g1_adv = g1_v_ && (!g2_v_ || c.g2_adv);
   c.gstart = txp_ != 0 && !d_due_ && !(g1_v_ && g2_v_) && !clearing_;
   c.pop = c.gstart && count_ != 0 && !in.evt.pause;
@@ -205,7 +205,9 @@ void NicSchedModel::step(const In& in) {
   auto c1_arm = c1_arm_;
   auto c1_flow = c1_flow_, c1_at = c1_at_;
   auto c1_due = c1_due_;
+  auto c1_atc = c1_atc_;
   if (c0_k5) {
+    c1_atc = e.at_ns + catchup_ + 1;
     c1_due = c.arm && after(now, e.at_ns);
     c1_arm = c.arm;
     c1_flow = cflow;
@@ -228,11 +230,15 @@ void NicSchedModel::step(const In& in) {
   const uint32_t g2_flow = c.g1_adv ? f_rd_ : g2_flow_;
   const bool g2_ov_v = c.g1_adv ? c1h_f : (g2_ov_v_ || c1h_g2);
   const uint64_t g2_ov = (c.g1_adv ? c1h_f : c1h_g2) ? c.c1_w : g2_ov_;
+  const uint32_t g2_ov_atc = (c.g1_adv ? c1h_f : c1h_g2) ? c1_atc_ : g2_ov_atc_;
   const bool g3_v = c.g2_adv || (g3_v_ && !c.gcommit);
   const bool g3_has = c.g2_adv ? g2_has_ : g3_has_;
   const uint32_t g3_flow = c.g2_adv ? g2_flow_ : g3_flow_;
   const uint64_t g3_w = c.g2_adv ? (c1h_g2 ? c.c1_w : g2_ov_v_ ? g2_ov_ : dg_rd_) : c1h_g3 ? c.c1_w : g3_w_;
-  const uint32_t g3_atc = lo32(g3_w) + catchup_ + 1;
+  // at + CATCHUP_NS + 1, made with the CATCHUP_NS of the cycle the word is read or written
+  const bool g3_from_ram = c.g2_adv && !c1h_g2 && !g2_ov_v_;
+  const uint32_t g3_atc = g3_from_ram ? lo32(dg_rd_) + catchup_ + 1
+                          : !c.g2_adv ? (c1h_g3 ? c1_atc_ : g3_atc_) : c1h_g2 ? c1_atc_ : g2_ov_atc_;
 
   // ---- DRAIN slot
   const bool d_on = c.c0_d ? c.arm : (d_on_ && !c.dfire);
@@ -366,6 +372,8 @@ void NicSchedModel::step(const In& in) {
   c1_flow_ = c1_flow;
   c1_at_ = c1_at;
   c1_due_ = c1_due;
+  c1_atc_ = c1_atc;
+  g2_ov_atc_ = g2_ov_atc;
   wp_ = wp;
   rp_ = rp;
   count_ = count;

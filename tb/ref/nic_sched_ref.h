@@ -134,7 +134,7 @@ class NicSchedModel {
   uint32_t c1_flow_ = 0, c1_at_ = 0;
   bool g1_v_ = false, g1_has_ = false, g2_v_ = false, g2_has_ = false, g2_ov_v_ = false;
   bool g3_v_ = false, g3_has_ = false;
-  uint32_t g2_flow_ = 0, g3_flow_ = 0, g3_atc_ = 0;
+  uint32_t g2_flow_ = 0, g3_flow_ = 0, g3_atc_ = 0, g2_ov_atc_ = 0, c1_atc_ = 0;
   uint64_t g2_ov_ = 0, g3_w_ = 0;
   uint32_t la_ = 0, lb_ = 0, lm_ = 0;
   std::array<bool, 5> lr_v_{}, ll_v_{};
