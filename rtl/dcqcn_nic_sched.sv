@@ -161,6 +161,8 @@ module dcqcn_nic_sched #(
   logic [159:0]     lr_reg, lr_next, ll_reg, ll_next;  // 5 x 32
   logic        am_v_reg, am_v_next, al_v_reg, al_v_next;
   logic [31:0] am_reg, am_next, al_reg, al_next;
+  logic        ai_v_reg, ai_v_next;  // the ARM that left C0 last cycle (merged into am now)
+  logic [31:0] ai_reg, ai_next;
   logic [3:0]       t1_v_reg, t1_v_next;
   logic [127:0]     t1_reg, t1_next;
   logic [1:0]       t2_v_reg, t2_v_next;
@@ -222,7 +224,7 @@ module dcqcn_nic_sched #(
   logic c1h_s1_reg, c1h_ra_reg, c1h_p1_reg, g3h_s1_reg, g3h_ra_reg, g3h_p1_reg;
   logic c1h_s1, c1h_ra, c1h_p1, g3h_s1, g3h_ra, g3h_p1;
   // last cycle's C1 write: the one g2's RAM read missed in the cycle it entered g2
-  logic g2_fix_reg, g2_fix;
+  logic g2_fix_reg, g2_new_reg, g2_fix;
   logic [DWW-1:0] c1p_w_reg;
   logic [31:0] c1p_atc_reg;
   logic [3:0] th_s1, th_ra;  // this cycle's timer write hits S1 / the read-port word
@@ -316,7 +318,7 @@ module dcqcn_nic_sched #(
     g3h_s1 = g3h_s1_reg;
     g3h_ra = g3h_ra_reg;
     g3h_p1 = g3h_p1_reg;
-    g2_fix = g2_fix_reg;
+    g2_fix = g2_fix_reg && g2_new_reg;
     // this cycle's writes against S1 and the read-port word (B's own writes never hit them)
     th_s1 = c_wr & {4{ch_s1}};
     // (from registers: when such a command waits, B fires that entry anyway (mb), or the
@@ -581,8 +583,10 @@ module dcqcn_nic_sched #(
     am_next   = am_reg;
     al_v_next = al_v_reg;
     al_next   = al_reg;
-    if (c0_go && cmd_ok && arm && c0_kind_reg != 3'd4) begin
-      m = tmin(am_v_reg, am_reg, 1'b1, c0_at_reg);
+    ai_v_next = c0_go && cmd_ok && arm && c0_kind_reg != 3'd4;
+    ai_next   = c0_at_reg;
+    if (ai_v_reg) begin
+      m = tmin(am_v_reg, am_reg, 1'b1, ai_reg);
       am_v_next = m[32];
       am_next   = m[31:0];
     end
@@ -619,7 +623,7 @@ module dcqcn_nic_sched #(
       case (csr_addr)
         8'h00:   csr_rdata_next = ID;
         8'h04:   csr_rdata_next = VERSION;
-        8'h08:   csr_rdata_next = catchup_next;
+        8'h08:   csr_rdata_next = catchup_reg;  // (a write in the same cycle shows next cycle)
         8'h0c:   csr_rdata_next = fired_reg;
         8'h10:   csr_rdata_next = grants_reg;
         8'h14:   csr_rdata_next = late_max_reg;
@@ -674,7 +678,8 @@ module dcqcn_nic_sched #(
     c1h_g3_reg   <= g2_adv ? cmd_flow == g2_flow_reg : cmd_flow == g3_flow_reg;
     c1p_w_reg    <= c1_w;
     c1p_atc_reg  <= c1_atc_reg;
-    g2_fix_reg   <= g1_adv && c1_valid_reg && c1_flow_reg == f_rdata;
+    g2_fix_reg   <= c1_valid_reg && c1_flow_reg == f_rdata;
+    g2_new_reg   <= g1_adv;
     // C0's flow (C1's next cycle) and g3's flow of the next cycle against the scan flows
     // of the next cycle (advanced by a load or not)
     c1h_s1_reg   <= load ? ch_ra_reg : ch_s1_reg;
@@ -725,6 +730,8 @@ module dcqcn_nic_sched #(
     ll_v_reg     <= ll_v_next;
     ll_reg       <= ll_next;
     am_v_reg     <= am_v_next;
+    ai_v_reg     <= ai_v_next;
+    ai_reg       <= ai_next;
     am_reg       <= am_next;
     al_v_reg     <= al_v_next;
     al_reg       <= al_next;
@@ -793,12 +800,14 @@ module dcqcn_nic_sched #(
       g3_v_reg      <= 1'b0;
       gc_pre_reg    <= 1'b0;
       g2_fix_reg    <= 1'b0;
+      g2_new_reg    <= 1'b0;
       la_reg        <= '0;
       lb_reg        <= '0;
       lm_reg        <= '0;
       lr_v_reg      <= '0;
       ll_v_reg      <= '0;
       am_v_reg      <= 1'b0;
+      ai_v_reg      <= 1'b0;
       al_v_reg      <= 1'b0;
       t1_v_reg      <= '0;
       t2_v_reg      <= '0;

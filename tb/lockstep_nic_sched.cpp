@@ -315,7 +315,8 @@ class Bench {
   }
 
   // next_due_ns is never later than an armed timer (checked every 256 cycles, once no
-  // command went into the core for 4 cycles: the minimum is a 3-stage pipeline).
+  // command went into the core for 4 cycles: an ARM reaches next_due 5 cycles after it
+  // left C0, docs/nic.md).
   bool check_next_due() {
     if (ls_.cycle() % 256 != 0 || ls_.cycle() < last_cmd_cycle_ + 5 || ls_.ref().clearing()) return true;
     const auto& r = ls_.ref();

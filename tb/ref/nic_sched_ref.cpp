@@ -276,8 +276,11 @@ void NicSchedModel::step(const In& in) {
   // ---- next_due
   auto am_v = am_v_, al_v = al_v_;
   auto am = am_, al = al_;
-  if (c.acc && c.cmd_ok && c.arm && kind != 4) {
-    const Opt m = tmin(am_v_, am_, true, e.at_ns);
+  // the ARM that left C0 last cycle is merged into the arms since the round start
+  const bool ai_v = c.acc && c.cmd_ok && c.arm && kind != 4;
+  const uint32_t ai = e.at_ns;
+  if (ai_v_) {
+    const Opt m = tmin(am_v_, am_, true, ai_);
     am_v = m.v;
     am = m.t;
   }
@@ -318,7 +321,7 @@ void NicSchedModel::step(const In& in) {
     switch (in.csr_addr) {
       case kSchedCsrId: csr_rdata = kNicSchedId; break;
       case kSchedCsrVersion: csr_rdata = kNicSchedVersion; break;
-      case kSchedCsrCatchup: csr_rdata = catchup; break;
+      case kSchedCsrCatchup: csr_rdata = catchup_; break;  // a write in the same cycle shows next cycle
       case kSchedCsrFired: csr_rdata = fired_; break;
       case kSchedCsrGrants: csr_rdata = grants_; break;
       case kSchedCsrLateMax: csr_rdata = late_max_; break;
@@ -398,6 +401,8 @@ void NicSchedModel::step(const In& in) {
   ll_v_ = ll_v;
   ll_ = ll;
   am_v_ = am_v;
+  ai_v_ = ai_v;
+  ai_ = ai;
   am_ = am;
   al_v_ = al_v;
   al_ = al;
@@ -445,7 +450,7 @@ void NicSchedModel::step(const In& in) {
     la_ = lb_ = lm_ = 0;
     lr_v_ = {};
     ll_v_ = {};
-    am_v_ = al_v_ = false;
+    am_v_ = al_v_ = ai_v_ = false;
     t1_v_ = {};
     t2_v_ = {};
     nd_v_ = false;
