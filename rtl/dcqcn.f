@@ -16,4 +16,6 @@ dcqcn_cp_red.sv
 dcqcn_cp.sv
 dcqcn_nic_sched.sv
 dcqcn_axis_reg.sv
+dcqcn_nic_fifo.sv
+dcqcn_nic_arb.sv
 dcqcn_nic_top.sv

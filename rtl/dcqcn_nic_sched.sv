@@ -19,7 +19,7 @@ module dcqcn_nic_sched #(
     // =====================================================================================
     // Parameters
     // =====================================================================================
-    parameter int NUM_FLOWS = 1024  // flows (power of two, >= 2)
+    parameter int NUM_FLOWS = 1024  // flows (power of two, >= 4)
 ) (
     // =====================================================================================
     // Ports
@@ -60,8 +60,8 @@ module dcqcn_nic_sched #(
   // =====================================================================================
   // Parameter checks and constants
   // =====================================================================================
-  if (NUM_FLOWS < 2 || (NUM_FLOWS & (NUM_FLOWS - 1)) != 0) begin : g_bad_num_flows
-    initial $fatal(1, "%m: NUM_FLOWS (%0d) must be a power of two >= 2", NUM_FLOWS);
+  if (NUM_FLOWS < 4 || (NUM_FLOWS & (NUM_FLOWS - 1)) != 0) begin : g_bad_num_flows
+    initial $fatal(1, "%m: NUM_FLOWS (%0d) must be a power of two >= 4", NUM_FLOWS);
   end
 
   localparam int FW  = $clog2(NUM_FLOWS);
@@ -73,6 +73,7 @@ module dcqcn_nic_sched #(
   localparam logic [31:0] CATCHUP_MAX = 32'd1048576;
   localparam logic [31:0] CATCHUP_RST = 32'd16384;
   localparam logic [1:0] OP_ARM = 2'd1, OP_DISARM = 2'd2, OP_TXOPP = 2'd3;
+  localparam int PW = 16;                 // pending TXOPP count
 
   // =====================================================================================
   // CSRs
@@ -84,6 +85,7 @@ module dcqcn_nic_sched #(
   logic [CW-1:0] hwm_reg, hwm_next;
   logic [31:0] dropped_reg, dropped_next;
   logic [31:0] csr_rdata_reg, csr_rdata_next;
+  logic        fired_inc_reg, grants_inc_reg;  // FIRED / GRANTS count last cycle's results
 
   // =====================================================================================
   // Pipeline stages
@@ -91,16 +93,22 @@ module dcqcn_nic_sched #(
   // RAM clear after reset
   logic          clearing_reg, clearing_next;
   logic [FW-1:0] clr_addr_reg, clr_addr_next;
-  // scanner: ra = the flow whose words are on the RAM read ports
-  logic [FW-1:0] ra_reg, ra_next, ra_p1_reg, ra_p1_next;  // ra_p1 = ra + 1
-  logic [FW-1:0] ra_p2_reg, ra_p2_next;                   // ra + 2
-  // B stage: the loaded flow's due entries (bits 0..3 timers, 4 departure)
-  logic [FW-1:0] b_flow_reg, b_flow_next;
-  logic [4:0]    b_rem_reg, b_rem_next;
-  logic          b_none_reg, b_one_reg, b_one_next;  // no / exactly one timer bit in b_rem_reg
-  logic [31:0]   b_gen_reg, b_gen_next;   // 4 x 8
-  logic [127:0]  b_dl_reg, b_dl_next;     // 4 x 32
-  logic [31:0]   b_at_reg, b_at_next;
+  // scanner: ra = the flow whose words are on the RAM read ports; S1 = the flow before it
+  // (its words registered, kept current by every later write); B = the flow before S1
+  // (its due entries). Always b_flow = ra - 2 and s1_flow = ra - 1 (mod NUM_FLOWS).
+  logic [FW-1:0]    ra_reg, ra_next, ra_p1_reg, ra_p1_next, ra_p2_reg, ra_p2_next;
+  logic [FW-1:0]    s1_flow_reg, s1_flow_next;
+  logic [4*TWW-1:0] s1_t_reg, s1_t_next;
+  logic [DWW-1:0]   s1_d_reg, s1_d_next;
+  logic             s1_q_reg, s1_q_next;
+  logic [FW-1:0]    b_flow_reg, b_flow_next;
+  logic [4:0]       b_rem_reg, b_rem_next;   // due entries: bits 0..3 timers, 4 departure
+  logic             b_none_reg, b_one_reg;   // no / exactly one timer bit in b_rem_reg
+  logic             b_free_reg;              // b_none_reg and the RAM clear is over
+  logic [3:0]       tk_oh_reg, tk_oh_next;   // the lowest timer bit of b_rem_reg, one-hot
+  logic [31:0]      b_gen_reg, b_gen_next;   // 4 x 8
+  logic [127:0]     b_dl_reg, b_dl_next;     // 4 x 32
+  logic [31:0]      b_at_reg, b_at_next;
   // DRAIN slot
   logic          d_on_reg, d_on_next;
   logic [31:0]   d_flow_reg, d_flow_next;
@@ -112,19 +120,40 @@ module dcqcn_nic_sched #(
   logic [2:0]    c0_kind_reg, c0_kind_next;
   logic [31:0]   c0_flow_reg, c0_flow_next;
   logic          c0_ok_reg, c0_ok_next;      // ARM/DISARM of a known kind and flow
+  logic [3:0]    c0_koh_reg, c0_koh_next;    // ... of timer kind k (one-hot)
+  logic          c0_k4_reg, c0_k4_next, c0_k5_reg, c0_k5_next;  // ... of DRAIN / DEP
+  logic          c0_tmr_reg, c0_tmr_next;    // ... of a timer kind (|c0_koh_reg)
   logic [7:0]    c0_gen_reg, c0_gen_next;
   logic [31:0]   c0_at_reg, c0_at_next;
-  // C1: an ARM/DISARM of a departure, one cycle after it is accepted (its queued bit read)
+  // C1: an ARM/DISARM of a departure, one cycle after it left C0 (its queued bit read)
   logic          c1_valid_reg, c1_valid_next, c1_arm_reg, c1_arm_next;
+  logic          c1_due_reg, c1_due_next;  // an ARM whose time had come when it left C0
   logic [FW-1:0] c1_flow_reg, c1_flow_next;
   logic [31:0]   c1_at_reg, c1_at_next;
-  // due FIFO pointers
+  // due FIFO pointers; TXOPPs accepted and not yet started
   logic [FW-1:0] wp_reg, wp_next, rp_reg, rp_next;
+  // ... +1 (and count -1) in registers: the push and pop decisions only select
+  logic [FW-1:0] wp_p1_reg, wp_p1_next, rp_p1_reg, rp_p1_next;
+  logic [CW-1:0] count_p1_reg, count_p1_next, count_m1_reg, count_m1_next;
   logic [CW-1:0] count_reg, count_next;
-  // grant pipeline: g1 (FIFO word), g2 (departure word of the popped flow)
-  logic          g1_valid_reg, g1_valid_next, g1_has_reg, g1_has_next;
-  logic          g2_valid_reg, g2_valid_next, g2_has_reg, g2_has_next;
+  logic [PW-1:0] txp_reg, txp_next;
+  logic          txp_nz_reg, txp_full_reg;
+  // grant pipeline: g1 (FIFO word), g2 (departure word of the popped flow, with the C1
+  // writes since its read in g2_ov), g3 (that word registered, kept current; decides)
+  logic          g1_v_reg, g1_v_next, g1_has_reg, g1_has_next;
+  logic          g2_v_reg, g2_v_next, g2_has_reg, g2_has_next;
   logic [FW-1:0] g2_flow_reg, g2_flow_next;
+  logic          g2_ov_v_reg, g2_ov_v_next;
+  logic [DWW-1:0] g2_ov_reg, g2_ov_next;
+  logic          g3_v_reg, g3_v_next, g3_has_reg, g3_has_next;
+  logic [FW-1:0] g3_flow_reg, g3_flow_next;
+  logic [DWW-1:0] g3_w_reg, g3_w_next;
+  logic [31:0]   g3_atc_reg, g3_atc_next;    // at + CATCHUP_NS + 1
+  logic          g3_from_ram;
+  logic          gc_pre_reg, gc_pre_next;
+  logic [DWW-1:0] g3_w_other;
+  logic [31:0]   g2_ov_atc_reg, g2_ov_atc_next, c1_atc_reg, c1_atc_next;  // ... of those words
+  logic          c1h_g2_reg, c1h_g3_reg;     // C1's flow == g2's / g3's (from the cycle before)
   // lateness pipeline into LATE_MAX
   logic [31:0]   la_reg, la_next, lb_reg, lb_next, lm_reg, lm_next;
   // next_due: lane minima per round (kinds 0..3, departure), arms since the round start
@@ -132,63 +161,79 @@ module dcqcn_nic_sched #(
   logic [159:0]     lr_reg, lr_next, ll_reg, ll_next;  // 5 x 32
   logic        am_v_reg, am_v_next, al_v_reg, al_v_next;
   logic [31:0] am_reg, am_next, al_reg, al_next;
+  logic        ai_v_reg, ai_v_next;  // the ARM that left C0 last cycle (merged into am now)
+  logic [31:0] ai_reg, ai_next;
   logic [3:0]       t1_v_reg, t1_v_next;
   logic [127:0]     t1_reg, t1_next;
   logic [1:0]       t2_v_reg, t2_v_next;
   logic [63:0]      t2_reg, t2_next;
   logic        nd_v_reg, nd_v_next;
   logic [31:0] nd_reg, nd_next;
-  // forwarding of the last cycle's RAM writes (to the word the scanner loads)
+  // forwarding of the last cycle's RAM writes to the word on the read port
   logic [4*TWW-1:0] fw_t_reg, fw_t_next;
   logic [DWW-1:0] fw_d_reg, fw_d_next;
   logic         fw_q_reg, fw_q_next;
+  logic [5:0]   fwh_reg, fwh_next;    // last cycle's write hit the word now on the read port
+  logic         fwhq_reg, fwhq_next;  // ... hit the queued bit C1 reads
   // result
   logic        out_valid_reg, out_valid_next;
   logic [2:0]  out_kind_reg, out_kind_next;
   logic [31:0] out_flow_reg, out_flow_next;
   logic [7:0]  out_gen_reg, out_gen_next;
   logic [31:0] out_at_reg, out_at_next, out_tx_reg, out_tx_next, out_late_reg, out_late_next;
+  logic        out_z_reg, out_z_next;  // at and late read 0 (kinds 6 and 7)
 
   // RAM ports
   logic [3:0]            t_we;
   logic [4*FW-1:0]       t_waddr;
-  logic [4*TWW-1:0]      t_wdata, t_rdata, t_word;
+  logic [4*TWW-1:0]      t_wdata, t_rdata;
   logic                  d_we;
   logic [FW-1:0]         d_waddr;
-  logic [DWW-1:0]        d_wdata, d_rdata, d_word, dg_rdata;
-  logic                  q_we, q_wdata, q_rdata, q_word, qc_rdata, c1_q, c1_push;
+  logic [DWW-1:0]        d_wdata, d_rdata, dg_rdata;
+  logic                  q_we, q_wdata, q_rdata, qc_rdata;
+  // the written words without the RAM clear's zeros (for the copies: S1, forwarding)
+  logic [DWW-1:0]        d_wd;
+  logic                  q_wd;
+  logic [TWW-1:0]        t_cwd;
   logic [FW-1:0]         q_waddr;
-  logic                  f_we, f_re;
+  logic                  f_we;
   logic [FW-1:0]         f_rdata, f_wdata;
-  logic                  dg_re;
   logic [FW-1:0]         scan_raddr;
 
-  // command decode
-  logic c0_go, cmd_is_set, cmd_is_txop, cmd_ok;
-  logic hz;
-  logic en, tfire, dfire, dpush, g2_go, g2_stall, g1_stall, load, grant_ok;
-  logic [1:0] tk;
-  logic [3:0] tk_oh;       // the lowest due timer of B, one-hot
-  logic [31:0] b_dl_tk;   // its deadline
-  logic [3:0] b_wr, c_wr;  // timer RAM k written by B (a fire) / by the command
-  logic [FW-1:0] cmd_flow;
-  logic [5:0]    fwh_reg, fwh_next;   // last cycle's write hit the word now on the read port
-  logic          fwhq_reg, fwhq_next; // ... hit C1's queued bit
-  logic          c0_arm4, g2_dwr;
-  // the hazard compares of C0's flow (kept: ABC otherwise folds them into MUXF chains)
-  // C0's flow against the scan address, the next one and B's flow: registers, computed a
-  // cycle ahead from every (C0 flow, address) pair the next cycle can have
-  logic hz_ra_reg, hz_p1_reg, hz_bf_reg, hz_ra_next, hz_p1_next, hz_bf_next;
-  logic [FW-1:0] nf;  // the flow on s_evt_flow (low bits)
-  logic          ldc0;  // C0 takes s_evt_* now
-  logic [1:0]    e_b, e_c, e_c1, e_g2;  // [0]: address == ra, [1]: == ra + 1
+  // decisions
   logic [31:0] now;
-  logic [4:0]  ld_due, ld_on;
+  logic        cmd_is_set, cmd_is_txop, cmd_ok, arm;
+  logic [FW-1:0] cmd_flow;
+  logic        en, load, tfire, dpush, dfire, c0_go, c0_d, txop_go, c1_push, c1_q;
+  logic        g3_ok, g3_inc, gcommit, g2_adv, g1_adv, gstart, pop, gd_we, gq;
+  logic [1:0]  tk;
+  logic [3:0]  tk_oh;      // the lowest due timer of B, one-hot
+  logic [31:0] b_dl_tk;    // its deadline
+  logic [31:0] b_late_tk;  // now - its deadline (the four differences in parallel, then the select)
+  logic [127:0] b_late;
+  logic [3:0]  b_wr, c_wr; // timer RAM k written by B (a fire) / by the command
+  logic [DWW-1:0] c1_w;    // C1's departure word
+  // flow compares (registers only): the command's, C1's and the grant's flow against
+  // B, S1, the read port (ra) and the next read port (ra + 1)
+  logic ch_b_reg, ch_s1_reg, ch_ra_reg, ch_p1_reg;  // C0's flow == b, s1, ra, ra + 1
+  logic ch_b_next, ch_s1_next, ch_ra_next, ch_p1_next;
+  logic ldc0;
+  logic [FW-1:0] nf;
+  logic ch_b, ch_s1, ch_ra, ch_p1, c1h_g2, c1h_g3;
+  // C1's and g3's flow against s1, ra, ra + 1 (registers, computed a cycle ahead)
+  logic c1h_s1_reg, c1h_ra_reg, c1h_p1_reg, g3h_s1_reg, g3h_ra_reg, g3h_p1_reg;
+  logic c1h_s1, c1h_ra, c1h_p1, g3h_s1, g3h_ra, g3h_p1;
+  // last cycle's C1 write: the one g2's RAM read missed in the cycle it entered g2
+  logic g2_fix_reg, g2_new_reg, g2_fix;
+  logic [DWW-1:0] c1p_w_reg;
+  logic [31:0] c1p_atc_reg;
+  logic [3:0] th_s1, th_ra;  // this cycle's timer write hits S1 / the read-port word
+  logic dh_s1, dh_ra, qh_s1, qh_ra;  // ... departure, queued bit
+  logic [3:0] mb, ms1;       // B drops its copy: a timer command to B's / S1's flow in C0
+  logic c0_base;             // C0 holds a command and the RAM clear is over
+  logic [4:0]   ld_on;
   logic [159:0] ld_dl;
-  logic [32:0] m;
-  logic [31:0] g2_late, now_mc;
-  logic        g2_in_catchup;
-  logic        arm;
+  logic [32:0]  m;
 
   // 32-bit modular "a is at or after b"
   function automatic logic at_or_after(input logic [31:0] a, input logic [31:0] b);
@@ -210,96 +255,200 @@ module dcqcn_nic_sched #(
     else tmin = d[31] ? {1'b1, a} : {1'b1, b};
   endfunction
 
+  // ---- decisions of this cycle
   always_comb begin
     now         = s_evt_now_ns;
     cmd_flow    = c0_flow_reg[FW-1:0];
     cmd_is_set  = c0_op_reg == OP_ARM || c0_op_reg == OP_DISARM;
     cmd_is_txop = c0_op_reg == OP_TXOPP;
     cmd_ok      = cmd_is_set && c0_ok_reg;
+    arm         = c0_op_reg == OP_ARM;
     en          = !out_valid_reg || m_out_ready;
-    // the B stage fires the lowest due timer when the output slot is free (first claim)
+    // B fires its lowest due timer when the output slot is free (first claim) and is
+    // done with its flow when no timer is left after this cycle's fire
     tfire = !b_none_reg && en;
-    tk    = b_rem_reg[0] ? 2'd0 : b_rem_reg[1] ? 2'd1 : b_rem_reg[2] ? 2'd2 : 2'd3;
-    tk_oh = {b_rem_reg[3] & ~|b_rem_reg[2:0], b_rem_reg[2] & ~|b_rem_reg[1:0],
-             b_rem_reg[1] & ~b_rem_reg[0], b_rem_reg[0]};
+    tk_oh = tk_oh_reg;
+    tk    = tk_oh[0] ? 2'd0 : tk_oh[1] ? 2'd1 : tk_oh[2] ? 2'd2 : 2'd3;
     b_dl_tk = ({32{tk_oh[0]}} & b_dl_reg[0 +: 32]) | ({32{tk_oh[1]}} & b_dl_reg[32 +: 32]) |
               ({32{tk_oh[2]}} & b_dl_reg[64 +: 32]) | ({32{tk_oh[3]}} & b_dl_reg[96 +: 32]);
-    // a due departure's queued-bit write comes first: the grant stage waits for it
-    g2_go    = g2_valid_reg && en && !tfire && !b_rem_reg[4];
-    g2_stall = g2_valid_reg && !g2_go;
-    g1_stall = g1_valid_reg && g2_stall;
-    grant_ok = g2_has_reg && dg_rdata[32] && at_or_after(now, dg_rdata[31:0]);
-    g2_dwr   = g2_go && grant_ok;
+    for (int k = 0; k < 4; k++) b_late[k*32 +: 32] = now - b_dl_reg[k*32 +: 32];
+    b_late_tk = ({32{tk_oh[0]}} & b_late[0 +: 32]) | ({32{tk_oh[1]}} & b_late[32 +: 32]) |
+                ({32{tk_oh[2]}} & b_late[64 +: 32]) | ({32{tk_oh[3]}} & b_late[96 +: 32]);
+    b_wr  = tfire ? tk_oh : 4'd0;
     dpush = b_rem_reg[4];
-    // C1: a departure armed already due joins the FIFO at once, unless B pushes now (then
+    load  = b_free_reg || (b_one_reg && en);
+    // C0: the only wait is a timer command of the kind B fires in this cycle (its clearing
+    // write owns that RAM); it happens only in a cycle the output moves
+    // (C0, C1, B and the grant stages are empty while the RAMs clear: no clearing terms)
+    c0_base = c0_valid_reg;
+    c0_go = c0_base && !(c0_tmr_reg && tk_oh[c0_kind_reg[1:0]] && en) &&
+            !(cmd_is_txop && txp_full_reg);
+    s_evt_ready = !clearing_reg && (!c0_valid_reg || c0_go);
+    c_wr    = c0_go ? c0_koh_reg : 4'd0;
+    c0_d    = c0_valid_reg && c0_k4_reg;  // a DRAIN command never waits
+    txop_go = c0_go && cmd_is_txop;
+    // grant: g3 decides with its (current) departure word when the output is free
+    g3_ok   = g3_has_reg && g3_w_reg[32] && at_or_after(now, g3_w_reg[31:0]);
+    g3_inc  = !at_or_after(now, g3_atc_reg);  // late <= CATCHUP_NS (exact: see g3_atc)
+    // (not while a departure command leaves C0: it may be for g3's flow, and comes first;
+    // gc_pre_reg = g3_v && !c1_valid && !(C0 holds a departure command), a cycle ahead)
+    gcommit = gc_pre_reg && en && b_none_reg && !dpush;
+    g2_adv  = g2_v_reg && !g3_v_reg;  // (into an empty g3: a grant at most every 2 cycles)
+    g1_adv  = g1_v_reg && (!g2_v_reg || g2_adv);
+    gstart  = txp_nz_reg && !d_due_reg && !(g1_v_reg && g2_v_reg);
+    pop     = gstart && count_reg != CW'(0) && !s_evt_pause;
+    gd_we   = gcommit && g3_ok;       // GRANT: the departure is disarmed
+    gq      = gcommit && g3_has_reg;  // the popped flow leaves the FIFO (queued bit 0)
+    dfire   = d_due_reg && d_on_reg && en && !tfire && !gcommit && !c0_d;
+    // C1: a departure due when it left C0 joins the FIFO at once, unless B pushes now (then
     // the scanner finds it); never twice (its queued bit, with last cycle's write forwarded)
     c1_q    = fwhq_reg ? fw_q_reg : qc_rdata;
-    c1_push = c1_valid_reg && c1_arm_reg && at_or_after(now, c1_at_reg) && !c1_q && !dpush;
-    // hazards: the word being loaded, the word B holds, the RAM B writes, the grant reads
-    hz = 1'b0;
-    if (cmd_is_set) begin
-      if (hz_ra_reg) hz = 1'b1;
-      if (b_rem_reg != 5'd0 && hz_bf_reg) hz = 1'b1;
-      if (c0_kind_reg <= 3'd3 && b_rem_reg[c0_kind_reg]) hz = 1'b1;
-      if (c0_kind_reg == 3'd5 && (g1_valid_reg || g2_valid_reg)) hz = 1'b1;
-      // a departure's word is written one cycle later (C1): the next scan word too
-      if (c0_kind_reg == 3'd5 && hz_p1_reg) hz = 1'b1;
-    end
-    if (cmd_is_txop && (g1_stall || d_due_reg)) hz = 1'b1;
-    if (cmd_is_set && c0_kind_reg == 3'd4 && d_due_reg) hz = 1'b1;  // the DRAIN leaves first
-    c0_go = c0_valid_reg && !clearing_reg && !hz;
-    s_evt_ready = !clearing_reg && (!c0_valid_reg || c0_go);
-    dfire = d_due_reg && d_on_reg && en && !tfire && !g2_valid_reg;
+    c1_push = c1_valid_reg && c1_due_reg && !c1_q && !dpush;
+    c1_w    = {c1_arm_reg, c1_arm_reg ? c1_at_reg : 32'd0};
+    // flow compares
+    ch_b   = ch_b_reg;
+    ch_s1  = ch_s1_reg;
+    ch_ra  = ch_ra_reg;
+    ch_p1  = ch_p1_reg;
+    c1h_s1 = c1h_s1_reg;
+    c1h_ra = c1h_ra_reg;
+    c1h_p1 = c1h_p1_reg;
+    c1h_g2 = c1_valid_reg && c1h_g2_reg;
+    c1h_g3 = c1_valid_reg && c1h_g3_reg;
+    g3h_s1 = g3h_s1_reg;
+    g3h_ra = g3h_ra_reg;
+    g3h_p1 = g3h_p1_reg;
+    g2_fix = g2_fix_reg && g2_new_reg;
+    // this cycle's writes against S1 and the read-port word (B's own writes never hit them)
+    th_s1 = c_wr & {4{ch_s1}};
+    // (from registers: when such a command waits, B fires that entry anyway (mb), or the
+    // entry B takes is dropped one cycle early (ms1): the command writes it next cycle)
+    mb    = c0_base ? c0_koh_reg & {4{ch_b}} : 4'd0;
+    ms1   = c0_base ? c0_koh_reg & {4{ch_s1}} : 4'd0;
+    th_ra = c_wr & {4{ch_ra}};
+    dh_s1 = c1_valid_reg ? c1h_s1 : (gq && g3h_s1);
+    dh_ra = c1_valid_reg ? c1h_ra : (gq && g3h_ra);
+    qh_s1 = c1_push ? c1h_s1 : (gq && g3h_s1);
+    qh_ra = c1_push ? c1h_ra : (gq && g3h_ra);
   end
 
-  // the scanned words, with the last cycle's write forwarded
+  // ---- RAM write ports (constant indices: no shifters on the RAM inputs)
   always_comb begin
-    for (int k = 0; k < 4; k++)
-      t_word[(k)*TWW +: TWW] = fwh_reg[k] ? fw_t_reg[(k)*TWW +: TWW] : t_rdata[(k)*TWW +: TWW];
-    d_word = fwh_reg[4] ? fw_d_reg : d_rdata;
-    q_word = fwh_reg[5] ? fw_q_reg : q_rdata;
-    // due: compared on the RAM word and on the forwarded word in parallel, then selected
-    for (int k = 0; k < 4; k++)
-      ld_due[k] = fwh_reg[k] ?
-          (fw_t_reg[k*TWW+40] && at_or_after(now, fw_t_reg[k*TWW +: 32])) :
-          (t_rdata[k*TWW+40] && at_or_after(now, t_rdata[k*TWW +: 32]));
-    ld_due[4] = !q_word && (fwh_reg[4] ? (fw_d_reg[32] && at_or_after(now, fw_d_reg[31:0])) :
-                                         (d_rdata[32] && at_or_after(now, d_rdata[31:0])));
     for (int k = 0; k < 4; k++) begin
-      ld_on[k] = t_word[(k)*TWW+40];
-      ld_dl[(k)*32 +: 32] = t_word[(k)*TWW +: 32];
+      t_we[k] = clearing_reg || b_wr[k] || c_wr[k];
+      t_waddr[k*FW +: FW] = clearing_reg ? clr_addr_reg : b_wr[k] ? b_flow_reg : cmd_flow;
+      t_wdata[k*TWW +: TWW] = (clearing_reg || b_wr[k] || !arm) ? {TWW{1'b0}} :
+                              {1'b1, c0_gen_reg, c0_at_reg};
     end
-    ld_on[4] = d_word[32] && !q_word;
-    ld_dl[(4)*32 +: 32] = d_word[31:0];
-    g2_late  = now - dg_rdata[31:0];
-    // late <= CATCHUP_NS as the sign of (now - CATCHUP_NS - 1) - at: one subtraction after
-    // the RAM (exact: a granted flow has 0 <= late < 2^31 and CATCHUP_NS <= 2^20)
-    now_mc   = now - catchup_reg - 32'd1;
-    g2_in_catchup = !at_or_after(now_mc, dg_rdata[31:0]);
-    arm      = c0_op_reg == OP_ARM;
+    // an answer writes the flow's departure word back, disarmed after a GRANT (a kind 7
+    // writes the word it has, which is the RAM's: the decision is only a data bit)
+    d_we    = clearing_reg || c1_valid_reg || gq;
+    d_waddr = clearing_reg ? clr_addr_reg : c1_valid_reg ? c1_flow_reg : g3_flow_reg;
+    d_wd    = c1_valid_reg ? c1_w : {g3_w_reg[32] && !g3_ok, g3_w_reg[31:0]};
+    d_wdata = clearing_reg ? {DWW{1'b0}} : d_wd;
+    q_we    = clearing_reg || dpush || c1_push || gq;
+    q_waddr = clearing_reg ? clr_addr_reg : c1_push ? c1_flow_reg : gq ? g3_flow_reg : b_flow_reg;
+    q_wd    = c1_push || dpush;
+    q_wdata = !clearing_reg && q_wd;
+    t_cwd   = arm ? {1'b1, c0_gen_reg, c0_at_reg} : {TWW{1'b0}};
+    f_we    = dpush || c1_push;
+    f_wdata = c1_push ? c1_flow_reg : b_flow_reg;
+    scan_raddr = load ? ra_p1_reg : ra_reg;
   end
 
+  // ---- next state
   always_comb begin
     clearing_next = clearing_reg;
     clr_addr_next = clr_addr_reg;
-    ra_next       = ra_reg;
-    ra_p1_next    = ra_p1_reg;
-    ra_p2_next    = ra_p2_reg;
-    b_flow_next   = b_flow_reg;
-    b_rem_next    = b_rem_reg;
-    b_gen_next    = b_gen_reg;
-    b_dl_next     = b_dl_reg;
-    b_at_next     = b_at_reg;
-    d_on_next     = d_on_reg;
-    d_flow_next   = d_flow_reg;
-    d_at_next     = d_at_reg;
-    wp_next       = wp_reg;
-    c1_valid_next = 1'b0;
+    if (clearing_reg) begin
+      clr_addr_next = clr_addr_reg + FW'(1);
+      if (clr_addr_reg == FW'(NUM_FLOWS - 1)) clearing_next = 1'b0;
+    end
+    // ---- the scanner: S1 takes the read-port word (with last cycle's write forwarded
+    // and this cycle's applied), or keeps its word current; B takes S1
+    ra_next      = ra_reg;
+    ra_p1_next   = ra_p1_reg;
+    ra_p2_next   = ra_p2_reg;
+    s1_flow_next = s1_flow_reg;
+    b_flow_next  = b_flow_reg;
+    b_gen_next   = b_gen_reg;
+    b_dl_next    = b_dl_reg;
+    b_at_next    = b_at_reg;
+    for (int k = 0; k < 4; k++)
+      s1_t_next[k*TWW +: TWW] = !load ? (th_s1[k] ? t_cwd : s1_t_reg[k*TWW +: TWW]) :
+                                th_ra[k] ? t_cwd :
+                                fwh_reg[k] ? fw_t_reg[k*TWW +: TWW] : t_rdata[k*TWW +: TWW];
+    s1_d_next = !load ? (dh_s1 ? d_wd : s1_d_reg) : dh_ra ? d_wd : fwh_reg[4] ? fw_d_reg : d_rdata;
+    s1_q_next = !load ? (qh_s1 ? q_wd : s1_q_reg) : qh_ra ? q_wd : fwh_reg[5] ? fw_q_reg : q_rdata;
+    // B: a fire clears its bit, a command to B's flow replaces the entry (B drops its copy;
+    // a due re-arm is found next round); a due departure leaves in the cycle after the load
+    b_rem_next[3:0] = b_rem_reg[3:0] & ~b_wr & ~mb;
+    b_rem_next[4]   = 1'b0;
+    if (load) begin
+      ra_next      = ra_p1_reg;
+      ra_p1_next   = ra_p2_reg;
+      ra_p2_next   = ra_p2_reg + FW'(1);
+      s1_flow_next = ra_reg;
+      b_flow_next  = s1_flow_reg;
+      // due now; an entry this cycle's command writes is dropped (the RAM has the new one)
+      for (int k = 0; k < 4; k++) begin
+        b_rem_next[k] = s1_t_reg[k*TWW+40] && at_or_after(now, s1_t_reg[k*TWW +: 32]) && !ms1[k];
+        b_gen_next[k*8 +: 8]  = s1_t_reg[k*TWW+32 +: 8];
+        b_dl_next[k*32 +: 32] = s1_t_reg[k*TWW +: 32];
+      end
+      // (a flow in g3 is queued: its departure is never due here)
+      b_rem_next[4] = s1_d_reg[32] && !s1_q_reg && at_or_after(now, s1_d_reg[31:0]) &&
+                      !(c1_valid_reg && c1h_s1);
+      b_at_next = s1_d_reg[31:0];
+    end
+    tk_oh_next = {b_rem_next[3] & ~|b_rem_next[2:0], b_rem_next[2] & ~|b_rem_next[1:0],
+                  b_rem_next[1] & ~b_rem_next[0], b_rem_next[0]};
+    // lane minima: the pending deadlines of the words B takes, per round
+    for (int k = 0; k < 4; k++) begin
+      ld_on[k] = s1_t_reg[k*TWW+40];
+      ld_dl[k*32 +: 32] = s1_t_reg[k*TWW +: 32];
+    end
+    ld_on[4] = s1_d_reg[32] && !s1_q_reg;
+    ld_dl[4*32 +: 32] = s1_d_reg[31:0];
+    lr_v_next = lr_v_reg;
+    lr_next   = lr_reg;
+    ll_v_next = ll_v_reg;
+    ll_next   = ll_reg;
+    if (load) begin
+      for (int k = 0; k < 5; k++) begin
+        m = tmin(lr_v_reg[k], lr_reg[k*32 +: 32], ld_on[k], ld_dl[k*32 +: 32]);
+        if (s1_flow_reg == FW'(NUM_FLOWS - 1)) begin
+          ll_v_next[k] = m[32];
+          ll_next[k*32 +: 32] = m[31:0];
+          lr_v_next[k] = 1'b0;
+        end else begin
+          lr_v_next[k] = m[32];
+          lr_next[k*32 +: 32] = m[31:0];
+        end
+      end
+    end
+    // ---- forwarding: does this cycle's write hit the word on the read port next cycle
+    // (ra, or ra + 1 after a load)? B's writes (flow ra - 2) never do.
+    for (int k = 0; k < 4; k++) begin
+      fwh_next[k] = c_wr[k] && (load ? ch_p1 : ch_ra);
+      fw_t_next[k*TWW +: TWW] = t_cwd;
+    end
+    fwh_next[4] = c1_valid_reg ? (load ? c1h_p1 : c1h_ra) : (gq && (load ? g3h_p1 : g3h_ra));
+    fwh_next[5] = c1_push ? (load ? c1h_p1 : c1h_ra) : (gq && (load ? g3h_p1 : g3h_ra));
+    fwhq_next   = c1_push ? c1_flow_reg == cmd_flow : gq ? g3_flow_reg == cmd_flow :
+                  (dpush && b_flow_reg == cmd_flow);
+    fw_d_next   = d_wd;
+    fw_q_next   = q_wd;
+    // ---- C0
     c0_valid_next = c0_valid_reg && !c0_go;
     c0_op_next    = c0_op_reg;
     c0_kind_next  = c0_kind_reg;
     c0_flow_next  = c0_flow_reg;
     c0_ok_next    = c0_ok_reg;
+    c0_koh_next   = c0_koh_reg;
+    c0_k4_next    = c0_k4_reg;
+    c0_k5_next    = c0_k5_reg;
+    c0_tmr_next   = c0_tmr_reg;
     c0_gen_next   = c0_gen_reg;
     c0_at_next    = c0_at_reg;
     if (s_evt_valid && s_evt_ready) begin
@@ -308,270 +457,173 @@ module dcqcn_nic_sched #(
       c0_kind_next  = s_evt_kind;
       c0_flow_next  = s_evt_flow;
       c0_ok_next    = s_evt_flow < 32'(NUM_FLOWS) && s_evt_kind <= 3'd5;
+      for (int k = 0; k < 4; k++)
+        c0_koh_next[k] = (s_evt_op == OP_ARM || s_evt_op == OP_DISARM) &&
+                         s_evt_flow < 32'(NUM_FLOWS) && s_evt_kind == 3'(k);
+      c0_tmr_next   = (s_evt_op == OP_ARM || s_evt_op == OP_DISARM) && s_evt_flow < 32'(NUM_FLOWS) &&
+                      s_evt_kind <= 3'd3;
+      c0_k4_next    = (s_evt_op == OP_ARM || s_evt_op == OP_DISARM) && s_evt_flow < 32'(NUM_FLOWS) &&
+                      s_evt_kind == 3'd4;
+      c0_k5_next    = (s_evt_op == OP_ARM || s_evt_op == OP_DISARM) && s_evt_flow < 32'(NUM_FLOWS) &&
+                      s_evt_kind == 3'd5;
       c0_gen_next   = s_evt_gen;
       c0_at_next    = s_evt_at_ns;
     end
+    // the compares of C0's flow with the scan flows of the next cycle (the new command's
+    // flow or the same; the pointers advanced by a load or not): the selects come last
+    nf   = s_evt_flow[FW-1:0];
+    ldc0 = s_evt_valid && s_evt_ready;
+    ch_b_next  = ldc0 ? (load ? nf == s1_flow_reg : nf == b_flow_reg) : (load ? ch_s1_reg : ch_b_reg);
+    ch_s1_next = ldc0 ? (load ? nf == ra_reg : nf == s1_flow_reg) : (load ? ch_ra_reg : ch_s1_reg);
+    ch_ra_next = ldc0 ? (load ? nf == ra_p1_reg : nf == ra_reg) : (load ? ch_p1_reg : ch_ra_reg);
+    ch_p1_next = ldc0 ? (load ? nf == ra_p2_reg : nf == ra_p1_reg) :
+                        (load ? cmd_flow == ra_p2_reg : ch_p1_reg);
+    // ---- C1
+    c1_valid_next = c0_go && c0_k5_reg;
     c1_arm_next   = c1_arm_reg;
     c1_flow_next  = c1_flow_reg;
     c1_at_next    = c1_at_reg;
-    f_wdata       = b_flow_reg;
-    rp_next       = rp_reg;
-    count_next    = count_reg;
-    g1_valid_next = g1_valid_reg;
-    g1_has_next   = g1_has_reg;
-    g2_valid_next = g2_valid_reg;
-    g2_has_next   = g2_has_reg;
-    g2_flow_next  = g2_flow_reg;
-    la_next       = 32'd0;
-    lb_next       = 32'd0;
-    lm_next       = la_reg > lb_reg ? la_reg : lb_reg;
-    lr_v_next     = lr_v_reg;
-    lr_next       = lr_reg;
-    ll_v_next     = ll_v_reg;
-    ll_next       = ll_reg;
-    am_v_next     = am_v_reg;
-    am_next       = am_reg;
-    al_v_next     = al_v_reg;
-    al_next       = al_reg;
-    fw_d_next     = fw_d_reg;
-    fw_q_next     = fw_q_reg;
-    out_valid_next = out_valid_reg;
+    c1_due_next   = c1_due_reg;
+    c1_atc_next   = c1_atc_reg;
+    if (c0_go && c0_k5_reg) begin
+      c1_due_next  = arm && at_or_after(now, c0_at_reg);
+      c1_atc_next  = c0_at_reg + catchup_reg + 32'd1;
+      c1_arm_next  = arm;
+      c1_flow_next = cmd_flow;
+      c1_at_next   = c0_at_reg;
+    end
+    // ---- due FIFO and pending TXOPPs
+    // (every sum from registers; the push and pop decisions only select)
+    wp_next       = f_we ? wp_p1_reg : wp_reg;
+    wp_p1_next    = f_we ? wp_p1_reg + FW'(1) : wp_p1_reg;
+    rp_next       = pop ? rp_p1_reg : rp_reg;
+    rp_p1_next    = pop ? rp_p1_reg + FW'(1) : rp_p1_reg;
+    count_next    = (f_we && !pop) ? count_p1_reg : (pop && !f_we) ? count_m1_reg : count_reg;
+    count_p1_next = (f_we && !pop) ? count_p1_reg + CW'(1) : (pop && !f_we) ? count_reg : count_p1_reg;
+    count_m1_next = (f_we && !pop) ? count_reg : (pop && !f_we) ? count_m1_reg - CW'(1) : count_m1_reg;
+    txp_next   = txp_reg + PW'(txop_go) - PW'(gstart);
+    // ---- grant pipeline
+    g1_v_next   = gstart || (g1_v_reg && !g1_adv);
+    g1_has_next = gstart ? (count_reg != CW'(0) && !s_evt_pause) : g1_has_reg;
+    g2_v_next    = g1_adv || (g2_v_reg && !g2_adv);
+    g2_has_next  = g1_adv ? g1_has_reg : g2_has_reg;
+    g2_flow_next = g1_adv ? f_rdata : g2_flow_reg;
+    // (g2's word: the RAM's, overridden by later C1 writes, the first from the cycle before)
+    g2_ov_v_next = !g1_adv && (g2_ov_v_reg || g2_fix || c1h_g2);
+    g2_ov_next   = c1h_g2 ? c1_w : g2_fix ? c1p_w_reg : g2_ov_reg;
+    g3_v_next    = g2_adv || (g3_v_reg && !gcommit);
+    gc_pre_next  = g3_v_next && !c1_valid_next && !(c0_valid_next && c0_k5_next);
+    g3_has_next  = g2_adv ? g2_has_reg : g3_has_reg;
+    g3_flow_next = g2_adv ? g2_flow_reg : g3_flow_reg;
+    // (the RAM word is the last select)
+    g3_from_ram  = g2_adv && !c1h_g2 && !g2_fix && !g2_ov_v_reg;
+    g3_w_other   = !g2_adv ? (c1h_g3 ? c1_w : g3_w_reg) : c1h_g2 ? c1_w : g2_fix ? c1p_w_reg : g2_ov_reg;
+    g3_w_next    = g3_from_ram ? dg_rdata : g3_w_other;
+    // late <= CATCHUP_NS as the sign of now - (at + CATCHUP_NS + 1): exact, because a
+    // granted flow has 0 <= now - at < 2^31 and CATCHUP_NS <= 2^20. The sum is made with
+    // the CATCHUP_NS of the cycle the word is read (g2 -> g3) or written (C0 -> C1).
+    // (one adder per source of the word, then the select)
+    // (the word's sum is made where the word is: with the CATCHUP_NS of that cycle)
+    g3_atc_next  = g3_from_ram ? dg_rdata[31:0] + catchup_reg + 32'd1 :
+                   !g2_adv ? (c1h_g3 ? c1_atc_reg : g3_atc_reg) :
+                   c1h_g2 ? c1_atc_reg : g2_fix ? c1p_atc_reg : g2_ov_atc_reg;
+    g2_ov_atc_next = c1h_g2 ? c1_atc_reg : g2_fix ? c1p_atc_reg : g2_ov_atc_reg;
+    // ---- DRAIN slot: a command replaces it (and has the slot first)
+    d_on_next   = c0_d ? arm : (d_on_reg && !dfire);
+    d_flow_next = c0_d ? c0_flow_reg : d_flow_reg;
+    d_at_next   = c0_d ? c0_at_reg : d_at_reg;
+    d_due_next  = c0_d ? (arm && at_or_after(now, c0_at_reg)) :
+                  (d_on_reg && !dfire && at_or_after(now, d_at_reg));
+    // ---- the result: B's fire, else the grant, else the DRAIN
+    out_valid_next = en ? (tfire || gcommit || dfire) : out_valid_reg;
     out_kind_next  = out_kind_reg;
     out_flow_next  = out_flow_reg;
     out_gen_next   = out_gen_reg;
     out_at_next    = out_at_reg;
     out_tx_next    = out_tx_reg;
     out_late_next  = out_late_reg;
-    catchup_next  = catchup_reg;
-    fired_next    = fired_reg;
-    grants_next   = grants_reg;
+    out_z_next     = out_z_reg;
+    if (tfire || gcommit || dfire) begin
+      out_z_next  = !tfire && gcommit && !g3_ok;
+      out_tx_next = (!tfire && gcommit && g3_ok && g3_inc) ? g3_w_reg[31:0] : now;
+      if (tfire) begin
+        out_kind_next = {1'b0, tk};
+        out_flow_next = 32'(b_flow_reg);
+        out_gen_next  = b_gen_reg[tk*8 +: 8];
+        out_at_next   = b_dl_tk;
+        out_late_next = b_late_tk;
+      end else if (gcommit) begin
+        out_kind_next = !g3_has_reg ? 3'd6 : g3_ok ? 3'd5 : 3'd7;
+        out_flow_next = g3_has_reg ? 32'(g3_flow_reg) : 32'd0;
+        out_gen_next  = 8'd0;
+        out_at_next   = g3_w_reg[31:0];  // zeroed at the output unless a GRANT (out_z)
+        out_late_next = now - g3_w_reg[31:0];
+      end else begin
+        out_kind_next = 3'd4;
+        out_flow_next = d_flow_reg;
+        out_gen_next  = 8'd0;
+        out_at_next   = d_at_reg;
+        out_late_next = now - d_at_reg;
+      end
+    end
+    // ---- lateness and counters
+    la_next = tfire ? b_late_tk : dfire ? now - d_at_reg : 32'd0;
+    lb_next = dpush ? now - b_at_reg : 32'd0;
+    lm_next = la_reg > lb_reg ? la_reg : lb_reg;
     late_max_next = lm_reg > late_max_reg ? lm_reg : late_max_reg;
     hwm_next      = count_reg > hwm_reg ? count_reg : hwm_reg;
+    fired_next    = fired_reg + 32'(fired_inc_reg);
+    grants_next   = grants_reg + 32'(grants_inc_reg);
     dropped_next  = dropped_reg;
-    csr_rdata_next = csr_rdata_reg;
-    b_wr = 4'd0;
-    c_wr = 4'd0;
-    d_we = 1'b0;
-    // the departure RAMs' address and data: C1's write, else the grant's (selected by
-    // registers; the grant decides only the enable)
-    d_waddr = c1_valid_reg ? c1_flow_reg : g2_flow_reg;
-    d_wdata = c1_valid_reg ? {c1_arm_reg, c1_arm_reg ? c1_at_reg : 32'd0} : {1'b0, dg_rdata[31:0]};
-    q_we = 1'b0;
-    q_waddr = '0;
-    q_wdata = 1'b0;
-    f_we = 1'b0;
-    load = 1'b0;
-    scan_raddr = ra_reg;
-
-    if (clearing_reg) begin
-      d_we = 1'b1;
-      q_we = 1'b1;
-      d_waddr = clr_addr_reg;
-      d_wdata = '0;
-      q_waddr = clr_addr_reg;
-      clr_addr_next = clr_addr_reg + FW'(1);
-      if (clr_addr_reg == FW'(NUM_FLOWS - 1)) clearing_next = 1'b0;
-      scan_raddr = '0;
-    end else begin
-      // ---- B stage: a timer fire (output), a departure push (FIFO)
-      if (tfire) begin
-        b_wr = tk_oh;
-        b_rem_next[3:0] = b_rem_reg[3:0] & ~tk_oh;
-        out_valid_next = 1'b1;
-        out_kind_next  = {1'b0, tk};
-        out_flow_next  = 32'(b_flow_reg);
-        out_gen_next   = b_gen_reg[(tk)*8 +: 8];
-        out_at_next    = b_dl_tk;
-        out_tx_next    = now;
-        out_late_next  = now - b_dl_tk;
-        la_next        = now - b_dl_tk;
-        fired_next     = fired_reg + 32'd1;
-      end
-      if (dpush) begin
-        f_we = 1'b1;
-        q_we = 1'b1;
-        q_waddr = b_flow_reg;
-        q_wdata = 1'b1;
-        wp_next = wp_reg + FW'(1);
-        b_rem_next[4] = 1'b0;
-        lb_next = now - b_at_reg;
-      end
-      // ---- load the next flow when B is done with this one
-      // B is done with its flow when no timer is left after this cycle's fire (a due
-      // departure always leaves in this cycle): from two flags, not from b_rem itself
-      if (b_none_reg || (b_one_reg && en)) begin
-        load = 1'b1;
-        b_flow_next = ra_reg;
-        b_rem_next  = ld_due;
-        for (int k = 0; k < 4; k++) begin
-          b_gen_next[(k)*8 +: 8] = t_word[(k)*TWW+32 +: 8];
-          b_dl_next[(k)*32 +: 32]  = t_word[(k)*TWW +: 32];
-        end
-        b_at_next = d_word[31:0];
-        ra_next    = ra_p1_reg;
-        ra_p1_next = ra_p2_reg;
-        ra_p2_next = ra_p2_reg + FW'(1);
-        scan_raddr = ra_p1_reg;
-        // lane minima: the pending deadlines seen in this round
-        for (int k = 0; k < 5; k++) begin
-          m = tmin(lr_v_reg[k], lr_reg[(k)*32 +: 32], ld_on[k], ld_dl[(k)*32 +: 32]);
-          if (ra_reg == FW'(NUM_FLOWS - 1)) begin
-            ll_v_next[k] = m[32];
-            ll_next[(k)*32 +: 32]   = m[31:0];
-            lr_v_next[k] = 1'b0;
-          end else begin
-            lr_v_next[k] = m[32];
-            lr_next[(k)*32 +: 32]   = m[31:0];
-          end
-        end
-      end
-      // ---- grant stage 2: the popped flow's departure word
-      if (g2_go) begin
-        g2_valid_next  = 1'b0;
-        out_valid_next = 1'b1;
-        out_gen_next   = 8'd0;
-        out_tx_next    = now;
-        out_late_next  = 32'd0;
-        out_at_next    = 32'd0;
-        out_flow_next  = 32'd0;
-        if (!g2_has_reg) begin
-          out_kind_next = 3'd6;
-        end else begin
-          q_we = 1'b1;  // the flow leaves the due FIFO
-          q_waddr = g2_flow_reg;
-          q_wdata = 1'b0;
-          out_flow_next = 32'(g2_flow_reg);
-          if (grant_ok) begin
-            out_kind_next = 3'd5;
-            out_at_next   = dg_rdata[31:0];
-            out_late_next = g2_late;
-            out_tx_next   = g2_in_catchup ? dg_rdata[31:0] : now;  // (see out_tx below)
-            grants_next   = grants_reg + 32'd1;
-            d_we    = 1'b1;  // sent: the next departure comes with the TX result
-          end else begin
-            out_kind_next = 3'd7;
-          end
-        end
-      end
-      // ---- grant stage 1: the FIFO word
-      if (g1_valid_reg && !g2_stall) begin
-        g1_valid_next = 1'b0;
-        g2_valid_next = 1'b1;
-        g2_has_next   = g1_has_reg;
-        g2_flow_next  = f_rdata;
-      end
-      // ---- the DRAIN slot (after B and the grants)
-      if (dfire) begin
-        d_on_next      = 1'b0;
-        out_valid_next = 1'b1;
-        out_kind_next  = 3'd4;
-        out_flow_next  = d_flow_reg;
-        out_gen_next   = 8'd0;
-        out_at_next    = d_at_reg;
-        out_tx_next    = now;
-        out_late_next  = now - d_at_reg;
-        la_next        = now - d_at_reg;
-        fired_next     = fired_reg + 32'd1;
-      end
-      if (en && !tfire && !g2_go && !dfire) out_valid_next = 1'b0;
-      // tx_ns: the ideal time for a grant within CATCHUP_NS, now for every other result
-      // (the same values as above, with the grant's decision as the last select)
-      if (tfire || g2_go || dfire)
-        out_tx_next = (g2_go && grant_ok && g2_in_catchup) ? dg_rdata[31:0] : now;
-      // ---- C1: the departure word; an immediate push
-      if (c1_valid_reg) begin
-        d_we    = 1'b1;
-        if (c1_push) begin
-          f_we    = 1'b1;
-          f_wdata = c1_flow_reg;
-          q_we    = 1'b1;
-          q_waddr = c1_flow_reg;
-          q_wdata = 1'b1;
-          wp_next = wp_reg + FW'(1);
-        end
-      end
-      // ---- the command
-      if (c0_go && cmd_is_txop) begin
-        g1_valid_next = 1'b1;
-        g1_has_next   = count_reg != CW'(0) && !s_evt_pause;
-        if (count_reg != CW'(0) && !s_evt_pause) rp_next = rp_reg + FW'(1);
-      end
-      if (c0_go && cmd_is_set && !cmd_ok) dropped_next = dropped_reg == 32'hffff_ffff ?
-                                                           dropped_reg : dropped_reg + 32'd1;
-      if (c0_go && cmd_ok) begin
-        if (c0_kind_reg <= 3'd3) begin
-          for (int k = 0; k < 4; k++) c_wr[k] = c0_kind_reg[1:0] == 2'(k);
-        end else if (c0_kind_reg == 3'd4) begin
-          d_on_next   = arm;
-          d_flow_next = c0_flow_reg;
-          d_at_next   = c0_at_reg;
-        end else begin
-          c1_valid_next = 1'b1;
-          c1_arm_next   = arm;
-          c1_flow_next  = cmd_flow;
-          c1_at_next    = c0_at_reg;
-        end
-        if (arm && c0_kind_reg != 3'd4) begin
-          // arms since the round start (and, at the round end, into the latched set)
-          m = tmin(am_v_reg, am_reg, 1'b1, c0_at_reg);
-          am_v_next = m[32];
-          am_next   = m[31:0];
-        end
-      end
-      if (load && ra_reg == FW'(NUM_FLOWS - 1)) begin
-        al_v_next = am_v_next;
-        al_next   = am_next;
-        am_v_next = 1'b0;
-      end
-      count_next = count_reg + CW'(dpush) + CW'(c1_push) - CW'(c0_go && cmd_is_txop && count_reg != CW'(0) &&
-                                                 !s_evt_pause);
-      // forwarding registers: this cycle's writes
-      fw_d_next    = d_wdata;
-      fw_q_next    = q_wdata;
+    if (c0_go && cmd_is_set && !c0_ok_reg && dropped_reg != 32'hffff_ffff)
+      dropped_next = dropped_reg + 32'd1;
+    // ---- next_due: arms since the round start, latched at the round end; a pipelined
+    // minimum over the lanes, the arms and the DRAIN slot
+    am_v_next = am_v_reg;
+    am_next   = am_reg;
+    al_v_next = al_v_reg;
+    al_next   = al_reg;
+    ai_v_next = c0_go && cmd_ok && arm && c0_kind_reg != 3'd4;
+    ai_next   = c0_at_reg;
+    if (ai_v_reg) begin
+      m = tmin(am_v_reg, am_reg, 1'b1, ai_reg);
+      am_v_next = m[32];
+      am_next   = m[31:0];
     end
-    // ---- next_due: a pipelined minimum over the lanes, the arms and the DRAIN slot
+    if (load && s1_flow_reg == FW'(NUM_FLOWS - 1)) begin
+      al_v_next = am_v_next;
+      al_next   = am_next;
+      am_v_next = 1'b0;
+    end
     for (int i = 0; i < 2; i++) begin
-      m = tmin(ll_v_reg[2 * i], ll_reg[(2 * i)*32 +: 32], ll_v_reg[2 * i + 1], ll_reg[(2 * i + 1)*32 +: 32]);
+      m = tmin(ll_v_reg[2*i], ll_reg[2*i*32 +: 32], ll_v_reg[2*i+1], ll_reg[(2*i+1)*32 +: 32]);
       t1_v_next[i] = m[32];
-      t1_next[(i)*32 +: 32]   = m[31:0];
+      t1_next[i*32 +: 32] = m[31:0];
     end
-    m = tmin(ll_v_reg[4], ll_reg[(4)*32 +: 32], d_on_reg, d_at_reg);
+    m = tmin(ll_v_reg[4], ll_reg[4*32 +: 32], d_on_reg, d_at_reg);
     t1_v_next[2] = m[32];
-    t1_next[(2)*32 +: 32]   = m[31:0];
+    t1_next[2*32 +: 32] = m[31:0];
     m = tmin(al_v_reg, al_reg, am_v_reg, am_reg);
     t1_v_next[3] = m[32];
-    t1_next[(3)*32 +: 32]   = m[31:0];
+    t1_next[3*32 +: 32] = m[31:0];
     for (int i = 0; i < 2; i++) begin
-      m = tmin(t1_v_reg[2 * i], t1_reg[(2 * i)*32 +: 32], t1_v_reg[2 * i + 1], t1_reg[(2 * i + 1)*32 +: 32]);
+      m = tmin(t1_v_reg[2*i], t1_reg[2*i*32 +: 32], t1_v_reg[2*i+1], t1_reg[(2*i+1)*32 +: 32]);
       t2_v_next[i] = m[32];
-      t2_next[(i)*32 +: 32]   = m[31:0];
+      t2_next[i*32 +: 32] = m[31:0];
     end
-    m = tmin(t2_v_reg[0], t2_reg[(0)*32 +: 32], t2_v_reg[1], t2_reg[(1)*32 +: 32]);
+    m = tmin(t2_v_reg[0], t2_reg[0 +: 32], t2_v_reg[1], t2_reg[32 +: 32]);
     nd_v_next = m[32];
     nd_next   = m[31:0];
-    // (both compares in parallel; the command's select comes last)
-    c0_arm4 = c0_go && cmd_ok && c0_kind_reg == 3'd4;
-    b_one_next = onehot4(b_rem_next[3:0]);
-    // the hazard compares of the next cycle (C0's flow next to ra, ra + 1, B's flow next)
-    // (every compare of registers or inputs, in parallel; the two selects come last)
-    nf = s_evt_flow[FW-1:0];
-    ldc0 = s_evt_valid && s_evt_ready;
-    hz_ra_next = load ? (ldc0 ? nf == ra_p1_reg : cmd_flow == ra_p1_reg)
-                      : (ldc0 ? nf == ra_reg : cmd_flow == ra_reg);
-    hz_p1_next = load ? (ldc0 ? nf == ra_p2_reg : cmd_flow == ra_p2_reg)
-                      : (ldc0 ? nf == ra_p1_reg : cmd_flow == ra_p1_reg);
-    hz_bf_next = load ? (ldc0 ? nf == ra_reg : cmd_flow == ra_reg)
-                      : (ldc0 ? nf == b_flow_reg : cmd_flow == b_flow_reg);
-    d_due_next = c0_arm4 ? (arm && at_or_after(now, c0_at_reg)) :
-                 (d_on_reg && !dfire && at_or_after(now, d_at_reg));
     // ---- CSR bus
+    catchup_next = catchup_reg;
     if (csr_we && csr_addr == 8'h08)
       catchup_next = csr_wdata > CATCHUP_MAX ? CATCHUP_MAX : csr_wdata;
+    csr_rdata_next = csr_rdata_reg;
     if (csr_re) begin
       case (csr_addr)
         8'h00:   csr_rdata_next = ID;
         8'h04:   csr_rdata_next = VERSION;
-        8'h08:   csr_rdata_next = catchup_next;
+        8'h08:   csr_rdata_next = catchup_reg;  // (a write in the same cycle shows next cycle)
         8'h0c:   csr_rdata_next = fired_reg;
         8'h10:   csr_rdata_next = grants_reg;
         8'h14:   csr_rdata_next = late_max_reg;
@@ -580,35 +632,6 @@ module dcqcn_nic_sched #(
         default: csr_rdata_next = 32'd0;
       endcase
     end
-    f_re  = !g1_stall;
-    dg_re = !g2_stall;
-  end
-
-  // the timer RAMs' write ports (constant indices: no shifters on the RAM inputs), and
-  // their forwarding registers
-  always_comb begin
-    for (int k = 0; k < 4; k++) begin
-      t_we[k] = clearing_reg || b_wr[k] || c_wr[k];
-      t_waddr[k*FW +: FW] = clearing_reg ? clr_addr_reg : b_wr[k] ? b_flow_reg : cmd_flow;
-      t_wdata[k*TWW +: TWW] = (clearing_reg || b_wr[k] || !arm) ? {TWW{1'b0}} :
-                              {1'b1, c0_gen_reg, c0_at_reg};
-      fw_t_next[k*TWW +: TWW] = clearing_reg ? fw_t_reg[k*TWW +: TWW] : t_wdata[k*TWW +: TWW];
-    end
-    // Forwarding hits for the next cycle: does this cycle's write address equal the word
-    // read now (ra, or ra + 1 when B loads)? Every write address is a register, so the
-    // compares run in parallel with the decisions and only the selects come late.
-    e_b[0] = b_flow_reg == ra_reg;    e_b[1] = b_flow_reg == ra_p1_reg;
-    e_c[0] = cmd_flow == ra_reg;      e_c[1] = cmd_flow == ra_p1_reg;
-    e_c1[0] = c1_flow_reg == ra_reg;  e_c1[1] = c1_flow_reg == ra_p1_reg;
-    e_g2[0] = g2_flow_reg == ra_reg;  e_g2[1] = g2_flow_reg == ra_p1_reg;
-    for (int k = 0; k < 4; k++)
-      fwh_next[k] = !clearing_reg && (b_wr[k] ? e_b[load] : (c_wr[k] && e_c[load]));
-    fwh_next[4] = !clearing_reg && (c1_valid_reg ? e_c1[load] : (g2_dwr && e_g2[load]));
-    fwh_next[5] = !clearing_reg && (c1_push ? e_c1[load] : (g2_go && g2_has_reg) ? e_g2[load] :
-                                    (dpush && e_b[load]));
-    fwhq_next   = !clearing_reg && (c1_push ? c1_flow_reg == cmd_flow :
-                                    (g2_go && g2_has_reg) ? g2_flow_reg == cmd_flow :
-                                    (dpush && b_flow_reg == cmd_flow));
   end
 
   always_ff @(posedge clk) begin
@@ -617,15 +640,20 @@ module dcqcn_nic_sched #(
     ra_reg       <= ra_next;
     ra_p1_reg    <= ra_p1_next;
     ra_p2_reg    <= ra_p2_next;
-    hz_ra_reg    <= hz_ra_next;
-    hz_p1_reg    <= hz_p1_next;
-    hz_bf_reg    <= hz_bf_next;
-    fwh_reg      <= fwh_next;
-    fwhq_reg     <= fwhq_next;
+    ch_b_reg     <= ch_b_next;
+    ch_s1_reg    <= ch_s1_next;
+    ch_ra_reg    <= ch_ra_next;
+    ch_p1_reg    <= ch_p1_next;
+    s1_flow_reg  <= s1_flow_next;
+    s1_t_reg     <= s1_t_next;
+    s1_d_reg     <= s1_d_next;
+    s1_q_reg     <= s1_q_next;
     b_flow_reg   <= b_flow_next;
     b_rem_reg    <= b_rem_next;
     b_none_reg   <= b_rem_next[3:0] == 4'd0;
-    b_one_reg    <= b_one_next;
+    b_free_reg   <= b_rem_next[3:0] == 4'd0 && !clearing_next;
+    b_one_reg    <= onehot4(b_rem_next[3:0]);
+    tk_oh_reg    <= tk_oh_next;
     b_gen_reg    <= b_gen_next;
     b_dl_reg     <= b_dl_next;
     b_at_reg     <= b_at_next;
@@ -633,25 +661,67 @@ module dcqcn_nic_sched #(
     d_flow_reg   <= d_flow_next;
     d_at_reg     <= d_at_next;
     d_due_reg    <= d_due_next;
-    wp_reg       <= wp_next;
-    c1_valid_reg <= c1_valid_next;
     c0_valid_reg <= c0_valid_next;
     c0_op_reg    <= c0_op_next;
     c0_kind_reg  <= c0_kind_next;
     c0_flow_reg  <= c0_flow_next;
     c0_ok_reg    <= c0_ok_next;
+    c0_koh_reg   <= c0_koh_next;
+    c0_k4_reg    <= c0_k4_next;
+    c0_k5_reg    <= c0_k5_next;
+    c0_tmr_reg   <= c0_tmr_next;
     c0_gen_reg   <= c0_gen_next;
     c0_at_reg    <= c0_at_next;
+    c1_valid_reg <= c1_valid_next;
+    // C0's flow (C1's next cycle) against the grant stages' flows of the next cycle
+    c1h_g2_reg   <= g1_adv ? cmd_flow == f_rdata : cmd_flow == g2_flow_reg;
+    c1h_g3_reg   <= g2_adv ? cmd_flow == g2_flow_reg : cmd_flow == g3_flow_reg;
+    c1p_w_reg    <= c1_w;
+    c1p_atc_reg  <= c1_atc_reg;
+    g2_fix_reg   <= c1_valid_reg && c1_flow_reg == f_rdata;
+    g2_new_reg   <= g1_adv;
+    // C0's flow (C1's next cycle) and g3's flow of the next cycle against the scan flows
+    // of the next cycle (advanced by a load or not)
+    c1h_s1_reg   <= load ? ch_ra_reg : ch_s1_reg;
+    c1h_ra_reg   <= load ? ch_p1_reg : ch_ra_reg;
+    c1h_p1_reg   <= load ? cmd_flow == ra_p2_reg : ch_p1_reg;
+    g3h_s1_reg   <= g2_adv ? (load ? g2_flow_reg == ra_reg : g2_flow_reg == s1_flow_reg) :
+                             (load ? g3h_ra_reg : g3h_s1_reg);
+    g3h_ra_reg   <= g2_adv ? (load ? g2_flow_reg == ra_p1_reg : g2_flow_reg == ra_reg) :
+                             (load ? g3h_p1_reg : g3h_ra_reg);
+    g3h_p1_reg   <= g2_adv ? (load ? g2_flow_reg == ra_p2_reg : g2_flow_reg == ra_p1_reg) :
+                             (load ? g3_flow_reg == ra_p2_reg : g3h_p1_reg);
     c1_arm_reg   <= c1_arm_next;
     c1_flow_reg  <= c1_flow_next;
     c1_at_reg    <= c1_at_next;
+    c1_due_reg   <= c1_due_next;
+    c1_atc_reg   <= c1_atc_next;
+    g2_ov_atc_reg <= g2_ov_atc_next;
+    wp_reg       <= wp_next;
+    wp_p1_reg    <= wp_p1_next;
     rp_reg       <= rp_next;
+    rp_p1_reg    <= rp_p1_next;
     count_reg    <= count_next;
-    g1_valid_reg <= g1_valid_next;
+    count_p1_reg <= count_p1_next;
+    count_m1_reg <= count_m1_next;
+    txp_reg      <= txp_next;
+    // txp_next != 0, with gstart in the last gate; full: from the register (it grows by
+    // at most one a cycle, so 0xFFFD a cycle ago never lets it pass 0xFFFF)
+    txp_nz_reg   <= txop_go || txp_reg[PW-1:1] != '0 || (txp_nz_reg && !gstart);
+    txp_full_reg <= txp_reg >= PW'(16'hFFFD);
+    g1_v_reg     <= g1_v_next;
     g1_has_reg   <= g1_has_next;
-    g2_valid_reg <= g2_valid_next;
+    g2_v_reg     <= g2_v_next;
     g2_has_reg   <= g2_has_next;
     g2_flow_reg  <= g2_flow_next;
+    g2_ov_v_reg  <= g2_ov_v_next;
+    g2_ov_reg    <= g2_ov_next;
+    g3_v_reg     <= g3_v_next;
+    gc_pre_reg   <= gc_pre_next;
+    g3_has_reg   <= g3_has_next;
+    g3_flow_reg  <= g3_flow_next;
+    g3_w_reg     <= g3_w_next;
+    g3_atc_reg   <= g3_atc_next;
     la_reg       <= la_next;
     lb_reg       <= lb_next;
     lm_reg       <= lm_next;
@@ -660,6 +730,8 @@ module dcqcn_nic_sched #(
     ll_v_reg     <= ll_v_next;
     ll_reg       <= ll_next;
     am_v_reg     <= am_v_next;
+    ai_v_reg     <= ai_v_next;
+    ai_reg       <= ai_next;
     am_reg       <= am_next;
     al_v_reg     <= al_v_next;
     al_reg       <= al_next;
@@ -672,6 +744,8 @@ module dcqcn_nic_sched #(
     fw_t_reg     <= fw_t_next;
     fw_d_reg     <= fw_d_next;
     fw_q_reg     <= fw_q_next;
+    fwh_reg      <= fwh_next;
+    fwhq_reg     <= fwhq_next;
     out_valid_reg <= out_valid_next;
     out_kind_reg  <= out_kind_next;
     out_flow_reg  <= out_flow_next;
@@ -679,9 +753,12 @@ module dcqcn_nic_sched #(
     out_at_reg    <= out_at_next;
     out_tx_reg    <= out_tx_next;
     out_late_reg  <= out_late_next;
+    out_z_reg     <= out_z_next;
     catchup_reg   <= catchup_next;
     fired_reg     <= fired_next;
     grants_reg    <= grants_next;
+    fired_inc_reg <= tfire || dfire;
+    grants_inc_reg <= gd_we;
     late_max_reg  <= late_max_next;
     hwm_reg       <= hwm_next;
     dropped_reg   <= dropped_next;
@@ -692,26 +769,45 @@ module dcqcn_nic_sched #(
       ra_reg        <= '0;
       ra_p1_reg     <= FW'(1);
       ra_p2_reg     <= FW'(2);
-      fwh_reg       <= '0;
-      fwhq_reg      <= 1'b0;
+      s1_flow_reg   <= FW'(NUM_FLOWS - 1);
+      for (int k = 0; k < 4; k++) s1_t_reg[k*TWW+40] <= 1'b0;
+      s1_d_reg[32]  <= 1'b0;
+      s1_q_reg      <= 1'b0;
+      b_flow_reg    <= FW'(NUM_FLOWS - 2);
       b_rem_reg     <= '0;
       b_none_reg    <= 1'b1;
+      b_free_reg    <= 1'b0;
       b_one_reg     <= 1'b0;
+      tk_oh_reg     <= '0;
+      fwh_reg       <= '0;
+      fwhq_reg      <= 1'b0;
       d_on_reg      <= 1'b0;
       d_due_reg     <= 1'b0;
-      wp_reg        <= '0;
-      c1_valid_reg  <= 1'b0;
       c0_valid_reg  <= 1'b0;
+      c1_valid_reg  <= 1'b0;
+      wp_reg        <= '0;
+      wp_p1_reg     <= FW'(1);
       rp_reg        <= '0;
+      rp_p1_reg     <= FW'(1);
       count_reg     <= '0;
-      g1_valid_reg  <= 1'b0;
-      g2_valid_reg  <= 1'b0;
+      count_p1_reg  <= CW'(1);
+      count_m1_reg  <= {CW{1'b1}};
+      txp_reg       <= '0;
+      txp_nz_reg    <= 1'b0;
+      txp_full_reg  <= 1'b0;
+      g1_v_reg      <= 1'b0;
+      g2_v_reg      <= 1'b0;
+      g3_v_reg      <= 1'b0;
+      gc_pre_reg    <= 1'b0;
+      g2_fix_reg    <= 1'b0;
+      g2_new_reg    <= 1'b0;
       la_reg        <= '0;
       lb_reg        <= '0;
       lm_reg        <= '0;
       lr_v_reg      <= '0;
       ll_v_reg      <= '0;
       am_v_reg      <= 1'b0;
+      ai_v_reg      <= 1'b0;
       al_v_reg      <= 1'b0;
       t1_v_reg      <= '0;
       t2_v_reg      <= '0;
@@ -720,6 +816,8 @@ module dcqcn_nic_sched #(
       catchup_reg   <= CATCHUP_RST;
       fired_reg     <= '0;
       grants_reg    <= '0;
+      fired_inc_reg <= 1'b0;
+      grants_inc_reg <= 1'b0;
       late_max_reg  <= '0;
       hwm_reg       <= '0;
       dropped_reg   <= '0;
@@ -733,7 +831,7 @@ module dcqcn_nic_sched #(
   for (genvar k = 0; k < 4; k++) begin : g_tmr
     dcqcn_ram_sdp #(.WIDTH(TWW), .DEPTH(NUM_FLOWS)) u_ram (
         .clk(clk), .we(t_we[k]), .waddr(t_waddr[k*FW +: FW]), .wdata(t_wdata[k*TWW +: TWW]),
-        .re(1'b1), .raddr(scan_raddr), .rdata(t_rdata[(k)*TWW +: TWW]));
+        .re(1'b1), .raddr(scan_raddr), .rdata(t_rdata[k*TWW +: TWW]));
   end
   // the departure words: one copy for the scanner, one for the grant stage
   dcqcn_ram_sdp #(.WIDTH(DWW), .DEPTH(NUM_FLOWS)) u_dep_scan (
@@ -741,8 +839,8 @@ module dcqcn_nic_sched #(
       .re(1'b1), .raddr(scan_raddr), .rdata(d_rdata));
   dcqcn_ram_sdp #(.WIDTH(DWW), .DEPTH(NUM_FLOWS)) u_dep_grant (
       .clk(clk), .we(d_we), .waddr(d_waddr), .wdata(d_wdata),
-      .re(dg_re), .raddr(f_rdata), .rdata(dg_rdata));
-  // queued bits: the flow is in the due FIFO
+      .re(g1_adv), .raddr(f_rdata), .rdata(dg_rdata));
+  // queued bits: the flow is in the due FIFO (or popped and not yet answered)
   dcqcn_ram_sdp #(.WIDTH(1), .DEPTH(NUM_FLOWS)) u_queued (
       .clk(clk), .we(q_we), .waddr(q_waddr), .wdata(q_wdata),
       .re(1'b1), .raddr(scan_raddr), .rdata(q_rdata));
@@ -753,7 +851,7 @@ module dcqcn_nic_sched #(
   // the due FIFO (a flow is in it at most once: NUM_FLOWS words never overflow)
   dcqcn_ram_sdp #(.WIDTH(FW), .DEPTH(NUM_FLOWS)) u_fifo (
       .clk(clk), .we(f_we), .waddr(wp_reg), .wdata(f_wdata),
-      .re(f_re), .raddr(rp_reg), .rdata(f_rdata));
+      .re(gstart), .raddr(rp_reg), .rdata(f_rdata));
 
   // =====================================================================================
   // Outputs
@@ -762,9 +860,9 @@ module dcqcn_nic_sched #(
   assign m_out_kind     = out_kind_reg;
   assign m_out_flow     = out_flow_reg;
   assign m_out_gen      = out_gen_reg;
-  assign m_out_at_ns    = out_at_reg;
+  assign m_out_at_ns    = out_z_reg ? 32'd0 : out_at_reg;
   assign m_out_tx_ns    = out_tx_reg;
-  assign m_out_late_ns  = out_late_reg;
+  assign m_out_late_ns  = out_z_reg ? 32'd0 : out_late_reg;
   assign next_due_valid = nd_v_reg;
   assign next_due_ns    = nd_reg;
   assign txq_nonempty   = count_reg != CW'(0);

@@ -1,82 +1,119 @@
 // SPDX-License-Identifier: MIT
-// DCQCN NIC integration top: the reaction point (dcqcn_rp, sender side) and the
-// notification point (dcqcn_np, receiver side) of one RoCEv2 NIC behind AXI-Stream
-// descriptor interfaces, and one AXI4-Lite slave for both register banks. The CP
-// (dcqcn_cp) belongs in a switch and is not part of this top.
+// DCQCN NIC integration top: the reaction point (dcqcn_rp, sender side), the
+// notification point (dcqcn_np, receiver side), the timer service and paced transmit
+// scheduler (dcqcn_nic_sched) and the event arbiter (dcqcn_nic_arb) of one RoCEv2 NIC,
+// behind AXI-Stream descriptor interfaces and one AXI4-Lite slave for every register.
+// The MAC-side scheduler asks which flow sends next (txop -> txsel) and reports what it
+// sent (txdone); the host says which flows have data (host); the receive path hands over
+// received CNPs (rxcnp) and data descriptors with their ECN field (rxdata); the top
+// answers with CNP requests (cnpreq). Every timer, departure, arbitration and transmit
+// decision of DCQCN is made inside (docs/nic.md). The CP (dcqcn_cp) belongs in a switch
+// and is not part of this top.
 //
 // One clock (clk, the MAC/datapath clock; the example constraints in
 // dcqcn_nic_top.xdc are for 322.266 MHz) and one synchronous active-high reset (rst;
-// from an AXI aresetn use rst = !aresetn after a reset synchroniser). After rst both
+// from an AXI aresetn use rst = !aresetn after a reset synchroniser). After rst the
 // blocks clear their state RAMs in NUM_FLOWS cycles, with s_axis_*_tready low.
 //
-// ---- AXI-Stream descriptors (little-endian bit fields; reserved bits: drive 0, read 0)
-// s_axis_rp_tdata[127:0], an RP event (docs/fpga.md, docs/rp.md):
-//   [31:0] now_ns  [63:32] tau_ns  [79:64] bytes  [95:80] flow  [103:96] gen
-//   [106:104] op (0 TX, 1 CNP, 2 ALPHA_TIMER, 3 INC_TIMER, 4 QUERY, 5 INIT, 6 CUT_TIMER)
-//   [107] cnp_ue  [127:108] reserved
-// m_axis_rp_tdata[319:0], its result (one per event, in order):
+// ---- Sampled every cycle
+//   now_ns[31:0]  wrapping nanosecond time (registered once; stamps every event)
+//   pause         the data priority is PFC-paused: no GRANT while high
+//
+// ---- AXI-Stream descriptors (little-endian bit fields; reserved bits: drive 0, ignored
+// on input, 0 on output; flow fields are 16 bits, bits at and above log2(NUM_FLOWS) are
+// ignored on input and 0 on output)
+// s_axis_txop (no tdata): a transmit opportunity of the data priority.
+// m_axis_txsel_tdata[63:0], exactly one per txop, in order:
+//   [31:0] tx_ns (the departure time to report back in txdone)  [47:32] flow  [48] grant
+//   (grant 0: no flow may send now, or paused; tx_ns and flow are then 0)
+// s_axis_txdone_tdata[79:0], a completion of a granted packet:
+//   [31:0] tx_ns (the txsel's)  [47:32] flow  [63:48] bytes  [64] more (the flow has
+//   more data after this packet)
+// s_axis_host_tdata[63:0]:
+//   [31:0] arg  [47:32] flow  [49:48] op (0 DATA: the flow has data (again);
+//   1 INIT: RP INIT with start rate arg kb/s, 0 = line rate; 2, 3: dropped and counted)
+// s_axis_rxcnp_tdata[63:0], a received CNP:  [31:0] tau_ns  [47:32] flow (RP index)  [48] ue
+// s_axis_rxdata_tdata[63:0], a received data packet:  [47:32] flow (NP index)  [49:48] ecn
+// m_axis_cnpreq_tdata[63:0], a CNP to send:  [31:0] tau_ns  [47:32] flow (NP index)  [48] kind
+// Every stream is AXI4-Stream compliant (tvalid never waits for tready; tdata is held
+// while tvalid and not tready). No tlast/tkeep: one descriptor per transfer.
+//
+// ---- Monitor strobes (no ready; one cycle per result)
+// mon_rp_data[319:0], every RP result:
 //   [31:0] next_tx_ns  [63:32] rc_kbps  [95:64] rt_kbps  [127:96] adl_ns
 //   [159:128] idl_ns  [176:160] alpha_q16  [183:177] 0  [191:184] agen  [199:192] igen
 //   [201:200] atmr  [203:202] itmr  [206:204] op  [207] stale  [223:208] flow
 //   [231:224] cgen  [233:232] ctmr  [234] paced  [255:235] 0  [287:256] cdl_ns  [319:288] 0
-// s_axis_np_tdata[63:0], an NP event:
-//   [31:0] now_ns  [39:32] gen  [41:40] op (0 RX, 1 TIMER, 2 INIT, 3 DRAIN)
-//   [43:42] ecn  [47:44] reserved  [63:48] flow
-// m_axis_np_tdata[159:0], its result:
+// mon_np_data[159:0], every NP result:
 //   [31:0] cnp_tau_ns  [63:32] tmr_deadline_ns  [71:64] tmr_gen  [73:72] op  [74] cnp
 //   [75] cnp_kind  [76] tmr_set  [77] stale  [79:78] 0  [95:80] flow  [96] cnp_queued
 //   [97] cnp_dropped  [98] q_valid  [111:99] 0  [127:112] q_flow  [159:128] q_at_ns
-// Flow fields are 16 bits; bits at and above FW = log2(NUM_FLOWS) are ignored on input
-// and 0 on output. Every stream is AXI4-Stream compliant (tvalid never waits for
-// tready; tdata is held while tvalid and not tready). No tlast/tkeep: one descriptor per
-// transfer. Each result stream leaves through a register slice (dcqcn_axis_reg), so
-// m_axis_*_tready is registered before it reaches a block.
+//
+// ---- Status for a simulation (docs/nic.md, "idle")
+//   next_due_valid, next_due_ns  the scheduler's earliest pending time (conservative)
+//   txq_nonempty                 flows are due and wait for a txop
+//   idle                         nothing in flight: no input held, no queue entry, no
+//                                event in a block, no command pending. A simulation
+//                                clocks the top while !idle or next_due_ns <= now (or an
+//                                input is offered) and may stop the clock otherwise.
 //
 // ---- AXI4-Lite register slave (32-bit data, 12-bit byte address)
 //   0x000-0x0FF  RP registers: block CSR address = awaddr/araddr[7:0] (docs/regmap.md)
 //   0x100-0x1FF  NP registers: block CSR address = addr[7:0] (docs/regmap.md)
-//   0x200        TOP_ID, read-only 0x44435131 ("DCQ1")
-//   0x204        TOP_NUM_FLOWS, read-only NUM_FLOWS
+//   0x200-0x2FF  top: TOP_ID (0x44435131, "DCQ1"), TOP_NUM_FLOWS, VERSION, counters
+//                (docs/regmap.md); read-only
+//   0x300-0x3FF  scheduler registers (docs/nic.md)
 //   anything else reads 0 and ignores writes (as inside the blocks); response OKAY.
 // A write with wstrb != 4'b1111 is not performed and answered SLVERR (every register
 // is one 32-bit value, clamped on write). One transaction of each kind at a time:
 // AW and W may arrive in either order or together; BVALID 2 cycles after the later of
 // them; RVALID 3 cycles after the AR handshake. Writes take effect in the block as its
 // CSR bus defines (visible to events computed from the next cycle).
-//
-// ---- Latency (s_axis handshake to m_axis_tvalid), throughput
-//   RP 13 cycles (12 in dcqcn_rp + 1 register slice), NP 5 cycles (4 + 1); one event per
-//   cycle per stream for events of different flows; the RP takes one event of a flow per
-//   8 cycles, the NP one per 3 cycles (s_axis_*_tready low meanwhile).
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
 
 module dcqcn_nic_top #(
-    parameter int NUM_FLOWS = 1024   // flows of both blocks (power of two, 2 .. 65536)
+    parameter int NUM_FLOWS = 1024   // flows of every block (power of two, 2 .. 65536)
 ) (
     input  logic         clk,
     input  logic         rst,
+    input  logic [31:0]  now_ns,
+    input  logic         pause,
 
-    // ---------------------------------------------------------------- RP events in
-    input  logic         s_axis_rp_tvalid,
-    output logic         s_axis_rp_tready,
-    input  logic [127:0] s_axis_rp_tdata,
+    // ---------------------------------------------------------------- transmit
+    input  logic         s_axis_txop_tvalid,
+    output logic         s_axis_txop_tready,
+    output logic         m_axis_txsel_tvalid,
+    input  logic         m_axis_txsel_tready,
+    output logic [63:0]  m_axis_txsel_tdata,
+    input  logic         s_axis_txdone_tvalid,
+    output logic         s_axis_txdone_tready,
+    input  logic [79:0]  s_axis_txdone_tdata,
+    input  logic         s_axis_host_tvalid,
+    output logic         s_axis_host_tready,
+    input  logic [63:0]  s_axis_host_tdata,
 
-    // ---------------------------------------------------------------- RP results out
-    output logic         m_axis_rp_tvalid,
-    input  logic         m_axis_rp_tready,
-    output logic [319:0] m_axis_rp_tdata,
+    // ---------------------------------------------------------------- receive
+    input  logic         s_axis_rxcnp_tvalid,
+    output logic         s_axis_rxcnp_tready,
+    input  logic [63:0]  s_axis_rxcnp_tdata,
+    input  logic         s_axis_rxdata_tvalid,
+    output logic         s_axis_rxdata_tready,
+    input  logic [63:0]  s_axis_rxdata_tdata,
+    output logic         m_axis_cnpreq_tvalid,
+    input  logic         m_axis_cnpreq_tready,
+    output logic [63:0]  m_axis_cnpreq_tdata,
 
-    // ---------------------------------------------------------------- NP events in
-    input  logic         s_axis_np_tvalid,
-    output logic         s_axis_np_tready,
-    input  logic [63:0]  s_axis_np_tdata,
-
-    // ---------------------------------------------------------------- NP results out
-    output logic         m_axis_np_tvalid,
-    input  logic         m_axis_np_tready,
-    output logic [159:0] m_axis_np_tdata,
+    // ---------------------------------------------------------------- monitor, status
+    output logic         mon_rp_valid,
+    output logic [319:0] mon_rp_data,
+    output logic         mon_np_valid,
+    output logic [159:0] mon_np_data,
+    output logic         next_due_valid,
+    output logic [31:0]  next_due_ns,
+    output logic         txq_nonempty,
+    output logic         idle,
 
     // ---------------------------------------------------------------- AXI4-Lite slave
     input  logic         s_axil_awvalid,
@@ -99,30 +136,33 @@ module dcqcn_nic_top #(
 );
 
   localparam int FW = $clog2(NUM_FLOWS);
-  localparam logic [31:0] TOP_ID = 32'h4443_5131;  // "DCQ1"
 
   // Reserved descriptor bits and flow-field bits at and above FW are ignored by design
   // (Verilator's default --unused-regexp matches this name).
   logic unused_desc_bits;
-  if (FW < 16) begin : g_unused_flow_hi
-    assign unused_desc_bits = ^{s_axis_rp_tdata[127:108], s_axis_np_tdata[47:44],
-                                s_axis_rp_tdata[95:80+FW], s_axis_np_tdata[63:48+FW]};
-  end else begin : g_unused_rsvd
-    assign unused_desc_bits = ^{s_axis_rp_tdata[127:108], s_axis_np_tdata[47:44]};
-  end
+  assign unused_desc_bits = ^{s_axis_txdone_tdata, s_axis_host_tdata, s_axis_rxcnp_tdata,
+                              s_axis_rxdata_tdata};
 
   if (NUM_FLOWS < 2 || NUM_FLOWS > 65536 || (NUM_FLOWS & (NUM_FLOWS - 1)) != 0) begin : g_bad_num_flows
     initial $fatal(1, "%m: NUM_FLOWS (%0d) must be a power of two in 2 .. 65536", NUM_FLOWS);
   end
 
   // ================================================================ CSR bus to the blocks
-  logic        rp_csr_we_reg, np_csr_we_reg, rp_csr_re_reg, np_csr_re_reg;
+  logic        rp_csr_we_reg, np_csr_we_reg, sch_csr_we_reg;
+  logic        rp_csr_re_reg, np_csr_re_reg, arb_csr_re_reg, sch_csr_re_reg;
   logic [7:0]  csr_addr_reg;   // a write and a read are never issued in the same cycle
   logic [31:0] csr_wdata_reg;
-  logic [31:0] rp_csr_rdata, np_csr_rdata;
+  logic [31:0] rp_csr_rdata, np_csr_rdata, arb_csr_rdata, sch_csr_rdata;
 
   // ================================================================ RP
-  logic          rp_out_valid, rp_out_ready;
+  logic          rp_evt_valid, rp_evt_ready;
+  logic [2:0]    rp_evt_op;
+  logic [FW-1:0] rp_evt_flow;
+  logic [31:0]   rp_evt_now, rp_evt_tau;
+  logic [15:0]   rp_evt_bytes;
+  logic          rp_evt_ue;
+  logic [7:0]    rp_evt_gen;
+  logic          rp_out_valid;
   logic [2:0]    rp_out_op;
   logic [FW-1:0] rp_out_flow;
   logic          rp_out_stale, rp_out_paced;
@@ -134,12 +174,12 @@ module dcqcn_nic_top #(
 
   dcqcn_rp #(.NUM_FLOWS(NUM_FLOWS)) u_rp (
     .clk(clk), .rst(rst),
-    .s_evt_valid(s_axis_rp_tvalid), .s_evt_ready(s_axis_rp_tready),
-    .s_evt_op(s_axis_rp_tdata[106:104]), .s_evt_flow(s_axis_rp_tdata[80 +: FW]),
-    .s_evt_now_ns(s_axis_rp_tdata[31:0]), .s_evt_bytes(s_axis_rp_tdata[79:64]),
-    .s_evt_cnp_ue(s_axis_rp_tdata[107]), .s_evt_tau_ns(s_axis_rp_tdata[63:32]),
-    .s_evt_gen(s_axis_rp_tdata[103:96]),
-    .m_out_valid(rp_out_valid), .m_out_ready(rp_out_ready),
+    .s_evt_valid(rp_evt_valid), .s_evt_ready(rp_evt_ready),
+    .s_evt_op(rp_evt_op), .s_evt_flow(rp_evt_flow),
+    .s_evt_now_ns(rp_evt_now), .s_evt_bytes(rp_evt_bytes),
+    .s_evt_cnp_ue(rp_evt_ue), .s_evt_tau_ns(rp_evt_tau),
+    .s_evt_gen(rp_evt_gen),
+    .m_out_valid(rp_out_valid), .m_out_ready(1'b1),
     .m_out_op(rp_out_op), .m_out_flow(rp_out_flow), .m_out_stale(rp_out_stale),
     .m_out_paced(rp_out_paced),
     .m_out_next_tx_ns(rp_out_next_tx), .m_out_rc_kbps(rp_out_rc), .m_out_rt_kbps(rp_out_rt),
@@ -155,14 +195,13 @@ module dcqcn_nic_top #(
                    rp_out_igen, rp_out_agen, 7'd0, rp_out_alpha, rp_out_idl, rp_out_adl,
                    rp_out_rt, rp_out_rc, rp_out_next_tx};
 
-  dcqcn_axis_reg #(.WIDTH(320)) u_rp_out (
-    .clk(clk), .rst(rst),
-    .s_valid(rp_out_valid), .s_ready(rp_out_ready), .s_data(rp_res),
-    .m_valid(m_axis_rp_tvalid), .m_ready(m_axis_rp_tready), .m_data(m_axis_rp_tdata)
-  );
-
   // ================================================================ NP
-  logic          np_out_valid, np_out_ready;
+  logic          np_evt_valid, np_evt_ready;
+  logic [1:0]    np_evt_op, np_evt_ecn;
+  logic [FW-1:0] np_evt_flow;
+  logic [31:0]   np_evt_now;
+  logic [7:0]    np_evt_gen;
+  logic          np_out_valid;
   logic [1:0]    np_out_op;
   logic [FW-1:0] np_out_flow;
   logic          np_out_cnp, np_out_kind, np_out_tmr_set, np_out_stale;
@@ -175,11 +214,11 @@ module dcqcn_nic_top #(
 
   dcqcn_np #(.NUM_FLOWS(NUM_FLOWS)) u_np (
     .clk(clk), .rst(rst),
-    .s_evt_valid(s_axis_np_tvalid), .s_evt_ready(s_axis_np_tready),
-    .s_evt_op(s_axis_np_tdata[41:40]), .s_evt_flow(s_axis_np_tdata[48 +: FW]),
-    .s_evt_now_ns(s_axis_np_tdata[31:0]), .s_evt_ecn(s_axis_np_tdata[43:42]),
-    .s_evt_gen(s_axis_np_tdata[39:32]),
-    .m_out_valid(np_out_valid), .m_out_ready(np_out_ready),
+    .s_evt_valid(np_evt_valid), .s_evt_ready(np_evt_ready),
+    .s_evt_op(np_evt_op), .s_evt_flow(np_evt_flow),
+    .s_evt_now_ns(np_evt_now), .s_evt_ecn(np_evt_ecn),
+    .s_evt_gen(np_evt_gen),
+    .m_out_valid(np_out_valid), .m_out_ready(1'b1),
     .m_out_op(np_out_op), .m_out_flow(np_out_flow),
     .m_out_cnp(np_out_cnp), .m_out_cnp_kind(np_out_kind), .m_out_cnp_tau_ns(np_out_tau),
     .m_out_tmr_set(np_out_tmr_set), .m_out_tmr_deadline_ns(np_out_deadline),
@@ -194,10 +233,66 @@ module dcqcn_nic_top #(
                    np_out_queued, 16'(np_out_flow), 2'd0, np_out_stale, np_out_tmr_set, np_out_kind, np_out_cnp,
                    np_out_op, np_out_tmr_gen, np_out_deadline, np_out_tau};
 
-  dcqcn_axis_reg #(.WIDTH(160)) u_np_out (
+  // ================================================================ scheduler
+  logic          sch_evt_valid, sch_evt_ready, sch_pause;
+  logic [1:0]    sch_evt_op;
+  logic [2:0]    sch_evt_kind, sch_out_kind;
+  logic [31:0]   sch_evt_flow, sch_evt_at, sch_now, sch_out_flow, sch_out_at, sch_out_tx,
+                 sch_out_late;
+  logic [7:0]    sch_evt_gen, sch_out_gen;
+  logic          sch_out_valid, sch_out_ready;
+
+  dcqcn_nic_sched #(.NUM_FLOWS(NUM_FLOWS)) u_sched (
     .clk(clk), .rst(rst),
-    .s_valid(np_out_valid), .s_ready(np_out_ready), .s_data(np_res),
-    .m_valid(m_axis_np_tvalid), .m_ready(m_axis_np_tready), .m_data(m_axis_np_tdata)
+    .s_evt_valid(sch_evt_valid), .s_evt_ready(sch_evt_ready), .s_evt_op(sch_evt_op),
+    .s_evt_kind(sch_evt_kind), .s_evt_flow(sch_evt_flow), .s_evt_gen(sch_evt_gen),
+    .s_evt_at_ns(sch_evt_at), .s_evt_now_ns(sch_now), .s_evt_pause(sch_pause),
+    .m_out_valid(sch_out_valid), .m_out_ready(sch_out_ready), .m_out_kind(sch_out_kind),
+    .m_out_flow(sch_out_flow), .m_out_gen(sch_out_gen), .m_out_at_ns(sch_out_at),
+    .m_out_tx_ns(sch_out_tx), .m_out_late_ns(sch_out_late),
+    .next_due_valid(next_due_valid), .next_due_ns(next_due_ns), .txq_nonempty(txq_nonempty),
+    .csr_we(sch_csr_we_reg), .csr_re(sch_csr_re_reg), .csr_addr(csr_addr_reg),
+    .csr_wdata(csr_wdata_reg), .csr_rdata(sch_csr_rdata)
+  );
+
+  // the deadline and the lateness of a result are not needed here (LATE_MAX_NS counts it)
+  logic unused_sched_out;
+  assign unused_sched_out = ^{sch_out_at, sch_out_late};
+
+  // ================================================================ arbiter
+  logic arb_idle;
+
+  dcqcn_nic_arb #(.NUM_FLOWS(NUM_FLOWS)) u_arb (
+    .clk(clk), .rst(rst), .now_ns(now_ns), .pause(pause),
+    .s_txop_valid(s_axis_txop_tvalid), .s_txop_ready(s_axis_txop_tready),
+    .s_txdone_valid(s_axis_txdone_tvalid), .s_txdone_ready(s_axis_txdone_tready),
+    .s_txdone_data(s_axis_txdone_tdata),
+    .s_host_valid(s_axis_host_tvalid), .s_host_ready(s_axis_host_tready),
+    .s_host_data(s_axis_host_tdata),
+    .s_rxcnp_valid(s_axis_rxcnp_tvalid), .s_rxcnp_ready(s_axis_rxcnp_tready),
+    .s_rxcnp_data(s_axis_rxcnp_tdata),
+    .s_rxdata_valid(s_axis_rxdata_tvalid), .s_rxdata_ready(s_axis_rxdata_tready),
+    .s_rxdata_data(s_axis_rxdata_tdata),
+    .m_txsel_valid(m_axis_txsel_tvalid), .m_txsel_ready(m_axis_txsel_tready),
+    .m_txsel_data(m_axis_txsel_tdata),
+    .m_cnpreq_valid(m_axis_cnpreq_tvalid), .m_cnpreq_ready(m_axis_cnpreq_tready),
+    .m_cnpreq_data(m_axis_cnpreq_tdata),
+    .rp_evt_valid(rp_evt_valid), .rp_evt_ready(rp_evt_ready), .rp_evt_op(rp_evt_op),
+    .rp_evt_flow(rp_evt_flow), .rp_evt_now_ns(rp_evt_now), .rp_evt_bytes(rp_evt_bytes),
+    .rp_evt_cnp_ue(rp_evt_ue), .rp_evt_tau_ns(rp_evt_tau), .rp_evt_gen(rp_evt_gen),
+    .rp_res_valid(rp_out_valid), .rp_res(rp_res),
+    .np_evt_valid(np_evt_valid), .np_evt_ready(np_evt_ready), .np_evt_op(np_evt_op),
+    .np_evt_flow(np_evt_flow), .np_evt_now_ns(np_evt_now), .np_evt_ecn(np_evt_ecn),
+    .np_evt_gen(np_evt_gen), .np_res_valid(np_out_valid), .np_res(np_res),
+    .sch_evt_valid(sch_evt_valid), .sch_evt_ready(sch_evt_ready), .sch_evt_op(sch_evt_op),
+    .sch_evt_kind(sch_evt_kind), .sch_evt_flow(sch_evt_flow), .sch_evt_gen(sch_evt_gen),
+    .sch_evt_at_ns(sch_evt_at), .sch_now_ns(sch_now), .sch_pause(sch_pause),
+    .sch_out_valid(sch_out_valid), .sch_out_ready(sch_out_ready), .sch_out_kind(sch_out_kind),
+    .sch_out_flow(sch_out_flow), .sch_out_gen(sch_out_gen), .sch_out_tx_ns(sch_out_tx),
+    .mon_rp_valid(mon_rp_valid), .mon_rp_data(mon_rp_data),
+    .mon_np_valid(mon_np_valid), .mon_np_data(mon_np_data),
+    .csr_re(arb_csr_re_reg), .csr_addr(csr_addr_reg), .csr_rdata(arb_csr_rdata),
+    .idle(arb_idle)
   );
 
   // ================================================================ AXI4-Lite slave
@@ -212,19 +307,19 @@ module dcqcn_nic_top #(
   logic [31:0] wdata_reg;
   logic        wstrb_full_reg;
   logic        rd_issue_reg, rd_wait_reg, rvalid_reg;
-  logic [7:0]  araddr_reg;
   logic [31:0] rdata_reg;
-  logic [1:0]  rd_sel_reg;   // 0 RP, 1 NP, 2 top, 3 none
+  logic [2:0]  rd_sel_reg;   // 0 RP, 1 NP, 2 top (arbiter), 3 scheduler, 4 none
 
   logic        wr_go, ar_take;   // issue the held write; take a read address
-  logic [1:0]  wr_sel;       // same encoding
+  logic [2:0]  wr_sel;       // same encoding
 
-  function automatic logic [1:0] blk_sel(input logic [3:0] a);  // address bits [11:8]
+  function automatic logic [2:0] blk_sel(input logic [3:0] a);  // address bits [11:8]
     case (a)
-      4'h0:    blk_sel = 2'd0;
-      4'h1:    blk_sel = 2'd1;
-      4'h2:    blk_sel = 2'd2;
-      default: blk_sel = 2'd3;
+      4'h0:    blk_sel = 3'd0;
+      4'h1:    blk_sel = 3'd1;
+      4'h2:    blk_sel = 3'd2;
+      4'h3:    blk_sel = 3'd3;
+      default: blk_sel = 3'd4;
     endcase
   endfunction
 
@@ -247,6 +342,9 @@ module dcqcn_nic_top #(
     np_csr_we_reg <= 1'b0;
     rp_csr_re_reg <= 1'b0;
     np_csr_re_reg <= 1'b0;
+    sch_csr_we_reg <= 1'b0;
+    arb_csr_re_reg <= 1'b0;
+    sch_csr_re_reg <= 1'b0;
 
     // ---- write channel
     if (s_axil_awvalid && s_axil_awready) begin
@@ -265,19 +363,21 @@ module dcqcn_nic_top #(
       bslverr_reg   <= !wstrb_full_reg;
       csr_addr_reg  <= awaddr_reg[7:0];
       csr_wdata_reg <= wdata_reg;
-      rp_csr_we_reg <= wstrb_full_reg && wr_sel == 2'd0;
-      np_csr_we_reg <= wstrb_full_reg && wr_sel == 2'd1;
+      rp_csr_we_reg <= wstrb_full_reg && wr_sel == 3'd0;
+      np_csr_we_reg <= wstrb_full_reg && wr_sel == 3'd1;
+      sch_csr_we_reg <= wstrb_full_reg && wr_sel == 3'd3;
     end
     if (bvalid_reg && s_axil_bready) bvalid_reg <= 1'b0;
 
     // ---- read channel
     if (ar_take) begin
-      araddr_reg    <= s_axil_araddr[7:0];
       rd_sel_reg    <= blk_sel(s_axil_araddr[11:8]);
       rd_issue_reg  <= 1'b1;
       csr_addr_reg  <= s_axil_araddr[7:0];
-      rp_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 2'd0;
-      np_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 2'd1;
+      rp_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 3'd0;
+      np_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 3'd1;
+      arb_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 3'd2;
+      sch_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 3'd3;
     end
     if (rd_issue_reg) begin   // the block samples csr_re in this cycle
       rd_issue_reg <= 1'b0;
@@ -287,10 +387,10 @@ module dcqcn_nic_top #(
       rd_wait_reg <= 1'b0;
       rvalid_reg  <= 1'b1;
       case (rd_sel_reg)
-        2'd0:    rdata_reg <= rp_csr_rdata;
-        2'd1:    rdata_reg <= np_csr_rdata;
-        2'd2:    rdata_reg <= (araddr_reg == 8'h00) ? TOP_ID
-                            : (araddr_reg == 8'h04) ? 32'(NUM_FLOWS) : 32'd0;
+        3'd0:    rdata_reg <= rp_csr_rdata;
+        3'd1:    rdata_reg <= np_csr_rdata;
+        3'd2:    rdata_reg <= arb_csr_rdata;
+        3'd3:    rdata_reg <= sch_csr_rdata;
         default: rdata_reg <= 32'd0;
       endcase
     end
@@ -308,12 +408,19 @@ module dcqcn_nic_top #(
       np_csr_we_reg <= 1'b0;
       rp_csr_re_reg <= 1'b0;
       np_csr_re_reg <= 1'b0;
+      sch_csr_we_reg <= 1'b0;
+      arb_csr_re_reg <= 1'b0;
+      sch_csr_re_reg <= 1'b0;
       csr_addr_reg  <= '0;
       csr_wdata_reg <= '0;
-      rd_sel_reg    <= 2'd3;
+      rd_sel_reg    <= 3'd4;
       rdata_reg     <= '0;
     end
   end
+
+  // idle: the arbiter's and the AXI4-Lite slave's (no transaction in progress)
+  assign idle = arb_idle && !aw_held_reg && !w_held_reg && !bvalid_reg && !rd_issue_reg &&
+                !rd_wait_reg && !rvalid_reg;
 
 endmodule
 

@@ -242,6 +242,8 @@ class Bench {
     const auto& out = ls_.low(in);
     last_evt_ = in.evt;
     if (!ls_.same() || !same_extra()) return ls_.mismatch(pins::describe<pins::NicSched>(in.evt), extra_diffs());
+    // a TXOPP is answered from the cycle the grant pipe starts it (pause sampled then)
+    if (!in.rst && ls_.ref().txop_starts(in)) txop_q_.push_back(in.evt.pause && ls_.ref().txq_nonempty());
     chk_.tick(now64_, !(out.out_valid && !in.out_ready));
 
     // coverage and the contract
@@ -259,7 +261,6 @@ class Bench {
       accepted_++;
       command_cover(c);
       applied_q_.push_back(c.at64);
-      if (c.ev.op == NicSchedOp::TXOPP) txop_q_.push_back(in.evt.pause && ls_.ref().txq_nonempty());
     }
     if (in.rst) {  // after this cycle's result (made before the reset) was checked
       chk_.reset();
@@ -314,7 +315,8 @@ class Bench {
   }
 
   // next_due_ns is never later than an armed timer (checked every 256 cycles, once no
-  // command went into the core for 4 cycles: the minimum is a 3-stage pipeline).
+  // command went into the core for 4 cycles: an ARM reaches next_due 5 cycles after it
+  // left C0, docs/nic.md).
   bool check_next_due() {
     if (ls_.cycle() % 256 != 0 || ls_.cycle() < last_cmd_cycle_ + 5 || ls_.ref().clearing()) return true;
     const auto& r = ls_.ref();

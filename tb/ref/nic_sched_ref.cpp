@@ -23,13 +23,15 @@ inline uint32_t lo32(uint64_t w) { return static_cast<uint32_t>(w); }
 }  // namespace
 
 NicSchedModel::NicSchedModel(uint32_t num_flows) : n_(num_flows), fw_mask_(num_flows - 1) {
-  if (num_flows < 2 || (num_flows & (num_flows - 1)) != 0)
+  if (num_flows < 4 || (num_flows & (num_flows - 1)) != 0)
     throw std::invalid_argument("NicSchedModel: num_flows " + std::to_string(num_flows) +
-                                " must be a power of two >= 2");
+                                " must be a power of two >= 4");
   for (auto& m : tmem_) m.assign(n_, 0);
   dmem_.assign(n_, 0);
   qmem_.assign(n_, 0);
   fmem_.assign(n_, 0);
+  s1_flow_ = n_ - 1;
+  b_flow_ = n_ - 2;
 }
 
 NicSchedModel::Comb NicSchedModel::comb(const In& in) const {
@@ -39,39 +41,57 @@ NicSchedModel::Comb NicSchedModel::comb(const In& in) const {
   const uint8_t op = static_cast<uint8_t>(e.op) & 3;
   const uint8_t kind = e.kind & 7;
   const uint32_t flow = e.flow & fw_mask_;
+  const uint32_t ra1 = (ra_ + 1) & fw_mask_;
   c.cmd_set = op == 1 || op == 2;
   c.cmd_txop = op == 3;
   c.cmd_ok = c.cmd_set && c0_ok_;
+  c.arm = op == 1;
   c.en = !out_valid_ || in.out_ready;
-  c.tfire = (b_rem_ & 0xf) != 0 && c.en;
+  const bool b_none = (b_rem_ & 0xf) == 0;
+  c.tfire = !b_none && c.en;
   c.tk = (b_rem_ & 1) ? 0 : (b_rem_ & 2) ? 1 : (b_rem_ & 4) ? 2 : 3;
-  c.g2_go = g2_valid_ && c.en && !c.tfire && !(b_rem_ & 0x10);
-  c.g2_stall = g2_valid_ && !c.g2_go;
-  c.g1_stall = g1_valid_ && c.g2_stall;
-  c.grant_ok = g2_has_ && (dg_rd_ & kOn33) && after(now, lo32(dg_rd_));
+  const uint8_t tk_oh = b_none ? 0 : static_cast<uint8_t>(1u << c.tk);
+  c.b_wr = c.tfire ? tk_oh : 0;
   c.dpush = (b_rem_ & 0x10) != 0;
-  const bool c1_q = (fw_v_[5] && fw_a_[5] == c1_flow_) ? fw_q_ : (qc_rd_ != 0);
-  c.c1_push = c1_valid_ && c1_arm_ && after(now, c1_at_) && !c1_q && !c.dpush;
-  bool hz = false;
-  if (c.cmd_set) {
-    if (flow == ra_) hz = true;
-    if (b_rem_ != 0 && flow == b_flow_) hz = true;
-    if (kind <= 3 && ((b_rem_ >> kind) & 1)) hz = true;
-    if (kind == 5 && (g1_valid_ || g2_valid_)) hz = true;
-    if (kind == 5 && flow == ((ra_ + 1) & fw_mask_)) hz = true;
-    if (kind == 4 && d_due_) hz = true;
-  }
-  if (c.cmd_txop && (c.g1_stall || d_due_)) hz = true;
-  c.acc = c0_valid_ && !clearing_ && !hz;  // C0's command goes into the core
+  const bool b_one = !b_none && (b_rem_ & 0xf & ((b_rem_ & 0xf) - 1)) == 0;
+  c.load = !clearing_ && (b_none || (b_one && c.en));
+  // C0: a timer command waits only while B fires its kind (the RAM's write port)
+  const uint8_t koh = (c.cmd_ok && kind <= 3) ? static_cast<uint8_t>(1u << kind) : 0;
+  const bool txp_full = txp_full_;  // from last cycle's count (never passes 0xffff)
+  c.acc = c0_valid_ && !clearing_ && !((koh & tk_oh) && c.en) && !(c.cmd_txop && txp_full);
   c.ready = !clearing_ && (!c0_valid_ || c.acc);
-  c.dfire = d_due_ && d_on_ && c.en && !c.tfire && !g2_valid_;
-  for (int k = 0; k < 4; ++k) c.t_word[k] = (fw_v_[k] && fw_a_[k] == ra_) ? fw_t_[k] : t_rd_[k];
-  c.d_word = (fw_v_[4] && fw_a_[4] == ra_) ? fw_d_ : d_rd_;
-  c.q_word = (fw_v_[5] && fw_a_[5] == ra_) ? fw_q_ : (q_rd_ != 0);
-  c.ld_due = 0;
+  c.c_wr = c.acc ? koh : 0;
+  c.c0_d = c0_valid_ && !clearing_ && c.cmd_ok && kind == 4;
+  c.txop_go = c.acc && c.cmd_txop;
+  // grant
+  c.g3_ok = g3_has_ && (g3_w_ & kOn33) && after(now, lo32(g3_w_));
+  c.g3_inc = !after(now, g3_atc_);
+  c.gcommit = g3_v_ && c.en && !c.tfire && !c.dpush && !c1_valid_ &&
+              !(c0_valid_ && !clearing_ && c.cmd_ok && kind == 5);
+  c.g2_adv = g2_v_ && !g3_v_;
+  c.g1_adv = g1_v_ && (!g2_v_ || c.g2_adv);
+  c.gstart = txp_ != 0 && !d_due_ && !(g1_v_ && g2_v_) && !clearing_;
+  c.pop = c.gstart && count_ != 0 && !in.evt.pause;
+  c.gd_we = c.gcommit && c.g3_ok;
+  c.gq = c.gcommit && g3_has_;
+  c.dfire = d_due_ && d_on_ && c.en && !c.tfire && !c.gcommit && !c.c0_d;
+  const bool c1_q = fwhq_ ? fw_q_ : (qc_rd_ != 0);
+  c.c1_push = c1_valid_ && c1_due_ && !c1_q && !c.dpush;
+  c.c1_w = c1_arm_ ? (kOn33 | c1_at_) : 0;
+  // RAM write data
   for (int k = 0; k < 4; ++k)
-    if ((c.t_word[k] & kOn41) && after(now, lo32(c.t_word[k]))) c.ld_due |= 1u << k;
-  if ((c.d_word & kOn33) && !c.q_word && after(now, lo32(c.d_word))) c.ld_due |= 0x10;
+    c.t_wdata[k] = (clearing_ || ((c.b_wr >> k) & 1) || !c.arm)
+                       ? 0 : (kOn41 | (uint64_t{e.gen} << 32) | e.at_ns);
+  c.d_wdata = clearing_ ? 0 : c1_valid_ ? c.c1_w : (((g3_w_ & kOn33) && !c.g3_ok) ? kOn33 : 0) | lo32(g3_w_);
+  c.q_wdata = !clearing_ && (c.c1_push || c.dpush);
+  // this cycle's writes against S1 and the read-port word (B's own writes never hit them)
+  c.th_s1 = flow == s1_flow_ ? c.c_wr : 0;
+  c.th_ra = flow == ra_ ? c.c_wr : 0;
+  c.dh_s1 = c1_valid_ ? c1_flow_ == s1_flow_ : (c.gq && g3_flow_ == s1_flow_);
+  c.dh_ra = c1_valid_ ? c1_flow_ == ra_ : (c.gq && g3_flow_ == ra_);
+  c.qh_s1 = c.c1_push ? c1_flow_ == s1_flow_ : (c.gq && g3_flow_ == s1_flow_);
+  c.qh_ra = c.c1_push ? c1_flow_ == ra_ : (c.gq && g3_flow_ == ra_);
+  (void)ra1;
   return c;
 }
 
@@ -85,227 +105,190 @@ NicSchedModel::Out NicSchedModel::outputs(const In& in) const {
 }
 
 bool NicSchedModel::round_end_load(const In& in) const {
-  if (clearing_) return false;
-  const Comb c = comb(in);
-  uint8_t rem = b_rem_;
-  if (c.tfire) rem &= static_cast<uint8_t>(~(1u << c.tk));
-  if (c.dpush) rem &= 0xf;
-  return rem == 0 && ra_ == n_ - 1;
+  return comb(in).load && s1_flow_ == n_ - 1;
 }
 
-bool NicSchedModel::busy() const { return b_rem_ != 0 || g1_valid_ || g2_valid_ || out_valid_; }
+bool NicSchedModel::busy() const {
+  return b_rem_ != 0 || g1_v_ || g2_v_ || g3_v_ || txp_ != 0 || out_valid_;
+}
 
 void NicSchedModel::step(const In& in) {
   const Comb c = comb(in);
   const NicSchedEvent& e = c0_;
   const uint32_t now = in.evt.now_ns;
-  const bool pause = in.evt.pause;
   const uint8_t kind = e.kind & 7;
-  const bool arm = (static_cast<uint8_t>(e.op) & 3) == 1;
+  const uint32_t cflow = e.flow & fw_mask_;
+  const uint32_t ra1 = (ra_ + 1) & fw_mask_;
 
-  // next values (the RTL's *_next), defaults: hold
-  auto clearing = clearing_;
-  auto clr_addr = clr_addr_, ra = ra_, b_flow = b_flow_;
-  uint8_t b_rem = b_rem_;
+  // ---- RAM write ports
+  std::array<bool, 4> t_we{};
+  std::array<uint32_t, 4> t_waddr{};
+  for (int k = 0; k < 4; ++k) {
+    t_we[k] = clearing_ || ((c.b_wr >> k) & 1) || ((c.c_wr >> k) & 1);
+    t_waddr[k] = clearing_ ? clr_addr_ : ((c.b_wr >> k) & 1) ? b_flow_ : cflow;
+  }
+  const bool d_we = clearing_ || c1_valid_ || c.gq;
+  const uint32_t d_waddr = clearing_ ? clr_addr_ : c1_valid_ ? c1_flow_ : g3_flow_;
+  const bool q_we = clearing_ || c.dpush || c.c1_push || c.gq;
+  const uint32_t q_waddr = clearing_ ? clr_addr_ : c.c1_push ? c1_flow_ : c.gq ? g3_flow_ : b_flow_;
+  const bool f_we = c.dpush || c.c1_push;
+  const uint32_t f_wdata = c.c1_push ? c1_flow_ : b_flow_;
+  const uint32_t scan_raddr = c.load ? ra1 : ra_;
+
+  // ---- scanner: S1 takes the read-port word or keeps its word current; B takes S1
+  auto s1_t = s1_t_;
+  auto s1_d = s1_d_;
+  auto s1_q = s1_q_;
+  auto s1_flow = s1_flow_, ra = ra_, b_flow = b_flow_;
+  // B drops its copy of an entry a timer command in C0 writes (from registers: when the
+  // command waits, B fires that entry anyway, or the entry B takes is dropped a cycle early)
+  const bool c0_base = c0_valid_ && !clearing_;
+  const uint8_t koh = (c0_base && c.cmd_ok && kind <= 3) ? static_cast<uint8_t>(1u << kind) : 0;
+  const uint8_t mb = cflow == b_flow_ ? koh : 0, ms1 = cflow == s1_flow_ ? koh : 0;
+  uint8_t b_rem = static_cast<uint8_t>(b_rem_ & 0xf & ~c.b_wr & ~mb);
   auto b_gen = b_gen_;
   auto b_dl = b_dl_;
   auto b_at = b_at_;
-  auto d_on = d_on_;
-  auto d_flow = d_flow_, d_at = d_at_;
-  auto wp = wp_, rp = rp_;
-  bool c1_valid = false;
-  auto c1_arm = c1_arm_;
-  auto c1_flow = c1_flow_, c1_at = c1_at_;
-  uint32_t f_wdata = b_flow_;
-  auto g1_valid = g1_valid_, g1_has = g1_has_, g2_valid = g2_valid_, g2_has = g2_has_;
-  auto g2_flow = g2_flow_;
-  uint32_t la = 0, lb = 0, lm = std::max(la_, lb_);
   auto lr_v = lr_v_, ll_v = ll_v_;
   auto lr = lr_, ll = ll_;
+  if (!c.load) {
+    for (int k = 0; k < 4; ++k)
+      if ((c.th_s1 >> k) & 1) s1_t[k] = c.t_wdata[k];
+    if (c.dh_s1) s1_d = c.d_wdata;
+    if (c.qh_s1) s1_q = c.q_wdata;
+  } else {
+    ra = ra1;
+    s1_flow = ra_;
+    b_flow = s1_flow_;
+    b_rem = 0;
+    for (int k = 0; k < 4; ++k) {
+      if ((s1_t_[k] & kOn41) && after(now, lo32(s1_t_[k])) && !((ms1 >> k) & 1)) b_rem |= 1u << k;
+      b_gen[k] = static_cast<uint8_t>(s1_t_[k] >> 32);
+      b_dl[k] = lo32(s1_t_[k]);
+    }
+    if ((s1_d_ & kOn33) && !s1_q_ && after(now, lo32(s1_d_)) && !(c1_valid_ && c1_flow_ == s1_flow_)) b_rem |= 0x10;
+    b_at = lo32(s1_d_);
+    for (int k = 0; k < 4; ++k)
+      s1_t[k] = ((c.th_ra >> k) & 1) ? c.t_wdata[k] : ((fwh_ >> k) & 1) ? fw_t_[k] : t_rd_[k];
+    s1_d = c.dh_ra ? c.d_wdata : ((fwh_ >> 4) & 1) ? fw_d_ : d_rd_;
+    s1_q = c.qh_ra ? c.q_wdata : ((fwh_ >> 5) & 1) ? fw_q_ : (q_rd_ != 0);
+    // lane minima of the words B takes
+    for (int k = 0; k < 5; ++k) {
+      const bool on = k < 4 ? (s1_t_[k] & kOn41) != 0 : ((s1_d_ & kOn33) && !s1_q_);
+      const uint32_t v = k < 4 ? lo32(s1_t_[k]) : lo32(s1_d_);
+      const Opt m = tmin(lr_v_[k], lr_[k], on, v);
+      if (s1_flow_ == n_ - 1) {
+        ll_v[k] = m.v;
+        ll[k] = m.t;
+        lr_v[k] = false;
+      } else {
+        lr_v[k] = m.v;
+        lr[k] = m.t;
+      }
+    }
+  }
+  // ---- forwarding to the word on the read port next cycle (ra, or ra + 1 after a load)
+  const uint32_t nx = c.load ? ra1 : ra_;
+  uint8_t fwh = 0;
+  if (!clearing_) {
+    if (cflow == nx) fwh |= c.c_wr;
+    if (c1_valid_ ? c1_flow_ == nx : (c.gq && g3_flow_ == nx)) fwh |= 0x10;
+    if (c.c1_push ? c1_flow_ == nx : (c.gq && g3_flow_ == nx)) fwh |= 0x20;
+  }
+  const bool fwhq = !clearing_ && (c.c1_push ? c1_flow_ == cflow : c.gq ? g3_flow_ == cflow
+                                                                        : (c.dpush && b_flow_ == cflow));
+  auto fw_t = fw_t_;
+  if (!clearing_) fw_t = c.t_wdata;
+
+  // ---- C1, the FIFO, pending TXOPPs
+  const bool c0_k5 = c.acc && c.cmd_ok && kind == 5;
+  auto c1_arm = c1_arm_;
+  auto c1_flow = c1_flow_, c1_at = c1_at_;
+  auto c1_due = c1_due_;
+  auto c1_atc = c1_atc_;
+  if (c0_k5) {
+    c1_atc = e.at_ns + catchup_ + 1;
+    c1_due = c.arm && after(now, e.at_ns);
+    c1_arm = c.arm;
+    c1_flow = cflow;
+    c1_at = e.at_ns;
+  }
+  const uint32_t wp = (wp_ + (f_we ? 1 : 0)) & fw_mask_;
+  const uint32_t rp = (rp_ + (c.pop ? 1 : 0)) & fw_mask_;
+  const uint32_t count = count_ + (f_we ? 1 : 0) - (c.pop ? 1 : 0);
+  const uint32_t txp = txp_ + (c.txop_go ? 1 : 0) - (c.gstart ? 1 : 0);
+  const bool txp_full_next = txp_ >= 0xfffd;  // from the register (RTL: txp_full_reg)
+
+  // ---- grant pipeline
+  const bool c1h_f = c1_valid_ && c1_flow_ == f_rd_;
+  const bool c1h_g2 = c1_valid_ && c1_flow_ == g2_flow_;
+  const bool c1h_g3 = c1_valid_ && c1_flow_ == g3_flow_;
+  const bool g1_v = c.gstart || (g1_v_ && !c.g1_adv);
+  const bool g1_has = c.gstart ? (count_ != 0 && !in.evt.pause) : g1_has_;
+  const bool g2_v = c.g1_adv || (g2_v_ && !c.g2_adv);
+  const bool g2_has = c.g1_adv ? g1_has_ : g2_has_;
+  const uint32_t g2_flow = c.g1_adv ? f_rd_ : g2_flow_;
+  const bool g2_ov_v = c.g1_adv ? c1h_f : (g2_ov_v_ || c1h_g2);
+  const uint64_t g2_ov = (c.g1_adv ? c1h_f : c1h_g2) ? c.c1_w : g2_ov_;
+  const uint32_t g2_ov_atc = (c.g1_adv ? c1h_f : c1h_g2) ? c1_atc_ : g2_ov_atc_;
+  const bool g3_v = c.g2_adv || (g3_v_ && !c.gcommit);
+  const bool g3_has = c.g2_adv ? g2_has_ : g3_has_;
+  const uint32_t g3_flow = c.g2_adv ? g2_flow_ : g3_flow_;
+  const uint64_t g3_w = c.g2_adv ? (c1h_g2 ? c.c1_w : g2_ov_v_ ? g2_ov_ : dg_rd_) : c1h_g3 ? c.c1_w : g3_w_;
+  // at + CATCHUP_NS + 1, made with the CATCHUP_NS of the cycle the word is read or written
+  const bool g3_from_ram = c.g2_adv && !c1h_g2 && !g2_ov_v_;
+  const uint32_t g3_atc = g3_from_ram ? lo32(dg_rd_) + catchup_ + 1
+                          : !c.g2_adv ? (c1h_g3 ? c1_atc_ : g3_atc_) : c1h_g2 ? c1_atc_ : g2_ov_atc_;
+
+  // ---- DRAIN slot
+  const bool d_on = c.c0_d ? c.arm : (d_on_ && !c.dfire);
+  const uint32_t d_flow = c.c0_d ? e.flow : d_flow_;
+  const uint32_t d_at = c.c0_d ? e.at_ns : d_at_;
+  const bool d_due = c.c0_d ? (c.arm && after(now, e.at_ns)) : (d_on_ && !c.dfire && after(now, d_at_));
+
+  // ---- the result: B's fire, else the grant, else the DRAIN
+  bool out_valid = c.en ? (c.tfire || c.gcommit || c.dfire) : out_valid_;
+  NicSchedResult out = out_;
+  if (c.tfire) {
+    const unsigned k = c.tk;
+    out = NicSchedResult{static_cast<uint8_t>(k), b_flow_, b_gen_[k], b_dl_[k], now, now - b_dl_[k]};
+  } else if (c.gcommit) {
+    const uint32_t at = lo32(g3_w_);
+    out.kind = !g3_has_ ? kSchedNoGrant : c.g3_ok ? kSchedDep : kSchedStale;
+    out.flow = g3_has_ ? g3_flow_ : 0;
+    out.gen = 0;
+    out.at_ns = c.g3_ok ? at : 0;
+    out.late_ns = c.g3_ok ? now - at : 0;
+    out.tx_ns = (c.g3_ok && c.g3_inc) ? at : now;
+  } else if (c.dfire) {
+    out = NicSchedResult{kSchedDrain, d_flow_, 0, d_at_, now, now - d_at_};
+  }
+  const uint32_t la = c.tfire ? now - b_dl_[c.tk] : c.dfire ? now - d_at_ : 0;
+  const uint32_t lb = c.dpush ? now - b_at_ : 0;
+  const uint32_t lm = std::max(la_, lb_);
+  const uint32_t late_max = std::max(lm_, late_max_);
+  const uint32_t hwm = std::max(count_, hwm_);
+  const uint32_t fired = fired_ + (fired_inc_ ? 1 : 0);  // last cycle's results
+  const uint32_t grants = grants_ + (grants_inc_ ? 1 : 0);
+  uint32_t dropped = dropped_;
+  if (c.acc && c.cmd_set && !c0_ok_ && dropped_ != 0xffffffffu) dropped = dropped_ + 1;
+
+  // ---- next_due
   auto am_v = am_v_, al_v = al_v_;
   auto am = am_, al = al_;
-  std::array<bool, 6> fw_v{};
-  auto fw_a = fw_a_;
-  auto fw_t = fw_t_;
-  auto fw_d = fw_d_;
-  auto fw_q = fw_q_;
-  auto out_valid = out_valid_;
-  auto out = out_;
-  auto catchup = catchup_, fired = fired_, grants = grants_, dropped = dropped_;
-  uint32_t late_max = std::max(lm_, late_max_);
-  uint32_t hwm = std::max(count_, hwm_);
-  auto csr_rdata = csr_rdata_;
-  std::array<bool, 4> t_we{};
-  std::array<uint32_t, 4> t_waddr{};
-  std::array<uint64_t, 4> t_wdata{};
-  bool d_we = false, q_we = false, q_wdata = false, f_we = false;
-  uint32_t d_waddr = 0, q_waddr = 0;
-  uint64_t d_wdata = 0;
-  bool load = false;
-  uint32_t scan_raddr = ra_;
-
-  if (clearing_) {
-    t_we = {true, true, true, true};
-    d_we = q_we = true;
-    t_waddr = {clr_addr_, clr_addr_, clr_addr_, clr_addr_};
-    d_waddr = q_waddr = clr_addr_;
-    clr_addr = (clr_addr_ + 1) & fw_mask_;
-    if (clr_addr_ == n_ - 1) clearing = false;
-    scan_raddr = 0;
-  } else {
-    if (c.tfire) {
-      const unsigned k = c.tk;
-      t_we[k] = true;
-      t_waddr[k] = b_flow_;
-      t_wdata[k] = 0;
-      b_rem &= static_cast<uint8_t>(~(1u << k));
-      out_valid = true;
-      out = NicSchedResult{static_cast<uint8_t>(k), b_flow_, b_gen_[k], b_dl_[k], now, now - b_dl_[k]};
-      la = now - b_dl_[k];
-      fired = fired_ + 1;
-    }
-    if (c.dpush) {
-      f_we = true;
-      q_we = true;
-      q_waddr = b_flow_;
-      q_wdata = true;
-      wp = (wp_ + 1) & fw_mask_;
-      b_rem &= 0xf;
-      lb = now - b_at_;
-    }
-    if (b_rem == 0) {
-      load = true;
-      b_flow = ra_;
-      b_rem = c.ld_due;
-      for (int k = 0; k < 4; ++k) {
-        b_gen[k] = static_cast<uint8_t>(c.t_word[k] >> 32);
-        b_dl[k] = lo32(c.t_word[k]);
-      }
-      b_at = lo32(c.d_word);
-      ra = (ra_ + 1) & fw_mask_;
-      scan_raddr = ra;
-      for (int k = 0; k < 5; ++k) {
-        const bool on = k < 4 ? (c.t_word[k] & kOn41) != 0 : ((c.d_word & kOn33) && !c.q_word);
-        const uint32_t v = k < 4 ? lo32(c.t_word[k]) : lo32(c.d_word);
-        const Opt m = tmin(lr_v_[k], lr_[k], on, v);
-        if (ra_ == n_ - 1) {
-          ll_v[k] = m.v;
-          ll[k] = m.t;
-          lr_v[k] = false;
-        } else {
-          lr_v[k] = m.v;
-          lr[k] = m.t;
-        }
-      }
-    }
-    if (c.g2_go) {
-      g2_valid = false;
-      out_valid = true;
-      out.gen = 0;
-      out.tx_ns = now;
-      out.late_ns = 0;
-      out.at_ns = 0;
-      out.flow = 0;
-      if (!g2_has_) {
-        out.kind = kSchedNoGrant;
-      } else {
-        q_we = true;
-        q_waddr = g2_flow_;
-        q_wdata = false;
-        out.flow = g2_flow_;
-        if (c.grant_ok) {
-          const uint32_t at = lo32(dg_rd_);
-          const uint32_t late = now - at;
-          out.kind = kSchedDep;
-          out.at_ns = at;
-          out.late_ns = late;
-          out.tx_ns = late <= catchup_ ? at : now;
-          grants = grants_ + 1;
-          d_we = true;
-          d_waddr = g2_flow_;
-          d_wdata = at;
-        } else {
-          out.kind = kSchedStale;
-        }
-      }
-    }
-    if (g1_valid_ && !c.g2_stall) {
-      g1_valid = false;
-      g2_valid = true;
-      g2_has = g1_has_;
-      g2_flow = f_rd_;
-    }
-    if (c.dfire) {
-      d_on = false;
-      out_valid = true;
-      out = NicSchedResult{kSchedDrain, d_flow_, 0, d_at_, now, now - d_at_};
-      la = now - d_at_;
-      fired = fired_ + 1;
-    }
-    if (c.en && !c.tfire && !c.g2_go && !c.dfire) out_valid = false;
-    if (c1_valid_) {
-      d_we = true;
-      d_waddr = c1_flow_;
-      d_wdata = c1_arm_ ? (kOn33 | c1_at_) : 0;
-      if (c.c1_push) {
-        f_we = true;
-        f_wdata = c1_flow_;
-        q_we = true;
-        q_waddr = c1_flow_;
-        q_wdata = true;
-        wp = (wp_ + 1) & fw_mask_;
-      }
-    }
-    const bool pop = c.acc && c.cmd_txop && count_ != 0 && !pause;
-    if (c.acc && c.cmd_txop) {
-      g1_valid = true;
-      g1_has = count_ != 0 && !pause;
-      if (pop) rp = (rp_ + 1) & fw_mask_;
-    }
-    if (c.acc && c.cmd_set && !c.cmd_ok && dropped_ != 0xffffffffu) dropped = dropped_ + 1;
-    if (c.acc && c.cmd_ok) {
-      const uint32_t f = e.flow & fw_mask_;
-      if (kind <= 3) {
-        t_we[kind] = true;
-        t_waddr[kind] = f;
-        t_wdata[kind] = arm ? (kOn41 | (uint64_t{e.gen} << 32) | e.at_ns) : 0;
-      } else if (kind == 4) {
-        d_on = arm;
-        d_flow = e.flow;
-        d_at = e.at_ns;
-      } else {
-        c1_valid = true;
-        c1_arm = arm;
-        c1_flow = f;
-        c1_at = e.at_ns;
-      }
-      if (arm && kind != 4) {
-        const Opt m = tmin(am_v_, am_, true, e.at_ns);
-        am_v = m.v;
-        am = m.t;
-      }
-    }
-    if (load && ra_ == n_ - 1) {
-      al_v = am_v;
-      al = am;
-      am_v = false;
-    }
-    for (int k = 0; k < 4; ++k) {
-      fw_v[k] = t_we[k];
-      fw_a[k] = t_waddr[k];
-      fw_t[k] = t_wdata[k];
-    }
-    fw_v[4] = d_we;
-    fw_a[4] = d_waddr;
-    fw_d = d_wdata;
-    fw_v[5] = q_we;
-    fw_a[5] = q_waddr;
-    fw_q = q_wdata;
+  // the ARM that left C0 last cycle is merged into the arms since the round start
+  const bool ai_v = c.acc && c.cmd_ok && c.arm && kind != 4;
+  const uint32_t ai = e.at_ns;
+  if (ai_v_) {
+    const Opt m = tmin(am_v_, am_, true, ai_);
+    am_v = m.v;
+    am = m.t;
   }
-  const uint32_t count = clearing_ ? count_
-                                   : count_ + (c.dpush ? 1 : 0) + (c.c1_push ? 1 : 0) -
-                                         ((c.acc && c.cmd_txop && count_ != 0 && !pause) ? 1 : 0);
-  // next_due tree
+  if (c.load && s1_flow_ == n_ - 1) {
+    al_v = am_v;
+    al = am;
+    am_v = false;
+  }
   std::array<bool, 4> t1_v{};
   std::array<uint32_t, 4> t1{};
   for (int i = 0; i < 2; ++i) {
@@ -329,15 +312,16 @@ void NicSchedModel::step(const In& in) {
     t2[i] = m.t;
   }
   const Opt nd = tmin(t2_v_[0], t2_[0], t2_v_[1], t2_[1]);
-  const bool d_due = d_on && after(now, d_at);
-  // CSR bus
-  if (in.csr_we && in.csr_addr == kSchedCsrCatchup)
-    catchup = std::min(in.csr_wdata, kNicSchedCatchupMax);
+
+  // ---- CSR bus
+  auto catchup = catchup_;
+  auto csr_rdata = csr_rdata_;
+  if (in.csr_we && in.csr_addr == kSchedCsrCatchup) catchup = std::min(in.csr_wdata, kNicSchedCatchupMax);
   if (in.csr_re) {
     switch (in.csr_addr) {
       case kSchedCsrId: csr_rdata = kNicSchedId; break;
       case kSchedCsrVersion: csr_rdata = kNicSchedVersion; break;
-      case kSchedCsrCatchup: csr_rdata = catchup; break;
+      case kSchedCsrCatchup: csr_rdata = catchup_; break;  // a write in the same cycle shows next cycle
       case kSchedCsrFired: csr_rdata = fired_; break;
       case kSchedCsrGrants: csr_rdata = grants_; break;
       case kSchedCsrLateMax: csr_rdata = late_max_; break;
@@ -346,25 +330,30 @@ void NicSchedModel::step(const In& in) {
       default: csr_rdata = 0;
     }
   }
-  const bool f_re = !c.g1_stall, dg_re = !c.g2_stall;
 
-  // RAMs: read first, then write (dcqcn_ram_sdp)
+  // ---- RAMs: read first, then write (dcqcn_ram_sdp)
   for (int k = 0; k < 4; ++k) t_rd_[k] = tmem_[k][scan_raddr];
   d_rd_ = dmem_[scan_raddr];
   q_rd_ = qmem_[scan_raddr];
-  qc_rd_ = qmem_[c0_.flow & fw_mask_];
-  if (dg_re) dg_rd_ = dmem_[f_rd_];
-  if (f_re) f_rd_ = fmem_[rp_];
+  qc_rd_ = qmem_[cflow];
+  if (c.g1_adv) dg_rd_ = dmem_[f_rd_];
+  if (c.gstart) f_rd_ = fmem_[rp_];
   for (int k = 0; k < 4; ++k)
-    if (t_we[k]) tmem_[k][t_waddr[k]] = t_wdata[k];
-  if (d_we) dmem_[d_waddr] = d_wdata;
-  if (q_we) qmem_[q_waddr] = q_wdata;
+    if (t_we[k]) tmem_[k][t_waddr[k]] = c.t_wdata[k];
+  if (d_we) dmem_[d_waddr] = c.d_wdata;
+  if (q_we) qmem_[q_waddr] = c.q_wdata;
   if (f_we) fmem_[wp_] = f_wdata;
 
-  // registers
-  clearing_ = clearing;
-  clr_addr_ = clr_addr;
+  // ---- registers
+  if (clearing_) {
+    clr_addr_ = (clr_addr_ + 1) & fw_mask_;
+    if (clr_addr_ == 0) clearing_ = false;
+  }
   ra_ = ra;
+  s1_flow_ = s1_flow;
+  s1_t_ = s1_t;
+  s1_d_ = s1_d;
+  s1_q_ = s1_q;
   b_flow_ = b_flow;
   b_rem_ = b_rem;
   b_gen_ = b_gen;
@@ -374,8 +363,6 @@ void NicSchedModel::step(const In& in) {
   d_flow_ = d_flow;
   d_at_ = d_at;
   d_due_ = d_due;
-  wp_ = wp;
-  c1_valid_ = c1_valid;
   if (in.evt_valid && c.ready) {
     c0_valid_ = true;
     c0_ = in.evt;
@@ -383,16 +370,29 @@ void NicSchedModel::step(const In& in) {
   } else if (c.acc) {
     c0_valid_ = false;
   }
+  c1_valid_ = c0_k5;
   c1_arm_ = c1_arm;
   c1_flow_ = c1_flow;
   c1_at_ = c1_at;
+  c1_due_ = c1_due;
+  c1_atc_ = c1_atc;
+  g2_ov_atc_ = g2_ov_atc;
+  wp_ = wp;
   rp_ = rp;
   count_ = count;
-  g1_valid_ = g1_valid;
+  txp_ = txp;
+  g1_v_ = g1_v;
   g1_has_ = g1_has;
-  g2_valid_ = g2_valid;
+  g2_v_ = g2_v;
   g2_has_ = g2_has;
   g2_flow_ = g2_flow;
+  g2_ov_v_ = g2_ov_v;
+  g2_ov_ = g2_ov;
+  g3_v_ = g3_v;
+  g3_has_ = g3_has;
+  g3_flow_ = g3_flow;
+  g3_w_ = g3_w;
+  g3_atc_ = g3_atc;
   la_ = la;
   lb_ = lb;
   lm_ = lm;
@@ -401,6 +401,8 @@ void NicSchedModel::step(const In& in) {
   ll_v_ = ll_v;
   ll_ = ll;
   am_v_ = am_v;
+  ai_v_ = ai_v;
+  ai_ = ai;
   am_ = am;
   al_v_ = al_v;
   al_ = al;
@@ -410,16 +412,19 @@ void NicSchedModel::step(const In& in) {
   t2_ = t2;
   nd_v_ = nd.v;
   nd_ = nd.t;
-  fw_v_ = fw_v;
-  fw_a_ = fw_a;
+  fwh_ = fwh;
+  fwhq_ = fwhq;
   fw_t_ = fw_t;
-  fw_d_ = fw_d;
-  fw_q_ = fw_q;
+  fw_d_ = c.d_wdata;
+  fw_q_ = c.q_wdata;
   out_valid_ = out_valid;
   out_ = out;
   catchup_ = catchup;
   fired_ = fired;
   grants_ = grants;
+  fired_inc_ = c.tfire || c.dfire;
+  grants_inc_ = c.gd_we;
+  txp_full_ = txp_full_next;
   late_max_ = late_max;
   hwm_ = hwm;
   dropped_ = dropped;
@@ -428,24 +433,31 @@ void NicSchedModel::step(const In& in) {
     clearing_ = true;
     clr_addr_ = 0;
     ra_ = 0;
+    s1_flow_ = n_ - 1;
+    s1_t_ = {};
+    s1_d_ = 0;
+    s1_q_ = false;
+    b_flow_ = n_ - 2;
     b_rem_ = 0;
+    fwh_ = 0;
+    fwhq_ = false;
     d_on_ = false;
     d_due_ = false;
-    wp_ = rp_ = count_ = 0;
-    c1_valid_ = false;
     c0_valid_ = false;
-    g1_valid_ = g2_valid_ = false;
+    c1_valid_ = false;
+    wp_ = rp_ = count_ = txp_ = 0;
+    g1_v_ = g2_v_ = g3_v_ = false;
     la_ = lb_ = lm_ = 0;
     lr_v_ = {};
     ll_v_ = {};
-    am_v_ = al_v_ = false;
+    am_v_ = al_v_ = ai_v_ = false;
     t1_v_ = {};
     t2_v_ = {};
     nd_v_ = false;
-    fw_v_ = {};
     out_valid_ = false;
     catchup_ = kNicSchedCatchupRst;
     fired_ = grants_ = late_max_ = hwm_ = dropped_ = csr_rdata_ = 0;
+    fired_inc_ = grants_inc_ = txp_full_ = false;
   }
 }
 

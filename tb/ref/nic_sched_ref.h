@@ -78,6 +78,10 @@ class NicSchedModel {
   uint32_t fifo_count() const { return count_; }
   bool round_end_load(const In& in) const;  // this cycle loads the last flow of a round
   bool busy() const;                        // anything in the grant pipe, B or the output
+  // TXOPPs accepted and not yet answered (counted; the grant pipe takes one when it can)
+  uint32_t txops_pending() const { return txp_ + (g1_v_ ? 1 : 0) + (g2_v_ ? 1 : 0) + (g3_v_ ? 1 : 0); }
+  // This cycle the grant pipe starts a TXOPP (the pause input and the FIFO are sampled now).
+  bool txop_starts(const In& in) const { return comb(in).gstart; }
   uint32_t num_flows() const { return n_; }
   // The command in C0 goes into the core at this cycle's edge (it takes effect then).
   bool c0_goes(const In& in) const { return comb(in).acc; }
@@ -85,13 +89,18 @@ class NicSchedModel {
 
  private:
   struct Comb {
-    bool ready, acc, en, tfire, dfire, dpush, g2_go, g2_stall, g1_stall, grant_ok, load, c1_push;
-    bool cmd_set, cmd_txop, cmd_ok;
+    bool ready, acc, en, load, tfire, dfire, dpush, c0_d, txop_go, c1_push;
+    bool g3_ok, g3_inc, gcommit, g2_adv, g1_adv, gstart, pop, gd_we, gq;
+    bool cmd_set, cmd_txop, cmd_ok, arm;
     unsigned tk;
-    std::array<uint64_t, 4> t_word;
-    uint64_t d_word;
-    bool q_word;
-    uint8_t ld_due;
+    uint8_t b_wr, c_wr;
+    uint64_t c1_w;
+    // this cycle's writes against S1 and the read-port word
+    uint8_t th_s1, th_ra;
+    bool dh_s1, dh_ra, qh_s1, qh_ra;
+    std::array<uint64_t, 4> t_wdata;
+    uint64_t d_wdata;
+    bool q_wdata;
   };
   Comb comb(const In& in) const;
 
@@ -103,38 +112,43 @@ class NicSchedModel {
   std::vector<uint32_t> fmem_;
   std::array<uint64_t, 4> t_rd_{};
   uint64_t d_rd_ = 0, dg_rd_ = 0;
-  uint8_t q_rd_ = 0, qc_rd_ = 0;  // the queued bits at the scan word and at C1's flow
+  uint8_t q_rd_ = 0, qc_rd_ = 0;  // the queued bits at the scan word and at C0's flow
   uint32_t f_rd_ = 0;
   // registers
   bool clearing_ = true;
-  uint32_t clr_addr_ = 0, ra_ = 0;
-  uint32_t b_flow_ = 0;
+  uint32_t clr_addr_ = 0, ra_ = 0, s1_flow_ = 0, b_flow_ = 0;
+  std::array<uint64_t, 4> s1_t_{};  // S1: the words of flow ra - 1, kept current
+  uint64_t s1_d_ = 0;
+  bool s1_q_ = false;
   uint8_t b_rem_ = 0;
   std::array<uint8_t, 4> b_gen_{};
   std::array<uint32_t, 4> b_dl_{};
   uint32_t b_at_ = 0;
   bool d_on_ = false, d_due_ = false;
   uint32_t d_flow_ = 0, d_at_ = 0;
-  uint32_t wp_ = 0, rp_ = 0, count_ = 0;
+  uint32_t wp_ = 0, rp_ = 0, count_ = 0, txp_ = 0;
+  bool txp_full_ = false, fired_inc_ = false, grants_inc_ = false;
   bool c0_valid_ = false, c0_ok_ = false;  // C0: the command register
   NicSchedEvent c0_{};
-  bool c1_valid_ = false, c1_arm_ = false;
+  bool c1_valid_ = false, c1_arm_ = false, c1_due_ = false;
   uint32_t c1_flow_ = 0, c1_at_ = 0;
-  bool g1_valid_ = false, g1_has_ = false, g2_valid_ = false, g2_has_ = false;
-  uint32_t g2_flow_ = 0;
+  bool g1_v_ = false, g1_has_ = false, g2_v_ = false, g2_has_ = false, g2_ov_v_ = false;
+  bool g3_v_ = false, g3_has_ = false;
+  uint32_t g2_flow_ = 0, g3_flow_ = 0, g3_atc_ = 0, g2_ov_atc_ = 0, c1_atc_ = 0;
+  uint64_t g2_ov_ = 0, g3_w_ = 0;
   uint32_t la_ = 0, lb_ = 0, lm_ = 0;
   std::array<bool, 5> lr_v_{}, ll_v_{};
   std::array<uint32_t, 5> lr_{}, ll_{};
-  bool am_v_ = false, al_v_ = false;
-  uint32_t am_ = 0, al_ = 0;
+  bool am_v_ = false, al_v_ = false, ai_v_ = false;
+  uint32_t am_ = 0, al_ = 0, ai_ = 0;
   std::array<bool, 4> t1_v_{};
   std::array<uint32_t, 4> t1_{};
   std::array<bool, 2> t2_v_{};
   std::array<uint32_t, 2> t2_{};
   bool nd_v_ = false;
   uint32_t nd_ = 0;
-  std::array<bool, 6> fw_v_{};
-  std::array<uint32_t, 6> fw_a_{};
+  uint8_t fwh_ = 0;  // last cycle's write hit the word now on the read port (bits 0..5)
+  bool fwhq_ = false;
   std::array<uint64_t, 4> fw_t_{};
   uint64_t fw_d_ = 0;
   bool fw_q_ = false;

@@ -1,0 +1,810 @@
+// SPDX-License-Identifier: MIT
+// The event arbiter of dcqcn_nic_top (docs/nic.md, "The arbiter"): what the network
+// simulation's C++ NIC (systemc/net/nic.cpp: rp_result, np_result, timer_method, pick)
+// does around the RP, the NP and the timer service, in RTL.
+//
+//   inputs (2-deep skid FIFOs)     RP issue (round robin)        RP results (mon, rfifo)
+//   txdone, rxcnp, host, timers -> rp_iss --> dcqcn_rp --> mon_rp --> rfifo --> X
+//   rxdata, NP timers/DRAIN     -> np_iss --> dcqcn_np --> mon_np --> nfifo --> Y
+//   txop                        -> T (one TXOPP in flight)
+//   X, Y, T --(round robin)--> cmd --> dcqcn_nic_sched --> sched result:
+//       kinds 0/1/3 -> rq (RP timers), 2/4 -> nq (NP timer, DRAIN),
+//       5 GRANT -> txsel + grant marker G, 6 NOGRANT -> txsel, 7 STALE -> TXOPP again
+//
+// X expands one RP result (in order) into scheduler commands: atmr/itmr/ctmr ARM or
+// DISARM of kinds 0/1/3, then the departure step (kind 5) from the flow's word in the
+// flow RAM {has_data, in_flight, query_seen}: a TX result arms the departure at
+// next_tx_ns when its completion said `more` (or host data came while it was in flight),
+// else disarms it; a QUERY (host DATA) arms it; any other paced result of a flow with data
+// re-arms it (the RP re-timed it). A flow is "in flight" from its GRANT (the marker G,
+// applied by X before any later RP result) to its TX result: meanwhile its departure is
+// not armed again (a second GRANT before the completion would send data the flow may not
+// have): X applies the marker by a DISARM of the granted flow's departure (it cancels an
+// ARM that reached the scheduler after the TXOPP), and the next TXOPP waits for that
+// DISARM (one TXOPP in flight, none while a marker is pending). Y does the same for the NP: ARM kind 2
+// on tmr_set, the DRAIN slot (ARM on a new head or time, DISARM when the queue is empty),
+// and the CNP request out.
+//
+// No loss, no deadlock: an event enters the RP (NP) only with a credit, i.e. room in
+// rfifo (nfifo) for its result, so the blocks never wait on their outputs
+// (m_out_ready = 1); the scheduler's results are taken while rq and nq have room. See
+// docs/nic.md for the argument and its one assumption on the scheduler.
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module dcqcn_nic_arb #(
+    // ---------------------------------------------------------------- Parameters
+    parameter int NUM_FLOWS = 1024   // flows (power of two, >= 2)
+) (
+    // ---------------------------------------------------------------- Ports
+    input  logic          clk,
+    input  logic          rst,
+    input  logic [31:0]   now_ns,
+    input  logic          pause,
+
+    // AXI-Stream inputs (tdata layouts: dcqcn_nic_top.sv)
+    input  logic          s_txop_valid,
+    output logic          s_txop_ready,
+    input  logic          s_txdone_valid,
+    output logic          s_txdone_ready,
+    input  logic [79:0]   s_txdone_data,
+    input  logic          s_host_valid,
+    output logic          s_host_ready,
+    input  logic [63:0]   s_host_data,
+    input  logic          s_rxcnp_valid,
+    output logic          s_rxcnp_ready,
+    input  logic [63:0]   s_rxcnp_data,
+    input  logic          s_rxdata_valid,
+    output logic          s_rxdata_ready,
+    input  logic [63:0]   s_rxdata_data,
+    // AXI-Stream outputs
+    output logic          m_txsel_valid,
+    input  logic          m_txsel_ready,
+    output logic [63:0]   m_txsel_data,
+    output logic          m_cnpreq_valid,
+    input  logic          m_cnpreq_ready,
+    output logic [63:0]   m_cnpreq_data,
+
+    // RP events and results
+    output logic          rp_evt_valid,
+    input  logic          rp_evt_ready,
+    output logic [2:0]    rp_evt_op,
+    output logic [$clog2(NUM_FLOWS)-1:0] rp_evt_flow,
+    output logic [31:0]   rp_evt_now_ns,
+    output logic [15:0]   rp_evt_bytes,
+    output logic          rp_evt_cnp_ue,
+    output logic [31:0]   rp_evt_tau_ns,
+    output logic [7:0]    rp_evt_gen,
+    input  logic          rp_res_valid,
+    input  logic [319:0]  rp_res,
+    // NP events and results
+    output logic          np_evt_valid,
+    input  logic          np_evt_ready,
+    output logic [1:0]    np_evt_op,
+    output logic [$clog2(NUM_FLOWS)-1:0] np_evt_flow,
+    output logic [31:0]   np_evt_now_ns,
+    output logic [1:0]    np_evt_ecn,
+    output logic [7:0]    np_evt_gen,
+    input  logic          np_res_valid,
+    input  logic [159:0]  np_res,
+    // scheduler commands and results
+    output logic          sch_evt_valid,
+    input  logic          sch_evt_ready,
+    output logic [1:0]    sch_evt_op,
+    output logic [2:0]    sch_evt_kind,
+    output logic [31:0]   sch_evt_flow,
+    output logic [7:0]    sch_evt_gen,
+    output logic [31:0]   sch_evt_at_ns,
+    output logic [31:0]   sch_now_ns,
+    output logic          sch_pause,
+    input  logic          sch_out_valid,
+    output logic          sch_out_ready,
+    input  logic [2:0]    sch_out_kind,
+    input  logic [31:0]   sch_out_flow,
+    input  logic [7:0]    sch_out_gen,
+    input  logic [31:0]   sch_out_tx_ns,
+
+    // monitor strobes (every RP / NP result, one cycle each)
+    output logic          mon_rp_valid,
+    output logic [319:0]  mon_rp_data,
+    output logic          mon_np_valid,
+    output logic [159:0]  mon_np_data,
+
+    // status CSRs (0x200 of the top): read bus as the blocks'
+    input  logic          csr_re,
+    input  logic [7:0]    csr_addr,
+    output logic [31:0]   csr_rdata,
+
+    output logic          idle
+);
+
+  // ---------------------------------------------------------------- Parameter checks and constants
+  if (NUM_FLOWS < 2 || (NUM_FLOWS & (NUM_FLOWS - 1)) != 0) begin : g_bad_num_flows
+    initial $fatal(1, "%m: NUM_FLOWS (%0d) must be a power of two >= 2", NUM_FLOWS);
+  end
+  localparam int FW = $clog2(NUM_FLOWS);
+  localparam int RCRED = 8;          // RP events in flight (rp_iss, dcqcn_rp, mon, rfifo)
+  localparam int NCRED = 4;          // NP events in flight (np_iss, dcqcn_np, mon, nfifo)
+  localparam int QD = 4;             // rq / nq depth (scheduler timer results)
+  localparam int SETTLE = 16;        // cycles after a scheduler command before idle
+  localparam logic [31:0] TOP_ID  = 32'h4443_5131;  // "DCQ1"
+  localparam logic [31:0] VERSION = 32'h0002_0000;  // 2.0: RP + NP + scheduler + arbiter
+  localparam logic [2:0] RP_TX = 3'd0, RP_CNP = 3'd1, RP_ALPHA = 3'd2, RP_INC = 3'd3,
+                         RP_QUERY = 3'd4, RP_INIT = 3'd5, RP_CUT = 3'd6;
+  localparam logic [1:0] NP_RX = 2'd0, NP_TIMER = 2'd1, NP_DRAIN = 2'd3;
+  localparam logic [1:0] S_ARM = 2'd1, S_DISARM = 2'd2, S_TXOPP = 2'd3;
+
+  // word widths of the queues
+  localparam int TDW = 32 + FW + 16 + 1;                 // txdone {tx_ns, flow, bytes, more}
+  localparam int HW  = 32 + FW + 1;                      // host {arg, flow, init}
+  localparam int CW  = 32 + FW + 1;                      // rxcnp {tau, flow, ue}
+  localparam int DW  = FW + 2;                           // rxdata {flow, ecn}
+  localparam int RQW = 3 + FW + 8;                       // rq {rp op, flow, gen}
+  localparam int NQW = 1 + FW + 8;                       // nq {drain, flow, gen}
+  localparam int RW  = 3 + FW + 1 + 32 + 3 * (2 + 8 + 32);  // rfifo (the RP result X needs)
+  localparam int NW  = FW + 1 + 8 + 32 + 1 + 1 + 32 + 1 + FW + 32;  // nfifo
+  localparam int QW  = 32 + FW + 1;                      // cnpq {tau, flow, kind}
+
+  // reserved descriptor bits and flow bits at and above FW are ignored by design
+  logic unused_in_bits;
+  assign unused_in_bits = ^{s_txdone_data, s_host_data, s_rxcnp_data, s_rxdata_data, sch_out_flow};
+
+  // ---------------------------------------------------------------- Input FIFOs
+  logic          clearing_reg;
+  logic [FW-1:0] clr_addr_reg;
+  logic [1:0]    txop_cnt_reg;
+  logic [1:0]    txdone_cnt, host_cnt, rxcnp_cnt, rxdata_cnt;
+  logic [TDW-1:0] txdone_q;
+  logic [HW-1:0]  host_q;
+  logic [CW-1:0]  rxcnp_q;
+  logic [DW-1:0]  rxdata_q;
+  logic txop_push, txdone_push, host_push, host_acc, rxcnp_push, rxdata_push;
+  logic txop_pop, txdone_pop, host_pop, rxcnp_pop, rxdata_pop;
+
+  assign s_txop_ready   = !clearing_reg && txop_cnt_reg != 2'd2;
+  assign s_txdone_ready = !clearing_reg && txdone_cnt != 2'd2;
+  assign s_host_ready   = !clearing_reg && host_cnt != 2'd2;
+  assign s_rxcnp_ready  = !clearing_reg && rxcnp_cnt != 2'd2;
+  assign s_rxdata_ready = !clearing_reg && rxdata_cnt != 2'd2;
+  assign txop_push   = s_txop_valid && s_txop_ready;
+  assign txdone_push = s_txdone_valid && s_txdone_ready;
+  assign host_acc    = s_host_valid && s_host_ready;
+  assign host_push   = host_acc && !s_host_data[49];          // op 2, 3: dropped, counted
+  assign rxcnp_push  = s_rxcnp_valid && s_rxcnp_ready;
+  assign rxdata_push = s_rxdata_valid && s_rxdata_ready;
+
+  dcqcn_nic_fifo #(.WIDTH(TDW), .DEPTH(2)) u_txdone_q (
+    .clk(clk), .rst(rst), .push(txdone_push),
+    .s_data({s_txdone_data[31:0], s_txdone_data[32 +: FW], s_txdone_data[63:48], s_txdone_data[64]}),
+    .pop(txdone_pop), .m_data(txdone_q), .count(txdone_cnt));
+  dcqcn_nic_fifo #(.WIDTH(HW), .DEPTH(2)) u_host_q (
+    .clk(clk), .rst(rst), .push(host_push),
+    .s_data({s_host_data[31:0], s_host_data[32 +: FW], s_host_data[48]}),
+    .pop(host_pop), .m_data(host_q), .count(host_cnt));
+  dcqcn_nic_fifo #(.WIDTH(CW), .DEPTH(2)) u_rxcnp_q (
+    .clk(clk), .rst(rst), .push(rxcnp_push),
+    .s_data({s_rxcnp_data[31:0], s_rxcnp_data[32 +: FW], s_rxcnp_data[48]}),
+    .pop(rxcnp_pop), .m_data(rxcnp_q), .count(rxcnp_cnt));
+  dcqcn_nic_fifo #(.WIDTH(DW), .DEPTH(2)) u_rxdata_q (
+    .clk(clk), .rst(rst), .push(rxdata_push),
+    .s_data({s_rxdata_data[32 +: FW], s_rxdata_data[49:48]}),
+    .pop(rxdata_pop), .m_data(rxdata_q), .count(rxdata_cnt));
+
+  // ---------------------------------------------------------------- Pipeline stages
+  // time and pause, registered once: every block and every event of a cycle sees these
+  logic [31:0] now_reg;
+  logic        pause_reg;
+  assign sch_now_ns = now_reg;
+  assign sch_pause  = pause_reg;
+
+  // ---- scheduler results: rq (RP timers), nq (NP timer, DRAIN), the transmit path
+  logic [2:0]     rq_cnt, nq_cnt;
+  logic [RQW-1:0] rq_q;
+  logic [NQW-1:0] nq_q;
+  logic           rq_push, nq_push, rq_pop, nq_pop;
+  logic           sr_take;
+  logic [2:0]     rq_op;
+
+  assign sch_out_ready = rq_cnt != 3'(QD) && nq_cnt != 3'(QD);
+  assign sr_take = sch_out_valid && sch_out_ready;
+  assign rq_push = sr_take && (sch_out_kind == 3'd0 || sch_out_kind == 3'd1 || sch_out_kind == 3'd3);
+  assign nq_push = sr_take && (sch_out_kind == 3'd2 || sch_out_kind == 3'd4);
+  assign rq_op   = sch_out_kind == 3'd0 ? RP_ALPHA : sch_out_kind == 3'd1 ? RP_INC : RP_CUT;
+
+  dcqcn_nic_fifo #(.WIDTH(RQW), .DEPTH(QD)) u_rq (
+    .clk(clk), .rst(rst), .push(rq_push), .s_data({rq_op, sch_out_flow[FW-1:0], sch_out_gen}),
+    .pop(rq_pop), .m_data(rq_q), .count(rq_cnt));
+  dcqcn_nic_fifo #(.WIDTH(NQW), .DEPTH(QD)) u_nq (
+    .clk(clk), .rst(rst), .push(nq_push),
+    .s_data({sch_out_kind == 3'd4, sch_out_flow[FW-1:0], sch_out_gen}),
+    .pop(nq_pop), .m_data(nq_q), .count(nq_cnt));
+
+  // ---- RP issue: round robin over rq, txdone, rxcnp, host; one credit per event
+  logic          rp_iss_valid_reg;
+  logic [2:0]    rp_iss_op_reg;
+  logic [FW-1:0] rp_iss_flow_reg;
+  logic [31:0]   rp_iss_now_reg, rp_iss_tau_reg;
+  logic [15:0]   rp_iss_bytes_reg;
+  logic          rp_iss_ue_reg;
+  logic [7:0]    rp_iss_gen_reg;
+  logic [1:0]    rp_rr_reg;
+  logic [3:0]    rp_cred_reg;
+  logic [3:0]    rp_req;
+  logic [1:0]    rp_pick;
+  logic          rp_ld, rp_any;
+  logic          tag_more;
+  logic [3:0]    tag_cnt_unused;
+
+  assign rp_evt_valid  = rp_iss_valid_reg;
+  assign rp_evt_op     = rp_iss_op_reg;
+  assign rp_evt_flow   = rp_iss_flow_reg;
+  assign rp_evt_now_ns = rp_iss_now_reg;
+  assign rp_evt_bytes  = rp_iss_bytes_reg;
+  assign rp_evt_cnp_ue = rp_iss_ue_reg;
+  assign rp_evt_tau_ns = rp_iss_tau_reg;
+  assign rp_evt_gen    = rp_iss_gen_reg;
+
+  assign rp_req = {host_cnt != 2'd0, rxcnp_cnt != 2'd0, txdone_cnt != 2'd0, rq_cnt != 3'd0};
+  always_comb begin
+    rp_any  = 1'b0;
+    rp_pick = rp_rr_reg;
+    for (int i = 3; i >= 0; i--) begin
+      if (rp_req[2'(rp_rr_reg + 2'(i))]) begin
+        rp_any  = 1'b1;
+        rp_pick = 2'(rp_rr_reg + 2'(i));
+      end
+    end
+  end
+  assign rp_ld = rp_any && (!rp_iss_valid_reg || rp_evt_ready) && rp_cred_reg != 4'(RCRED);
+  assign rq_pop     = rp_ld && rp_pick == 2'd0;
+  assign txdone_pop = rp_ld && rp_pick == 2'd1;
+  assign rxcnp_pop  = rp_ld && rp_pick == 2'd2;
+  assign host_pop   = rp_ld && rp_pick == 2'd3;
+
+  // the completion's `more`, in RP order beside the events (popped with their results)
+  logic x_pop_r;
+  dcqcn_nic_fifo #(.WIDTH(1), .DEPTH(RCRED)) u_tag (
+    .clk(clk), .rst(rst), .push(rp_ld), .s_data(rp_pick == 2'd1 && txdone_q[0]),
+    .pop(x_pop_r), .m_data(tag_more), .count(tag_cnt_unused));
+
+  // ---- RP results: monitor register, rfifo
+  logic         mon_rp_valid_reg;
+  logic [319:0] mon_rp_data_reg;
+  logic [RW-1:0] rf_q;
+  logic [3:0]   rf_cnt;
+  assign mon_rp_valid = mon_rp_valid_reg;
+  assign mon_rp_data  = mon_rp_data_reg;
+
+  dcqcn_nic_fifo #(.WIDTH(RW), .DEPTH(RCRED)) u_rfifo (
+    .clk(clk), .rst(rst), .push(mon_rp_valid_reg),
+    .s_data({mon_rp_data_reg[206:204], mon_rp_data_reg[208 +: FW], mon_rp_data_reg[234],
+             mon_rp_data_reg[31:0],
+             mon_rp_data_reg[201:200], mon_rp_data_reg[191:184], mon_rp_data_reg[127:96],
+             mon_rp_data_reg[203:202], mon_rp_data_reg[199:192], mon_rp_data_reg[159:128],
+             mon_rp_data_reg[233:232], mon_rp_data_reg[231:224], mon_rp_data_reg[287:256]}),
+    .pop(x_pop_r), .m_data(rf_q), .count(rf_cnt));
+
+  // ---- NP issue: round robin over nq, rxdata
+  logic          np_iss_valid_reg;
+  logic [1:0]    np_iss_op_reg;
+  logic [FW-1:0] np_iss_flow_reg;
+  logic [31:0]   np_iss_now_reg;
+  logic [1:0]    np_iss_ecn_reg;
+  logic [7:0]    np_iss_gen_reg;
+  logic          np_rr_reg;
+  logic [2:0]    np_cred_reg;
+  logic          np_ld, np_pick;
+  logic          y_pop;
+
+  assign np_evt_valid  = np_iss_valid_reg;
+  assign np_evt_op     = np_iss_op_reg;
+  assign np_evt_flow   = np_iss_flow_reg;
+  assign np_evt_now_ns = np_iss_now_reg;
+  assign np_evt_ecn    = np_iss_ecn_reg;
+  assign np_evt_gen    = np_iss_gen_reg;
+
+  always_comb begin
+    if (np_rr_reg) np_pick = rxdata_cnt != 2'd0 ? 1'b1 : 1'b0;
+    else           np_pick = nq_cnt != 3'd0 ? 1'b0 : 1'b1;
+  end
+  assign np_ld = (nq_cnt != 3'd0 || rxdata_cnt != 2'd0) && (!np_iss_valid_reg || np_evt_ready) &&
+                 np_cred_reg != 3'(NCRED);
+  assign nq_pop     = np_ld && !np_pick;
+  assign rxdata_pop = np_ld && np_pick;
+
+  // ---- NP results: monitor register, nfifo
+  logic         mon_np_valid_reg;
+  logic [159:0] mon_np_data_reg;
+  logic [NW-1:0] nf_q;
+  logic [2:0]   nf_cnt;
+  assign mon_np_valid = mon_np_valid_reg;
+  assign mon_np_data  = mon_np_data_reg;
+
+  dcqcn_nic_fifo #(.WIDTH(NW), .DEPTH(NCRED)) u_nfifo (
+    .clk(clk), .rst(rst), .push(mon_np_valid_reg),
+    .s_data({mon_np_data_reg[80 +: FW], mon_np_data_reg[76], mon_np_data_reg[71:64],
+             mon_np_data_reg[63:32], mon_np_data_reg[74], mon_np_data_reg[75],
+             mon_np_data_reg[31:0], mon_np_data_reg[98], mon_np_data_reg[112 +: FW],
+             mon_np_data_reg[159:128]}),
+    .pop(y_pop), .m_data(nf_q), .count(nf_cnt));
+
+  // ---- X: one RP result (or the grant marker G) at a time
+  logic          g_valid_reg;          // G: a GRANT not yet applied to the flow RAM
+  logic [FW-1:0] g_flow_reg;
+  logic          x_valid_reg, x_is_g_reg;
+  logic [3:0]    x_mask_reg;           // pending steps: alpha, inc, cut commands; departure
+  logic [2:0]    x_op_reg;
+  logic [FW-1:0] x_flow_reg;
+  logic          x_paced_reg, x_more_reg;
+  logic [31:0]   x_next_reg;
+  logic [1:0]    x_tmr_reg [0:2];
+  logic [7:0]    x_gen_reg [0:2];
+  logic [31:0]   x_dl_reg  [0:2];
+  logic          x_gset_reg;           // a GRANT of x's flow was taken since X loaded it
+  logic          x_fwd_valid_reg;      // the flow word was written in the load cycle
+  logic [2:0]    x_fwd_word_reg;
+  logic [2:0]    fl_rdata;             // flow RAM {has_data, in_flight, query_seen}
+  logic          x_free, x_ld, x_ld_g, x_done, x_req, x_take;
+  logic [1:0]    x_k;
+  logic          x_cmd_needed;
+  logic [1:0]    x_cmd_op;
+  logic [2:0]    x_cmd_kind;
+  logic [7:0]    x_cmd_gen;
+  logic [31:0]   x_cmd_at;
+  logic [2:0]    x_word, x_wr_word;
+  logic          x_infl;
+  logic          fl_we;
+  logic [FW-1:0] fl_waddr, fl_raddr, x_ld_flow;
+  logic [2:0]    fl_wdata;
+  logic          g_take;               // a GRANT taken from the scheduler this cycle
+
+  assign g_take = sr_take && sch_out_kind == 3'd5;
+  assign x_free = !x_valid_reg || x_done;
+  assign x_ld_g = x_free && g_valid_reg;
+  assign x_ld   = x_free && (g_valid_reg || rf_cnt != 4'd0);
+  assign x_pop_r = x_free && !g_valid_reg && rf_cnt != 4'd0;
+  assign x_ld_flow = g_valid_reg ? g_flow_reg : rf_q[RW-4 -: FW];
+
+  assign x_word = x_fwd_valid_reg ? x_fwd_word_reg : fl_rdata;
+  assign x_infl = x_word[1] || x_gset_reg;
+
+  always_comb begin
+    x_k = 2'd3;
+    for (int i = 2; i >= 0; i--) if (x_mask_reg[i]) x_k = 2'(i);
+  end
+
+  always_comb begin
+    x_cmd_needed = 1'b0;
+    x_cmd_op     = S_ARM;
+    x_cmd_kind   = 3'd5;
+    x_cmd_gen    = 8'd0;
+    x_cmd_at     = x_next_reg;
+    x_wr_word    = {x_word[2], x_infl, x_word[0]};
+    if (x_k != 2'd3) begin
+      x_cmd_needed = 1'b1;
+      x_cmd_op     = x_tmr_reg[x_k] == 2'd1 ? S_ARM : S_DISARM;
+      x_cmd_kind   = x_k == 2'd0 ? 3'd0 : x_k == 2'd1 ? 3'd1 : 3'd3;
+      x_cmd_gen    = x_gen_reg[x_k];
+      x_cmd_at     = x_dl_reg[x_k];
+    end else if (x_is_g_reg) begin
+      // the granted flow: in flight; cancel any departure armed while the TXOPP was out
+      x_cmd_needed = 1'b1;
+      x_cmd_op     = S_DISARM;
+      x_wr_word    = {x_word[2], 1'b1, x_word[0]};
+    end else if (x_op_reg == RP_TX) begin
+      x_cmd_needed = 1'b1;
+      x_cmd_op     = (x_more_reg || x_word[0]) ? S_ARM : S_DISARM;
+      x_wr_word    = {x_more_reg || x_word[0], 2'b00};
+    end else if (x_op_reg == RP_QUERY) begin
+      if (x_infl) begin
+        x_wr_word = 3'b111;
+      end else begin
+        x_cmd_needed = 1'b1;
+        x_wr_word    = 3'b100;
+      end
+    end else if (x_paced_reg && x_word[2] && !x_infl) begin
+      x_cmd_needed = 1'b1;
+    end
+  end
+
+  logic txop_busy_reg;
+  assign x_req  = x_valid_reg && x_cmd_needed;
+  assign x_done = x_valid_reg && x_k == 2'd3 && (!x_cmd_needed || x_take);
+
+  // flow RAM: cleared after rst; written by X only, when X finishes a result or a marker
+  assign fl_we    = clearing_reg || x_done;
+  assign fl_waddr = clearing_reg ? clr_addr_reg : x_flow_reg;
+  assign fl_wdata = clearing_reg ? 3'b000 : x_wr_word;
+  assign fl_raddr = x_ld_flow;
+
+  dcqcn_ram_sdp #(.WIDTH(3), .DEPTH(NUM_FLOWS)) u_flow_ram (
+    .clk(clk), .we(fl_we), .waddr(fl_waddr), .wdata(fl_wdata),
+    .re(x_ld), .raddr(fl_raddr), .rdata(fl_rdata));
+
+  // ---- Y: one NP result at a time
+  logic          y_valid_reg;
+  logic [2:0]    y_mask_reg;           // pending: hold-off ARM, DRAIN step, CNP request
+  logic [FW-1:0] y_flow_reg, y_qflow_reg;
+  logic [7:0]    y_tgen_reg;
+  logic [31:0]   y_tdl_reg, y_tau_reg, y_qat_reg;
+  logic          y_kind_reg, y_qvalid_reg;
+  logic          drain_on_reg;
+  logic [FW-1:0] drain_flow_reg;
+  logic [31:0]   drain_at_reg;
+  logic          y_free, y_done, y_req, y_take, y_chg, y_dis, y_step, y_cnp_push;
+  logic [2:0]    y_mask_after;
+  logic [1:0]    cnpq_cnt;
+
+  assign y_chg = y_qvalid_reg && (!drain_on_reg || y_qflow_reg != drain_flow_reg ||
+                                  y_qat_reg != drain_at_reg);
+  assign y_dis = !y_qvalid_reg && drain_on_reg;
+  assign y_req = y_valid_reg && (y_mask_reg[0] || (y_mask_reg[1] && (y_chg || y_dis)));
+  assign y_step = y_valid_reg && (y_mask_reg[0] ? y_take : (y_mask_reg[1] && (!(y_chg || y_dis) || y_take)));
+  assign y_cnp_push = y_valid_reg && y_mask_reg[2] && cnpq_cnt != 2'd2;
+  always_comb begin
+    y_mask_after = y_mask_reg;
+    if (y_step) begin
+      if (y_mask_reg[0]) y_mask_after[0] = 1'b0;
+      else               y_mask_after[1] = 1'b0;
+    end
+    if (y_cnp_push) y_mask_after[2] = 1'b0;
+  end
+  assign y_done = y_valid_reg && y_mask_after == 3'b000;
+  assign y_free = !y_valid_reg || y_done;
+  assign y_pop  = y_free && nf_cnt != 3'd0;
+
+  // ---- CNP requests out
+  logic [QW-1:0] cnpq_q;
+  logic          cnpq_pop;
+  assign cnpq_pop = m_cnpreq_valid && m_cnpreq_ready;
+  dcqcn_nic_fifo #(.WIDTH(QW), .DEPTH(2)) u_cnpq (
+    .clk(clk), .rst(rst), .push(y_cnp_push), .s_data({y_tau_reg, y_flow_reg, y_kind_reg}),
+    .pop(cnpq_pop), .m_data(cnpq_q), .count(cnpq_cnt));
+  assign m_cnpreq_valid = cnpq_cnt != 2'd0;
+  assign m_cnpreq_data  = m_cnpreq_valid ? {15'd0, cnpq_q[0], 16'(cnpq_q[FW:1]), cnpq_q[QW-1 -: 32]}
+                                         : 64'd0;
+
+  // ---- T: transmit opportunities (one TXOPP in flight), the txsel register
+  logic          t_req, t_take;
+  logic          ts_valid_reg, ts_grant_reg;
+  logic [FW-1:0] ts_flow_reg;
+  logic [31:0]   ts_tx_reg;
+  assign t_req = txop_cnt_reg != 2'd0 && !txop_busy_reg && !ts_valid_reg && !g_valid_reg &&
+                 !(x_valid_reg && x_is_g_reg);
+  assign txop_pop = sr_take && (sch_out_kind == 3'd5 || sch_out_kind == 3'd6);
+  assign m_txsel_valid = ts_valid_reg;
+  assign m_txsel_data  = {15'd0, ts_grant_reg, 16'(ts_flow_reg), ts_tx_reg};
+
+  // ---- the command register: round robin over X, Y, T
+  logic          cmd_valid_reg;
+  logic [1:0]    cmd_op_reg;
+  logic [2:0]    cmd_kind_reg;
+  logic [FW-1:0] cmd_flow_reg;
+  logic [7:0]    cmd_gen_reg;
+  logic [31:0]   cmd_at_reg;
+  logic [1:0]    cmd_rr_reg;
+  logic [4:0]    settle_reg;
+  logic          cmd_free;
+  logic [1:0]    cmd_pick;
+  logic          cmd_any;
+  logic [2:0]    cmd_req;
+
+  assign sch_evt_valid = cmd_valid_reg;
+  assign sch_evt_op    = cmd_op_reg;
+  assign sch_evt_kind  = cmd_kind_reg;
+  assign sch_evt_flow  = 32'(cmd_flow_reg);
+  assign sch_evt_gen   = cmd_gen_reg;
+  assign sch_evt_at_ns = cmd_at_reg;
+
+  // (rr + i) mod 3 for rr in 0..2, i in 0..2
+  function automatic logic [1:0] mod3(input logic [1:0] rr, input logic [1:0] i);
+    logic [2:0] t;
+    t = {1'b0, rr} + {1'b0, i};
+    mod3 = t >= 3'd3 ? 2'(t - 3'd3) : t[1:0];
+  endfunction
+  assign cmd_free = !cmd_valid_reg || sch_evt_ready;
+  assign cmd_req  = {t_req, y_req, x_req};
+  always_comb begin
+    cmd_any  = 1'b0;
+    cmd_pick = 2'd0;
+    for (int i = 2; i >= 0; i--) begin
+      if (cmd_req[mod3(cmd_rr_reg, 2'(i))]) begin
+        cmd_any  = 1'b1;
+        cmd_pick = mod3(cmd_rr_reg, 2'(i));
+      end
+    end
+  end
+  assign x_take = cmd_free && cmd_any && cmd_pick == 2'd0;
+  assign y_take = cmd_free && cmd_any && cmd_pick == 2'd1;
+  assign t_take = cmd_free && cmd_any && cmd_pick == 2'd2;
+
+  // ---- status counters (CSRs at 0x200)
+  logic [31:0] cnt_txop_reg, cnt_txdone_reg, cnt_host_reg, cnt_rxcnp_reg, cnt_rxdata_reg;
+  logic [31:0] cnt_cnpreq_reg, cnt_grant_reg, dropped_reg;
+  logic [3:0]  hwm_rp_reg;
+  logic [2:0]  hwm_np_reg, hwm_rq_reg;
+  logic [31:0] csr_rdata_reg;
+  assign csr_rdata = csr_rdata_reg;
+
+  always_ff @(posedge clk) begin
+    now_reg   <= now_ns;
+    pause_reg <= pause;
+
+    // clearing walk of the flow RAM
+    if (clearing_reg) begin
+      clr_addr_reg <= clr_addr_reg + 1'b1;
+      if (clr_addr_reg == FW'(NUM_FLOWS - 1)) clearing_reg <= 1'b0;
+    end
+
+    txop_cnt_reg <= txop_cnt_reg + {1'b0, txop_push} - {1'b0, txop_pop};
+
+    // RP issue
+    if (rp_ld) begin
+      rp_iss_valid_reg <= 1'b1;
+      rp_rr_reg        <= rp_pick + 2'd1;
+      rp_iss_now_reg   <= now_reg;
+      rp_iss_bytes_reg <= 16'd0;
+      rp_iss_ue_reg    <= 1'b0;
+      rp_iss_tau_reg   <= 32'd0;
+      rp_iss_gen_reg   <= 8'd0;
+      case (rp_pick)
+        2'd0: begin
+          rp_iss_op_reg   <= rq_q[RQW-1 -: 3];
+          rp_iss_flow_reg <= rq_q[8 +: FW];
+          rp_iss_gen_reg  <= rq_q[7:0];
+        end
+        2'd1: begin
+          rp_iss_op_reg    <= RP_TX;
+          rp_iss_flow_reg  <= txdone_q[17 +: FW];
+          rp_iss_now_reg   <= txdone_q[TDW-1 -: 32];
+          rp_iss_bytes_reg <= txdone_q[16:1];
+        end
+        2'd2: begin
+          rp_iss_op_reg   <= RP_CNP;
+          rp_iss_flow_reg <= rxcnp_q[1 +: FW];
+          rp_iss_tau_reg  <= rxcnp_q[CW-1 -: 32];
+          rp_iss_ue_reg   <= rxcnp_q[0];
+        end
+        default: begin
+          rp_iss_op_reg   <= host_q[0] ? RP_INIT : RP_QUERY;
+          rp_iss_flow_reg <= host_q[1 +: FW];
+          rp_iss_tau_reg  <= host_q[0] ? host_q[HW-1 -: 32] : 32'd0;
+        end
+      endcase
+    end else if (rp_evt_ready) begin
+      rp_iss_valid_reg <= 1'b0;
+    end
+    rp_cred_reg <= rp_cred_reg + {3'd0, rp_ld} - {3'd0, x_pop_r};
+
+    mon_rp_valid_reg <= rp_res_valid;
+    mon_rp_data_reg  <= rp_res_valid ? rp_res : 320'd0;
+
+    // NP issue
+    if (np_ld) begin
+      np_iss_valid_reg <= 1'b1;
+      np_rr_reg        <= !np_pick;
+      np_iss_now_reg   <= now_reg;
+      np_iss_ecn_reg   <= 2'd0;
+      np_iss_gen_reg   <= 8'd0;
+      if (!np_pick) begin
+        np_iss_op_reg   <= nq_q[NQW-1] ? NP_DRAIN : NP_TIMER;
+        np_iss_flow_reg <= nq_q[8 +: FW];
+        np_iss_gen_reg  <= nq_q[NQW-1] ? 8'd0 : nq_q[7:0];
+      end else begin
+        np_iss_op_reg   <= NP_RX;
+        np_iss_flow_reg <= rxdata_q[2 +: FW];
+        np_iss_ecn_reg  <= rxdata_q[1:0];
+      end
+    end else if (np_evt_ready) begin
+      np_iss_valid_reg <= 1'b0;
+    end
+    np_cred_reg <= np_cred_reg + {2'd0, np_ld} - {2'd0, y_pop};
+
+    mon_np_valid_reg <= np_res_valid;
+    mon_np_data_reg  <= np_res_valid ? np_res : 160'd0;
+
+    // G: the grant marker
+    if (g_take) begin
+      g_valid_reg <= 1'b1;
+      g_flow_reg  <= sch_out_flow[FW-1:0];
+    end else if (x_ld_g) begin
+      g_valid_reg <= 1'b0;
+    end
+
+    // X
+    if (x_ld) begin
+      x_valid_reg     <= 1'b1;
+      x_is_g_reg      <= x_ld_g;
+      x_flow_reg      <= x_ld_flow;
+      x_fwd_valid_reg <= x_done && x_flow_reg == x_ld_flow;
+      x_fwd_word_reg  <= x_wr_word;
+      x_gset_reg      <= g_take && sch_out_flow[FW-1:0] == x_ld_flow;
+      if (x_ld_g) begin
+        x_mask_reg <= 4'b1000;
+        x_op_reg   <= RP_QUERY;
+        x_more_reg <= 1'b0;
+      end else begin
+        x_op_reg    <= rf_q[RW-1 -: 3];
+        x_paced_reg <= rf_q[RW-4-FW];
+        x_next_reg  <= rf_q[RW-5-FW -: 32];
+        x_tmr_reg[0] <= rf_q[125:124];
+        x_gen_reg[0] <= rf_q[123:116];
+        x_dl_reg[0]  <= rf_q[115:84];
+        x_tmr_reg[1] <= rf_q[83:82];
+        x_gen_reg[1] <= rf_q[81:74];
+        x_dl_reg[1]  <= rf_q[73:42];
+        x_tmr_reg[2] <= rf_q[41:40];
+        x_gen_reg[2] <= rf_q[39:32];
+        x_dl_reg[2]  <= rf_q[31:0];
+        x_mask_reg  <= {1'b1, rf_q[41:40] != 2'd0, rf_q[83:82] != 2'd0, rf_q[125:124] != 2'd0};
+        x_more_reg  <= tag_more;
+      end
+    end else begin
+      if (x_done) x_valid_reg <= 1'b0;
+      if (x_valid_reg && x_k != 2'd3 && x_take) x_mask_reg[x_k] <= 1'b0;
+      if (x_valid_reg && g_take && sch_out_flow[FW-1:0] == x_flow_reg) x_gset_reg <= 1'b1;
+    end
+
+    // Y
+    if (y_pop) begin
+      y_valid_reg  <= 1'b1;
+      y_flow_reg   <= nf_q[NW-1 -: FW];
+      y_mask_reg   <= {nf_q[NW-FW-42], 1'b1, nf_q[NW-FW-1]};
+      y_tgen_reg   <= nf_q[NW-FW-2 -: 8];
+      y_tdl_reg    <= nf_q[NW-FW-10 -: 32];
+      y_kind_reg   <= nf_q[NW-FW-43];
+      y_tau_reg    <= nf_q[NW-FW-44 -: 32];
+      y_qvalid_reg <= nf_q[32 + FW];
+      y_qflow_reg  <= nf_q[32 +: FW];
+      y_qat_reg    <= nf_q[31:0];
+    end else begin
+      if (y_done) y_valid_reg <= 1'b0;
+      y_mask_reg <= y_mask_after;
+    end
+    if (y_take && !y_mask_reg[0] && y_chg) begin
+      drain_on_reg   <= 1'b1;
+      drain_flow_reg <= y_qflow_reg;
+      drain_at_reg   <= y_qat_reg;
+    end else if (y_take && !y_mask_reg[0]) begin
+      drain_on_reg <= 1'b0;
+    end else if (sr_take && sch_out_kind == 3'd4) begin
+      drain_on_reg <= 1'b0;
+    end
+
+    // T and the txsel register
+    if (t_take) txop_busy_reg <= 1'b1;
+    else if (sr_take && sch_out_kind >= 3'd5) txop_busy_reg <= 1'b0;
+    if (sr_take && sch_out_kind == 3'd5) begin
+      ts_valid_reg <= 1'b1;
+      ts_grant_reg <= 1'b1;
+      ts_flow_reg  <= sch_out_flow[FW-1:0];
+      ts_tx_reg    <= sch_out_tx_ns;
+    end else if (sr_take && sch_out_kind == 3'd6) begin
+      ts_valid_reg <= 1'b1;
+      ts_grant_reg <= 1'b0;
+      ts_flow_reg  <= '0;
+      ts_tx_reg    <= 32'd0;
+    end else if (m_txsel_ready) begin
+      ts_valid_reg <= 1'b0;
+      ts_grant_reg <= 1'b0;
+      ts_flow_reg  <= '0;
+      ts_tx_reg    <= 32'd0;
+    end
+
+    // the command register
+    if (cmd_free && cmd_any) begin
+      cmd_valid_reg <= 1'b1;
+      cmd_rr_reg    <= cmd_pick == 2'd2 ? 2'd0 : cmd_pick + 2'd1;
+      case (cmd_pick)
+        2'd0: begin
+          cmd_op_reg   <= x_cmd_op;
+          cmd_kind_reg <= x_cmd_kind;
+          cmd_flow_reg <= x_flow_reg;
+          cmd_gen_reg  <= x_cmd_gen;
+          cmd_at_reg   <= x_cmd_at;
+        end
+        2'd1: begin
+          cmd_op_reg   <= y_mask_reg[0] ? S_ARM : (y_chg ? S_ARM : S_DISARM);
+          cmd_kind_reg <= y_mask_reg[0] ? 3'd2 : 3'd4;
+          cmd_flow_reg <= y_mask_reg[0] ? y_flow_reg : (y_chg ? y_qflow_reg : '0);
+          cmd_gen_reg  <= y_mask_reg[0] ? y_tgen_reg : 8'd0;
+          cmd_at_reg   <= y_mask_reg[0] ? y_tdl_reg : (y_chg ? y_qat_reg : 32'd0);
+        end
+        default: begin
+          cmd_op_reg   <= S_TXOPP;
+          cmd_kind_reg <= 3'd0;
+          cmd_flow_reg <= '0;
+          cmd_gen_reg  <= 8'd0;
+          cmd_at_reg   <= 32'd0;
+        end
+      endcase
+    end else if (sch_evt_ready) begin
+      cmd_valid_reg <= 1'b0;
+    end
+    if (cmd_valid_reg && sch_evt_ready) settle_reg <= 5'(SETTLE);
+    else if (settle_reg != 5'd0) settle_reg <= settle_reg - 5'd1;
+
+    // status counters
+    if (txop_push)   cnt_txop_reg   <= cnt_txop_reg + 32'd1;
+    if (txdone_push) cnt_txdone_reg <= cnt_txdone_reg + 32'd1;
+    if (host_push)   cnt_host_reg   <= cnt_host_reg + 32'd1;
+    if (rxcnp_push)  cnt_rxcnp_reg  <= cnt_rxcnp_reg + 32'd1;
+    if (rxdata_push) cnt_rxdata_reg <= cnt_rxdata_reg + 32'd1;
+    if (cnpq_pop)    cnt_cnpreq_reg <= cnt_cnpreq_reg + 32'd1;
+    if (g_take)      cnt_grant_reg  <= cnt_grant_reg + 32'd1;
+    if (host_acc && !host_push && dropped_reg != 32'hFFFF_FFFF) dropped_reg <= dropped_reg + 32'd1;
+    if (rp_cred_reg > hwm_rp_reg) hwm_rp_reg <= rp_cred_reg;
+    if (np_cred_reg > hwm_np_reg) hwm_np_reg <= np_cred_reg;
+    if (rq_cnt > hwm_rq_reg) hwm_rq_reg <= rq_cnt;
+    if (csr_re) begin
+      case (csr_addr)
+        8'h00:   csr_rdata_reg <= TOP_ID;
+        8'h04:   csr_rdata_reg <= 32'(NUM_FLOWS);
+        8'h08:   csr_rdata_reg <= VERSION;
+        8'h0C:   csr_rdata_reg <= dropped_reg;
+        8'h10:   csr_rdata_reg <= cnt_txop_reg;
+        8'h14:   csr_rdata_reg <= cnt_txdone_reg;
+        8'h18:   csr_rdata_reg <= cnt_host_reg;
+        8'h1C:   csr_rdata_reg <= cnt_rxcnp_reg;
+        8'h20:   csr_rdata_reg <= cnt_rxdata_reg;
+        8'h24:   csr_rdata_reg <= cnt_cnpreq_reg;
+        8'h28:   csr_rdata_reg <= cnt_grant_reg;
+        8'h2C:   csr_rdata_reg <= 32'(hwm_rp_reg);
+        8'h30:   csr_rdata_reg <= 32'(hwm_np_reg);
+        8'h34:   csr_rdata_reg <= 32'(hwm_rq_reg);
+        default: csr_rdata_reg <= 32'd0;
+      endcase
+    end
+
+    if (rst) begin
+      clearing_reg     <= 1'b1;
+      clr_addr_reg     <= '0;
+      txop_cnt_reg     <= 2'd0;
+      rp_iss_valid_reg <= 1'b0;
+      rp_rr_reg        <= 2'd0;
+      rp_cred_reg      <= 4'd0;
+      mon_rp_valid_reg <= 1'b0;
+      mon_rp_data_reg  <= 320'd0;
+      np_iss_valid_reg <= 1'b0;
+      np_rr_reg        <= 1'b0;
+      np_cred_reg      <= 3'd0;
+      mon_np_valid_reg <= 1'b0;
+      mon_np_data_reg  <= 160'd0;
+      g_valid_reg      <= 1'b0;
+      x_valid_reg      <= 1'b0;
+      y_valid_reg      <= 1'b0;
+      drain_on_reg     <= 1'b0;
+      txop_busy_reg    <= 1'b0;
+      ts_valid_reg     <= 1'b0;
+      ts_grant_reg     <= 1'b0;
+      ts_flow_reg      <= '0;
+      ts_tx_reg        <= 32'd0;
+      cmd_valid_reg    <= 1'b0;
+      cmd_rr_reg       <= 2'd0;
+      settle_reg       <= 5'd0;
+      cnt_txop_reg     <= 32'd0;
+      cnt_txdone_reg   <= 32'd0;
+      cnt_host_reg     <= 32'd0;
+      cnt_rxcnp_reg    <= 32'd0;
+      cnt_rxdata_reg   <= 32'd0;
+      cnt_cnpreq_reg   <= 32'd0;
+      cnt_grant_reg    <= 32'd0;
+      dropped_reg      <= 32'd0;
+      hwm_rp_reg       <= 4'd0;
+      hwm_np_reg       <= 3'd0;
+      hwm_rq_reg       <= 3'd0;
+      csr_rdata_reg    <= 32'd0;
+    end
+  end
+
+  // ---------------------------------------------------------------- Outputs
+  assign idle = !clearing_reg && txop_cnt_reg == 2'd0 && txdone_cnt == 2'd0 && host_cnt == 2'd0 &&
+                rxcnp_cnt == 2'd0 && rxdata_cnt == 2'd0 && rp_cred_reg == 4'd0 &&
+                np_cred_reg == 3'd0 && !g_valid_reg && !x_valid_reg && !y_valid_reg &&
+                !cmd_valid_reg && !txop_busy_reg && !ts_valid_reg && cnpq_cnt == 2'd0 &&
+                rq_cnt == 3'd0 && nq_cnt == 3'd0 && !sch_out_valid && settle_reg == 5'd0;
+
+endmodule
+
+`resetall

@@ -1,0 +1,617 @@
+// SPDX-License-Identifier: MIT
+// Lock-step test of rtl/dcqcn_nic_top.sv (RP + NP + timer service/scheduler + event
+// arbiter) against NicTopModel (tb/ref/nic_top_ref.h): every output pin, every cycle.
+//
+// The bench plays the NIC around the top: a MAC that offers transmit opportunities and
+// answers every GRANT with a completion a few cycles later (`more` from its own queue of
+// the flow), a host that gives flows data (DATA) and starts some (INIT, and bad ops that
+// must be dropped and counted), a receive path that hands over CNPs and data packets with
+// random ECN, back-pressure on txsel and cnpreq (--bp), idle input cycles (--idle), PFC
+// pause, AXI4-Lite reads and writes of every block, and one reset in the middle. Time
+// advances in small steps with jumps, across the 2^32 ns wrap.
+//
+// Beside the lock-step (which a bug shared by the RTL and the model passes), system checks:
+// every txop answered exactly once; no GRANT for a flow without data; every timer the RP
+// or the NP announced delivered at or after its deadline and never twice, and the latest
+// of each delivered by the end; the scheduler's contract (NicSchedCheck); no input event
+// lost (per source, events in = events into the RP/NP); a CNP request only from an NP
+// result with cnp, in order, with its fields.
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include VHEADER
+#include "lockstep.h"
+#include "nic_top_ref.h"
+
+using namespace dcqcn;
+using dcqcn::tb::Diff;
+
+namespace {
+
+constexpr uint32_t kFlows = DUT_SIZE;
+constexpr uint64_t kFullCoverageEvents = 100000;
+// a timer announced this long ago (ns) must have been delivered by the end of the run: the
+// scheduler's bound (4 N + 8 cycles, docs/nic.md) at 10 ns per cycle, and the queues
+constexpr uint64_t kDeliverNs = 10 * (4 * uint64_t{kFlows} + 8) + 100000;
+
+int64_t sdiff(uint32_t a, uint32_t b) { return static_cast<int32_t>(a - b); }
+
+class Bench {
+ public:
+  explicit Bench(const tb::Options& o)
+      : o_(o), rng_(o.seed),
+        dut_("TOP", static_cast<int>(o.seed & 0x7fffffff),
+             tb::TraceSpec{o.vcd, o.trace_from, o.trace_to, o.clock_ps}),
+        ref_(kFlows), pkts_(kFlows, 0),
+        ann_(4 * kFlows * 256, Ann{}), latest_(4 * kFlows, Latest{}) {
+    now64_ = (uint64_t{1} << 32) - 200000 - rng_.below(1000000);
+    mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
+    define_coverage();
+  }
+
+  int run() {
+    rst_cycles_ = 3;
+    while (accepted_ < o_.events) {
+      if (int rc = cycle(true)) return rc;
+      if (dut_.cycle() > 200 * (o_.events + 10000)) return fail("no progress (deadlock?): " + ref_.debug());
+    }
+    if (int rc = fairness_episode()) return rc;
+    if (int rc = drain()) return rc;
+    if (int rc = final_checks()) return rc;
+    if (o_.replay) return 0;
+    std::printf("nic_top: %" PRIu64 " grants, %" PRIu64 " timers delivered, worst lateness %" PRIu64
+                " ns, fairness spread %u over %u flows\n", grants_, timers_, worst_late_ns_,
+                fair_spread_, kFairFlows);
+    return finish();
+  }
+
+ private:
+  struct Ann { bool pending = false; uint32_t dl = 0; };
+  struct Latest { bool on = false; uint8_t gen = 0; uint32_t dl = 0; uint64_t at64 = 0; };
+  struct Done { uint64_t due_cycle; NicTxDone d; };
+  static constexpr unsigned kFairFlows = 4;
+
+  // ------------------------------------------------------------------ coverage
+  void define_coverage() {
+    cov_.define("timer_alpha", "ALPHA_TIMER delivered to the RP");
+    cov_.define("timer_inc", "INC_TIMER delivered to the RP");
+    cov_.define("timer_cut", "CUT_TIMER delivered to the RP");
+    cov_.define("timer_np", "TIMER delivered to the NP");
+    cov_.define("drain_np", "DRAIN delivered to the NP");
+    cov_.define("late_gt0", "a timer delivered after its deadline (lateness > 0)");
+    cov_.define("stale_retry", "the scheduler answered STALE: TXOPP re-issued");
+    cov_.define("grant", "txsel with grant");
+    cov_.define("nogrant", "txsel without grant");
+    cov_.define("nogrant_paused", "txsel without grant while paused with flows due");
+    cov_.define("retime_rearm", "a departure re-armed by a CNP/timer result (re-timed)");
+    cov_.define("query_in_flight", "host DATA while the flow's packet was in flight");
+    cov_.define("cnpreq", "a CNP request out");
+    for (const char* s : {"txop", "txdone", "host", "rxcnp", "rxdata"})
+      cov_.define(std::string("bp_") + s, std::string("s_axis_") + s + " held with tready low");
+    cov_.define("bp_txsel", "m_axis_txsel held (tready low)");
+    cov_.define("bp_cnpreq", "m_axis_cnpreq held (tready low)");
+    cov_.define("sched_out_held", "a scheduler result held: timer queue full");
+    cov_.define("host_bad_op", "host op 2/3 dropped and counted");
+    cov_.define("host_init", "host INIT");
+    cov_.define("csr_rp", "AXI4-Lite read of an RP register");
+    cov_.define("csr_np", "AXI4-Lite read of an NP register");
+    cov_.define("csr_top", "AXI4-Lite read of a top counter");
+    cov_.define("csr_sched", "AXI4-Lite read of a scheduler register");
+    cov_.define("csr_slverr", "a partial-strobe write answered SLVERR");
+    cov_.define("idle_after_work", "idle high again after traffic");
+    cov_.define("time_wrap", "time crosses the 2^32 ns wrap");
+    cov_.define("reset_mid_run", "rst in the middle of traffic");
+    cov_.define("fairness", "fairness episode: backlogged flows granted within 2 of each other");
+  }
+
+  // ------------------------------------------------------------------ stimulus
+  uint32_t pick_flow() {
+    if (rng_.chance(60)) return static_cast<uint32_t>(rng_.below(std::min<uint32_t>(kFlows, 8)));
+    return static_cast<uint32_t>(rng_.below(kFlows)) | (rng_.chance(5) ? (1u << 15) & ~(kFlows - 1) & 0xffff : 0);
+  }
+
+  // new descriptors offered on the inputs that are free (AXI-Stream: held until taken)
+  void offer(bool random) {
+    const unsigned busy = o_.idle ? 40 : 90;  // percent of cycles an input may get a new one
+    if (!random) return;
+    if (!in_.txop_valid && rng_.chance(busy / 3)) in_.txop_valid = true;
+    if (!in_.host_valid && rng_.chance(busy / 8)) {
+      const uint32_t f = pick_flow();
+      const uint64_t r = rng_.below(100);
+      in_.host = NicHostOp{};
+      in_.host.flow = f;
+      if (r < 85) {
+        pkts_[f & (kFlows - 1)] += 1 + static_cast<uint32_t>(rng_.below(4));
+        in_.host.op = kHostData;
+      } else if (r < 95) {
+        in_.host.op = kHostInit;
+        in_.host.arg = rng_.chance(30) ? 0 : 1000000 + static_cast<uint32_t>(rng_.below(40000000));
+      } else {
+        in_.host.op = static_cast<uint8_t>(2 + rng_.below(2));
+        in_.host.arg = static_cast<uint32_t>(rng_.next());
+      }
+      in_.host_valid = true;
+    }
+    if (!in_.rxcnp_valid && rng_.chance(busy / 10)) {
+      in_.rxcnp = NicRxCnp{static_cast<uint32_t>(rng_.chance(50) ? 50000 : rng_.below(200000)),
+                           pick_flow(), rng_.chance(20)};
+      in_.rxcnp_valid = true;
+    }
+    if (!in_.rxdata_valid && rng_.chance(busy / 4)) {
+      in_.rxdata = NicRxData{pick_flow(), static_cast<uint8_t>(rng_.below(4))};
+      in_.rxdata_valid = true;
+    }
+    if (!in_.txdone_valid && !dones_.empty() && dones_.front().due_cycle <= dut_.cycle()) {
+      in_.txdone = dones_.front().d;
+      in_.txdone.more = pkts_[in_.txdone.flow] > 0;
+      dones_.pop_front();
+      in_.txdone_valid = true;
+    }
+    in_.txsel_ready = !o_.backpressure || rng_.chance(60);
+    in_.cnpreq_ready = !o_.backpressure || rng_.chance(60);
+    if (rng_.permille(o_.idle ? 20 : 5)) in_.pause = !in_.pause;
+    if (in_.pause && rng_.chance(2)) in_.pause = false;
+    axil_offer();
+  }
+
+  void axil_offer() {
+    if (!in_.arvalid && !rd_wait_ && rng_.chance(2)) {
+      static const uint16_t kBlk[5] = {0x000, 0x100, 0x200, 0x300, 0x400};
+      const unsigned b = static_cast<unsigned>(rng_.below(5));
+      in_.araddr = static_cast<uint16_t>(kBlk[b] + 4 * rng_.below(16));
+      in_.arvalid = true;
+      rd_blk_ = b;
+    }
+    if (!in_.awvalid && !in_.wvalid && !wr_wait_ && rng_.permille(5)) {
+      // writes that keep the traffic meaningful: RP/NP CSRs within their ranges are clamped
+      // anyway; the scheduler's CATCHUP_NS; now and then a partial strobe (SLVERR)
+      const uint64_t r = rng_.below(4);
+      in_.awaddr = r == 0 ? 0x308 : r == 1 ? static_cast<uint16_t>(0x100) : r == 2 ? 0x204 : 0x30c;
+      in_.wdata = r == 1 ? 20000 + static_cast<uint32_t>(rng_.below(60000)) : static_cast<uint32_t>(rng_.below(40000));
+      in_.wstrb = rng_.chance(10) ? 0x3 : 0xf;
+      slverr_exp_ = in_.wstrb != 0xf;
+      in_.awvalid = in_.wvalid = true;
+      wr_wait_ = true;
+    }
+    in_.bready = rng_.chance(70);
+    in_.rready = rng_.chance(70);
+  }
+
+  // ------------------------------------------------------------------ one cycle
+  int cycle(bool random) {
+    // time
+    const uint64_t r = rng_.below(1000);
+    const uint64_t before = now64_;
+    now64_ += fixed_dt_ ? fixed_dt_
+              : r < 600 ? rng_.below(6) : r < 990 ? rng_.below(60) : r < 999 ? rng_.below(3000) : rng_.below(60000);
+    if ((before >> 32) != (now64_ >> 32)) cov_.hit("time_wrap");
+    in_.now_ns = static_cast<uint32_t>(now64_);
+    in_.rst = rst_cycles_ > 0;
+    if (in_.rst) {
+      --rst_cycles_;
+      in_ = NicTopIn{};
+      in_.rst = true;
+      in_.now_ns = static_cast<uint32_t>(now64_);
+    } else {
+      offer(random);
+    }
+    // a reset in the middle of the traffic
+    if (random && !mid_reset_done_ && accepted_ >= mid_reset_at_) {
+      mid_reset_done_ = true;
+      cov_.hit("reset_mid_run");
+      rst_cycles_ = 2;
+    }
+    drive();
+    dut_.low();
+    const NicTopOut out = ref_.outputs(in_);
+    const NicTopModel::Peek pk = ref_.peek(in_);
+    const NicTopIn cur = in_;  // account() takes the handshaken inputs down for the next cycle
+    if (int rc = compare(out)) return rc;
+    if (!in_.rst) {
+      if (int rc = account(out, pk)) return rc;
+    } else {
+      on_reset();
+    }
+    tb::ProbeValues p{dut_.cycle(), in_.now_ns, accepted_, false};
+    dut_.high(p);
+    ref_.step(cur);
+    return 0;
+  }
+
+  void drive() {
+    auto& m = dut_.m();
+    m.rst = in_.rst;
+    m.now_ns = in_.now_ns;
+    m.pause = in_.pause;
+    m.s_axis_txop_tvalid = in_.txop_valid;
+    m.m_axis_txsel_tready = in_.txsel_ready;
+    m.s_axis_txdone_tvalid = in_.txdone_valid;
+    pack(in_.txdone, m.s_axis_txdone_tdata);
+    m.s_axis_host_tvalid = in_.host_valid;
+    m.s_axis_host_tdata = pack(in_.host);
+    m.s_axis_rxcnp_tvalid = in_.rxcnp_valid;
+    m.s_axis_rxcnp_tdata = pack(in_.rxcnp);
+    m.s_axis_rxdata_tvalid = in_.rxdata_valid;
+    m.s_axis_rxdata_tdata = pack(in_.rxdata);
+    m.m_axis_cnpreq_tready = in_.cnpreq_ready;
+    m.s_axil_awvalid = in_.awvalid;
+    m.s_axil_awaddr = in_.awaddr;
+    m.s_axil_wvalid = in_.wvalid;
+    m.s_axil_wdata = in_.wdata;
+    m.s_axil_wstrb = in_.wstrb;
+    m.s_axil_bready = in_.bready;
+    m.s_axil_arvalid = in_.arvalid;
+    m.s_axil_araddr = in_.araddr;
+    m.s_axil_rready = in_.rready;
+  }
+
+  // every output pin of the DUT against the model; the first cycle shows X-initial values
+  int compare(const NicTopOut& o) {
+    if (dut_.cycle() == 0) return 0;
+    if (o_.inject_mismatch && dut_.cycle() == o_.inject_mismatch) injected_ = true;
+    const auto& m = dut_.m();
+    NicRpWords rw{};
+    NicNpWords nw{};
+    pack(o.mon_rp, rw);
+    pack(o.mon_np, nw);
+    std::vector<Diff> d = {
+        {"s_axis_txop_tready", m.s_axis_txop_tready, o.txop_ready},
+        {"m_axis_txsel_tvalid", m.m_axis_txsel_tvalid, o.txsel_valid},
+        {"m_axis_txsel_tdata", m.m_axis_txsel_tdata, pack(o.txsel)},
+        {"s_axis_txdone_tready", m.s_axis_txdone_tready, o.txdone_ready},
+        {"s_axis_host_tready", m.s_axis_host_tready, o.host_ready},
+        {"s_axis_rxcnp_tready", m.s_axis_rxcnp_tready, o.rxcnp_ready},
+        {"s_axis_rxdata_tready", m.s_axis_rxdata_tready, o.rxdata_ready},
+        {"m_axis_cnpreq_tvalid", m.m_axis_cnpreq_tvalid, o.cnpreq_valid},
+        {"m_axis_cnpreq_tdata", m.m_axis_cnpreq_tdata, pack(o.cnpreq)},
+        {"mon_rp_valid", m.mon_rp_valid, o.mon_rp_valid},
+        {"mon_np_valid", m.mon_np_valid, o.mon_np_valid},
+        {"next_due_valid", m.next_due_valid, o.next_due_valid},
+        {"next_due_ns", o.next_due_valid ? m.next_due_ns : 0u, o.next_due_valid ? o.next_due_ns : 0u},
+        {"txq_nonempty", m.txq_nonempty, o.txq_nonempty},
+        {"idle", m.idle, o.idle},
+        {"s_axil_awready", m.s_axil_awready, o.awready},
+        {"s_axil_wready", m.s_axil_wready, o.wready},
+        {"s_axil_bvalid", m.s_axil_bvalid, o.bvalid},
+        {"s_axil_bresp", m.s_axil_bresp, o.bresp},
+        {"s_axil_arready", m.s_axil_arready, o.arready},
+        {"s_axil_rvalid", m.s_axil_rvalid, o.rvalid},
+        {"s_axil_rdata", m.s_axil_rdata, o.rdata ^ (injected_ ? 1u : 0u)},
+        {"s_axil_rresp", m.s_axil_rresp, o.rresp}};
+    for (unsigned i = 0; i < 10; ++i)
+      d.push_back({"mon_rp_data[" + std::to_string(32 * i + 31) + ":" + std::to_string(32 * i) + "]",
+                   m.mon_rp_data[i], rw[i]});
+    for (unsigned i = 0; i < 5; ++i)
+      d.push_back({"mon_np_data[" + std::to_string(32 * i + 31) + ":" + std::to_string(32 * i) + "]",
+                   m.mon_np_data[i], nw[i]});
+    bool differ = false;
+    for (const Diff& x : d) differ = differ || x.rtl != x.ref;
+    if (!differ) return 0;
+    return failure(tb::FailKind::Mismatch, d, "");
+  }
+
+  // ------------------------------------------------------------------ bookkeeping, checks
+  int account(const NicTopOut& o, const NicTopModel::Peek& pk) {
+    const uint64_t cyc = dut_.cycle();
+    // inputs
+    if (in_.txop_valid && !o.txop_ready) cov_.hit("bp_txop");
+    if (in_.txdone_valid && !o.txdone_ready) cov_.hit("bp_txdone");
+    if (in_.host_valid && !o.host_ready) cov_.hit("bp_host");
+    if (in_.rxcnp_valid && !o.rxcnp_ready) cov_.hit("bp_rxcnp");
+    if (in_.rxdata_valid && !o.rxdata_ready) cov_.hit("bp_rxdata");
+    if (o.txsel_valid && !in_.txsel_ready) cov_.hit("bp_txsel");
+    if (o.cnpreq_valid && !in_.cnpreq_ready) cov_.hit("bp_cnpreq");
+    if (in_.txop_valid && o.txop_ready) { ++txops_; ++accepted_; in_.txop_valid = false; }
+    if (in_.txdone_valid && o.txdone_ready) { ++in_tx_; ++accepted_; in_.txdone_valid = false; }
+    if (in_.host_valid && o.host_ready) {
+      ++accepted_;
+      if (in_.host.op >= 2) cov_.hit("host_bad_op");
+      else ++in_host_;
+      if (in_.host.op == kHostInit) cov_.hit("host_init");
+      in_.host_valid = false;
+    }
+    if (in_.rxcnp_valid && o.rxcnp_ready) { ++in_cnp_; ++accepted_; in_.rxcnp_valid = false; }
+    if (in_.rxdata_valid && o.rxdata_ready) { ++in_rx_; ++accepted_; in_.rxdata_valid = false; }
+    if (o.idle && busy_since_idle_) { cov_.hit("idle_after_work"); busy_since_idle_ = false; }
+    if (!o.idle) busy_since_idle_ = true;
+    // txsel: exactly one per txop; a grant only for a flow with data
+    if (o.txsel_valid && in_.txsel_ready) {
+      if (++answers_ > txops_) return fail("txsel without a txop");
+      if (o.txsel.grant) {
+        cov_.hit("grant");
+        ++grants_;
+        const uint32_t f = o.txsel.flow;
+        if (f >= kFlows || pkts_[f] == 0)
+          return fail("GRANT for flow " + std::to_string(f) + " which has no data");
+        if (in_flight_[f]) return fail("second GRANT of flow " + std::to_string(f) + " before its completion");
+        --pkts_[f];
+        in_flight_[f] = true;
+        if (fair_on_ && f < kFairFlows) ++fair_grants_[f];
+        NicTxDone d;
+        d.tx_ns = o.txsel.tx_ns;
+        d.flow = f;
+        d.bytes = static_cast<uint16_t>(64 + rng_.below(4033));
+        dones_.push_back(Done{cyc + rng_.below(o_.idle ? 40 : 8), d});
+      } else {
+        cov_.hit("nogrant");
+        if (in_.pause && o.txq_nonempty) cov_.hit("nogrant_paused");
+      }
+    }
+    if (pk.sched_taken && pk.sched.kind == kSchedStale) cov_.hit("stale_retry");
+    if (pk.sched_held) cov_.hit("sched_out_held");
+    if (pk.retime) cov_.hit("retime_rearm");
+    if (pk.query_in_flight) cov_.hit("query_in_flight");
+    // events into the RP / NP: timers at or after their deadline, never twice
+    if (pk.rp_issued) {
+      const RpEvent& e = pk.rp_ev;
+      switch (e.op) {
+        case RpOp::TX: ++out_tx_; in_flight_[e.flow] = false; break;
+        case RpOp::CNP: ++out_cnp_; break;
+        case RpOp::QUERY: case RpOp::INIT: ++out_host_; break;
+        default: {
+          const unsigned k = e.op == RpOp::ALPHA_TIMER ? 0 : e.op == RpOp::INC_TIMER ? 1 : 2;
+          cov_.hit(k == 0 ? "timer_alpha" : k == 1 ? "timer_inc" : "timer_cut");
+          if (int rc = deliver(k, e.flow, e.gen, e.now_ns)) return rc;
+        }
+      }
+    }
+    if (pk.np_issued) {
+      const NpEvent& e = pk.np_ev;
+      if (e.op == NpOp::RX) ++out_rx_;
+      if (e.op == NpOp::DRAIN) cov_.hit("drain_np");
+      if (e.op == NpOp::TIMER) {
+        cov_.hit("timer_np");
+        if (int rc = deliver(3, e.flow, e.gen, e.now_ns)) return rc;
+      }
+    }
+    // announcements, from the results (mon)
+    if (o.mon_rp_valid) {
+      const RpResult& r = o.mon_rp;
+      announce(0, r.flow, r.atmr, r.agen, r.adl_ns);
+      announce(1, r.flow, r.itmr, r.igen, r.idl_ns);
+      announce(2, r.flow, r.ctmr, r.cgen, r.cdl_ns);
+    }
+    if (o.mon_np_valid) {
+      const NpResult& r = o.mon_np;
+      if (r.tmr_set) announce(3, r.flow, 1, r.tmr_gen, r.tmr_deadline_ns);
+      if (r.cnp) cnp_exp_.push_back(NicCnpReq{r.cnp_tau_ns, r.flow, r.cnp_kind != 0});
+    }
+    if (o.cnpreq_valid && in_.cnpreq_ready) {
+      cov_.hit("cnpreq");
+      if (cnp_exp_.empty()) return fail("CNP request without an NP result with cnp");
+      if (!(cnp_exp_.front() == o.cnpreq)) return fail("CNP request differs from the NP result's");
+      cnp_exp_.pop_front();
+    }
+    // AXI4-Lite
+    if (in_.arvalid && o.arready) {
+      static const char* kCov[5] = {"csr_rp", "csr_np", "csr_top", "csr_sched", nullptr};
+      if (kCov[rd_blk_]) cov_.hit(kCov[rd_blk_]);
+      in_.arvalid = false;
+      rd_wait_ = true;
+    }
+    if (o.rvalid && in_.rready) rd_wait_ = false;
+    if (in_.awvalid && o.awready) in_.awvalid = false;
+    if (in_.wvalid && o.wready) in_.wvalid = false;
+    if (o.bvalid && in_.bready) {
+      if (o.bresp == 2) cov_.hit("csr_slverr");
+      if ((o.bresp == 2) != slverr_exp_) return fail("AXI4-Lite write response");
+      wr_wait_ = false;
+    }
+    return 0;
+  }
+
+  void announce(unsigned k, uint32_t flow, uint8_t act, uint8_t gen, uint32_t dl) {
+    Latest& l = latest_[k * kFlows + flow];
+    if (act == 1) {
+      Ann& a = ann_[(k * kFlows + flow) * 256 + gen];
+      a.pending = true;
+      a.dl = dl;
+      l = Latest{true, gen, dl, now64_ + static_cast<uint64_t>(std::max<int64_t>(0, sdiff(dl, static_cast<uint32_t>(now64_))))};
+    } else if (act == 2) {
+      l.on = false;
+    }
+  }
+
+  int deliver(unsigned k, uint32_t flow, uint8_t gen, uint32_t now) {
+    Ann& a = ann_[(k * kFlows + flow) * 256 + gen];
+    ++timers_;
+    if (!a.pending)
+      return fail("timer kind " + std::to_string(k) + " flow " + std::to_string(flow) + " tag " +
+                  std::to_string(gen) + " delivered but not announced (or twice)");
+    if (sdiff(now, a.dl) < 0) return fail("timer delivered before its deadline");
+    if (sdiff(now, a.dl) > 0) cov_.hit("late_gt0");
+    worst_late_ns_ = std::max<uint64_t>(worst_late_ns_, static_cast<uint64_t>(sdiff(now, a.dl)));
+    a.pending = false;
+    Latest& l = latest_[k * kFlows + flow];
+    if (l.on && l.gen == gen) l.on = false;
+    return 0;
+  }
+
+  void on_reset() {
+    std::fill(pkts_.begin(), pkts_.end(), 0);
+    std::fill(in_flight_.begin(), in_flight_.end(), false);
+    std::fill(ann_.begin(), ann_.end(), Ann{});
+    std::fill(latest_.begin(), latest_.end(), Latest{});
+    dones_.clear();
+    cnp_exp_.clear();
+    txops_ = answers_ = 0;
+    in_tx_ = in_host_ = in_cnp_ = in_rx_ = out_tx_ = out_host_ = out_cnp_ = out_rx_ = 0;
+    rd_wait_ = wr_wait_ = false;
+  }
+
+  // ------------------------------------------------------------------ episodes
+  // kFairFlows flows with a deep backlog, txops every cycle, completions at once: their
+  // grant counts must stay within 2 of each other (round robin among the due flows).
+  int fairness_episode() {
+    if (int rc = drain()) return rc;
+    fair_on_ = true;
+    for (unsigned f = 0; f < kFairFlows; ++f) {
+      pkts_[f] += 100000;
+      fair_q_.push_back(f);
+    }
+    // INIT (line rate) then DATA for each; 100 ns per cycle: the port, not the pacing, limits
+    fixed_dt_ = 100;
+    uint64_t cycles = 0;
+    unsigned step = 0;
+    while (cycles++ < 60000) {
+      if (!in_.host_valid && !fair_q_.empty()) {
+        in_.host = NicHostOp{0, fair_q_.front(), step % 2 == 0 ? kHostInit : kHostData};
+        in_.host_valid = true;
+        if (step++ % 2 == 1) fair_q_.pop_front();
+        if (fair_q_.empty()) fair_grants_.fill(0);
+      }
+      in_.txop_valid = true;
+      in_.txsel_ready = true;
+      in_.cnpreq_ready = true;
+      in_.pause = false;
+      if (!in_.txdone_valid && !dones_.empty()) {
+        in_.txdone = dones_.front().d;
+        in_.txdone.more = true;
+        dones_.pop_front();
+        in_.txdone_valid = true;
+      }
+      if (int rc = cycle(false)) return rc;
+    }
+    fair_on_ = false;
+    fixed_dt_ = 0;
+    const auto [lo, hi] = std::minmax_element(fair_grants_.begin(), fair_grants_.end());
+    fair_spread_ = *hi - *lo;
+    if (*lo < 10) return fail("fairness episode: a backlogged flow got fewer than 10 grants");
+    if (fair_spread_ > 2) return fail("fairness episode: grant counts differ by more than 2");
+    cov_.hit("fairness");
+    for (unsigned f = 0; f < kFairFlows; ++f) pkts_[f] = 0;  // the MAC's queue empties
+    in_.txop_valid = false;
+    return 0;
+  }
+
+  // no new inputs; the MAC answers; time runs on until the top is idle and nothing is due
+  int drain() {
+    in_.pause = false;
+    for (uint64_t i = 0; i < 400000; ++i) {
+      in_.txsel_ready = true;
+      in_.cnpreq_ready = true;
+      in_.bready = in_.rready = true;
+      if (!in_.txdone_valid && !dones_.empty()) {
+        in_.txdone = dones_.front().d;
+        in_.txdone.more = pkts_[in_.txdone.flow] > 0;
+        dones_.pop_front();
+        in_.txdone_valid = true;
+      }
+      if (int rc = cycle(false)) return rc;
+      const NicTopOut o = ref_.outputs(in_);
+      if (o.idle && dones_.empty() && !in_.txdone_valid && !in_.host_valid && !in_.rxcnp_valid &&
+          !in_.rxdata_valid && !in_.txop_valid && !in_.awvalid && !in_.wvalid && !in_.arvalid &&
+          !(o.next_due_valid && sdiff(o.next_due_ns, static_cast<uint32_t>(now64_)) <= 0))
+        return 0;
+    }
+    return fail("the top did not become idle within 400000 cycles after the inputs stopped");
+  }
+
+  int final_checks() {
+    if (answers_ != txops_) return fail("txops " + std::to_string(txops_) + " but answers " + std::to_string(answers_));
+    if (in_tx_ != out_tx_ || in_host_ != out_host_ || in_cnp_ != out_cnp_ || in_rx_ != out_rx_)
+      return fail("an input event was lost: txdone " + std::to_string(in_tx_) + "/" + std::to_string(out_tx_) +
+                  " host " + std::to_string(in_host_) + "/" + std::to_string(out_host_) + " rxcnp " +
+                  std::to_string(in_cnp_) + "/" + std::to_string(out_cnp_) + " rxdata " +
+                  std::to_string(in_rx_) + "/" + std::to_string(out_rx_));
+    if (!cnp_exp_.empty()) return fail("an NP result's CNP never left on cnpreq");
+    for (unsigned k = 0; k < 4; ++k)
+      for (uint32_t fl = 0; fl < kFlows; ++fl) {
+        const Latest& l = latest_[k * kFlows + fl];
+        if (l.on && l.at64 + kDeliverNs < now64_)
+          return fail("timer kind " + std::to_string(k) + " of flow " + std::to_string(fl) +
+                      " announced and never delivered");
+      }
+    return 0;
+  }
+
+  // ------------------------------------------------------------------ failures, end
+  std::string inputs() const {
+    char b[400];
+    std::snprintf(b, sizeof b,
+                  "rst=%d now=%u pause=%d txop=%d txdone=%d{flow %u tx %u more %d} host=%d{op %u flow %u} "
+                  "rxcnp=%d{flow %u} rxdata=%d{flow %u ecn %u} txsel_ready=%d cnpreq_ready=%d",
+                  in_.rst, in_.now_ns, in_.pause, in_.txop_valid, in_.txdone_valid, in_.txdone.flow,
+                  in_.txdone.tx_ns, in_.txdone.more, in_.host_valid, in_.host.op, in_.host.flow,
+                  in_.rxcnp_valid, in_.rxcnp.flow, in_.rxdata_valid, in_.rxdata.flow, in_.rxdata.ecn,
+                  in_.txsel_ready, in_.cnpreq_ready);
+    return b;
+  }
+
+  int failure(tb::FailKind kind, const std::vector<Diff>& d, const std::string& check) {
+    tb::last_failure() = {true, kind, dut_.cycle()};
+    if (!o_.replay) {
+      tb::Story s;
+      s.kind = kind;
+      s.cycle = dut_.cycle();
+      s.events = accepted_;
+      s.event = inputs();
+      s.diffs = d;
+      s.check = check;
+      s.injected = injected_ && kind == tb::FailKind::Mismatch;
+      s.size = "NUM_FLOWS=" + std::to_string(kFlows);
+      tb::report_failure(o_, s);
+    }
+    if (dut_.traced()) {
+      tb::ProbeValues p{dut_.cycle(), in_.now_ns, accepted_, true};
+      dut_.high(p);
+      dut_.close();
+    }
+    return 1;
+  }
+  int fail(const std::string& what) { return failure(tb::FailKind::Check, {}, what); }
+
+  int finish() {
+    const std::vector<std::string> missed = cov_.missed();
+    if (!o_.quiet || !missed.empty()) cov_.report(stdout);
+    std::printf("nic_top: %" PRIu64 " events, %" PRIu64 " cycles, 0 mismatches (NUM_FLOWS=%u)\n",
+                accepted_, dut_.cycle(), kFlows);
+    dut_.close();
+    if (missed.empty()) return 0;
+    tb::Story s;
+    s.kind = tb::FailKind::Coverage;
+    s.cycle = dut_.cycle();
+    s.events = accepted_;
+    s.missed = missed;
+    s.coverpoints = cov_.size();
+    s.full_coverage_events = kFullCoverageEvents;
+    s.size = "NUM_FLOWS=" + std::to_string(kFlows);
+    tb::last_failure() = {true, tb::FailKind::Coverage, dut_.cycle()};
+    return tb::report_failure(o_, s);
+  }
+
+  const tb::Options o_;
+  tb::Rng rng_;
+  tb::LockstepDut<VMODEL> dut_;
+  NicTopModel ref_;
+  tb::Coverage cov_;
+  NicTopIn in_{};
+  uint64_t now64_ = 0;
+  unsigned rst_cycles_ = 0;
+  uint64_t mid_reset_at_ = 0;
+  bool mid_reset_done_ = false, injected_ = false, busy_since_idle_ = false;
+  std::vector<uint32_t> pkts_;
+  std::vector<bool> in_flight_ = std::vector<bool>(kFlows, false);
+  std::vector<Ann> ann_;
+  std::vector<Latest> latest_;
+  std::deque<Done> dones_;
+  std::deque<NicCnpReq> cnp_exp_;
+  uint64_t accepted_ = 0, txops_ = 0, answers_ = 0, grants_ = 0, timers_ = 0;
+  uint64_t in_tx_ = 0, in_host_ = 0, in_cnp_ = 0, in_rx_ = 0, out_tx_ = 0, out_host_ = 0,
+           out_cnp_ = 0, out_rx_ = 0;
+  bool rd_wait_ = false, wr_wait_ = false, slverr_exp_ = false;
+  unsigned rd_blk_ = 0;
+  uint64_t worst_late_ns_ = 0, fixed_dt_ = 0;
+  bool fair_on_ = false;
+  std::deque<uint32_t> fair_q_;
+  std::array<uint32_t, kFairFlows> fair_grants_{};
+  unsigned fair_spread_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return tb::lockstep_main<Bench>(argc, argv, "nic_top"); }
