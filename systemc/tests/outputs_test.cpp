@@ -199,7 +199,7 @@ TEST(Outputs, MemoryPerFlowIsUnderOneKilobyteAndTheSummaryHasNoPerFlowData) {
       y << "flows:\n";
       for (int i = 0; i < 10; ++i) y << "  - {src: h" << i << ", dst: r}\n";
     }
-    runs[k] = sim("mem_" + std::to_string(k), yaml, "--engine ref --sample-flows 0-99");
+    runs[k] = sim("mem_" + std::to_string(k), yaml, "--engine ref --set nic.core=blocks --sample-flows 0-99");
     const SimRun& r = runs[k];
     expect_checks_ok(r);
     EXPECT_EQ(r.flows.size(), 10u * k);
