@@ -49,7 +49,7 @@ class RefTop final : public NicTopDevice {
 std::unique_ptr<NicTopDevice> make_nic_top(EngineKind k, uint32_t size, const TraceSpec& t) {
   if (nic_top_size(size) != size)
     throw std::invalid_argument("make_nic_top: " + std::to_string(size) +
-                                " flows is not a built NIC top size (16, 1024)");
+                                " flows is not a built NIC top size (16, 128, 1024)");
   if (k == EngineKind::RTL) return make_nic_top_rtl(size, t);
   return std::make_unique<RefTop>(size);
 }

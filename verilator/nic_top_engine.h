@@ -33,7 +33,7 @@ class NicTopDevice {
 // The sizes the RTL top is Verilated at (verilator/CMakeLists.txt): a NIC takes the
 // smallest that holds its send and its receive flows, on both engines (the scan round of
 // the timer service is NUM_FLOWS cycles, so the size is part of the result).
-inline constexpr uint32_t kNicTopSizes[] = {16, 1024};
+inline constexpr uint32_t kNicTopSizes[] = {16, 128, 1024};
 static_assert(kNicTopSizes[std::size(kNicTopSizes) - 1] == kNicTopMaxFlows);
 // The smallest built size >= flows, or 0 when none is large enough.
 inline uint32_t nic_top_size(uint32_t flows) {

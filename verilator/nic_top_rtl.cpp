@@ -9,6 +9,7 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vnet_top1024.h"
+#include "Vnet_top128.h"
 #include "Vnet_top16.h"
 #pragma GCC diagnostic pop
 #include "nic_top_pins.h"
@@ -89,10 +90,11 @@ class RtlTop final : public NicTopDevice {
 std::unique_ptr<NicTopDevice> make_nic_top_rtl(uint32_t size, const TraceSpec& t) {
   switch (size) {
     case 16: return std::make_unique<RtlTop<Vnet_top16>>(size, t);
+    case 128: return std::make_unique<RtlTop<Vnet_top128>>(size, t);
     case 1024: return std::make_unique<RtlTop<Vnet_top1024>>(size, t);
     default:
       throw std::invalid_argument("make_nic_top_rtl: no RTL NIC top of " + std::to_string(size) +
-                                  " flows is built (sizes: 16, 1024)");
+                                  " flows is built (sizes: 16, 128, 1024)");
   }
 }
 
