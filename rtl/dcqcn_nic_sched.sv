@@ -583,8 +583,13 @@ module dcqcn_nic_sched #(
     am_next   = am_reg;
     al_v_next = al_v_reg;
     al_next   = al_reg;
-    ai_v_next = c0_go && cmd_ok && arm && c0_kind_reg != 3'd4;
-    ai_next   = c0_at_reg;
+    // ai: the ARM that leaves C0 now, and a departure a STALE answer leaves armed (it was
+    // re-timed later while it waited in the due FIFO; the scan rounds that saw it queued
+    // left it out of the lanes, so it enters next_due as an ARM does); the earlier of both
+    m = tmin(c0_go && cmd_ok && arm && c0_kind_reg != 3'd4, c0_at_reg,
+             gq && !g3_ok && g3_w_reg[32], g3_w_reg[31:0]);
+    ai_v_next = m[32];
+    ai_next   = m[31:0];
     if (ai_v_reg) begin
       m = tmin(am_v_reg, am_reg, 1'b1, ai_reg);
       am_v_next = m[32];

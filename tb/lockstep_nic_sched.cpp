@@ -62,6 +62,7 @@ class Bench {
     }
     if (int rc = fairness_episode()) return rc;
     if (int rc = pacing_episode()) return rc;
+    if (int rc = stale_episode()) return rc;
     if (int rc = drain_all()) return rc;
     const std::string f = chk_.finish();
     if (!f.empty()) return fail("contract at the end: " + f);
@@ -101,6 +102,7 @@ class Bench {
     cov_.define("next_due_checked", "next_due_ns checked against every armed timer");
     cov_.define("fairness_rr", "fairness episode: due flows granted round robin");
     cov_.define("pacing_exact", "pacing episode: long-run error < 0.1 %");
+    cov_.define("stale_rearmed_due", "stale episode: a departure left armed by STALE is in next_due and granted");
     ls_.watch_backpressure(cov_);
     cov_.define("reset_mid_run", "rst in the middle of traffic, RAM cleared again");
   }
@@ -271,6 +273,8 @@ class Bench {
       if (out.out.kind >= kSchedDep && !txop_q_.empty()) txop_q_.pop_front();
       if (random) {
         react(out.out);
+      } else if (out.out.kind == kSchedStale) {
+        last_stale_flow_ = out.out.flow;
       } else if (out.out.kind == kSchedDep) {
         last_grant_flow_ = out.out.flow;
         last_grant_tx64_ = now64_ - static_cast<uint32_t>(static_cast<uint32_t>(now64_) - out.out.tx_ns);
@@ -439,6 +443,57 @@ class Bench {
     return 0;
   }
 
+  // A flow due at once enters the due FIFO; while it waits, its departure is re-timed later
+  // (the RP cut its rate); a TXOPP pops it: STALE. Nothing else happens: next_due_ns must not
+  // be later than the new departure (a simulation sleeps until next_due_ns; the network's
+  // pacing check found exactly this: a departure 1 us late), and a TXOPP then is a GRANT.
+  int stale_episode() {
+    if (int rc = fresh()) return rc;
+    const uint32_t flow = static_cast<uint32_t>(rng_.below(kFlows));
+    q_.push_back(arm(kSchedDep, flow, now64_));  // due now: into the FIFO
+    for (uint64_t i = 0; i < 2 * kFlows + 32; ++i)
+      if (int rc = cycle(false, 3)) return rc;
+    if (!ls_.ref().txq_nonempty()) return fail("stale episode: the due departure is not in the FIFO");
+    const uint64_t later = now64_ + 3 * (12 * kFlows + 64);  // after several scan rounds
+    q_.push_back(arm(kSchedDep, flow, later));
+    // the ARM leaves next_due's arm terms after two round ends; the lanes skip the queued flow
+    for (uint64_t i = 0; i < 4 * kFlows + 32; ++i)
+      if (int rc = cycle(false, 3)) return rc;
+    q_.push_back(op(NicSchedOp::TXOPP));
+    last_stale_flow_ = -1;
+    for (uint64_t c = 0; last_stale_flow_ < 0; ++c) {
+      if (c > 8 * kFlows + 64) return stuck("stale episode (STALE)");
+      if (int rc = cycle(false, 3)) return rc;
+    }
+    if (last_stale_flow_ != flow) return fail("stale episode: STALE of flow " + std::to_string(last_stale_flow_));
+    // quiet: several scan rounds, next_due checked every cycle from the cycle the STALE's
+    // departure can reach it (next_due shows an ARM 5 cycles after it left C0; the same path)
+    uint64_t since = 0;
+    while (now64_ + 3 < later) {
+      ++since;
+      if (int rc = cycle(false, 3)) return rc;
+      const NicSchedModel& r = ls_.ref();
+      if (since > 6 && (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(later)) > 0))
+        return fail("stale episode: next_due_ns " + std::to_string(r.next_due_ns()) + " (valid " +
+                    std::to_string(r.next_due_valid()) + ") is later than the departure at " +
+                    std::to_string(static_cast<uint32_t>(later)) + " that STALE left armed (now " +
+                    std::to_string(static_cast<uint32_t>(now64_)) + ", due FIFO " +
+                    std::to_string(r.fifo_count()) + ", " + std::to_string(since) + " cycles after STALE)");
+    }
+    for (uint64_t i = 0; i < 2 * kFlows + 32; ++i)  // the scan pushes it once due
+      if (int rc = cycle(false, 3)) return rc;
+    last_grant_flow_ = -1;
+    q_.push_back(op(NicSchedOp::TXOPP));
+    for (uint64_t c = 0; last_grant_flow_ < 0; ++c) {
+      if (c > 8 * kFlows + 64) return stuck("stale episode (GRANT)");
+      if (int rc = cycle(false, 3)) return rc;
+    }
+    if (last_grant_flow_ != flow) return fail("stale episode: GRANT of flow " + std::to_string(last_grant_flow_));
+    last_grant_flow_ = -1;
+    cov_.hit("stale_rearmed_due");
+    return 0;
+  }
+
   const tb::Options o_;
   tb::Rng rng_;
   tb::Lockstep<pins::NicSched, VMODEL, NicSchedModel> ls_;
@@ -456,7 +511,7 @@ class Bench {
   std::deque<uint64_t> applied_q_;  // at_ns (unwrapped) of the accepted commands not yet in the core  // per TXOPP in flight: paused with flows due
   uint32_t last_fire_flow_ = ~0u;
   uint8_t same_flow_fires_[64] = {};
-  int64_t last_grant_flow_ = -1;
+  int64_t last_grant_flow_ = -1, last_stale_flow_ = -1;
   uint64_t last_grant_tx64_ = 0;
   double pacing_err_ = 0;
   uint64_t pacing_grants_ = 0, pacing_period_ = 0;

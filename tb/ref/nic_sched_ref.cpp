@@ -277,8 +277,12 @@ void NicSchedModel::step(const In& in) {
   auto am_v = am_v_, al_v = al_v_;
   auto am = am_, al = al_;
   // the ARM that left C0 last cycle is merged into the arms since the round start
-  const bool ai_v = c.acc && c.cmd_ok && c.arm && kind != 4;
-  const uint32_t ai = e.at_ns;
+  // and a departure a STALE answer leaves armed (re-timed later while it waited in the due
+  // FIFO: the lanes of the rounds that saw it queued left it out): the earlier of both
+  const Opt mi = tmin(c.acc && c.cmd_ok && c.arm && kind != 4, e.at_ns,
+                      c.gq && !c.g3_ok && (g3_w_ & kOn33) != 0, lo32(g3_w_));
+  const bool ai_v = mi.v;
+  const uint32_t ai = mi.t;
   if (ai_v_) {
     const Opt m = tmin(am_v_, am_, true, ai_);
     am_v = m.v;
