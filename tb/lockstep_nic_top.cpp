@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <string>
 #include <vector>
@@ -125,7 +126,7 @@ class Bench {
       in_.host = NicHostOp{};
       in_.host.flow = f;
       if (r < 85) {
-        pkts_[f & (kFlows - 1)] += 1 + static_cast<uint32_t>(rng_.below(4));
+        host_pkts_ = 1 + static_cast<uint32_t>(rng_.below(4));  // queued when the top takes it
         in_.host.op = kHostData;
       } else if (r < 95) {
         in_.host.op = kHostInit;
@@ -312,12 +313,26 @@ class Bench {
       if (in_.host.op >= 2) cov_.hit("host_bad_op");
       else ++in_host_;
       if (in_.host.op == kHostInit) cov_.hit("host_init");
+      // the doorbell and the MAC's queue move together: the data is there once DATA is taken
+      if (in_.host.op == kHostData) pkts_[in_.host.flow & (kFlows - 1)] += host_pkts_;
+      host_pkts_ = 0;
       in_.host_valid = false;
     }
     if (in_.rxcnp_valid && o.rxcnp_ready) { ++in_cnp_; ++accepted_; in_.rxcnp_valid = false; }
     if (in_.rxdata_valid && o.rxdata_ready) { ++in_rx_; ++accepted_; in_.rxdata_valid = false; }
     if (o.idle && busy_since_idle_) { cov_.hit("idle_after_work"); busy_since_idle_ = false; }
     if (!o.idle) busy_since_idle_ = true;
+    if (dbg_ >= 0) {
+      const uint32_t F = static_cast<uint32_t>(dbg_);
+      if (pk.cmd_issued && pk.cmd.flow == F && pk.cmd.kind == kSchedDep) std::printf("%lu cmd %d dep at %u\n", (unsigned long)cyc, (int)pk.cmd.op, pk.cmd.at_ns);
+      if (pk.sched_taken && pk.sched.flow == F && pk.sched.kind >= 5) std::printf("%lu sched kind %d\n", (unsigned long)cyc, pk.sched.kind);
+      if (pk.rp_issued && pk.rp_ev.flow == F) std::printf("%lu rp op %d\n", (unsigned long)cyc, (int)pk.rp_ev.op);
+      if (o.mon_rp_valid && o.mon_rp.flow == F) std::printf("%lu rp result op %d paced %d next %u\n", (unsigned long)cyc, (int)o.mon_rp.op, o.mon_rp.paced, o.mon_rp.next_tx_ns);
+      if (in_.host_valid && o.host_ready && in_.host.flow == F) std::printf("%lu host op %d +%u pkts %u\n", (unsigned long)cyc, in_.host.op, host_pkts_, pkts_[F]);
+      if (in_.txdone_valid && o.txdone_ready && in_.txdone.flow == F) std::printf("%lu txdone more %d pkts %u\n", (unsigned long)cyc, in_.txdone.more, pkts_[F]);
+      if (o.txsel_valid && in_.txsel_ready && o.txsel.grant && o.txsel.flow == F) std::printf("%lu GRANT pkts %u\n", (unsigned long)cyc, pkts_[F]);
+      if (in_.rst) std::printf("%lu rst\n", (unsigned long)cyc);
+    }
     // txsel: exactly one per txop; a grant only for a flow with data
     if (o.txsel_valid && in_.txsel_ready) {
       if (++answers_ > txops_) return fail("txsel without a txop");
@@ -335,7 +350,7 @@ class Bench {
         d.tx_ns = o.txsel.tx_ns;
         d.flow = f;
         d.bytes = static_cast<uint16_t>(64 + rng_.below(4033));
-        dones_.push_back(Done{cyc + rng_.below(o_.idle ? 40 : 8), d});
+        dones_.push_back(Done{cyc + (fair_on_ ? 0 : rng_.below(o_.idle ? 40 : 8)), d});
       } else {
         cov_.hit("nogrant");
         if (in_.pause && o.txq_nonempty) cov_.hit("nogrant_paused");
@@ -449,10 +464,7 @@ class Bench {
   int fairness_episode() {
     if (int rc = drain()) return rc;
     fair_on_ = true;
-    for (unsigned f = 0; f < kFairFlows; ++f) {
-      pkts_[f] += 100000;
-      fair_q_.push_back(f);
-    }
+    for (unsigned f = 0; f < kFairFlows; ++f) fair_q_.push_back(f);
     // INIT (line rate) then DATA for each; 100 ns per cycle: the port, not the pacing, limits
     fixed_dt_ = 100;
     uint64_t cycles = 0;
@@ -460,17 +472,19 @@ class Bench {
     while (cycles++ < 60000) {
       if (!in_.host_valid && !fair_q_.empty()) {
         in_.host = NicHostOp{0, fair_q_.front(), step % 2 == 0 ? kHostInit : kHostData};
+        host_pkts_ = step % 2 == 0 ? 0 : 100000;
         in_.host_valid = true;
         if (step++ % 2 == 1) fair_q_.pop_front();
         if (fair_q_.empty()) fair_grants_.fill(0);
       }
-      in_.txop_valid = true;
+      // a txop every 64 cycles: every backlogged flow is re-armed long before its turn
+      if (cycles % 64 == 0) in_.txop_valid = true;
       in_.txsel_ready = true;
       in_.cnpreq_ready = true;
       in_.pause = false;
       if (!in_.txdone_valid && !dones_.empty()) {
         in_.txdone = dones_.front().d;
-        in_.txdone.more = true;
+        in_.txdone.more = pkts_[in_.txdone.flow] > 0;
         dones_.pop_front();
         in_.txdone_valid = true;
       }
@@ -483,7 +497,6 @@ class Bench {
     if (*lo < 10) return fail("fairness episode: a backlogged flow got fewer than 10 grants");
     if (fair_spread_ > 2) return fail("fairness episode: grant counts differ by more than 2");
     cov_.hit("fairness");
-    for (unsigned f = 0; f < kFairFlows; ++f) pkts_[f] = 0;  // the MAC's queue empties
     in_.txop_valid = false;
     return 0;
   }
@@ -606,6 +619,8 @@ class Bench {
   bool rd_wait_ = false, wr_wait_ = false, slverr_exp_ = false;
   unsigned rd_blk_ = 0;
   uint64_t worst_late_ns_ = 0, fixed_dt_ = 0;
+  uint32_t host_pkts_ = 0;
+  int dbg_ = getenv("DBG_FLOW") ? atoi(getenv("DBG_FLOW")) : -1;
   bool fair_on_ = false;
   std::deque<uint32_t> fair_q_;
   std::array<uint32_t, kFairFlows> fair_grants_{};
