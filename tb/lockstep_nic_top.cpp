@@ -93,8 +93,10 @@ class Bench {
     cov_.define("cnpreq", "a CNP request out");
     for (const char* s : {"txop", "txdone", "host", "rxcnp", "rxdata"})
       cov_.define(std::string("bp_") + s, std::string("s_axis_") + s + " held with tready low");
-    cov_.define("bp_txsel", "m_axis_txsel held (tready low)");
-    cov_.define("bp_cnpreq", "m_axis_cnpreq held (tready low)");
+    if (o_.backpressure) {
+      cov_.define("bp_txsel", "m_axis_txsel held (tready low)");
+      cov_.define("bp_cnpreq", "m_axis_cnpreq held (tready low)");
+    }
     cov_.define("sched_out_held", "a scheduler result held: timer queue full");
     cov_.define("host_bad_op", "host op 2/3 dropped and counted");
     cov_.define("host_init", "host INIT");
@@ -160,6 +162,20 @@ class Bench {
   }
 
   void axil_offer() {
+    // after each reset: the deferred cut (RP), a CNP budget and a shorter hold-off (NP), so
+    // that CUT_TIMER and DRAIN occur
+    if (!in_.awvalid && !in_.wvalid && !wr_wait_ && cfg_step_ < 4) {
+      static const uint16_t kAddr[4] = {0x050, 0x034, 0x114, 0x100};
+      static const uint32_t kVal[4] = {1, 20000, 2000, 5000};
+      in_.awaddr = kAddr[cfg_step_];
+      in_.wdata = kVal[cfg_step_];
+      in_.wstrb = 0xf;
+      slverr_exp_ = false;
+      in_.awvalid = in_.wvalid = true;
+      wr_wait_ = true;
+      ++cfg_step_;
+      return;
+    }
     if (!in_.arvalid && !rd_wait_ && rng_.chance(2)) {
       static const uint16_t kBlk[5] = {0x000, 0x100, 0x200, 0x300, 0x400};
       const unsigned b = static_cast<unsigned>(rng_.below(5));
@@ -350,7 +366,9 @@ class Bench {
         d.tx_ns = o.txsel.tx_ns;
         d.flow = f;
         d.bytes = static_cast<uint16_t>(64 + rng_.below(4033));
-        dones_.push_back(Done{cyc + (fair_on_ ? 0 : rng_.below(o_.idle ? 40 : 8)), d});
+        // now and then a slow completion: the ones behind it then come back to back
+        const uint64_t delay = rng_.chance(3) ? 100 + rng_.below(200) : rng_.below(o_.idle ? 40 : 8);
+        dones_.push_back(Done{cyc + (fair_on_ ? 0 : delay), d});
       } else {
         cov_.hit("nogrant");
         if (in_.pause && o.txq_nonempty) cov_.hit("nogrant_paused");
@@ -456,6 +474,7 @@ class Bench {
     txops_ = answers_ = 0;
     in_tx_ = in_host_ = in_cnp_ = in_rx_ = out_tx_ = out_host_ = out_cnp_ = out_rx_ = 0;
     rd_wait_ = wr_wait_ = false;
+    cfg_step_ = 0;
   }
 
   // ------------------------------------------------------------------ episodes
@@ -620,6 +639,7 @@ class Bench {
   unsigned rd_blk_ = 0;
   uint64_t worst_late_ns_ = 0, fixed_dt_ = 0;
   uint32_t host_pkts_ = 0;
+  unsigned cfg_step_ = 0;
   int dbg_ = getenv("DBG_FLOW") ? atoi(getenv("DBG_FLOW")) : -1;
   bool fair_on_ = false;
   std::deque<uint32_t> fair_q_;
