@@ -16,6 +16,7 @@
 // of each delivered by the end; the scheduler's contract (NicSchedCheck); no input event
 // lost (per source, events in = events into the RP/NP); a CNP request only from an NP
 // result with cnp, in order, with its fields.
+// Debugging: DBG_FLOW=<flow> prints that flow's history (commands, grants, RP events).
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
@@ -60,6 +61,8 @@ class Bench {
       if (int rc = cycle(true)) return rc;
       if (dut_.cycle() > 200 * (o_.events + 10000)) return fail("no progress (deadlock?): " + ref_.debug());
     }
+    if (int rc = drain()) return rc;
+    if (int rc = final_checks()) return rc;
     if (int rc = fairness_episode()) return rc;
     if (int rc = drain()) return rc;
     if (int rc = final_checks()) return rc;
@@ -203,7 +206,7 @@ class Bench {
     // time
     const uint64_t r = rng_.below(1000);
     const uint64_t before = now64_;
-    now64_ += fixed_dt_ ? fixed_dt_
+    now64_ += freeze_ ? 0 : fixed_dt_ ? fixed_dt_
               : r < 600 ? rng_.below(6) : r < 990 ? rng_.below(60) : r < 999 ? rng_.below(3000) : rng_.below(60000);
     if ((before >> 32) != (now64_ >> 32)) cov_.hit("time_wrap");
     in_.now_ns = static_cast<uint32_t>(now64_);
@@ -478,10 +481,15 @@ class Bench {
   }
 
   // ------------------------------------------------------------------ episodes
-  // kFairFlows flows with a deep backlog, txops every cycle, completions at once: their
-  // grant counts must stay within 2 of each other (round robin among the due flows).
+  // After a reset, kFairFlows flows with a deep backlog at line rate, completions at once,
+  // a txop every 64 cycles (the port is the bottleneck: every backlogged flow is due again
+  // long before its turn): their grant counts must stay within 2 of each other (round
+  // robin among the due flows).
   int fairness_episode() {
-    if (int rc = drain()) return rc;
+    rst_cycles_ = 2;  // a fresh top (its RAMs cleared): only these flows have data
+    in_.txop_valid = false;
+    while (rst_cycles_ > 0 || !ref_.outputs(in_).host_ready)
+      if (int rc = cycle(false)) return rc;
     fair_on_ = true;
     for (unsigned f = 0; f < kFairFlows; ++f) fair_q_.push_back(f);
     // INIT (line rate) then DATA for each; 100 ns per cycle: the port, not the pacing, limits
@@ -520,9 +528,11 @@ class Bench {
     return 0;
   }
 
-  // no new inputs; the MAC answers; time runs on until the top is idle and nothing is due
+  // no new inputs; the MAC answers; time stands still (what is due gets done, nothing new
+  // becomes due) until the top is idle and nothing is due
   int drain() {
     in_.pause = false;
+    freeze_ = true;
     for (uint64_t i = 0; i < 400000; ++i) {
       in_.txsel_ready = true;
       in_.cnpreq_ready = true;
@@ -537,8 +547,10 @@ class Bench {
       const NicTopOut o = ref_.outputs(in_);
       if (o.idle && dones_.empty() && !in_.txdone_valid && !in_.host_valid && !in_.rxcnp_valid &&
           !in_.rxdata_valid && !in_.txop_valid && !in_.awvalid && !in_.wvalid && !in_.arvalid &&
-          !(o.next_due_valid && sdiff(o.next_due_ns, static_cast<uint32_t>(now64_)) <= 0))
+          !(o.next_due_valid && sdiff(o.next_due_ns, static_cast<uint32_t>(now64_)) <= 0)) {
+        freeze_ = false;
         return 0;
+      }
     }
     return fail("the top did not become idle within 400000 cycles after the inputs stopped");
   }
@@ -639,6 +651,7 @@ class Bench {
   unsigned rd_blk_ = 0;
   uint64_t worst_late_ns_ = 0, fixed_dt_ = 0;
   uint32_t host_pkts_ = 0;
+  bool freeze_ = false;
   unsigned cfg_step_ = 0;
   int dbg_ = getenv("DBG_FLOW") ? atoi(getenv("DBG_FLOW")) : -1;
   bool fair_on_ = false;
