@@ -133,14 +133,14 @@ class NicTopModel {
     bool sr_ready, sr_take, g_take;
     bool rp_ld; unsigned rp_pick;
     bool np_ld, np_pick;
-    bool x_free, x_ld, x_ld_g, x_pop, x_done, x_req, x_take, x_cmd_needed;
+    bool x_ld, x_ld_g, x_pop, x_done, x_step, x_cmd_needed;
     unsigned x_k;
     uint8_t x_cmd_op, x_cmd_kind, x_cmd_gen;
     uint32_t x_cmd_at;
-    uint8_t x_word, x_wr_word;
-    bool y_chg, y_dis, y_req, y_take, y_step, y_cnp_push, y_done, y_pop;
+    uint8_t x_wr_word;
+    bool y_chg, y_dis, y_cmd, y_step, y_cnp_push, y_done, y_pop;
     uint8_t y_mask_after;
-    bool t_req, t_take, cmd_free, cmd_any;
+    bool t_ld, xc_take, yc_take, tc_take, cmd_free, cmd_any;
     unsigned cmd_pick;
     bool txop_push, txdone_push, host_acc, host_push, rxcnp_push, rxdata_push;
     bool txop_pop;
@@ -190,8 +190,9 @@ class NicTopModel {
   uint32_t x_next_ = 0;
   std::array<uint8_t, 3> x_tmr_{}, x_gen_{};
   std::array<uint32_t, 3> x_dl_{};
-  bool x_gset_ = false, x_fwd_v_ = false;
-  uint8_t x_fwd_w_ = 0;
+  bool x_gset_ = false;
+  bool xc_v_ = false, xc_g_ = false;  // XC: X's next command
+  NicSchedEvent xc_{};
   std::vector<uint8_t> fl_;  // flow RAM {has_data, in_flight, query_seen}
   uint8_t fl_rdata_ = 0;
   // Y
@@ -199,7 +200,10 @@ class NicTopModel {
   uint8_t y_mask_ = 0;
   uint32_t y_flow_ = 0, y_qflow_ = 0, y_tdl_ = 0, y_tau_ = 0, y_qat_ = 0;
   uint8_t y_tgen_ = 0;
-  bool y_kind_ = false, y_qvalid_ = false;
+  bool y_kind_ = false, y_qvalid_ = false, y_same_ = false;
+  bool yc_v_ = false;  // YC: Y's next command
+  NicSchedEvent yc_{};
+  bool tc_v_ = false;  // TC: a TXOPP
   bool drain_on_ = false;
   uint32_t drain_flow_ = 0, drain_at_ = 0;
   std::deque<NicCnpReq> cnpq_;
