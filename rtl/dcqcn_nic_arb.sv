@@ -256,7 +256,9 @@ module dcqcn_nic_arb #(
       end
     end
   end
-  assign rp_ld = rp_any && (!rp_iss_valid_reg || rp_evt_ready) && rp_cred_reg != 4'(RCRED);
+  // the issue register loads only when empty (an event at most every other cycle): the load
+  // enable comes from registers, not from the RP's ready
+  assign rp_ld = rp_any && !rp_iss_valid_reg && rp_cred_reg != 4'(RCRED);
   assign rq_pop     = rp_ld && rp_pick == 2'd0;
   assign txdone_pop = rp_ld && rp_pick == 2'd1;
   assign rxcnp_pop  = rp_ld && rp_pick == 2'd2;
@@ -308,7 +310,7 @@ module dcqcn_nic_arb #(
     if (np_rr_reg) np_pick = rxdata_cnt != 2'd0 ? 1'b1 : 1'b0;
     else           np_pick = nq_cnt != 3'd0 ? 1'b0 : 1'b1;
   end
-  assign np_ld = (nq_cnt != 3'd0 || rxdata_cnt != 2'd0) && (!np_iss_valid_reg || np_evt_ready) &&
+  assign np_ld = (nq_cnt != 3'd0 || rxdata_cnt != 2'd0) && !np_iss_valid_reg &&
                  np_cred_reg != 3'(NCRED);
   assign nq_pop     = np_ld && !np_pick;
   assign rxdata_pop = np_ld && np_pick;

@@ -87,12 +87,11 @@ NicTopModel::Comb NicTopModel::comb(const NicTopIn& in) const {
       break;
     }
   }
-  c.rp_ld = rp_any && (!rp_iss_v_ || c.rpo.evt_ready) && rp_cred_ != kRpCredits;
+  c.rp_ld = rp_any && !rp_iss_v_ && rp_cred_ != kRpCredits;
 
   // NP issue
   c.np_pick = np_rr_ ? !rxdata_q_.empty() : nq_.empty();
-  c.np_ld = (!nq_.empty() || !rxdata_q_.empty()) && (!np_iss_v_ || c.npo.evt_ready) &&
-            np_cred_ != kNpCredits;
+  c.np_ld = (!nq_.empty() || !rxdata_q_.empty()) && !np_iss_v_ && np_cred_ != kNpCredits;
 
   // X
   const bool infl = ((fl_rdata_ >> 1) & 1) || x_gset_;
