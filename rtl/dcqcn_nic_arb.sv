@@ -206,7 +206,13 @@ module dcqcn_nic_arb #(
   logic           sr_take;
   logic [2:0]     rq_op;
 
-  assign sch_out_ready = rq_cnt != 3'(QD) && nq_cnt != 3'(QD);
+  // room in rq and nq, from a register (the same value as the compare of the counts: it
+  // is computed from the counts after this cycle's pushes and pops)
+  logic sr_ready_reg;
+  logic [2:0] rq_cnt_next, nq_cnt_next;
+  assign sch_out_ready = sr_ready_reg;
+  assign rq_cnt_next = rq_cnt + {2'd0, rq_push} - {2'd0, rq_pop};
+  assign nq_cnt_next = nq_cnt + {2'd0, nq_push} - {2'd0, nq_pop};
   assign sr_take = sch_out_valid && sch_out_ready;
   assign rq_push = sr_take && (sch_out_kind == 3'd0 || sch_out_kind == 3'd1 || sch_out_kind == 3'd3);
   assign nq_push = sr_take && (sch_out_kind == 3'd2 || sch_out_kind == 3'd4);
@@ -547,6 +553,7 @@ module dcqcn_nic_arb #(
   always_ff @(posedge clk) begin
     now_reg   <= now_ns;
     pause_reg <= pause;
+    sr_ready_reg <= rq_cnt_next != 3'(QD) && nq_cnt_next != 3'(QD);
 
     // clearing walk of the flow RAM
     if (clearing_reg) begin
@@ -799,6 +806,7 @@ module dcqcn_nic_arb #(
     if (rst) begin
       clearing_reg     <= 1'b1;
       clr_addr_reg     <= '0;
+      sr_ready_reg     <= 1'b1;
       txop_cnt_reg     <= 2'd0;
       rp_iss_valid_reg <= 1'b0;
       rp_rr_reg        <= 2'd0;
