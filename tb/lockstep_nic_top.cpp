@@ -64,6 +64,7 @@ class Bench {
     if (int rc = drain()) return rc;
     if (int rc = final_checks()) return rc;
     if (int rc = fairness_episode()) return rc;
+    if (int rc = stale_episode()) return rc;
     if (int rc = drain()) return rc;
     if (int rc = final_checks()) return rc;
     if (o_.replay) return 0;
@@ -145,8 +146,15 @@ class Bench {
       in_.host_valid = true;
     }
     if (!in_.rxcnp_valid && rng_.chance(busy / 10)) {
+      // often a flow with data that is not in flight: it may wait for a txop, and the cut
+      // re-times its departure later (the scheduler then answers STALE)
+      uint32_t f = pick_flow();
+      for (unsigned t = 0; t < 4 && rng_.chance(50); ++t) {
+        const uint32_t c = static_cast<uint32_t>(rng_.below(std::min<uint32_t>(kFlows, 8)));
+        if (pkts_[c] > 0 && !in_flight_[c]) { f = c; break; }
+      }
       in_.rxcnp = NicRxCnp{static_cast<uint32_t>(rng_.chance(50) ? 50000 : rng_.below(200000)),
-                           pick_flow(), rng_.chance(20)};
+                           f, rng_.chance(20)};
       in_.rxcnp_valid = true;
     }
     if (!in_.rxdata_valid && rng_.chance(busy / 4)) {
@@ -370,16 +378,19 @@ class Bench {
         NicTxDone d;
         d.tx_ns = o.txsel.tx_ns;
         d.flow = f;
-        d.bytes = static_cast<uint16_t>(64 + rng_.below(4033));
+        d.bytes = stale_on_ ? 4000 : static_cast<uint16_t>(64 + rng_.below(4033));
         // now and then a slow completion: the ones behind it then come back to back
         const uint64_t delay = rng_.chance(3) ? 100 + rng_.below(200) : rng_.below(o_.idle ? 40 : 8);
-        dones_.push_back(Done{cyc + (fair_on_ ? 0 : delay), d});
+        dones_.push_back(Done{cyc + (fair_on_ || stale_on_ ? 0 : delay), d});
       } else {
         cov_.hit("nogrant");
         if (in_.pause && o.txq_nonempty) cov_.hit("nogrant_paused");
       }
     }
-    if (pk.sched_taken && pk.sched.kind == kSchedStale) cov_.hit("stale_retry");
+    if (pk.sched_taken && pk.sched.kind == kSchedStale) {
+      cov_.hit("stale_retry");
+      ++stales_;
+    }
     if (pk.sched_held) cov_.hit("sched_out_held");
     if (pk.retime) cov_.hit("retime_rearm");
     if (pk.query_in_flight) cov_.hit("query_in_flight");
@@ -538,6 +549,62 @@ class Bench {
     return 0;
   }
 
+  // After a reset: flow 1 at 1 Gb/s sends one 4000-byte packet (next departure 32 us
+  // later, before the first rate-increase timer at 55 us); time runs to 40 us and then
+  // stands still until the scheduler queues the flow; a CE CNP halves the rate and
+  // re-times the departure to 64 us (later than now); the next txop pops the flow: STALE,
+  // the arbiter issues the TXOPP again, no grant.
+  int stale_episode() {
+    rst_cycles_ = 2;
+    in_.txop_valid = false;
+    while (rst_cycles_ > 0 || !ref_.outputs(in_).host_ready)
+      if (int rc = cycle(false)) return rc;
+    stale_on_ = true;
+    fixed_dt_ = 1;
+    auto until = [&](auto done, uint64_t limit) -> int {
+      for (uint64_t i = 0; !done(); ++i) {
+        if (i > limit) return fail("stale episode: no progress");
+        if (!in_.txdone_valid && !dones_.empty()) {
+          in_.txdone = dones_.front().d;
+          in_.txdone.more = pkts_[in_.txdone.flow] > 0;
+          dones_.pop_front();
+          in_.txdone_valid = true;
+        }
+        if (int rc = cycle(false)) return rc;
+      }
+      return 0;
+    };
+    auto idle_for = [&](uint64_t n) { uint64_t c = dut_.cycle() + n; return until([&] { return dut_.cycle() >= c; }, n + 1); };
+    in_.host = NicHostOp{1000000, 1, kHostInit};
+    in_.host_valid = true;
+    if (int rc = until([&] { return !in_.host_valid; }, 1000)) return rc;
+    in_.host = NicHostOp{0, 1, kHostData};
+    host_pkts_ = 5;
+    in_.host_valid = true;
+    if (int rc = until([&] { return !in_.host_valid; }, 1000)) return rc;
+    if (int rc = idle_for(100)) return rc;
+    const uint64_t g0 = grants_;
+    in_.txop_valid = true;
+    if (int rc = until([&] { return grants_ > g0 && dones_.empty() && !in_.txdone_valid; }, 1000)) return rc;
+    if (int rc = idle_for(200)) return rc;   // the TX result arms the departure 32 us on
+    fixed_dt_ = 1000;
+    if (int rc = idle_for(40)) return rc;    // 40 us: due
+    freeze_ = true;
+    if (int rc = until([&] { return ref_.outputs(in_).txq_nonempty; }, 4 * kFlows + 100)) return rc;
+    in_.rxcnp = NicRxCnp{50000, 1, false};
+    in_.rxcnp_valid = true;
+    if (int rc = until([&] { return !in_.rxcnp_valid; }, 1000)) return rc;
+    if (int rc = idle_for(100)) return rc;   // the CNP's result re-arms it later
+    const uint64_t a0 = answers_, s0 = stales_;
+    in_.txop_valid = true;
+    if (int rc = until([&] { return answers_ > a0; }, 1000)) return rc;
+    if (stales_ == s0) return fail("stale episode: the re-timed flow was not answered STALE");
+    freeze_ = false;
+    fixed_dt_ = 0;
+    stale_on_ = false;
+    return 0;
+  }
+
   // no new inputs; the MAC answers; time stands still (what is due gets done, nothing new
   // becomes due) until the top is idle and nothing is due
   int drain() {
@@ -654,6 +721,7 @@ class Bench {
   std::vector<Latest> latest_;
   std::deque<Done> dones_;
   std::deque<NicCnpReq> cnp_exp_;
+  uint64_t stales_ = 0;
   uint64_t accepted_ = 0, txops_ = 0, answers_ = 0, grants_ = 0, timers_ = 0;
   uint64_t in_tx_ = 0, in_host_ = 0, in_cnp_ = 0, in_rx_ = 0, out_tx_ = 0, out_host_ = 0,
            out_cnp_ = 0, out_rx_ = 0;
@@ -661,7 +729,7 @@ class Bench {
   unsigned rd_blk_ = 0;
   uint64_t fixed_dt_ = 0;
   uint32_t host_pkts_ = 0;
-  bool freeze_ = false;
+  bool freeze_ = false, stale_on_ = false;
   unsigned cfg_step_ = 0;
   int dbg_ = getenv("DBG_FLOW") ? atoi(getenv("DBG_FLOW")) : -1;
   bool fair_on_ = false;
