@@ -234,7 +234,7 @@ module dcqcn_nic_arb #(
   logic [15:0]   rp_iss_bytes_reg;
   logic          rp_iss_ue_reg;
   logic [7:0]    rp_iss_gen_reg;
-  logic [1:0]    rp_rr_reg;
+  logic [3:0]    rp_rr_reg;          // one-hot
   logic [3:0]    rp_cred_reg;
   logic [3:0]    rp_req;
   logic [1:0]    rp_pick;
@@ -252,15 +252,20 @@ module dcqcn_nic_arb #(
   assign rp_evt_gen    = rp_iss_gen_reg;
 
   assign rp_req = {host_cnt != 2'd0, rxcnp_cnt != 2'd0, txdone_cnt != 2'd0, rq_cnt != 3'd0};
+  // round robin with a one-hot pointer (rp_rr_reg: the source served first): source i is
+  // picked when it requests and the pointer is at i, or at j before it with no request
+  // from j up to i
+  logic [3:0] rp_pick_oh;
   always_comb begin
-    rp_any  = 1'b0;
-    rp_pick = rp_rr_reg;
-    for (int i = 3; i >= 0; i--) begin
-      if (rp_req[2'(rp_rr_reg + 2'(i))]) begin
-        rp_any  = 1'b1;
-        rp_pick = 2'(rp_rr_reg + 2'(i));
-      end
+    for (int i = 0; i < 4; i++) begin
+      rp_pick_oh[i] = rp_req[i] && (rp_rr_reg[i] ||
+                      (rp_rr_reg[(i + 3) % 4] && !rp_req[(i + 3) % 4]) ||
+                      (rp_rr_reg[(i + 2) % 4] && !rp_req[(i + 2) % 4] && !rp_req[(i + 3) % 4]) ||
+                      (rp_rr_reg[(i + 1) % 4] && !rp_req[(i + 1) % 4] && !rp_req[(i + 2) % 4] &&
+                       !rp_req[(i + 3) % 4]));
     end
+    rp_any  = rp_req != 4'd0;
+    rp_pick = rp_pick_oh[1] ? 2'd1 : rp_pick_oh[2] ? 2'd2 : rp_pick_oh[3] ? 2'd3 : 2'd0;
   end
   // the issue register loads only when empty (an event at most every other cycle): the load
   // enable comes from registers, not from the RP's ready
@@ -505,7 +510,7 @@ module dcqcn_nic_arb #(
   logic [FW-1:0] cmd_flow_reg;
   logic [7:0]    cmd_gen_reg;
   logic [31:0]   cmd_at_reg;
-  logic [1:0]    cmd_rr_reg;
+  logic [2:0]    cmd_rr_reg;         // one-hot
   logic [4:0]    settle_reg;
   logic          cmd_free;
   logic [1:0]    cmd_pick;
@@ -520,27 +525,22 @@ module dcqcn_nic_arb #(
   assign sch_evt_gen   = cmd_gen_reg;
   assign sch_evt_at_ns = cmd_at_reg;
 
-  // (rr + i) mod 3 for rr in 0..2, i in 0..2
-  function automatic logic [1:0] mod3(input logic [1:0] rr, input logic [1:0] i);
-    logic [2:0] t;
-    t = {1'b0, rr} + {1'b0, i};
-    mod3 = t >= 3'd3 ? 2'(t - 3'd3) : t[1:0];
-  endfunction
+  // round robin with a one-hot pointer (cmd_rr_reg: the source served first)
+  logic [2:0] cmd_pick_oh;
   assign cmd_free = !cmd_valid_reg || sch_evt_ready;
   assign cmd_req  = {tc_valid_reg, yc_valid_reg, xc_valid_reg};
   always_comb begin
-    cmd_any  = 1'b0;
-    cmd_pick = 2'd0;
-    for (int i = 2; i >= 0; i--) begin
-      if (cmd_req[mod3(cmd_rr_reg, 2'(i))]) begin
-        cmd_any  = 1'b1;
-        cmd_pick = mod3(cmd_rr_reg, 2'(i));
-      end
+    for (int i = 0; i < 3; i++) begin
+      cmd_pick_oh[i] = cmd_req[i] && (cmd_rr_reg[i] ||
+                       (cmd_rr_reg[(i + 2) % 3] && !cmd_req[(i + 2) % 3]) ||
+                       (cmd_rr_reg[(i + 1) % 3] && !cmd_req[(i + 1) % 3] && !cmd_req[(i + 2) % 3]));
     end
+    cmd_any  = cmd_req != 3'd0;
+    cmd_pick = cmd_pick_oh[1] ? 2'd1 : cmd_pick_oh[2] ? 2'd2 : 2'd0;
   end
-  assign xc_take = cmd_free && cmd_any && cmd_pick == 2'd0;
-  assign yc_take = cmd_free && cmd_any && cmd_pick == 2'd1;
-  assign tc_take = cmd_free && cmd_any && cmd_pick == 2'd2;
+  assign xc_take = cmd_free && cmd_pick_oh[0];
+  assign yc_take = cmd_free && cmd_pick_oh[1];
+  assign tc_take = cmd_free && cmd_pick_oh[2];
 
   // ---- status counters (CSRs at 0x200)
   logic [31:0] cnt_txop_reg, cnt_txdone_reg, cnt_host_reg, cnt_rxcnp_reg, cnt_rxdata_reg;
@@ -566,7 +566,7 @@ module dcqcn_nic_arb #(
     // RP issue
     if (rp_ld) begin
       rp_iss_valid_reg <= 1'b1;
-      rp_rr_reg        <= rp_pick + 2'd1;
+      rp_rr_reg        <= {rp_pick_oh[2:0], rp_pick_oh[3]};
       rp_iss_now_reg   <= now_reg;
       rp_iss_bytes_reg <= 16'd0;
       rp_iss_ue_reg    <= 1'b0;
@@ -741,7 +741,7 @@ module dcqcn_nic_arb #(
     // the command register
     if (cmd_free && cmd_any) begin
       cmd_valid_reg <= 1'b1;
-      cmd_rr_reg    <= cmd_pick == 2'd2 ? 2'd0 : cmd_pick + 2'd1;
+      cmd_rr_reg    <= {cmd_pick_oh[1:0], cmd_pick_oh[2]};
       case (cmd_pick)
         2'd0: begin
           cmd_op_reg   <= xc_op_reg;
@@ -809,7 +809,7 @@ module dcqcn_nic_arb #(
       sr_ready_reg     <= 1'b1;
       txop_cnt_reg     <= 2'd0;
       rp_iss_valid_reg <= 1'b0;
-      rp_rr_reg        <= 2'd0;
+      rp_rr_reg        <= 4'b0001;
       rp_cred_reg      <= 4'd0;
       mon_rp_valid_reg <= 1'b0;
       mon_rp_data_reg  <= 320'd0;
@@ -831,7 +831,7 @@ module dcqcn_nic_arb #(
       ts_flow_reg      <= '0;
       ts_tx_reg        <= 32'd0;
       cmd_valid_reg    <= 1'b0;
-      cmd_rr_reg       <= 2'd0;
+      cmd_rr_reg       <= 3'b001;
       settle_reg       <= 5'd0;
       cnt_txop_reg     <= 32'd0;
       cnt_txdone_reg   <= 32'd0;
