@@ -209,10 +209,12 @@ module dcqcn_nic_arb #(
   // room in rq and nq, from a register (the same value as the compare of the counts: it
   // is computed from the counts after this cycle's pushes and pops)
   logic sr_ready_reg;
-  logic [2:0] rq_cnt_next, nq_cnt_next;
+  logic rq_full_next, nq_full_next;
   assign sch_out_ready = sr_ready_reg;
-  assign rq_cnt_next = rq_cnt + {2'd0, rq_push} - {2'd0, rq_pop};
-  assign nq_cnt_next = nq_cnt + {2'd0, nq_push} - {2'd0, nq_pop};
+  assign rq_full_next = (rq_cnt == 3'(QD) && !(rq_pop && !rq_push)) ||
+                        (rq_cnt == 3'(QD - 1) && rq_push && !rq_pop);
+  assign nq_full_next = (nq_cnt == 3'(QD) && !(nq_pop && !nq_push)) ||
+                        (nq_cnt == 3'(QD - 1) && nq_push && !nq_pop);
   assign sr_take = sch_out_valid && sch_out_ready;
   assign rq_push = sr_take && (sch_out_kind == 3'd0 || sch_out_kind == 3'd1 || sch_out_kind == 3'd3);
   assign nq_push = sr_take && (sch_out_kind == 3'd2 || sch_out_kind == 3'd4);
@@ -553,7 +555,7 @@ module dcqcn_nic_arb #(
   always_ff @(posedge clk) begin
     now_reg   <= now_ns;
     pause_reg <= pause;
-    sr_ready_reg <= rq_cnt_next != 3'(QD) && nq_cnt_next != 3'(QD);
+    sr_ready_reg <= !rq_full_next && !nq_full_next;
 
     // clearing walk of the flow RAM
     if (clearing_reg) begin
