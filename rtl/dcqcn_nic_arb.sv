@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The event arbiter of dcqcn_nic_top (docs/nic.md, "The arbiter"): what the network
+// The event arbiter of dcqcn_nic_top (docs/nic.md, "The NIC top"): what the network
 // simulation's C++ NIC (systemc/net/nic.cpp: rp_result, np_result, timer_method, pick)
 // does around the RP, the NP and the timer service, in RTL.
 //
@@ -7,7 +7,7 @@
 //   txdone, rxcnp, host, timers -> rp_iss --> dcqcn_rp --> mon_rp --> rfifo --> X
 //   rxdata, NP timers/DRAIN     -> np_iss --> dcqcn_np --> mon_np --> nfifo --> Y
 //   txop                        -> T (one TXOPP in flight)
-//   X, Y, T --(round robin)--> cmd --> dcqcn_nic_sched --> sched result:
+//   X, Y, T -> XC, YC, TC --(round robin)--> cmd --> dcqcn_nic_sched --> sched result:
 //       kinds 0/1/3 -> rq (RP timers), 2/4 -> nq (NP timer, DRAIN),
 //       5 GRANT -> txsel + grant marker G, 6 NOGRANT -> txsel, 7 STALE -> TXOPP again
 //
@@ -21,9 +21,11 @@
 // not armed again (a second GRANT before the completion would send data the flow may not
 // have): X applies the marker by a DISARM of the granted flow's departure (it cancels an
 // ARM that reached the scheduler after the TXOPP), and the next TXOPP waits for that
-// DISARM (one TXOPP in flight, none while a marker is pending). Y does the same for the NP: ARM kind 2
-// on tmr_set, the DRAIN slot (ARM on a new head or time, DISARM when the queue is empty),
-// and the CNP request out.
+// DISARM (one TXOPP in flight, none while a marker is pending). Y does the same for the
+// NP: ARM kind 2 on tmr_set, the DRAIN slot (ARM on a new head or time, DISARM when the
+// queue is empty), and the CNP request out. Every load enable depends on registers only:
+// X, Y and T fill their command registers XC, YC, TC, the round robin picks among them;
+// the RP / NP issue registers load only when empty.
 //
 // No loss, no deadlock: an event enters the RP (NP) only with a credit, i.e. room in
 // rfifo (nfifo) for its result, so the blocks never wait on their outputs
