@@ -337,8 +337,7 @@ void NicTopModel::step(const NicTopIn& in) {
     rf_.pop_front();
     tag_q_.pop_front();
   }
-  const bool xc_v_old = xc_v_, yc_v_old = yc_v_;
-  const NicSchedEvent xc_old = xc_, yc_old = yc_;
+  const NicSchedEvent xc_old = xc_, yc_old = yc_;  // the command register takes these
   if (c.x_step && c.x_cmd_needed) {
     xc_v_ = true;
     xc_g_ = x_is_g_old && c.x_k == 3;
@@ -410,8 +409,6 @@ void NicTopModel::step(const NicTopIn& in) {
   } else if (c.so.evt_ready) {
     cmd_v_ = false;
   }
-  (void)xc_v_old;
-  (void)yc_v_old;
   if (cmd_go) settle_ = kSettle;
   else if (settle_ != 0) --settle_;
 
