@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The event arbiter of dcqcn_nic_top (docs/nic.md, "The arbiter"): what the network
+// The event arbiter of dcqcn_nic_top (docs/nic.md, "The NIC top"): what the network
 // simulation's C++ NIC (systemc/net/nic.cpp: rp_result, np_result, timer_method, pick)
 // does around the RP, the NP and the timer service, in RTL.
 //
@@ -7,7 +7,7 @@
 //   txdone, rxcnp, host, timers -> rp_iss --> dcqcn_rp --> mon_rp --> rfifo --> X
 //   rxdata, NP timers/DRAIN     -> np_iss --> dcqcn_np --> mon_np --> nfifo --> Y
 //   txop                        -> T (one TXOPP in flight)
-//   X, Y, T --(round robin)--> cmd --> dcqcn_nic_sched --> sched result:
+//   X, Y, T -> XC, YC, TC --(round robin)--> cmd --> dcqcn_nic_sched --> sched result:
 //       kinds 0/1/3 -> rq (RP timers), 2/4 -> nq (NP timer, DRAIN),
 //       5 GRANT -> txsel + grant marker G, 6 NOGRANT -> txsel, 7 STALE -> TXOPP again
 //
@@ -21,9 +21,11 @@
 // not armed again (a second GRANT before the completion would send data the flow may not
 // have): X applies the marker by a DISARM of the granted flow's departure (it cancels an
 // ARM that reached the scheduler after the TXOPP), and the next TXOPP waits for that
-// DISARM (one TXOPP in flight, none while a marker is pending). Y does the same for the NP: ARM kind 2
-// on tmr_set, the DRAIN slot (ARM on a new head or time, DISARM when the queue is empty),
-// and the CNP request out.
+// DISARM (one TXOPP in flight, none while a marker is pending). Y does the same for the
+// NP: ARM kind 2 on tmr_set, the DRAIN slot (ARM on a new head or time, DISARM when the
+// queue is empty), and the CNP request out. Every load enable depends on registers only:
+// X, Y and T fill their command registers XC, YC, TC, the round robin picks among them;
+// the RP / NP issue registers load only when empty.
 //
 // No loss, no deadlock: an event enters the RP (NP) only with a credit, i.e. room in
 // rfifo (nfifo) for its result, so the blocks never wait on their outputs
@@ -206,7 +208,15 @@ module dcqcn_nic_arb #(
   logic           sr_take;
   logic [2:0]     rq_op;
 
-  assign sch_out_ready = rq_cnt != 3'(QD) && nq_cnt != 3'(QD);
+  // room in rq and nq, from a register (the same value as the compare of the counts: it
+  // is computed from the counts after this cycle's pushes and pops)
+  logic sr_ready_reg;
+  logic rq_full_next, nq_full_next;
+  assign sch_out_ready = sr_ready_reg;
+  assign rq_full_next = (rq_cnt == 3'(QD) && !(rq_pop && !rq_push)) ||
+                        (rq_cnt == 3'(QD - 1) && rq_push && !rq_pop);
+  assign nq_full_next = (nq_cnt == 3'(QD) && !(nq_pop && !nq_push)) ||
+                        (nq_cnt == 3'(QD - 1) && nq_push && !nq_pop);
   assign sr_take = sch_out_valid && sch_out_ready;
   assign rq_push = sr_take && (sch_out_kind == 3'd0 || sch_out_kind == 3'd1 || sch_out_kind == 3'd3);
   assign nq_push = sr_take && (sch_out_kind == 3'd2 || sch_out_kind == 3'd4);
@@ -228,7 +238,7 @@ module dcqcn_nic_arb #(
   logic [15:0]   rp_iss_bytes_reg;
   logic          rp_iss_ue_reg;
   logic [7:0]    rp_iss_gen_reg;
-  logic [1:0]    rp_rr_reg;
+  logic [3:0]    rp_rr_reg;          // one-hot
   logic [3:0]    rp_cred_reg;
   logic [3:0]    rp_req;
   logic [1:0]    rp_pick;
@@ -246,17 +256,24 @@ module dcqcn_nic_arb #(
   assign rp_evt_gen    = rp_iss_gen_reg;
 
   assign rp_req = {host_cnt != 2'd0, rxcnp_cnt != 2'd0, txdone_cnt != 2'd0, rq_cnt != 3'd0};
+  // round robin with a one-hot pointer (rp_rr_reg: the source served first): source i is
+  // picked when it requests and the pointer is at i, or at j before it with no request
+  // from j up to i
+  logic [3:0] rp_pick_oh;
   always_comb begin
-    rp_any  = 1'b0;
-    rp_pick = rp_rr_reg;
-    for (int i = 3; i >= 0; i--) begin
-      if (rp_req[2'(rp_rr_reg + 2'(i))]) begin
-        rp_any  = 1'b1;
-        rp_pick = 2'(rp_rr_reg + 2'(i));
-      end
+    for (int i = 0; i < 4; i++) begin
+      rp_pick_oh[i] = rp_req[i] && (rp_rr_reg[i] ||
+                      (rp_rr_reg[(i + 3) % 4] && !rp_req[(i + 3) % 4]) ||
+                      (rp_rr_reg[(i + 2) % 4] && !rp_req[(i + 2) % 4] && !rp_req[(i + 3) % 4]) ||
+                      (rp_rr_reg[(i + 1) % 4] && !rp_req[(i + 1) % 4] && !rp_req[(i + 2) % 4] &&
+                       !rp_req[(i + 3) % 4]));
     end
+    rp_any  = rp_req != 4'd0;
+    rp_pick = rp_pick_oh[1] ? 2'd1 : rp_pick_oh[2] ? 2'd2 : rp_pick_oh[3] ? 2'd3 : 2'd0;
   end
-  assign rp_ld = rp_any && (!rp_iss_valid_reg || rp_evt_ready) && rp_cred_reg != 4'(RCRED);
+  // the issue register loads only when empty (an event at most every other cycle): the load
+  // enable comes from registers, not from the RP's ready
+  assign rp_ld = rp_any && !rp_iss_valid_reg && rp_cred_reg != 4'(RCRED);
   assign rq_pop     = rp_ld && rp_pick == 2'd0;
   assign txdone_pop = rp_ld && rp_pick == 2'd1;
   assign rxcnp_pop  = rp_ld && rp_pick == 2'd2;
@@ -308,7 +325,7 @@ module dcqcn_nic_arb #(
     if (np_rr_reg) np_pick = rxdata_cnt != 2'd0 ? 1'b1 : 1'b0;
     else           np_pick = nq_cnt != 3'd0 ? 1'b0 : 1'b1;
   end
-  assign np_ld = (nq_cnt != 3'd0 || rxdata_cnt != 2'd0) && (!np_iss_valid_reg || np_evt_ready) &&
+  assign np_ld = (nq_cnt != 3'd0 || rxdata_cnt != 2'd0) && !np_iss_valid_reg &&
                  np_cred_reg != 3'(NCRED);
   assign nq_pop     = np_ld && !np_pick;
   assign rxdata_pop = np_ld && np_pick;
@@ -329,7 +346,9 @@ module dcqcn_nic_arb #(
              mon_np_data_reg[159:128]}),
     .pop(y_pop), .m_data(nf_q), .count(nf_cnt));
 
-  // ---- X: one RP result (or the grant marker G) at a time
+  // ---- X: one RP result (or the grant marker G) at a time. X loads only when empty (a
+  // result takes at least 2 cycles) and puts each command into its own register XC, only
+  // when XC is empty: every decision here depends on registers alone.
   logic          g_valid_reg;          // G: a GRANT not yet applied to the flow RAM
   logic [FW-1:0] g_flow_reg;
   logic          x_valid_reg, x_is_g_reg;
@@ -342,32 +361,32 @@ module dcqcn_nic_arb #(
   logic [7:0]    x_gen_reg [0:2];
   logic [31:0]   x_dl_reg  [0:2];
   logic          x_gset_reg;           // a GRANT of x's flow was taken since X loaded it
-  logic          x_fwd_valid_reg;      // the flow word was written in the load cycle
-  logic [2:0]    x_fwd_word_reg;
   logic [2:0]    fl_rdata;             // flow RAM {has_data, in_flight, query_seen}
-  logic          x_free, x_ld, x_ld_g, x_done, x_req, x_take;
+  logic          x_ld, x_ld_g, x_done, x_step;
   logic [1:0]    x_k;
   logic          x_cmd_needed;
   logic [1:0]    x_cmd_op;
   logic [2:0]    x_cmd_kind;
   logic [7:0]    x_cmd_gen;
   logic [31:0]   x_cmd_at;
-  logic [2:0]    x_word, x_wr_word;
+  logic [2:0]    x_wr_word;
   logic          x_infl;
   logic          fl_we;
-  logic [FW-1:0] fl_waddr, fl_raddr, x_ld_flow;
+  logic [FW-1:0] fl_waddr, fl_raddr;
   logic [2:0]    fl_wdata;
   logic          g_take;               // a GRANT taken from the scheduler this cycle
+  logic          xc_valid_reg, xc_g_reg;  // XC: X's next command (xc_g: the marker's DISARM)
+  logic [1:0]    xc_op_reg;
+  logic [2:0]    xc_kind_reg;
+  logic [FW-1:0] xc_flow_reg;
+  logic [7:0]    xc_gen_reg;
+  logic [31:0]   xc_at_reg;
 
   assign g_take = sr_take && sch_out_kind == 3'd5;
-  assign x_free = !x_valid_reg || x_done;
-  assign x_ld_g = x_free && g_valid_reg;
-  assign x_ld   = x_free && (g_valid_reg || rf_cnt != 4'd0);
-  assign x_pop_r = x_free && !g_valid_reg && rf_cnt != 4'd0;
-  assign x_ld_flow = g_valid_reg ? g_flow_reg : rf_q[RW-4 -: FW];
-
-  assign x_word = x_fwd_valid_reg ? x_fwd_word_reg : fl_rdata;
-  assign x_infl = x_word[1] || x_gset_reg;
+  assign x_ld_g = !x_valid_reg && g_valid_reg;
+  assign x_ld   = !x_valid_reg && (g_valid_reg || rf_cnt != 4'd0);
+  assign x_pop_r = !x_valid_reg && !g_valid_reg && rf_cnt != 4'd0;
+  assign x_infl = fl_rdata[1] || x_gset_reg;
 
   always_comb begin
     x_k = 2'd3;
@@ -380,7 +399,7 @@ module dcqcn_nic_arb #(
     x_cmd_kind   = 3'd5;
     x_cmd_gen    = 8'd0;
     x_cmd_at     = x_next_reg;
-    x_wr_word    = {x_word[2], x_infl, x_word[0]};
+    x_wr_word    = {fl_rdata[2], x_infl, fl_rdata[0]};
     if (x_k != 2'd3) begin
       x_cmd_needed = 1'b1;
       x_cmd_op     = x_tmr_reg[x_k] == 2'd1 ? S_ARM : S_DISARM;
@@ -391,11 +410,11 @@ module dcqcn_nic_arb #(
       // the granted flow: in flight; cancel any departure armed while the TXOPP was out
       x_cmd_needed = 1'b1;
       x_cmd_op     = S_DISARM;
-      x_wr_word    = {x_word[2], 1'b1, x_word[0]};
+      x_wr_word    = {fl_rdata[2], 1'b1, fl_rdata[0]};
     end else if (x_op_reg == RP_TX) begin
       x_cmd_needed = 1'b1;
-      x_cmd_op     = (x_more_reg || x_word[0]) ? S_ARM : S_DISARM;
-      x_wr_word    = {x_more_reg || x_word[0], 2'b00};
+      x_cmd_op     = (x_more_reg || fl_rdata[0]) ? S_ARM : S_DISARM;
+      x_wr_word    = {x_more_reg || fl_rdata[0], 2'b00};
     end else if (x_op_reg == RP_QUERY) begin
       if (x_infl) begin
         x_wr_word = 3'b111;
@@ -403,44 +422,55 @@ module dcqcn_nic_arb #(
         x_cmd_needed = 1'b1;
         x_wr_word    = 3'b100;
       end
-    end else if (x_paced_reg && x_word[2] && !x_infl) begin
+    end else if (x_paced_reg && fl_rdata[2] && !x_infl) begin
       x_cmd_needed = 1'b1;
     end
   end
 
-  logic txop_busy_reg;
-  assign x_req  = x_valid_reg && x_cmd_needed;
-  assign x_done = x_valid_reg && x_k == 2'd3 && (!x_cmd_needed || x_take);
+  // a step is done when its command goes into XC (or it needs none)
+  assign x_step = x_valid_reg && (!x_cmd_needed || !xc_valid_reg);
+  assign x_done = x_step && x_k == 2'd3;
 
-  // flow RAM: cleared after rst; written by X only, when X finishes a result or a marker
+  // flow RAM (distributed RAM, registered read): cleared after rst; written by X only,
+  // when X finishes a result or a marker; read when X loads (a write the cycle before is
+  // seen: no forwarding)
   assign fl_we    = clearing_reg || x_done;
   assign fl_waddr = clearing_reg ? clr_addr_reg : x_flow_reg;
   assign fl_wdata = clearing_reg ? 3'b000 : x_wr_word;
-  assign fl_raddr = x_ld_flow;
+  assign fl_raddr = g_valid_reg ? g_flow_reg : rf_q[RW-4 -: FW];
 
-  dcqcn_ram_sdp #(.WIDTH(3), .DEPTH(NUM_FLOWS)) u_flow_ram (
-    .clk(clk), .we(fl_we), .waddr(fl_waddr), .wdata(fl_wdata),
-    .re(x_ld), .raddr(fl_raddr), .rdata(fl_rdata));
+  (* ram_style = "distributed" *) logic [2:0] fl_mem [0:NUM_FLOWS-1];
+  always_ff @(posedge clk) begin
+    if (fl_we) fl_mem[fl_waddr] <= fl_wdata;
+    if (x_ld) fl_rdata <= fl_mem[fl_raddr];
+  end
 
-  // ---- Y: one NP result at a time
+  // ---- Y: one NP result at a time (loads only when empty), commands through YC
   logic          y_valid_reg;
   logic [2:0]    y_mask_reg;           // pending: hold-off ARM, DRAIN step, CNP request
   logic [FW-1:0] y_flow_reg, y_qflow_reg;
   logic [7:0]    y_tgen_reg;
   logic [31:0]   y_tdl_reg, y_tau_reg, y_qat_reg;
   logic          y_kind_reg, y_qvalid_reg;
+  logic          y_same_reg;           // (q_flow, q_at) equals the DRAIN slot's (at load)
   logic          drain_on_reg;
   logic [FW-1:0] drain_flow_reg;
   logic [31:0]   drain_at_reg;
-  logic          y_free, y_done, y_req, y_take, y_chg, y_dis, y_step, y_cnp_push;
+  logic          y_done, y_chg, y_dis, y_step, y_cnp_push, y_cmd;
   logic [2:0]    y_mask_after;
   logic [1:0]    cnpq_cnt;
+  logic          yc_valid_reg;
+  logic [1:0]    yc_op_reg;
+  logic [2:0]    yc_kind_reg;
+  logic [FW-1:0] yc_flow_reg;
+  logic [7:0]    yc_gen_reg;
+  logic [31:0]   yc_at_reg;
 
-  assign y_chg = y_qvalid_reg && (!drain_on_reg || y_qflow_reg != drain_flow_reg ||
-                                  y_qat_reg != drain_at_reg);
+  assign y_chg = y_qvalid_reg && (!drain_on_reg || !y_same_reg);
   assign y_dis = !y_qvalid_reg && drain_on_reg;
-  assign y_req = y_valid_reg && (y_mask_reg[0] || (y_mask_reg[1] && (y_chg || y_dis)));
-  assign y_step = y_valid_reg && (y_mask_reg[0] ? y_take : (y_mask_reg[1] && (!(y_chg || y_dis) || y_take)));
+  // this step's command: the hold-off ARM, or the DRAIN slot's ARM / DISARM
+  assign y_cmd  = y_mask_reg[0] || (y_mask_reg[1] && (y_chg || y_dis));
+  assign y_step = y_valid_reg && (y_mask_reg[1:0] != 2'b00) && (!y_cmd || !yc_valid_reg);
   assign y_cnp_push = y_valid_reg && y_mask_reg[2] && cnpq_cnt != 2'd2;
   always_comb begin
     y_mask_after = y_mask_reg;
@@ -451,8 +481,7 @@ module dcqcn_nic_arb #(
     if (y_cnp_push) y_mask_after[2] = 1'b0;
   end
   assign y_done = y_valid_reg && y_mask_after == 3'b000;
-  assign y_free = !y_valid_reg || y_done;
-  assign y_pop  = y_free && nf_cnt != 3'd0;
+  assign y_pop  = !y_valid_reg && nf_cnt != 3'd0;
 
   // ---- CNP requests out
   logic [QW-1:0] cnpq_q;
@@ -465,30 +494,33 @@ module dcqcn_nic_arb #(
   assign m_cnpreq_data  = m_cnpreq_valid ? {15'd0, cnpq_q[0], 16'(cnpq_q[FW:1]), cnpq_q[QW-1 -: 32]}
                                          : 64'd0;
 
-  // ---- T: transmit opportunities (one TXOPP in flight), the txsel register
-  logic          t_req, t_take;
+  // ---- T: transmit opportunities (one TXOPP in flight, none while a grant marker or its
+  // DISARM waits), the txsel register
+  logic          tc_valid_reg, t_ld;
   logic          ts_valid_reg, ts_grant_reg;
   logic [FW-1:0] ts_flow_reg;
   logic [31:0]   ts_tx_reg;
-  assign t_req = txop_cnt_reg != 2'd0 && !txop_busy_reg && !ts_valid_reg && !g_valid_reg &&
-                 !(x_valid_reg && x_is_g_reg);
+  logic          txop_busy_reg;
+  assign t_ld = !tc_valid_reg && txop_cnt_reg != 2'd0 && !txop_busy_reg && !ts_valid_reg &&
+                !g_valid_reg && !(x_valid_reg && x_is_g_reg) && !(xc_valid_reg && xc_g_reg);
   assign txop_pop = sr_take && (sch_out_kind == 3'd5 || sch_out_kind == 3'd6);
   assign m_txsel_valid = ts_valid_reg;
   assign m_txsel_data  = {15'd0, ts_grant_reg, 16'(ts_flow_reg), ts_tx_reg};
 
-  // ---- the command register: round robin over X, Y, T
+  // ---- the command register: round robin over XC, YC, TC (all registers)
   logic          cmd_valid_reg;
   logic [1:0]    cmd_op_reg;
   logic [2:0]    cmd_kind_reg;
   logic [FW-1:0] cmd_flow_reg;
   logic [7:0]    cmd_gen_reg;
   logic [31:0]   cmd_at_reg;
-  logic [1:0]    cmd_rr_reg;
+  logic [2:0]    cmd_rr_reg;         // one-hot
   logic [4:0]    settle_reg;
   logic          cmd_free;
   logic [1:0]    cmd_pick;
   logic          cmd_any;
   logic [2:0]    cmd_req;
+  logic          xc_take, yc_take, tc_take;
 
   assign sch_evt_valid = cmd_valid_reg;
   assign sch_evt_op    = cmd_op_reg;
@@ -497,27 +529,22 @@ module dcqcn_nic_arb #(
   assign sch_evt_gen   = cmd_gen_reg;
   assign sch_evt_at_ns = cmd_at_reg;
 
-  // (rr + i) mod 3 for rr in 0..2, i in 0..2
-  function automatic logic [1:0] mod3(input logic [1:0] rr, input logic [1:0] i);
-    logic [2:0] t;
-    t = {1'b0, rr} + {1'b0, i};
-    mod3 = t >= 3'd3 ? 2'(t - 3'd3) : t[1:0];
-  endfunction
+  // round robin with a one-hot pointer (cmd_rr_reg: the source served first)
+  logic [2:0] cmd_pick_oh;
   assign cmd_free = !cmd_valid_reg || sch_evt_ready;
-  assign cmd_req  = {t_req, y_req, x_req};
+  assign cmd_req  = {tc_valid_reg, yc_valid_reg, xc_valid_reg};
   always_comb begin
-    cmd_any  = 1'b0;
-    cmd_pick = 2'd0;
-    for (int i = 2; i >= 0; i--) begin
-      if (cmd_req[mod3(cmd_rr_reg, 2'(i))]) begin
-        cmd_any  = 1'b1;
-        cmd_pick = mod3(cmd_rr_reg, 2'(i));
-      end
+    for (int i = 0; i < 3; i++) begin
+      cmd_pick_oh[i] = cmd_req[i] && (cmd_rr_reg[i] ||
+                       (cmd_rr_reg[(i + 2) % 3] && !cmd_req[(i + 2) % 3]) ||
+                       (cmd_rr_reg[(i + 1) % 3] && !cmd_req[(i + 1) % 3] && !cmd_req[(i + 2) % 3]));
     end
+    cmd_any  = cmd_req != 3'd0;
+    cmd_pick = cmd_pick_oh[1] ? 2'd1 : cmd_pick_oh[2] ? 2'd2 : 2'd0;
   end
-  assign x_take = cmd_free && cmd_any && cmd_pick == 2'd0;
-  assign y_take = cmd_free && cmd_any && cmd_pick == 2'd1;
-  assign t_take = cmd_free && cmd_any && cmd_pick == 2'd2;
+  assign xc_take = cmd_free && cmd_pick_oh[0];
+  assign yc_take = cmd_free && cmd_pick_oh[1];
+  assign tc_take = cmd_free && cmd_pick_oh[2];
 
   // ---- status counters (CSRs at 0x200)
   logic [31:0] cnt_txop_reg, cnt_txdone_reg, cnt_host_reg, cnt_rxcnp_reg, cnt_rxdata_reg;
@@ -530,6 +557,7 @@ module dcqcn_nic_arb #(
   always_ff @(posedge clk) begin
     now_reg   <= now_ns;
     pause_reg <= pause;
+    sr_ready_reg <= !rq_full_next && !nq_full_next;
 
     // clearing walk of the flow RAM
     if (clearing_reg) begin
@@ -542,7 +570,7 @@ module dcqcn_nic_arb #(
     // RP issue
     if (rp_ld) begin
       rp_iss_valid_reg <= 1'b1;
-      rp_rr_reg        <= rp_pick + 2'd1;
+      rp_rr_reg        <= {rp_pick_oh[2:0], rp_pick_oh[3]};
       rp_iss_now_reg   <= now_reg;
       rp_iss_bytes_reg <= 16'd0;
       rp_iss_ue_reg    <= 1'b0;
@@ -614,12 +642,10 @@ module dcqcn_nic_arb #(
 
     // X
     if (x_ld) begin
-      x_valid_reg     <= 1'b1;
-      x_is_g_reg      <= x_ld_g;
-      x_flow_reg      <= x_ld_flow;
-      x_fwd_valid_reg <= x_done && x_flow_reg == x_ld_flow;
-      x_fwd_word_reg  <= x_wr_word;
-      x_gset_reg      <= g_take && sch_out_flow[FW-1:0] == x_ld_flow;
+      x_valid_reg <= 1'b1;
+      x_is_g_reg  <= x_ld_g;
+      x_flow_reg  <= fl_raddr;
+      x_gset_reg  <= g_take && sch_out_flow[FW-1:0] == fl_raddr;
       if (x_ld_g) begin
         x_mask_reg <= 4'b1000;
         x_op_reg   <= RP_QUERY;
@@ -642,11 +668,22 @@ module dcqcn_nic_arb #(
       end
     end else begin
       if (x_done) x_valid_reg <= 1'b0;
-      if (x_valid_reg && x_k != 2'd3 && x_take) x_mask_reg[x_k] <= 1'b0;
+      if (x_step && x_k != 2'd3) x_mask_reg[x_k] <= 1'b0;
       if (x_valid_reg && g_take && sch_out_flow[FW-1:0] == x_flow_reg) x_gset_reg <= 1'b1;
     end
+    if (x_step && x_cmd_needed) begin
+      xc_valid_reg <= 1'b1;
+      xc_g_reg     <= x_is_g_reg && x_k == 2'd3;
+      xc_op_reg    <= x_cmd_op;
+      xc_kind_reg  <= x_cmd_kind;
+      xc_flow_reg  <= x_flow_reg;
+      xc_gen_reg   <= x_cmd_gen;
+      xc_at_reg    <= x_cmd_at;
+    end else if (xc_take) begin
+      xc_valid_reg <= 1'b0;
+    end
 
-    // Y
+    // Y (its DRAIN decision updates the slot when the command goes into YC)
     if (y_pop) begin
       y_valid_reg  <= 1'b1;
       y_flow_reg   <= nf_q[NW-1 -: FW];
@@ -658,22 +695,35 @@ module dcqcn_nic_arb #(
       y_qvalid_reg <= nf_q[32 + FW];
       y_qflow_reg  <= nf_q[32 +: FW];
       y_qat_reg    <= nf_q[31:0];
+      y_same_reg   <= nf_q[32 +: FW] == drain_flow_reg && nf_q[31:0] == drain_at_reg;
     end else begin
       if (y_done) y_valid_reg <= 1'b0;
       y_mask_reg <= y_mask_after;
     end
-    if (y_take && !y_mask_reg[0] && y_chg) begin
+    if (y_step && y_cmd) begin
+      yc_valid_reg <= 1'b1;
+      yc_op_reg    <= y_mask_reg[0] ? S_ARM : (y_chg ? S_ARM : S_DISARM);
+      yc_kind_reg  <= y_mask_reg[0] ? 3'd2 : 3'd4;
+      yc_flow_reg  <= y_mask_reg[0] ? y_flow_reg : (y_chg ? y_qflow_reg : '0);
+      yc_gen_reg   <= y_mask_reg[0] ? y_tgen_reg : 8'd0;
+      yc_at_reg    <= y_mask_reg[0] ? y_tdl_reg : (y_chg ? y_qat_reg : 32'd0);
+    end else if (yc_take) begin
+      yc_valid_reg <= 1'b0;
+    end
+    if (y_step && !y_mask_reg[0] && y_chg) begin
       drain_on_reg   <= 1'b1;
       drain_flow_reg <= y_qflow_reg;
       drain_at_reg   <= y_qat_reg;
-    end else if (y_take && !y_mask_reg[0]) begin
+    end else if (y_step && !y_mask_reg[0] && y_dis) begin
       drain_on_reg <= 1'b0;
     end else if (sr_take && sch_out_kind == 3'd4) begin
       drain_on_reg <= 1'b0;
     end
 
     // T and the txsel register
-    if (t_take) txop_busy_reg <= 1'b1;
+    if (t_ld) tc_valid_reg <= 1'b1;
+    else if (tc_take) tc_valid_reg <= 1'b0;
+    if (t_ld) txop_busy_reg <= 1'b1;
     else if (sr_take && sch_out_kind >= 3'd5) txop_busy_reg <= 1'b0;
     if (sr_take && sch_out_kind == 3'd5) begin
       ts_valid_reg <= 1'b1;
@@ -695,21 +745,21 @@ module dcqcn_nic_arb #(
     // the command register
     if (cmd_free && cmd_any) begin
       cmd_valid_reg <= 1'b1;
-      cmd_rr_reg    <= cmd_pick == 2'd2 ? 2'd0 : cmd_pick + 2'd1;
+      cmd_rr_reg    <= {cmd_pick_oh[1:0], cmd_pick_oh[2]};
       case (cmd_pick)
         2'd0: begin
-          cmd_op_reg   <= x_cmd_op;
-          cmd_kind_reg <= x_cmd_kind;
-          cmd_flow_reg <= x_flow_reg;
-          cmd_gen_reg  <= x_cmd_gen;
-          cmd_at_reg   <= x_cmd_at;
+          cmd_op_reg   <= xc_op_reg;
+          cmd_kind_reg <= xc_kind_reg;
+          cmd_flow_reg <= xc_flow_reg;
+          cmd_gen_reg  <= xc_gen_reg;
+          cmd_at_reg   <= xc_at_reg;
         end
         2'd1: begin
-          cmd_op_reg   <= y_mask_reg[0] ? S_ARM : (y_chg ? S_ARM : S_DISARM);
-          cmd_kind_reg <= y_mask_reg[0] ? 3'd2 : 3'd4;
-          cmd_flow_reg <= y_mask_reg[0] ? y_flow_reg : (y_chg ? y_qflow_reg : '0);
-          cmd_gen_reg  <= y_mask_reg[0] ? y_tgen_reg : 8'd0;
-          cmd_at_reg   <= y_mask_reg[0] ? y_tdl_reg : (y_chg ? y_qat_reg : 32'd0);
+          cmd_op_reg   <= yc_op_reg;
+          cmd_kind_reg <= yc_kind_reg;
+          cmd_flow_reg <= yc_flow_reg;
+          cmd_gen_reg  <= yc_gen_reg;
+          cmd_at_reg   <= yc_at_reg;
         end
         default: begin
           cmd_op_reg   <= S_TXOPP;
@@ -760,9 +810,10 @@ module dcqcn_nic_arb #(
     if (rst) begin
       clearing_reg     <= 1'b1;
       clr_addr_reg     <= '0;
+      sr_ready_reg     <= 1'b1;
       txop_cnt_reg     <= 2'd0;
       rp_iss_valid_reg <= 1'b0;
-      rp_rr_reg        <= 2'd0;
+      rp_rr_reg        <= 4'b0001;
       rp_cred_reg      <= 4'd0;
       mon_rp_valid_reg <= 1'b0;
       mon_rp_data_reg  <= 320'd0;
@@ -773,7 +824,10 @@ module dcqcn_nic_arb #(
       mon_np_data_reg  <= 160'd0;
       g_valid_reg      <= 1'b0;
       x_valid_reg      <= 1'b0;
+      xc_valid_reg     <= 1'b0;
       y_valid_reg      <= 1'b0;
+      yc_valid_reg     <= 1'b0;
+      tc_valid_reg     <= 1'b0;
       drain_on_reg     <= 1'b0;
       txop_busy_reg    <= 1'b0;
       ts_valid_reg     <= 1'b0;
@@ -781,7 +835,7 @@ module dcqcn_nic_arb #(
       ts_flow_reg      <= '0;
       ts_tx_reg        <= 32'd0;
       cmd_valid_reg    <= 1'b0;
-      cmd_rr_reg       <= 2'd0;
+      cmd_rr_reg       <= 3'b001;
       settle_reg       <= 5'd0;
       cnt_txop_reg     <= 32'd0;
       cnt_txdone_reg   <= 32'd0;
@@ -802,7 +856,7 @@ module dcqcn_nic_arb #(
   assign idle = !clearing_reg && txop_cnt_reg == 2'd0 && txdone_cnt == 2'd0 && host_cnt == 2'd0 &&
                 rxcnp_cnt == 2'd0 && rxdata_cnt == 2'd0 && rp_cred_reg == 4'd0 &&
                 np_cred_reg == 3'd0 && !g_valid_reg && !x_valid_reg && !y_valid_reg &&
-                !cmd_valid_reg && !txop_busy_reg && !ts_valid_reg && cnpq_cnt == 2'd0 &&
+                !xc_valid_reg && !yc_valid_reg && !tc_valid_reg && !cmd_valid_reg && !txop_busy_reg && !ts_valid_reg && cnpq_cnt == 2'd0 &&
                 rq_cnt == 3'd0 && nq_cnt == 3'd0 && !sch_out_valid && settle_reg == 5'd0;
 
 endmodule

@@ -1,19 +1,28 @@
 #!/usr/bin/env bash
 # Long lock-step soak: N random events per block (default 100,000,000) at the largest
-# size, on every core, and prints the events/s of each run. A failing bench prints its
-# story (docs/verification.md, "Waveforms and failures") and writes the waveform of the
-# cycles around the failure to out/soak/lockstep_<blk>_4096.seed<SEED>.fail.vcd.
-#   scripts/soak.sh [N] [SEED]
+# size built (4096; the NIC top 1024), on every core, and prints the events/s of each run.
+# A failing bench prints its story (docs/verification.md, "Waveforms and failures") and
+# writes the waveform of the cycles around the failure to
+# out/soak/lockstep_<blk>_<size>.seed<SEED>.fail.vcd.
+#   scripts/soak.sh [N] [SEED] [BLOCK...]   (blocks: rp np cp nic_top; default all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-100000000}
 SEED=${2:-$RANDOM}
-[ -x build/tb/lockstep_rp_4096 ] || scripts/build.sh >/dev/null
+shift $(( $# > 2 ? 2 : $# ))
+blocks=("$@")
+[ ${#blocks[@]} -eq 0 ] && blocks=(rp np cp nic_top)
+[ -x build/tb/lockstep_rp_4096 ] && [ -x build/tb/lockstep_nic_top_1024 ] || scripts/build.sh >/dev/null
 echo "soak: $N events per block, seed $SEED"
 pids=()
-for b in rp np cp; do
-  ( out=$(build/tb/lockstep_${b}_4096 --seed "$SEED" --events "$N" --idle 1 --bp 1 --quiet \
-            --fail-vcd "out/soak/lockstep_${b}_4096.seed$SEED.fail.vcd") \
+for b in "${blocks[@]}"; do
+  case "$b" in
+    rp|np|cp) n=4096 ;;
+    nic_top) n=1024 ;;
+    *) echo "soak: unknown block '$b' (rp np cp nic_top)" >&2; exit 2 ;;
+  esac
+  ( out=$(build/tb/lockstep_${b}_${n} --seed "$SEED" --events "$N" --idle 1 --bp 1 --quiet \
+            --fail-vcd "out/soak/lockstep_${b}_${n}.seed$SEED.fail.vcd") \
       || { echo "$out"; echo "soak: $b FAILED (seed $SEED)"; exit 1; }
     echo "$out" | grep -E "^$b: [0-9]+ events" ) &
   pids+=($!)

@@ -16,9 +16,11 @@
 // of each delivered by the end; the scheduler's contract (NicSchedCheck); no input event
 // lost (per source, events in = events into the RP/NP); a CNP request only from an NP
 // result with cnp, in order, with its fields.
+// Debugging: DBG_FLOW=<flow> prints that flow's history (commands, grants, RP events).
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <string>
 #include <vector>
@@ -59,18 +61,23 @@ class Bench {
       if (int rc = cycle(true)) return rc;
       if (dut_.cycle() > 200 * (o_.events + 10000)) return fail("no progress (deadlock?): " + ref_.debug());
     }
+    if (int rc = drain()) return rc;
+    if (int rc = final_checks()) return rc;
     if (int rc = fairness_episode()) return rc;
+    if (int rc = stale_episode()) return rc;
     if (int rc = drain()) return rc;
     if (int rc = final_checks()) return rc;
     if (o_.replay) return 0;
-    std::printf("nic_top: %" PRIu64 " grants, %" PRIu64 " timers delivered, worst lateness %" PRIu64
-                " ns, fairness spread %u over %u flows\n", grants_, timers_, worst_late_ns_,
-                fair_spread_, kFairFlows);
+    std::printf("nic_top: %" PRIu64 " grants, %" PRIu64 " timers delivered, fairness spread %u over %u flows\n",
+                grants_, timers_, fair_spread_, kFairFlows);
     return finish();
   }
 
  private:
-  struct Ann { bool pending = false; uint32_t dl = 0; };
+  // announcements of one (kind, flow, tag) not yet delivered: two slots, because a flow
+  // restarted by INIT counts its tags from the start again while an older timer with the
+  // same tag may still be on its way (the RP then takes it as current: as nic.cpp does)
+  struct Ann { bool pending[2] = {false, false}; uint32_t dl[2] = {0, 0}; };
   struct Latest { bool on = false; uint8_t gen = 0; uint32_t dl = 0; uint64_t at64 = 0; };
   struct Done { uint64_t due_cycle; NicTxDone d; };
   static constexpr unsigned kFairFlows = 4;
@@ -92,8 +99,10 @@ class Bench {
     cov_.define("cnpreq", "a CNP request out");
     for (const char* s : {"txop", "txdone", "host", "rxcnp", "rxdata"})
       cov_.define(std::string("bp_") + s, std::string("s_axis_") + s + " held with tready low");
-    cov_.define("bp_txsel", "m_axis_txsel held (tready low)");
-    cov_.define("bp_cnpreq", "m_axis_cnpreq held (tready low)");
+    if (o_.backpressure) {
+      cov_.define("bp_txsel", "m_axis_txsel held (tready low)");
+      cov_.define("bp_cnpreq", "m_axis_cnpreq held (tready low)");
+    }
     cov_.define("sched_out_held", "a scheduler result held: timer queue full");
     cov_.define("host_bad_op", "host op 2/3 dropped and counted");
     cov_.define("host_init", "host INIT");
@@ -125,7 +134,7 @@ class Bench {
       in_.host = NicHostOp{};
       in_.host.flow = f;
       if (r < 85) {
-        pkts_[f & (kFlows - 1)] += 1 + static_cast<uint32_t>(rng_.below(4));
+        host_pkts_ = 1 + static_cast<uint32_t>(rng_.below(4));  // queued when the top takes it
         in_.host.op = kHostData;
       } else if (r < 95) {
         in_.host.op = kHostInit;
@@ -137,8 +146,15 @@ class Bench {
       in_.host_valid = true;
     }
     if (!in_.rxcnp_valid && rng_.chance(busy / 10)) {
+      // often a flow with data that is not in flight: it may wait for a txop, and the cut
+      // re-times its departure later (the scheduler then answers STALE)
+      uint32_t f = pick_flow();
+      for (unsigned t = 0; t < 4 && rng_.chance(50); ++t) {
+        const uint32_t c = static_cast<uint32_t>(rng_.below(std::min<uint32_t>(kFlows, 8)));
+        if (pkts_[c] > 0 && !in_flight_[c]) { f = c; break; }
+      }
       in_.rxcnp = NicRxCnp{static_cast<uint32_t>(rng_.chance(50) ? 50000 : rng_.below(200000)),
-                           pick_flow(), rng_.chance(20)};
+                           f, rng_.chance(20)};
       in_.rxcnp_valid = true;
     }
     if (!in_.rxdata_valid && rng_.chance(busy / 4)) {
@@ -159,6 +175,20 @@ class Bench {
   }
 
   void axil_offer() {
+    // after each reset: the deferred cut (RP), a CNP budget and a shorter hold-off (NP), so
+    // that CUT_TIMER and DRAIN occur
+    if (!in_.awvalid && !in_.wvalid && !wr_wait_ && cfg_step_ < 4) {
+      static const uint16_t kAddr[4] = {0x050, 0x034, 0x114, 0x100};
+      static const uint32_t kVal[4] = {1, 20000, 2000, 5000};
+      in_.awaddr = kAddr[cfg_step_];
+      in_.wdata = kVal[cfg_step_];
+      in_.wstrb = 0xf;
+      slverr_exp_ = false;
+      in_.awvalid = in_.wvalid = true;
+      wr_wait_ = true;
+      ++cfg_step_;
+      return;
+    }
     if (!in_.arvalid && !rd_wait_ && rng_.chance(2)) {
       static const uint16_t kBlk[5] = {0x000, 0x100, 0x200, 0x300, 0x400};
       const unsigned b = static_cast<unsigned>(rng_.below(5));
@@ -186,7 +216,7 @@ class Bench {
     // time
     const uint64_t r = rng_.below(1000);
     const uint64_t before = now64_;
-    now64_ += fixed_dt_ ? fixed_dt_
+    now64_ += freeze_ ? 0 : fixed_dt_ ? fixed_dt_
               : r < 600 ? rng_.below(6) : r < 990 ? rng_.below(60) : r < 999 ? rng_.below(3000) : rng_.below(60000);
     if ((before >> 32) != (now64_ >> 32)) cov_.hit("time_wrap");
     in_.now_ns = static_cast<uint32_t>(now64_);
@@ -312,12 +342,26 @@ class Bench {
       if (in_.host.op >= 2) cov_.hit("host_bad_op");
       else ++in_host_;
       if (in_.host.op == kHostInit) cov_.hit("host_init");
+      // the doorbell and the MAC's queue move together: the data is there once DATA is taken
+      if (in_.host.op == kHostData) pkts_[in_.host.flow & (kFlows - 1)] += host_pkts_;
+      host_pkts_ = 0;
       in_.host_valid = false;
     }
     if (in_.rxcnp_valid && o.rxcnp_ready) { ++in_cnp_; ++accepted_; in_.rxcnp_valid = false; }
     if (in_.rxdata_valid && o.rxdata_ready) { ++in_rx_; ++accepted_; in_.rxdata_valid = false; }
     if (o.idle && busy_since_idle_) { cov_.hit("idle_after_work"); busy_since_idle_ = false; }
     if (!o.idle) busy_since_idle_ = true;
+    if (dbg_ >= 0) {
+      const uint32_t F = static_cast<uint32_t>(dbg_);
+      if (pk.cmd_issued && pk.cmd.flow == F && pk.cmd.kind == kSchedDep) std::printf("%lu cmd %d dep at %u\n", (unsigned long)cyc, (int)pk.cmd.op, pk.cmd.at_ns);
+      if (pk.sched_taken && pk.sched.flow == F && pk.sched.kind >= 5) std::printf("%lu sched kind %d\n", (unsigned long)cyc, pk.sched.kind);
+      if (pk.rp_issued && pk.rp_ev.flow == F) std::printf("%lu rp op %d\n", (unsigned long)cyc, (int)pk.rp_ev.op);
+      if (o.mon_rp_valid && o.mon_rp.flow == F) std::printf("%lu rp result op %d paced %d next %u\n", (unsigned long)cyc, (int)o.mon_rp.op, o.mon_rp.paced, o.mon_rp.next_tx_ns);
+      if (in_.host_valid && o.host_ready && in_.host.flow == F) std::printf("%lu host op %d +%u pkts %u\n", (unsigned long)cyc, in_.host.op, host_pkts_, pkts_[F]);
+      if (in_.txdone_valid && o.txdone_ready && in_.txdone.flow == F) std::printf("%lu txdone more %d pkts %u\n", (unsigned long)cyc, in_.txdone.more, pkts_[F]);
+      if (o.txsel_valid && in_.txsel_ready && o.txsel.grant && o.txsel.flow == F) std::printf("%lu GRANT pkts %u\n", (unsigned long)cyc, pkts_[F]);
+      if (in_.rst) std::printf("%lu rst\n", (unsigned long)cyc);
+    }
     // txsel: exactly one per txop; a grant only for a flow with data
     if (o.txsel_valid && in_.txsel_ready) {
       if (++answers_ > txops_) return fail("txsel without a txop");
@@ -334,14 +378,19 @@ class Bench {
         NicTxDone d;
         d.tx_ns = o.txsel.tx_ns;
         d.flow = f;
-        d.bytes = static_cast<uint16_t>(64 + rng_.below(4033));
-        dones_.push_back(Done{cyc + rng_.below(o_.idle ? 40 : 8), d});
+        d.bytes = stale_on_ ? 4000 : static_cast<uint16_t>(64 + rng_.below(4033));
+        // now and then a slow completion: the ones behind it then come back to back
+        const uint64_t delay = rng_.chance(3) ? 100 + rng_.below(200) : rng_.below(o_.idle ? 40 : 8);
+        dones_.push_back(Done{cyc + (fair_on_ || stale_on_ ? 0 : delay), d});
       } else {
         cov_.hit("nogrant");
         if (in_.pause && o.txq_nonempty) cov_.hit("nogrant_paused");
       }
     }
-    if (pk.sched_taken && pk.sched.kind == kSchedStale) cov_.hit("stale_retry");
+    if (pk.sched_taken && pk.sched.kind == kSchedStale) {
+      cov_.hit("stale_retry");
+      ++stales_;
+    }
     if (pk.sched_held) cov_.hit("sched_out_held");
     if (pk.retime) cov_.hit("retime_rearm");
     if (pk.query_in_flight) cov_.hit("query_in_flight");
@@ -408,8 +457,11 @@ class Bench {
     Latest& l = latest_[k * kFlows + flow];
     if (act == 1) {
       Ann& a = ann_[(k * kFlows + flow) * 256 + gen];
-      a.pending = true;
-      a.dl = dl;
+      // a free slot, else the older announcement's (superseded long ago: a re-armed timer
+      // is never sent, so its slot would stay pending)
+      const int slot = !a.pending[0] ? 0 : !a.pending[1] ? 1 : sdiff(a.dl[1], a.dl[0]) < 0 ? 1 : 0;
+      a.pending[slot] = true;
+      a.dl[slot] = dl;
       l = Latest{true, gen, dl, now64_ + static_cast<uint64_t>(std::max<int64_t>(0, sdiff(dl, static_cast<uint32_t>(now64_))))};
     } else if (act == 2) {
       l.on = false;
@@ -419,13 +471,18 @@ class Bench {
   int deliver(unsigned k, uint32_t flow, uint8_t gen, uint32_t now) {
     Ann& a = ann_[(k * kFlows + flow) * 256 + gen];
     ++timers_;
-    if (!a.pending)
+    // the pending announcement with the earlier deadline is the one delivered
+    int i = a.pending[0] ? 0 : 1;
+    if (a.pending[0] && a.pending[1] && sdiff(a.dl[1], a.dl[0]) < 0) i = 1;
+    if (!a.pending[i])
       return fail("timer kind " + std::to_string(k) + " flow " + std::to_string(flow) + " tag " +
                   std::to_string(gen) + " delivered but not announced (or twice)");
-    if (sdiff(now, a.dl) < 0) return fail("timer delivered before its deadline");
-    if (sdiff(now, a.dl) > 0) cov_.hit("late_gt0");
-    worst_late_ns_ = std::max<uint64_t>(worst_late_ns_, static_cast<uint64_t>(sdiff(now, a.dl)));
-    a.pending = false;
+    if (sdiff(now, a.dl[i]) < 0)
+      return fail("timer kind " + std::to_string(k) + " flow " + std::to_string(flow) + " tag " +
+                  std::to_string(gen) + " delivered at " + std::to_string(now) +
+                  ", before its deadline " + std::to_string(a.dl[i]));
+    if (sdiff(now, a.dl[i]) > 0) cov_.hit("late_gt0");
+    a.pending[i] = false;
     Latest& l = latest_[k * kFlows + flow];
     if (l.on && l.gen == gen) l.on = false;
     return 0;
@@ -441,18 +498,21 @@ class Bench {
     txops_ = answers_ = 0;
     in_tx_ = in_host_ = in_cnp_ = in_rx_ = out_tx_ = out_host_ = out_cnp_ = out_rx_ = 0;
     rd_wait_ = wr_wait_ = false;
+    cfg_step_ = 0;
   }
 
   // ------------------------------------------------------------------ episodes
-  // kFairFlows flows with a deep backlog, txops every cycle, completions at once: their
-  // grant counts must stay within 2 of each other (round robin among the due flows).
+  // After a reset, kFairFlows flows with a deep backlog at line rate, completions at once,
+  // a txop every 64 cycles (the port is the bottleneck: every backlogged flow is due again
+  // long before its turn): their grant counts must stay within 2 of each other (round
+  // robin among the due flows).
   int fairness_episode() {
-    if (int rc = drain()) return rc;
+    rst_cycles_ = 2;  // a fresh top (its RAMs cleared): only these flows have data
+    in_.txop_valid = false;
+    while (rst_cycles_ > 0 || !ref_.outputs(in_).host_ready)
+      if (int rc = cycle(false)) return rc;
     fair_on_ = true;
-    for (unsigned f = 0; f < kFairFlows; ++f) {
-      pkts_[f] += 100000;
-      fair_q_.push_back(f);
-    }
+    for (unsigned f = 0; f < kFairFlows; ++f) fair_q_.push_back(f);
     // INIT (line rate) then DATA for each; 100 ns per cycle: the port, not the pacing, limits
     fixed_dt_ = 100;
     uint64_t cycles = 0;
@@ -460,17 +520,19 @@ class Bench {
     while (cycles++ < 60000) {
       if (!in_.host_valid && !fair_q_.empty()) {
         in_.host = NicHostOp{0, fair_q_.front(), step % 2 == 0 ? kHostInit : kHostData};
+        host_pkts_ = step % 2 == 0 ? 0 : 100000;
         in_.host_valid = true;
         if (step++ % 2 == 1) fair_q_.pop_front();
         if (fair_q_.empty()) fair_grants_.fill(0);
       }
-      in_.txop_valid = true;
+      // a txop every 64 cycles: every backlogged flow is re-armed long before its turn
+      if (cycles % 64 == 0) in_.txop_valid = true;
       in_.txsel_ready = true;
       in_.cnpreq_ready = true;
       in_.pause = false;
       if (!in_.txdone_valid && !dones_.empty()) {
         in_.txdone = dones_.front().d;
-        in_.txdone.more = true;
+        in_.txdone.more = pkts_[in_.txdone.flow] > 0;
         dones_.pop_front();
         in_.txdone_valid = true;
       }
@@ -483,14 +545,71 @@ class Bench {
     if (*lo < 10) return fail("fairness episode: a backlogged flow got fewer than 10 grants");
     if (fair_spread_ > 2) return fail("fairness episode: grant counts differ by more than 2");
     cov_.hit("fairness");
-    for (unsigned f = 0; f < kFairFlows; ++f) pkts_[f] = 0;  // the MAC's queue empties
     in_.txop_valid = false;
     return 0;
   }
 
-  // no new inputs; the MAC answers; time runs on until the top is idle and nothing is due
+  // After a reset: flow 1 at 1 Gb/s sends one 4000-byte packet (next departure 32 us
+  // later, before the first rate-increase timer at 55 us); time runs to 40 us and then
+  // stands still until the scheduler queues the flow; a CE CNP halves the rate and
+  // re-times the departure to 64 us (later than now); the next txop pops the flow: STALE,
+  // the arbiter issues the TXOPP again, no grant.
+  int stale_episode() {
+    rst_cycles_ = 2;
+    in_.txop_valid = false;
+    while (rst_cycles_ > 0 || !ref_.outputs(in_).host_ready)
+      if (int rc = cycle(false)) return rc;
+    stale_on_ = true;
+    fixed_dt_ = 1;
+    auto until = [&](auto done, uint64_t limit) -> int {
+      for (uint64_t i = 0; !done(); ++i) {
+        if (i > limit) return fail("stale episode: no progress");
+        if (!in_.txdone_valid && !dones_.empty()) {
+          in_.txdone = dones_.front().d;
+          in_.txdone.more = pkts_[in_.txdone.flow] > 0;
+          dones_.pop_front();
+          in_.txdone_valid = true;
+        }
+        if (int rc = cycle(false)) return rc;
+      }
+      return 0;
+    };
+    auto idle_for = [&](uint64_t n) { uint64_t c = dut_.cycle() + n; return until([&] { return dut_.cycle() >= c; }, n + 1); };
+    in_.host = NicHostOp{1000000, 1, kHostInit};
+    in_.host_valid = true;
+    if (int rc = until([&] { return !in_.host_valid; }, 1000)) return rc;
+    in_.host = NicHostOp{0, 1, kHostData};
+    host_pkts_ = 5;
+    in_.host_valid = true;
+    if (int rc = until([&] { return !in_.host_valid; }, 1000)) return rc;
+    if (int rc = idle_for(100)) return rc;
+    const uint64_t g0 = grants_;
+    in_.txop_valid = true;
+    if (int rc = until([&] { return grants_ > g0 && dones_.empty() && !in_.txdone_valid; }, 1000)) return rc;
+    if (int rc = idle_for(200)) return rc;   // the TX result arms the departure 32 us on
+    fixed_dt_ = 1000;
+    if (int rc = idle_for(40)) return rc;    // 40 us: due
+    freeze_ = true;
+    if (int rc = until([&] { return ref_.outputs(in_).txq_nonempty; }, 4 * kFlows + 100)) return rc;
+    in_.rxcnp = NicRxCnp{50000, 1, false};
+    in_.rxcnp_valid = true;
+    if (int rc = until([&] { return !in_.rxcnp_valid; }, 1000)) return rc;
+    if (int rc = idle_for(100)) return rc;   // the CNP's result re-arms it later
+    const uint64_t a0 = answers_, s0 = stales_;
+    in_.txop_valid = true;
+    if (int rc = until([&] { return answers_ > a0; }, 1000)) return rc;
+    if (stales_ == s0) return fail("stale episode: the re-timed flow was not answered STALE");
+    freeze_ = false;
+    fixed_dt_ = 0;
+    stale_on_ = false;
+    return 0;
+  }
+
+  // no new inputs; the MAC answers; time stands still (what is due gets done, nothing new
+  // becomes due) until the top is idle and nothing is due
   int drain() {
     in_.pause = false;
+    freeze_ = true;
     for (uint64_t i = 0; i < 400000; ++i) {
       in_.txsel_ready = true;
       in_.cnpreq_ready = true;
@@ -505,8 +624,10 @@ class Bench {
       const NicTopOut o = ref_.outputs(in_);
       if (o.idle && dones_.empty() && !in_.txdone_valid && !in_.host_valid && !in_.rxcnp_valid &&
           !in_.rxdata_valid && !in_.txop_valid && !in_.awvalid && !in_.wvalid && !in_.arvalid &&
-          !(o.next_due_valid && sdiff(o.next_due_ns, static_cast<uint32_t>(now64_)) <= 0))
+          !(o.next_due_valid && sdiff(o.next_due_ns, static_cast<uint32_t>(now64_)) <= 0)) {
+        freeze_ = false;
         return 0;
+      }
     }
     return fail("the top did not become idle within 400000 cycles after the inputs stopped");
   }
@@ -600,12 +721,17 @@ class Bench {
   std::vector<Latest> latest_;
   std::deque<Done> dones_;
   std::deque<NicCnpReq> cnp_exp_;
+  uint64_t stales_ = 0;
   uint64_t accepted_ = 0, txops_ = 0, answers_ = 0, grants_ = 0, timers_ = 0;
   uint64_t in_tx_ = 0, in_host_ = 0, in_cnp_ = 0, in_rx_ = 0, out_tx_ = 0, out_host_ = 0,
            out_cnp_ = 0, out_rx_ = 0;
   bool rd_wait_ = false, wr_wait_ = false, slverr_exp_ = false;
   unsigned rd_blk_ = 0;
-  uint64_t worst_late_ns_ = 0, fixed_dt_ = 0;
+  uint64_t fixed_dt_ = 0;
+  uint32_t host_pkts_ = 0;
+  bool freeze_ = false, stale_on_ = false;
+  unsigned cfg_step_ = 0;
+  int dbg_ = getenv("DBG_FLOW") ? atoi(getenv("DBG_FLOW")) : -1;
   bool fair_on_ = false;
   std::deque<uint32_t> fair_q_;
   std::array<uint32_t, kFairFlows> fair_grants_{};

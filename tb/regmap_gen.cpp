@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "rp_ref.h"
+#include "nic_top_ref.h"
 #include <algorithm>
 #include <cctype>
 #include <cstdarg>
@@ -92,6 +93,25 @@ std::string render_status_md(const char* blk, const Table& regs) {
     char buf[96];
     std::snprintf(buf, sizeof buf, "| 0x%02X | `%s_%s` | ", r.addr, up.c_str(),
                   std::string(r.name).c_str());
+    o << buf << r.desc << " |\n";
+  }
+  return o.str();
+}
+
+// The AXI4-Lite map of dcqcn_nic_top and its own read-only registers (kNicTopStatus).
+std::string render_top_md() {
+  std::ostringstream o;
+  o << "\n### NIC top (`dcqcn_nic_top`, AXI4-Lite)\n\n"
+    << "| address | what |\n|---|---|\n"
+    << "| 0x000-0x0FF | the RP table above (block address = addr[7:0]) |\n"
+    << "| 0x100-0x1FF | the NP table above |\n"
+    << "| 0x200-0x2FF | the top's registers below (read-only, writes ignored) |\n"
+    << "| 0x300-0x3FF | the scheduler's registers (`dcqcn_nic_sched`, [nic.md](nic.md), \"CSRs\") |\n"
+    << "| others | read 0, writes ignored |\n\n"
+    << "| addr | register | meaning |\n|---|---|---|\n";
+  for (const auto& r : dcqcn::kNicTopStatus) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "| 0x%03X | `%s` | ", 0x200 + r.addr, std::string(r.name).c_str());
     o << buf << r.desc << " |\n";
   }
   return o.str();
@@ -523,7 +543,7 @@ int main(int argc, char** argv) {
       "valid the cycle after `csr_re`. A write outside [min, max] is clamped to the nearest bound "
       "(read back shows the stored value); unmapped addresses read 0 and ignore writes.\n" +
       render_md("rp", dcqcn::kRpRegs) + render_md("np", dcqcn::kNpRegs) +
-      render_status_md("np", dcqcn::kNpStatus) + render_md("cp", dcqcn::kCpRegs);
+      render_status_md("np", dcqcn::kNpStatus) + render_md("cp", dcqcn::kCpRegs) + render_top_md();
   rc |= handle_file(write, dir + "/../docs/regmap.md", md);
   return rc;
 }

@@ -87,16 +87,14 @@ NicTopModel::Comb NicTopModel::comb(const NicTopIn& in) const {
       break;
     }
   }
-  c.rp_ld = rp_any && (!rp_iss_v_ || c.rpo.evt_ready) && rp_cred_ != kRpCredits;
+  c.rp_ld = rp_any && !rp_iss_v_ && rp_cred_ != kRpCredits;
 
   // NP issue
   c.np_pick = np_rr_ ? !rxdata_q_.empty() : nq_.empty();
-  c.np_ld = (!nq_.empty() || !rxdata_q_.empty()) && (!np_iss_v_ || c.npo.evt_ready) &&
-            np_cred_ != kNpCredits;
+  c.np_ld = (!nq_.empty() || !rxdata_q_.empty()) && !np_iss_v_ && np_cred_ != kNpCredits;
 
   // X
-  c.x_word = x_fwd_v_ ? x_fwd_w_ : fl_rdata_;
-  const bool infl = ((c.x_word >> 1) & 1) || x_gset_;
+  const bool infl = ((fl_rdata_ >> 1) & 1) || x_gset_;
   c.x_k = 3;
   for (int i = 2; i >= 0; --i)
     if ((x_mask_ >> i) & 1) c.x_k = static_cast<unsigned>(i);
@@ -105,7 +103,7 @@ NicTopModel::Comb NicTopModel::comb(const NicTopIn& in) const {
   c.x_cmd_kind = kSchedDep;
   c.x_cmd_gen = 0;
   c.x_cmd_at = x_next_;
-  const uint8_t hd = (c.x_word >> 2) & 1, qd = c.x_word & 1;
+  const uint8_t hd = (fl_rdata_ >> 2) & 1, qd = fl_rdata_ & 1;
   c.x_wr_word = static_cast<uint8_t>(hd << 2 | (infl ? 2 : 0) | qd);
   if (c.x_k != 3) {
     c.x_cmd_needed = true;
@@ -132,19 +130,31 @@ NicTopModel::Comb NicTopModel::comb(const NicTopIn& in) const {
   } else if (x_paced_ && hd && !infl) {
     c.x_cmd_needed = true;
   }
-  c.x_req = x_v_ && c.x_cmd_needed;
+  c.x_step = x_v_ && (!c.x_cmd_needed || !xc_v_);
+  c.x_done = c.x_step && c.x_k == 3;
+  c.x_ld_g = !x_v_ && g_v_;
+  c.x_ld = !x_v_ && (g_v_ || !rf_.empty());
+  c.x_pop = !x_v_ && !g_v_ && !rf_.empty();
 
   // Y
-  c.y_chg = y_qvalid_ && (!drain_on_ || y_qflow_ != drain_flow_ || y_qat_ != drain_at_);
+  c.y_chg = y_qvalid_ && (!drain_on_ || !y_same_);
   c.y_dis = !y_qvalid_ && drain_on_;
-  c.y_req = y_v_ && ((y_mask_ & 1) || ((y_mask_ & 2) && (c.y_chg || c.y_dis)));
+  c.y_cmd = (y_mask_ & 1) || ((y_mask_ & 2) && (c.y_chg || c.y_dis));
+  c.y_step = y_v_ && (y_mask_ & 3) != 0 && (!c.y_cmd || !yc_v_);
+  c.y_cnp_push = y_v_ && (y_mask_ & 4) && cnpq_.size() != 2;
+  c.y_mask_after = y_mask_;
+  if (c.y_step) c.y_mask_after &= (y_mask_ & 1) ? uint8_t{6} : uint8_t{5};
+  if (c.y_cnp_push) c.y_mask_after &= 3;
+  c.y_done = y_v_ && c.y_mask_after == 0;
+  c.y_pop = !y_v_ && !nf_.empty();
 
   // T
-  c.t_req = txop_cnt_ != 0 && !txop_busy_ && !ts_v_ && !g_v_ && !(x_v_ && x_is_g_);
+  c.t_ld = !tc_v_ && txop_cnt_ != 0 && !txop_busy_ && !ts_v_ && !g_v_ && !(x_v_ && x_is_g_) &&
+           !(xc_v_ && xc_g_);
 
   // the command register
   c.cmd_free = !cmd_v_ || c.so.evt_ready;
-  const bool req[3] = {c.x_req, c.y_req, c.t_req};
+  const bool req[3] = {xc_v_, yc_v_, tc_v_};
   c.cmd_any = false;
   c.cmd_pick = 0;
   for (unsigned i = 0; i < 3; ++i) {
@@ -155,31 +165,16 @@ NicTopModel::Comb NicTopModel::comb(const NicTopIn& in) const {
       break;
     }
   }
-  c.x_take = c.cmd_free && c.cmd_any && c.cmd_pick == 0;
-  c.y_take = c.cmd_free && c.cmd_any && c.cmd_pick == 1;
-  c.t_take = c.cmd_free && c.cmd_any && c.cmd_pick == 2;
-
-  c.x_done = x_v_ && c.x_k == 3 && (!c.x_cmd_needed || c.x_take);
-  c.x_free = !x_v_ || c.x_done;
-  c.x_ld_g = c.x_free && g_v_;
-  c.x_ld = c.x_free && (g_v_ || !rf_.empty());
-  c.x_pop = c.x_free && !g_v_ && !rf_.empty();
-
-  c.y_step = y_v_ && ((y_mask_ & 1) ? c.y_take
-                                    : ((y_mask_ & 2) && (!(c.y_chg || c.y_dis) || c.y_take)));
-  c.y_cnp_push = y_v_ && (y_mask_ & 4) && cnpq_.size() != 2;
-  c.y_mask_after = y_mask_;
-  if (c.y_step) c.y_mask_after &= (y_mask_ & 1) ? uint8_t{6} : uint8_t{5};
-  if (c.y_cnp_push) c.y_mask_after &= 3;
-  c.y_done = y_v_ && c.y_mask_after == 0;
-  c.y_pop = (!y_v_ || c.y_done) && !nf_.empty();
+  c.xc_take = c.cmd_free && c.cmd_any && c.cmd_pick == 0;
+  c.yc_take = c.cmd_free && c.cmd_any && c.cmd_pick == 1;
+  c.tc_take = c.cmd_free && c.cmd_any && c.cmd_pick == 2;
   return c;
 }
 
 bool NicTopModel::arb_idle(const Comb& c) const {
   return !clearing_ && txop_cnt_ == 0 && txdone_q_.empty() && host_q_.empty() &&
          rxcnp_q_.empty() && rxdata_q_.empty() && rp_cred_ == 0 && np_cred_ == 0 && !g_v_ &&
-         !x_v_ && !y_v_ && !cmd_v_ && !txop_busy_ && !ts_v_ && cnpq_.empty() && rq_.empty() &&
+         !x_v_ && !y_v_ && !xc_v_ && !yc_v_ && !tc_v_ && !cmd_v_ && !txop_busy_ && !ts_v_ && cnpq_.empty() && rq_.empty() &&
          nq_.empty() && !c.so.out_valid && settle_ == 0;
 }
 
@@ -230,7 +225,8 @@ NicTopModel::Peek NicTopModel::peek(const NicTopIn& in) const {
   p.cmd.now_ns = now_;
   p.cmd.pause = pause_;
   p.sched_held = c.so.out_valid && !c.sr_ready;
-  p.retime = c.x_take && c.x_k == 3 && !x_is_g_ && x_op_ != RpOp::TX && x_op_ != RpOp::QUERY;
+  p.retime = c.x_step && c.x_cmd_needed && c.x_k == 3 && !x_is_g_ && x_op_ != RpOp::TX &&
+             x_op_ != RpOp::QUERY;
   p.query_in_flight = c.x_done && !x_is_g_ && x_op_ == RpOp::QUERY && !c.x_cmd_needed;
   return p;
 }
@@ -266,8 +262,8 @@ void NicTopModel::step(const NicTopIn& in) {
     const uint32_t now_in = in.now_ns;
     const bool pause_in = in.pause;
     std::vector<uint8_t> fl = std::move(fl_);
-    if (c.x_done && !clearing_) fl[x_flow_] = c.x_wr_word;
     if (clearing_) fl[clr_addr_] = 0;
+    else if (c.x_done) fl[x_flow_] = c.x_wr_word;
     const RpModel rp = rp_;
     const NpModel np = np_;
     const NicSchedModel sch = sch_;
@@ -287,6 +283,7 @@ void NicTopModel::step(const NicTopIn& in) {
 
   // values the RTL reads before the edge
   const uint32_t x_flow_old = x_flow_;
+  const bool x_is_g_old = x_is_g_;
   const uint32_t dropped_old = dropped_;
   const uint32_t c_old[10] = {c_txop_, c_txdone_, c_host_, c_rxcnp_, c_rxdata_, c_cnpreq_,
                               c_grant_, hwm_rp_, hwm_np_, hwm_rq_};
@@ -311,8 +308,6 @@ void NicTopModel::step(const NicTopIn& in) {
   // ---- X (before the queues change: it reads the heads)
   if (c.x_ld) {
     fl_rdata_ = rd;
-    x_fwd_v_ = c.x_done && x_flow_ == ld_flow;
-    x_fwd_w_ = c.x_wr_word;
     x_gset_ = c.g_take && sflow == ld_flow;
     x_v_ = true;
     x_is_g_ = c.x_ld_g;
@@ -335,20 +330,50 @@ void NicTopModel::step(const NicTopIn& in) {
     }
   } else {
     if (c.x_done) x_v_ = false;
-    if (x_v_ && c.x_k != 3 && c.x_take) x_mask_ &= static_cast<uint8_t>(~(1u << c.x_k));
+    if (c.x_step && c.x_k != 3) x_mask_ &= static_cast<uint8_t>(~(1u << c.x_k));
     if (x_v_ && c.g_take && sflow == x_flow_) x_gset_ = true;
   }
   if (c.x_pop) {
     rf_.pop_front();
     tag_q_.pop_front();
   }
+  const NicSchedEvent xc_old = xc_, yc_old = yc_;  // the command register takes these
+  if (c.x_step && c.x_cmd_needed) {
+    xc_v_ = true;
+    xc_g_ = x_is_g_old && c.x_k == 3;
+    xc_.op = static_cast<NicSchedOp>(c.x_cmd_op);
+    xc_.kind = c.x_cmd_kind;
+    xc_.flow = x_flow_old;
+    xc_.gen = c.x_cmd_gen;
+    xc_.at_ns = c.x_cmd_at;
+  } else if (c.xc_take) {
+    xc_v_ = false;
+  }
 
   // ---- Y
   const bool y_mask0 = y_mask_ & 1;
-  const bool y_chg = c.y_chg;
-  const uint32_t y_qflow = y_qflow_, y_qat = y_qat_, y_flow = y_flow_, y_tdl = y_tdl_;
-  const uint8_t y_tgen = y_tgen_;
   if (c.y_cnp_push) cnpq_.push_back(NicCnpReq{y_tau_, y_flow_, y_kind_});
+  if (c.y_step && c.y_cmd) {
+    yc_v_ = true;
+    yc_.op = static_cast<NicSchedOp>(y_mask0 ? kArm : (c.y_chg ? kArm : kDisarm));
+    yc_.kind = y_mask0 ? kSchedNp : kSchedDrain;
+    yc_.flow = y_mask0 ? y_flow_ : (c.y_chg ? y_qflow_ : 0);
+    yc_.gen = y_mask0 ? y_tgen_ : 0;
+    yc_.at_ns = y_mask0 ? y_tdl_ : (c.y_chg ? y_qat_ : 0);
+  } else if (c.yc_take) {
+    yc_v_ = false;
+  }
+  const uint32_t y_qflow = y_qflow_, y_qat = y_qat_;
+  const uint32_t drain_flow_old = drain_flow_, drain_at_old = drain_at_;
+  if (c.y_step && !y_mask0 && c.y_chg) {
+    drain_on_ = true;
+    drain_flow_ = y_qflow;
+    drain_at_ = y_qat;
+  } else if (c.y_step && !y_mask0 && c.y_dis) {
+    drain_on_ = false;
+  } else if (c.sr_take && sr.kind == kSchedDrain) {
+    drain_on_ = false;
+  }
   if (c.y_pop) {
     const NpResult& r = nf_.front();
     y_v_ = true;
@@ -361,19 +386,11 @@ void NicTopModel::step(const NicTopIn& in) {
     y_qvalid_ = r.q_valid;
     y_qflow_ = r.q_flow & fmask_;
     y_qat_ = r.q_at_ns;
+    y_same_ = y_qflow_ == drain_flow_old && y_qat_ == drain_at_old;
     nf_.pop_front();
   } else {
     if (c.y_done) y_v_ = false;
     y_mask_ = c.y_mask_after;
-  }
-  if (c.y_take && !y_mask0 && y_chg) {
-    drain_on_ = true;
-    drain_flow_ = y_qflow;
-    drain_at_ = y_qat;
-  } else if (c.y_take && !y_mask0) {
-    drain_on_ = false;
-  } else if (c.sr_take && sr.kind == kSchedDrain) {
-    drain_on_ = false;
   }
 
   // ---- the command register
@@ -382,23 +399,12 @@ void NicTopModel::step(const NicTopIn& in) {
     cmd_v_ = true;
     cmd_rr_ = c.cmd_pick == 2 ? 0 : c.cmd_pick + 1;
     if (c.cmd_pick == 0) {
-      cmd_.op = static_cast<NicSchedOp>(c.x_cmd_op);
-      cmd_.kind = c.x_cmd_kind;
-      cmd_.flow = x_flow_old;
-      cmd_.gen = c.x_cmd_gen;
-      cmd_.at_ns = c.x_cmd_at;
+      cmd_ = xc_old;
     } else if (c.cmd_pick == 1) {
-      cmd_.op = static_cast<NicSchedOp>(y_mask0 ? kArm : (y_chg ? kArm : kDisarm));
-      cmd_.kind = y_mask0 ? kSchedNp : kSchedDrain;
-      cmd_.flow = y_mask0 ? y_flow : (y_chg ? y_qflow : 0);
-      cmd_.gen = y_mask0 ? y_tgen : 0;
-      cmd_.at_ns = y_mask0 ? y_tdl : (y_chg ? y_qat : 0);
+      cmd_ = yc_old;
     } else {
+      cmd_ = NicSchedEvent{};
       cmd_.op = static_cast<NicSchedOp>(kTxopp);
-      cmd_.kind = 0;
-      cmd_.flow = 0;
-      cmd_.gen = 0;
-      cmd_.at_ns = 0;
     }
   } else if (c.so.evt_ready) {
     cmd_v_ = false;
@@ -407,7 +413,9 @@ void NicTopModel::step(const NicTopIn& in) {
   else if (settle_ != 0) --settle_;
 
   // ---- T and the txsel register
-  if (c.t_take) txop_busy_ = true;
+  if (c.t_ld) tc_v_ = true;
+  else if (c.tc_take) tc_v_ = false;
+  if (c.t_ld) txop_busy_ = true;
   else if (c.sr_take && sr.kind >= kSchedDep) txop_busy_ = false;
   if (c.sr_take && sr.kind == kSchedDep) {
     ts_v_ = true;

@@ -69,7 +69,8 @@ struct NicTopOut {
   uint8_t rresp = 0;
 };
 
-// Top CSRs (0x200 + these byte addresses), read-only
+// Top CSRs (0x200 + these byte addresses), read-only; docs/regmap.md is generated from
+// kNicTopStatus (tb/regmap_gen)
 inline constexpr uint32_t kNicTopId = 0x44435131;       // "DCQ1"
 inline constexpr uint32_t kNicTopVersion = 0x00020000;  // 2.0: RP + NP + scheduler + arbiter
 enum : uint8_t {
@@ -78,6 +79,23 @@ enum : uint8_t {
   kTopCsrRxdata = 0x20, kTopCsrCnpreq = 0x24, kTopCsrGrants = 0x28, kTopCsrRpHwm = 0x2c,
   kTopCsrNpHwm = 0x30, kTopCsrTimerqHwm = 0x34
 };
+
+inline constexpr std::array<StatusDef, 14> kNicTopStatus = {{
+    {"TOP_ID", kTopCsrId, "0x44435131 (\"DCQ1\")"},
+    {"TOP_NUM_FLOWS", kTopCsrNumFlows, "NUM_FLOWS"},
+    {"TOP_VERSION", kTopCsrVersion, "0x00020000 (2.0: RP + NP + scheduler + arbiter)"},
+    {"TOP_DROPPED", kTopCsrDropped, "host descriptors dropped (op 2 or 3), saturating"},
+    {"TOP_TXOP_IN", kTopCsrTxop, "transmit opportunities taken (wrapping)"},
+    {"TOP_TXDONE_IN", kTopCsrTxdone, "completions taken (wrapping)"},
+    {"TOP_HOST_IN", kTopCsrHost, "host DATA / INIT descriptors taken, not counting dropped ones (wrapping)"},
+    {"TOP_RXCNP_IN", kTopCsrRxcnp, "received CNP descriptors taken (wrapping)"},
+    {"TOP_RXDATA_IN", kTopCsrRxdata, "received data descriptors taken (wrapping)"},
+    {"TOP_CNPREQ_OUT", kTopCsrCnpreq, "CNP requests sent (wrapping)"},
+    {"TOP_GRANTS_OUT", kTopCsrGrants, "txsel descriptors with grant (wrapping)"},
+    {"TOP_RP_INFLIGHT_HWM", kTopCsrRpHwm, "most RP events in flight at once (of 8 credits)"},
+    {"TOP_NP_INFLIGHT_HWM", kTopCsrNpHwm, "most NP events in flight at once (of 4 credits)"},
+    {"TOP_TIMERQ_HWM", kTopCsrTimerqHwm, "most scheduler timer results waiting for the RP at once (of 4)"},
+}};
 
 class NicTopModel {
  public:
@@ -133,14 +151,14 @@ class NicTopModel {
     bool sr_ready, sr_take, g_take;
     bool rp_ld; unsigned rp_pick;
     bool np_ld, np_pick;
-    bool x_free, x_ld, x_ld_g, x_pop, x_done, x_req, x_take, x_cmd_needed;
+    bool x_ld, x_ld_g, x_pop, x_done, x_step, x_cmd_needed;
     unsigned x_k;
     uint8_t x_cmd_op, x_cmd_kind, x_cmd_gen;
     uint32_t x_cmd_at;
-    uint8_t x_word, x_wr_word;
-    bool y_chg, y_dis, y_req, y_take, y_step, y_cnp_push, y_done, y_pop;
+    uint8_t x_wr_word;
+    bool y_chg, y_dis, y_cmd, y_step, y_cnp_push, y_done, y_pop;
     uint8_t y_mask_after;
-    bool t_req, t_take, cmd_free, cmd_any;
+    bool t_ld, xc_take, yc_take, tc_take, cmd_free, cmd_any;
     unsigned cmd_pick;
     bool txop_push, txdone_push, host_acc, host_push, rxcnp_push, rxdata_push;
     bool txop_pop;
@@ -190,8 +208,9 @@ class NicTopModel {
   uint32_t x_next_ = 0;
   std::array<uint8_t, 3> x_tmr_{}, x_gen_{};
   std::array<uint32_t, 3> x_dl_{};
-  bool x_gset_ = false, x_fwd_v_ = false;
-  uint8_t x_fwd_w_ = 0;
+  bool x_gset_ = false;
+  bool xc_v_ = false, xc_g_ = false;  // XC: X's next command
+  NicSchedEvent xc_{};
   std::vector<uint8_t> fl_;  // flow RAM {has_data, in_flight, query_seen}
   uint8_t fl_rdata_ = 0;
   // Y
@@ -199,7 +218,10 @@ class NicTopModel {
   uint8_t y_mask_ = 0;
   uint32_t y_flow_ = 0, y_qflow_ = 0, y_tdl_ = 0, y_tau_ = 0, y_qat_ = 0;
   uint8_t y_tgen_ = 0;
-  bool y_kind_ = false, y_qvalid_ = false;
+  bool y_kind_ = false, y_qvalid_ = false, y_same_ = false;
+  bool yc_v_ = false;  // YC: Y's next command
+  NicSchedEvent yc_{};
+  bool tc_v_ = false;  // TC: a TXOPP
   bool drain_on_ = false;
   uint32_t drain_flow_ = 0, drain_at_ = 0;
   std::deque<NicCnpReq> cnpq_;
