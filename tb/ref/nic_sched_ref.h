@@ -180,8 +180,10 @@ class NicSchedCheck {
   std::string finish() const;
   uint64_t worst_late_cycles() const { return worst_; }
   uint64_t last_late() const { return last_; }  // of the last timer result checked
-  // The earliest deadline of an armed timer (kinds 0..4), -1 when none.
-  int64_t earliest_armed() const;
+  // The earliest deadline of an armed timer (kinds 0..4) among the first max_seq commands
+  // (commands() counts them), -1 when none.
+  int64_t earliest_armed(uint64_t max_seq = ~uint64_t{0}) const;
+  uint64_t commands() const { return seq_; }
   // (kind, flow) is armed and not yet due at now.
   bool pending(unsigned kind, uint32_t flow, uint64_t now) const {
     const Entry& x = e_[kind][kind == kSchedDrain ? 0 : flow];
@@ -190,7 +192,7 @@ class NicSchedCheck {
   uint64_t bound_cycles() const { return bound_; }
 
  private:
-  struct Entry { bool on = false; uint8_t gen = 0; uint32_t flow = 0; uint64_t at = 0, due = 0; };
+  struct Entry { bool on = false; uint8_t gen = 0; uint32_t flow = 0; uint64_t at = 0, due = 0, seq = 0; };
   uint64_t late_cycles(uint64_t due) const;  // counted cycles since time `due` was reached
   uint32_t n_;
   uint64_t bound_;
@@ -199,6 +201,7 @@ class NicSchedCheck {
   size_t hist_head_ = 0;
   uint64_t counted_ = 0, now_ = 0;
   uint64_t worst_ = 0, last_ = 0;
+  uint64_t seq_ = 0;  // commands seen
 };
 
 }  // namespace dcqcn
