@@ -110,9 +110,9 @@ module dcqcn_nic_sched #(
   // S1's entries due (compared a cycle before): the RAM word's, the other sources', and
   // which of the two S1 took
   logic [4:0]       s1_drd_reg, s1_dot_reg, s1_sel_reg, s1_due;
-  logic [4:0]       due_s1, due_fw;          // ... of each source of its next word
-  // (kept nets: LUT outputs, so that ABC does not fold compares into the late selects)
-  logic [4:0] due_rd, sel_rd;
+  logic [4:0]       due_s1, due_fw, due_rd;  // ... of each source of its next word
+  logic [4:0]       sel_rd;                  // ... S1 takes the RAM word
+  // flow compares kept as nets of their own (LUT outputs before the late selects)
   (* keep *) logic [4:0] eq_nf;   // the new command's flow == b, s1, ra, ra + 1, ra + 2
   (* keep *) logic [3:0] eq_g2;   // g2's flow == s1, ra, ra + 1, ra + 2
   (* keep *) logic eq_cf_p2, eq_g3_p2;  // C0's / g3's flow == ra + 2
@@ -214,9 +214,7 @@ module dcqcn_nic_sched #(
   logic [31:0] now;
   logic        cmd_is_set, cmd_is_txop, cmd_ok, arm;
   logic [FW-1:0] cmd_flow;
-  logic        en, tfire, dpush, dfire, c0_go, c0_d, txop_go, c1_push;
-  // (kept: a LUT output, so that ABC does not fold the scanner's step into its users)
-  (* keep *) logic load;
+  logic        en, load, tfire, dpush, dfire, c0_go, c0_d, txop_go, c1_push;
   logic        g3_ok, g3_inc, gcommit, g2_adv, g1_adv, g0_adv, gstart, pop, gd_we, gq;
   logic [1:0]  tk;
   logic [3:0]  tk_oh;      // the lowest due timer of B, one-hot
@@ -308,7 +306,7 @@ module dcqcn_nic_sched #(
     gq      = gcommit && g3_has_reg;  // the popped flow leaves the FIFO (queued bit 0)
     dfire   = d_due_reg && d_on_reg && en && !tfire && !gcommit && !c0_d;
     // C1: a departure due when it left C0 joins the FIFO at once, unless B pushes now (then
-    // the scanner finds it); never twice (its queued bit, with last cycle's write forwarded)
+    // the scanner finds it); never twice (its queued bit, c1_q_reg)
     c1_push = c1_valid_reg && c1_due_reg && !c1_q_reg && !dpush;
     c1_w    = {c1_arm_reg, c1_arm_reg ? c1_at_reg : 32'd0};
     // flow compares
@@ -411,10 +409,11 @@ module dcqcn_nic_sched #(
     dhp_ra = c1_valid_reg ? c1h_ra : gqp && g3h_ra;
     due_o[4] = !load ? (dhp_s1 ? due_c1 : due_s1[4]) : dhp_ra ? due_c1 : due_fw[4];
     sel_rd[4] = load && !dhp_ra && !fwh_reg[4];
-    // (registered apart, selected after the registers: s1_due)
+    // (the RAM word's bit and the others' are registered apart: s1_due selects after)
     // B: a fire clears its bit, a command to B's flow replaces the entry (B drops its copy;
-    // a due re-arm is found next round); a due departure leaves in the cycle after the load
-    // (the flags of B's next cycle from both cases, the load selects last)
+    // a due re-arm is found next round); a due departure leaves in the cycle after the
+    // load. An entry this cycle's command writes is dropped from what B takes (ms1). The
+    // flags of B's next cycle come from both cases, the load selects last.
     s1_due = (s1_sel_reg & s1_drd_reg) | (~s1_sel_reg & s1_dot_reg);
     ld_rem = s1_due[3:0] & ~ms1;
     hd_rem = b_rem_reg[3:0] & ~b_wr & ~mb;
@@ -429,7 +428,6 @@ module dcqcn_nic_sched #(
       ra_p2_next   = ra_p2_reg + FW'(1);
       s1_flow_next = ra_reg;
       b_flow_next  = s1_flow_reg;
-      // due now; an entry this cycle's command writes is dropped (the RAM has the new one)
       for (int k = 0; k < 4; k++) begin
         b_gen_next[k*8 +: 8]  = s1_t_reg[k*TWW+32 +: 8];
         b_dl_next[k*32 +: 32] = s1_t_reg[k*TWW +: 32];
@@ -459,7 +457,8 @@ module dcqcn_nic_sched #(
                   (dpush && ch_b_reg);
     c1_q_next   = c0q_hit ? q_wd : fwhq_reg ? fw_q_reg : qc_rdata;
     fwhq_next   = (s_evt_valid && s_evt_ready) ?
-                      ((c1_push && c1_flow_reg == s_evt_flow[FW-1:0]) || (gq && g3_flow_reg == s_evt_flow[FW-1:0]) ||
+                      ((c1_push && c1_flow_reg == s_evt_flow[FW-1:0]) ||
+                       (gq && g3_flow_reg == s_evt_flow[FW-1:0]) ||
                        (dpush && b_flow_reg == s_evt_flow[FW-1:0])) : c0q_hit;
     qc_raddr    = (s_evt_valid && s_evt_ready) ? s_evt_flow[FW-1:0] : cmd_flow;
     fw_d_next   = d_wd;
