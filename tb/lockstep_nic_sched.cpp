@@ -34,7 +34,7 @@ constexpr uint32_t kFlows = DUT_SIZE;
 constexpr uint64_t kBound = 4 * uint64_t{kFlows} + 8;
 // A held output never blocks commands (docs/nic.md, "Cycle rules"): while m_out_ready
 // holds a result, a command waits in C0 at most this many cycles (the rule's only exception,
-// 65535 pending TXOPPs, is excluded where it is checked).
+// a TXOPP while 65533 or more are pending, is excluded where it is checked).
 constexpr uint64_t kHeldWaitBound = 0;
 // The long hold of the random phase: m_out_ready low for this many cycles.
 constexpr uint64_t kHoldCycles = 10 * uint64_t{kFlows};
@@ -270,7 +270,7 @@ class Bench {
     const bool held = out.out_valid && !in.out_ready && !in.rst;
     if (held) ++held_cycles_;
     if (held && in.evt_valid && out.evt_ready) ++held_accepted_;
-    const bool c0_full_txops = ls_.ref().c0().op == NicSchedOp::TXOPP && ls_.ref().txops_pending() >= 0xfffd;
+    const bool c0_full_txops = ls_.ref().c0().op == NicSchedOp::TXOPP && ls_.ref().txops_full();
     if (held && in.evt_valid && !out.evt_ready && !ls_.ref().clearing() && !c0_full_txops) {
       held_wait_max_ = std::max(held_wait_max_, ++held_wait_);
       if (held_wait_ > kHeldWaitBound)

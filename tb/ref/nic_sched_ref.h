@@ -82,6 +82,8 @@ class NicSchedModel {
   uint32_t txops_pending() const {
     return txp_ + (g0_v_ ? 1 : 0) + (g1_v_ ? 1 : 0) + (g2_v_ ? 1 : 0) + (g3_v_ ? 1 : 0);
   }
+  // A TXOPP in C0 waits: the pending count of the cycle before is 65533 or more.
+  bool txops_full() const { return txp_full_; }
   // This cycle the grant pipe starts a TXOPP (the pause input and the FIFO are sampled now).
   bool txop_starts(const In& in) const { return comb(in).gstart; }
   uint32_t num_flows() const { return n_; }
