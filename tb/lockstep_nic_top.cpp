@@ -27,6 +27,7 @@
 
 #include VHEADER
 #include "lockstep.h"
+#include "nic_top_pins.h"
 #include "nic_top_ref.h"
 
 using namespace dcqcn;
@@ -252,32 +253,7 @@ class Bench {
     return 0;
   }
 
-  void drive() {
-    auto& m = dut_.m();
-    m.rst = in_.rst;
-    m.now_ns = in_.now_ns;
-    m.pause = in_.pause;
-    m.s_axis_txop_tvalid = in_.txop_valid;
-    m.m_axis_txsel_tready = in_.txsel_ready;
-    m.s_axis_txdone_tvalid = in_.txdone_valid;
-    pack(in_.txdone, m.s_axis_txdone_tdata);
-    m.s_axis_host_tvalid = in_.host_valid;
-    m.s_axis_host_tdata = pack(in_.host);
-    m.s_axis_rxcnp_tvalid = in_.rxcnp_valid;
-    m.s_axis_rxcnp_tdata = pack(in_.rxcnp);
-    m.s_axis_rxdata_tvalid = in_.rxdata_valid;
-    m.s_axis_rxdata_tdata = pack(in_.rxdata);
-    m.m_axis_cnpreq_tready = in_.cnpreq_ready;
-    m.s_axil_awvalid = in_.awvalid;
-    m.s_axil_awaddr = in_.awaddr;
-    m.s_axil_wvalid = in_.wvalid;
-    m.s_axil_wdata = in_.wdata;
-    m.s_axil_wstrb = in_.wstrb;
-    m.s_axil_bready = in_.bready;
-    m.s_axil_arvalid = in_.arvalid;
-    m.s_axil_araddr = in_.araddr;
-    m.s_axil_rready = in_.rready;
-  }
+  void drive() { nic_pins::drive(dut_.m(), in_); }  // the network's RTL engine drives it alike
 
   // every output pin of the DUT against the model; the first cycle shows X-initial values
   int compare(const NicTopOut& o) {
