@@ -176,6 +176,8 @@ module dcqcn_nic_sched #(
   logic [31:0]   la_reg, la_next, lb_reg, lb_next, lm_reg, lm_next;
   // next_due (dcqcn_nic_sched_due): the words B takes, the ARMs leaving C0
   logic        arm_v, stale_v;
+  logic        stale_v_reg;          // stale_v a cycle late (registered: timing)
+  logic [31:0] stale_at_reg;
   // forwarding of the last cycle's RAM writes to the word on the read port
   logic [4*TWW-1:0] fw_t_reg, fw_t_next;
   logic [DWW-1:0] fw_d_reg, fw_d_next;
@@ -634,6 +636,8 @@ module dcqcn_nic_sched #(
   end
 
   always_ff @(posedge clk) begin
+    stale_v_reg  <= stale_v && !rst;
+    stale_at_reg <= g3_w_reg[31:0];
     clearing_reg <= clearing_next;
     clr_addr_reg <= clr_addr_next;
     ra_reg       <= ra_next;
@@ -837,7 +841,7 @@ module dcqcn_nic_sched #(
   dcqcn_nic_sched_due u_due (
       .clk(clk), .rst(rst), .load(load), .round_end(s1_flow_reg == FW'(NUM_FLOWS - 1)),
       .ld_on(ld_on), .ld_dl(ld_dl), .arm_v(arm_v), .arm_at(c0_at_reg),
-      .stale_v(stale_v), .stale_at(g3_w_reg[31:0]), .d_on(d_on_reg),
+      .stale_v(stale_v_reg), .stale_at(stale_at_reg), .d_on(d_on_reg),
       .d_at(d_at_reg), .next_due_valid(next_due_valid), .next_due_ns(next_due_ns));
 
   // =====================================================================================

@@ -313,8 +313,10 @@ void NicSchedModel::step(const In& in) {
   // the ARM that left C0 last cycle is merged into the arms since the round start
   // and a departure a STALE answer leaves armed (re-timed later while it waited in the due
   // FIFO: the lanes of the rounds that saw it queued left it out): the earlier of both
-  const Opt mi = tmin(c.acc && c.cmd_ok && c.arm && kind != 4, e.at_ns,
-                      c.gq && !c.g3_ok && (g3_w_ & kOn33) != 0, lo32(g3_w_));
+  // (the STALE's departure registered a cycle first: timing)
+  const Opt mi = tmin(c.acc && c.cmd_ok && c.arm && kind != 4, e.at_ns, st_v_, st_);
+  const bool st_v = c.gq && !c.g3_ok && (g3_w_ & kOn33) != 0;
+  const uint32_t st = lo32(g3_w_);
   const bool ai_v = mi.v;
   const uint32_t ai = mi.t;
   if (ai_v_) {
@@ -444,6 +446,8 @@ void NicSchedModel::step(const In& in) {
   ll_ = ll;
   am_v_ = am_v;
   ai_v_ = ai_v;
+  st_v_ = st_v && !in.rst;
+  st_ = st;
   ai_ = ai;
   am_ = am;
   al_v_ = al_v;

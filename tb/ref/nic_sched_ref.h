@@ -145,7 +145,8 @@ class NicSchedModel {
   uint32_t la_ = 0, lb_ = 0, lm_ = 0;
   std::array<bool, 5> lr_v_{}, ll_v_{};
   std::array<uint32_t, 5> lr_{}, ll_{};
-  bool am_v_ = false, al_v_ = false, ai_v_ = false;
+  bool am_v_ = false, al_v_ = false, ai_v_ = false, st_v_ = false;
+  uint32_t st_ = 0;  // a departure STALE left armed, a cycle late
   uint32_t am_ = 0, al_ = 0, ai_ = 0;
   std::array<bool, 4> t1_v_{};
   std::array<uint32_t, 4> t1_{};
