@@ -104,8 +104,23 @@ module dcqcn_nic_sched #(
   logic [FW-1:0]    b_flow_reg, b_flow_next;
   logic [4:0]       b_rem_reg, b_rem_next;   // due entries: bits 0..3 timers, 4 departure
   logic             b_none_reg, b_one_reg;   // no / exactly one timer bit in b_rem_reg
-  logic             b_free_reg;              // b_none_reg and the RAM clear is over
   logic [3:0]       tk_oh_reg, tk_oh_next;   // the lowest timer bit of b_rem_reg, one-hot
+  logic             b_none_next, b_one_next;
+  logic [3:0]       ld_rem, hd_rem;          // B's next timer bits: it takes S1 / it holds
+  // S1's entries due (compared a cycle before): the RAM word's, the other sources', and
+  // which of the two S1 took
+  logic [4:0]       s1_drd_reg, s1_dot_reg, s1_sel_reg, s1_due;
+  logic [4:0]       due_s1, due_fw, due_rd;  // ... of each source of its next word
+  logic [4:0]       sel_rd;                  // ... S1 takes the RAM word
+  // flow compares kept as nets of their own (LUT outputs before the late selects)
+  (* keep *) logic [4:0] eq_nf;   // the new command's flow == b, s1, ra, ra + 1, ra + 2
+  (* keep *) logic [3:0] eq_g2;   // g2's flow == s1, ra, ra + 1, ra + 2
+  (* keep *) logic eq_cf_p2, eq_g3_p2;  // C0's / g3's flow == ra + 2
+  logic [4:0]       due_o;                   // ... of the sources other than the RAM
+  logic [3:0]       thp_ra;                  // C0 writes a timer of the read-port flow
+  logic             gqp, dhp_s1, dhp_ra;     // g3 may answer; a departure write hits S1 / ra
+  logic             due_cmd, due_c1;
+  logic             scan_on_reg;             // the RAM clear is over
   logic [31:0]      b_gen_reg, b_gen_next;   // 4 x 8
   logic [127:0]     b_dl_reg, b_dl_next;     // 4 x 32
   logic [31:0]      b_at_reg, b_at_next;
@@ -138,9 +153,12 @@ module dcqcn_nic_sched #(
   logic [CW-1:0] count_reg, count_next;
   logic [PW-1:0] txp_reg, txp_next;
   logic          txp_nz_reg, txp_full_reg;
-  // grant pipeline: g1 (FIFO word), g2 (departure word of the popped flow, with the C1
-  // writes since its read in g2_ov), g3 (that word registered, kept current; decides)
+  // grant pipeline: g0 (FIFO word on the RAM port), g1 (FIFO word registered), g2
+  // (departure word of the popped flow, with the C1 writes since its read in g2_ov), g3
+  // (that word registered, kept current; decides)
+  logic          g0_v_reg, g0_v_next, g0_has_reg, g0_has_next;
   logic          g1_v_reg, g1_v_next, g1_has_reg, g1_has_next;
+  logic [FW-1:0] g1_flow_reg, g1_flow_next;
   logic          g2_v_reg, g2_v_next, g2_has_reg, g2_has_next;
   logic [FW-1:0] g2_flow_reg, g2_flow_next;
   logic          g2_ov_v_reg, g2_ov_v_next;
@@ -156,25 +174,17 @@ module dcqcn_nic_sched #(
   logic          c1h_g2_reg, c1h_g3_reg;     // C1's flow == g2's / g3's (from the cycle before)
   // lateness pipeline into LATE_MAX
   logic [31:0]   la_reg, la_next, lb_reg, lb_next, lm_reg, lm_next;
-  // next_due: lane minima per round (kinds 0..3, departure), arms since the round start
-  logic [4:0]       lr_v_reg, lr_v_next, ll_v_reg, ll_v_next;
-  logic [159:0]     lr_reg, lr_next, ll_reg, ll_next;  // 5 x 32
-  logic        am_v_reg, am_v_next, al_v_reg, al_v_next;
-  logic [31:0] am_reg, am_next, al_reg, al_next;
-  logic        ai_v_reg, ai_v_next;  // the ARM that left C0 last cycle (merged into am now)
-  logic [31:0] ai_reg, ai_next;
-  logic [3:0]       t1_v_reg, t1_v_next;
-  logic [127:0]     t1_reg, t1_next;
-  logic [1:0]       t2_v_reg, t2_v_next;
-  logic [63:0]      t2_reg, t2_next;
-  logic        nd_v_reg, nd_v_next;
-  logic [31:0] nd_reg, nd_next;
+  // next_due (dcqcn_nic_sched_due): the words B takes, the ARMs leaving C0
+  logic        arm_v, stale_v;
   // forwarding of the last cycle's RAM writes to the word on the read port
   logic [4*TWW-1:0] fw_t_reg, fw_t_next;
   logic [DWW-1:0] fw_d_reg, fw_d_next;
   logic         fw_q_reg, fw_q_next;
   logic [5:0]   fwh_reg, fwh_next;    // last cycle's write hit the word now on the read port
-  logic         fwhq_reg, fwhq_next;  // ... hit the queued bit C1 reads
+  logic         fwhq_reg, fwhq_next;  // ... hit the queued bit on the C0 copy's read port
+  logic         c1_q_reg, c1_q_next;  // C1's flow is queued (read while it was in C0)
+  logic         c0q_hit;              // this cycle's queued-bit write hits C0's flow
+  logic [FW-1:0] qc_raddr;
   // result
   logic        out_valid_reg, out_valid_next;
   logic [2:0]  out_kind_reg, out_kind_next;
@@ -204,8 +214,8 @@ module dcqcn_nic_sched #(
   logic [31:0] now;
   logic        cmd_is_set, cmd_is_txop, cmd_ok, arm;
   logic [FW-1:0] cmd_flow;
-  logic        en, load, tfire, dpush, dfire, c0_go, c0_d, txop_go, c1_push, c1_q;
-  logic        g3_ok, g3_inc, gcommit, g2_adv, g1_adv, gstart, pop, gd_we, gq;
+  logic        en, load, tfire, dpush, dfire, c0_go, c0_d, txop_go, c1_push;
+  logic        g3_ok, g3_inc, gcommit, g2_adv, g1_adv, g0_adv, gstart, pop, gd_we, gq;
   logic [1:0]  tk;
   logic [3:0]  tk_oh;      // the lowest due timer of B, one-hot
   logic [31:0] b_dl_tk;    // its deadline
@@ -224,7 +234,7 @@ module dcqcn_nic_sched #(
   logic c1h_s1_reg, c1h_ra_reg, c1h_p1_reg, g3h_s1_reg, g3h_ra_reg, g3h_p1_reg;
   logic c1h_s1, c1h_ra, c1h_p1, g3h_s1, g3h_ra, g3h_p1;
   // last cycle's C1 write: the one g2's RAM read missed in the cycle it entered g2
-  logic g2_fix_reg, g2_new_reg, g2_fix;
+  logic g2_fix_reg, g2_fix;
   logic [DWW-1:0] c1p_w_reg;
   logic [31:0] c1p_atc_reg;
   logic [3:0] th_s1, th_ra;  // this cycle's timer write hits S1 / the read-port word
@@ -233,7 +243,6 @@ module dcqcn_nic_sched #(
   logic c0_base;             // C0 holds a command and the RAM clear is over
   logic [4:0]   ld_on;
   logic [159:0] ld_dl;
-  logic [32:0]  m;
 
   // 32-bit modular "a is at or after b"
   function automatic logic at_or_after(input logic [31:0] a, input logic [31:0] b);
@@ -245,14 +254,9 @@ module dcqcn_nic_sched #(
   function automatic logic onehot4(input logic [3:0] x);
     onehot4 = x == 4'b0001 || x == 4'b0010 || x == 4'b0100 || x == 4'b1000;
   endfunction
-  // the earlier of two times (modular), with valid bits: {valid, time}
-  function automatic logic [32:0] tmin(input logic av, input logic [31:0] a,
-                                       input logic bv, input logic [31:0] b);
-    logic [31:0] d;
-    d = a - b;
-    if (!av) tmin = {bv, b};
-    else if (!bv) tmin = {1'b1, a};
-    else tmin = d[31] ? {1'b1, a} : {1'b1, b};
+  // the lowest set bit of four, one-hot
+  function automatic logic [3:0] lowest4(input logic [3:0] x);
+    lowest4 = {x[3] & ~|x[2:0], x[2] & ~|x[1:0], x[1] & ~x[0], x[0]};
   endfunction
 
   // ---- decisions of this cycle
@@ -276,7 +280,7 @@ module dcqcn_nic_sched #(
                 ({32{tk_oh[2]}} & b_late[64 +: 32]) | ({32{tk_oh[3]}} & b_late[96 +: 32]);
     b_wr  = tfire ? tk_oh : 4'd0;
     dpush = b_rem_reg[4];
-    load  = b_free_reg || (b_one_reg && en);
+    load  = (b_none_reg && scan_on_reg) || (b_one_reg && en);
     // C0: the only wait is a timer command of the kind B fires in this cycle (its clearing
     // write owns that RAM); it happens only in a cycle the output moves
     // (C0, C1, B and the grant stages are empty while the RAMs clear: no clearing terms)
@@ -295,15 +299,15 @@ module dcqcn_nic_sched #(
     gcommit = gc_pre_reg && en && b_none_reg && !dpush;
     g2_adv  = g2_v_reg && !g3_v_reg;  // (into an empty g3: a grant at most every 2 cycles)
     g1_adv  = g1_v_reg && (!g2_v_reg || g2_adv);
-    gstart  = txp_nz_reg && !d_due_reg && !(g1_v_reg && g2_v_reg);
+    g0_adv  = g0_v_reg && (!g1_v_reg || g1_adv);
+    gstart  = txp_nz_reg && !d_due_reg && !(g0_v_reg && g1_v_reg);
     pop     = gstart && count_reg != CW'(0) && !s_evt_pause;
     gd_we   = gcommit && g3_ok;       // GRANT: the departure is disarmed
     gq      = gcommit && g3_has_reg;  // the popped flow leaves the FIFO (queued bit 0)
     dfire   = d_due_reg && d_on_reg && en && !tfire && !gcommit && !c0_d;
     // C1: a departure due when it left C0 joins the FIFO at once, unless B pushes now (then
-    // the scanner finds it); never twice (its queued bit, with last cycle's write forwarded)
-    c1_q    = fwhq_reg ? fw_q_reg : qc_rdata;
-    c1_push = c1_valid_reg && c1_due_reg && !c1_q && !dpush;
+    // the scanner finds it); never twice (its queued bit, c1_q_reg)
+    c1_push = c1_valid_reg && c1_due_reg && !c1_q_reg && !dpush;
     c1_w    = {c1_arm_reg, c1_arm_reg ? c1_at_reg : 32'd0};
     // flow compares
     ch_b   = ch_b_reg;
@@ -318,7 +322,7 @@ module dcqcn_nic_sched #(
     g3h_s1 = g3h_s1_reg;
     g3h_ra = g3h_ra_reg;
     g3h_p1 = g3h_p1_reg;
-    g2_fix = g2_fix_reg && g2_new_reg;
+    g2_fix = g2_fix_reg;
     // this cycle's writes against S1 and the read-port word (B's own writes never hit them)
     th_s1 = c_wr & {4{ch_s1}};
     // (from registers: when such a command waits, B fires that entry anyway (mb), or the
@@ -380,9 +384,43 @@ module dcqcn_nic_sched #(
                                 fwh_reg[k] ? fw_t_reg[k*TWW +: TWW] : t_rdata[k*TWW +: TWW];
     s1_d_next = !load ? (dh_s1 ? d_wd : s1_d_reg) : dh_ra ? d_wd : fwh_reg[4] ? fw_d_reg : d_rdata;
     s1_q_next = !load ? (qh_s1 ? q_wd : s1_q_reg) : qh_ra ? q_wd : fwh_reg[5] ? fw_q_reg : q_rdata;
+    // S1's entries due with this cycle's time: B takes them next cycle (never early, since
+    // time only grows; an entry due just then is found on the next round). One compare per
+    // source of the word, the RAM's selected last. The selects use C0's and g3's writes
+    // from registers, as if they happened: when one waits instead, B drops that entry
+    // anyway (ms1; a flow in g3 is queued), and the bit is made again next cycle.
+    thp_ra = c0_base ? c0_koh_reg & {4{ch_ra}} : 4'd0;
+    gqp    = gc_pre_reg && b_none_reg && !dpush && g3_has_reg;
+    due_cmd = arm && at_or_after(now, c0_at_reg);
+    for (int k = 0; k < 4; k++) begin
+      due_s1[k] = s1_t_reg[k*TWW+40] && at_or_after(now, s1_t_reg[k*TWW +: 32]);
+      due_fw[k] = fw_t_reg[k*TWW+40] && at_or_after(now, fw_t_reg[k*TWW +: 32]);
+      due_rd[k] = t_rdata[k*TWW+40] && at_or_after(now, t_rdata[k*TWW +: 32]);
+      due_o[k] = !load ? (ms1[k] ? due_cmd : due_s1[k]) : thp_ra[k] ? due_cmd : due_fw[k];
+      sel_rd[k] = load && !thp_ra[k] && !fwh_reg[k];
+    end
+    // (a departure word written by g3 is never due: disarmed by a GRANT, or not due)
+    due_s1[4] = s1_d_reg[32] && at_or_after(now, s1_d_reg[31:0]);
+    due_fw[4] = fw_d_reg[32] && at_or_after(now, fw_d_reg[31:0]);
+    due_rd[4] = d_rdata[32] && at_or_after(now, d_rdata[31:0]);
+    due_c1    = c1_valid_reg && c1_arm_reg && at_or_after(now, c1_at_reg);  // (g3's word: never due)
+    // (the queued bit apart: s1_q_reg)
+    dhp_s1 = c1_valid_reg ? c1h_s1 : gqp && g3h_s1;
+    dhp_ra = c1_valid_reg ? c1h_ra : gqp && g3h_ra;
+    due_o[4] = !load ? (dhp_s1 ? due_c1 : due_s1[4]) : dhp_ra ? due_c1 : due_fw[4];
+    sel_rd[4] = load && !dhp_ra && !fwh_reg[4];
+    // (the RAM word's bit and the others' are registered apart: s1_due selects after)
     // B: a fire clears its bit, a command to B's flow replaces the entry (B drops its copy;
-    // a due re-arm is found next round); a due departure leaves in the cycle after the load
-    b_rem_next[3:0] = b_rem_reg[3:0] & ~b_wr & ~mb;
+    // a due re-arm is found next round); a due departure leaves in the cycle after the
+    // load. An entry this cycle's command writes is dropped from what B takes (ms1). The
+    // flags of B's next cycle come from both cases, the load selects last.
+    s1_due = (s1_sel_reg & s1_drd_reg) | (~s1_sel_reg & s1_dot_reg);
+    ld_rem = s1_due[3:0] & ~ms1;
+    hd_rem = b_rem_reg[3:0] & ~b_wr & ~mb;
+    b_rem_next[3:0] = load ? ld_rem : hd_rem;
+    b_none_next = load ? ld_rem == 4'd0 : hd_rem == 4'd0;
+    b_one_next  = load ? onehot4(ld_rem) : onehot4(hd_rem);
+    tk_oh_next  = load ? lowest4(ld_rem) : lowest4(hd_rem);
     b_rem_next[4]   = 1'b0;
     if (load) begin
       ra_next      = ra_p1_reg;
@@ -390,19 +428,14 @@ module dcqcn_nic_sched #(
       ra_p2_next   = ra_p2_reg + FW'(1);
       s1_flow_next = ra_reg;
       b_flow_next  = s1_flow_reg;
-      // due now; an entry this cycle's command writes is dropped (the RAM has the new one)
       for (int k = 0; k < 4; k++) begin
-        b_rem_next[k] = s1_t_reg[k*TWW+40] && at_or_after(now, s1_t_reg[k*TWW +: 32]) && !ms1[k];
         b_gen_next[k*8 +: 8]  = s1_t_reg[k*TWW+32 +: 8];
         b_dl_next[k*32 +: 32] = s1_t_reg[k*TWW +: 32];
       end
       // (a flow in g3 is queued: its departure is never due here)
-      b_rem_next[4] = s1_d_reg[32] && !s1_q_reg && at_or_after(now, s1_d_reg[31:0]) &&
-                      !(c1_valid_reg && c1h_s1);
+      b_rem_next[4] = s1_due[4] && !s1_q_reg && !(c1_valid_reg && c1h_s1);
       b_at_next = s1_d_reg[31:0];
     end
-    tk_oh_next = {b_rem_next[3] & ~|b_rem_next[2:0], b_rem_next[2] & ~|b_rem_next[1:0],
-                  b_rem_next[1] & ~b_rem_next[0], b_rem_next[0]};
     // lane minima: the pending deadlines of the words B takes, per round
     for (int k = 0; k < 4; k++) begin
       ld_on[k] = s1_t_reg[k*TWW+40];
@@ -410,23 +443,6 @@ module dcqcn_nic_sched #(
     end
     ld_on[4] = s1_d_reg[32] && !s1_q_reg;
     ld_dl[4*32 +: 32] = s1_d_reg[31:0];
-    lr_v_next = lr_v_reg;
-    lr_next   = lr_reg;
-    ll_v_next = ll_v_reg;
-    ll_next   = ll_reg;
-    if (load) begin
-      for (int k = 0; k < 5; k++) begin
-        m = tmin(lr_v_reg[k], lr_reg[k*32 +: 32], ld_on[k], ld_dl[k*32 +: 32]);
-        if (s1_flow_reg == FW'(NUM_FLOWS - 1)) begin
-          ll_v_next[k] = m[32];
-          ll_next[k*32 +: 32] = m[31:0];
-          lr_v_next[k] = 1'b0;
-        end else begin
-          lr_v_next[k] = m[32];
-          lr_next[k*32 +: 32] = m[31:0];
-        end
-      end
-    end
     // ---- forwarding: does this cycle's write hit the word on the read port next cycle
     // (ra, or ra + 1 after a load)? B's writes (flow ra - 2) never do.
     for (int k = 0; k < 4; k++) begin
@@ -435,8 +451,16 @@ module dcqcn_nic_sched #(
     end
     fwh_next[4] = c1_valid_reg ? (load ? c1h_p1 : c1h_ra) : (gq && (load ? g3h_p1 : g3h_ra));
     fwh_next[5] = c1_push ? (load ? c1h_p1 : c1h_ra) : (gq && (load ? g3h_p1 : g3h_ra));
-    fwhq_next   = c1_push ? c1_flow_reg == cmd_flow : gq ? g3_flow_reg == cmd_flow :
-                  (dpush && b_flow_reg == cmd_flow);
+    // the queued bit of C0's flow (the copy is read at C0's next flow): C1 takes it from
+    // registers, with the writes since the read applied
+    c0q_hit     = (c1_push && c1_flow_reg == cmd_flow) || (gq && g3_flow_reg == cmd_flow) ||
+                  (dpush && ch_b_reg);
+    c1_q_next   = c0q_hit ? q_wd : fwhq_reg ? fw_q_reg : qc_rdata;
+    fwhq_next   = (s_evt_valid && s_evt_ready) ?
+                      ((c1_push && c1_flow_reg == s_evt_flow[FW-1:0]) ||
+                       (gq && g3_flow_reg == s_evt_flow[FW-1:0]) ||
+                       (dpush && b_flow_reg == s_evt_flow[FW-1:0])) : c0q_hit;
+    qc_raddr    = (s_evt_valid && s_evt_ready) ? s_evt_flow[FW-1:0] : cmd_flow;
     fw_d_next   = d_wd;
     fw_q_next   = q_wd;
     // ---- C0
@@ -473,11 +497,15 @@ module dcqcn_nic_sched #(
     // flow or the same; the pointers advanced by a load or not): the selects come last
     nf   = s_evt_flow[FW-1:0];
     ldc0 = s_evt_valid && s_evt_ready;
-    ch_b_next  = ldc0 ? (load ? nf == s1_flow_reg : nf == b_flow_reg) : (load ? ch_s1_reg : ch_b_reg);
-    ch_s1_next = ldc0 ? (load ? nf == ra_reg : nf == s1_flow_reg) : (load ? ch_ra_reg : ch_s1_reg);
-    ch_ra_next = ldc0 ? (load ? nf == ra_p1_reg : nf == ra_reg) : (load ? ch_p1_reg : ch_ra_reg);
-    ch_p1_next = ldc0 ? (load ? nf == ra_p2_reg : nf == ra_p1_reg) :
-                        (load ? cmd_flow == ra_p2_reg : ch_p1_reg);
+    eq_nf = {nf == ra_p2_reg, nf == ra_p1_reg, nf == ra_reg, nf == s1_flow_reg, nf == b_flow_reg};
+    eq_cf_p2 = cmd_flow == ra_p2_reg;
+    eq_g2 = {g2_flow_reg == ra_p2_reg, g2_flow_reg == ra_p1_reg, g2_flow_reg == ra_reg,
+             g2_flow_reg == s1_flow_reg};
+    eq_g3_p2 = g3_flow_reg == ra_p2_reg;
+    ch_b_next  = ldc0 ? (load ? eq_nf[1] : eq_nf[0]) : (load ? ch_s1_reg : ch_b_reg);
+    ch_s1_next = ldc0 ? (load ? eq_nf[2] : eq_nf[1]) : (load ? ch_ra_reg : ch_s1_reg);
+    ch_ra_next = ldc0 ? (load ? eq_nf[3] : eq_nf[2]) : (load ? ch_p1_reg : ch_ra_reg);
+    ch_p1_next = ldc0 ? (load ? eq_nf[4] : eq_nf[3]) : (load ? eq_cf_p2 : ch_p1_reg);
     // ---- C1
     c1_valid_next = c0_go && c0_k5_reg;
     c1_arm_next   = c1_arm_reg;
@@ -503,11 +531,14 @@ module dcqcn_nic_sched #(
     count_m1_next = (f_we && !pop) ? count_reg : (pop && !f_we) ? count_m1_reg - CW'(1) : count_m1_reg;
     txp_next   = txp_reg + PW'(txop_go) - PW'(gstart);
     // ---- grant pipeline
-    g1_v_next   = gstart || (g1_v_reg && !g1_adv);
-    g1_has_next = gstart ? (count_reg != CW'(0) && !s_evt_pause) : g1_has_reg;
+    g0_v_next    = gstart || (g0_v_reg && !g0_adv);
+    g0_has_next  = gstart ? (count_reg != CW'(0) && !s_evt_pause) : g0_has_reg;
+    g1_v_next    = g0_adv || (g1_v_reg && !g1_adv);
+    g1_has_next  = g0_adv ? g0_has_reg : g1_has_reg;
+    g1_flow_next = g0_adv ? f_rdata : g1_flow_reg;
     g2_v_next    = g1_adv || (g2_v_reg && !g2_adv);
     g2_has_next  = g1_adv ? g1_has_reg : g2_has_reg;
-    g2_flow_next = g1_adv ? f_rdata : g2_flow_reg;
+    g2_flow_next = g1_adv ? g1_flow_reg : g2_flow_reg;
     // (g2's word: the RAM's, overridden by later C1 writes, the first from the cycle before)
     g2_ov_v_next = !g1_adv && (g2_ov_v_reg || g2_fix || c1h_g2);
     g2_ov_next   = c1h_g2 ? c1_w : g2_fix ? c1p_w_reg : g2_ov_reg;
@@ -577,43 +608,11 @@ module dcqcn_nic_sched #(
     dropped_next  = dropped_reg;
     if (c0_go && cmd_is_set && !c0_ok_reg && dropped_reg != 32'hffff_ffff)
       dropped_next = dropped_reg + 32'd1;
-    // ---- next_due: arms since the round start, latched at the round end; a pipelined
-    // minimum over the lanes, the arms and the DRAIN slot
-    am_v_next = am_v_reg;
-    am_next   = am_reg;
-    al_v_next = al_v_reg;
-    al_next   = al_reg;
-    ai_v_next = c0_go && cmd_ok && arm && c0_kind_reg != 3'd4;
-    ai_next   = c0_at_reg;
-    if (ai_v_reg) begin
-      m = tmin(am_v_reg, am_reg, 1'b1, ai_reg);
-      am_v_next = m[32];
-      am_next   = m[31:0];
-    end
-    if (load && s1_flow_reg == FW'(NUM_FLOWS - 1)) begin
-      al_v_next = am_v_next;
-      al_next   = am_next;
-      am_v_next = 1'b0;
-    end
-    for (int i = 0; i < 2; i++) begin
-      m = tmin(ll_v_reg[2*i], ll_reg[2*i*32 +: 32], ll_v_reg[2*i+1], ll_reg[(2*i+1)*32 +: 32]);
-      t1_v_next[i] = m[32];
-      t1_next[i*32 +: 32] = m[31:0];
-    end
-    m = tmin(ll_v_reg[4], ll_reg[4*32 +: 32], d_on_reg, d_at_reg);
-    t1_v_next[2] = m[32];
-    t1_next[2*32 +: 32] = m[31:0];
-    m = tmin(al_v_reg, al_reg, am_v_reg, am_reg);
-    t1_v_next[3] = m[32];
-    t1_next[3*32 +: 32] = m[31:0];
-    for (int i = 0; i < 2; i++) begin
-      m = tmin(t1_v_reg[2*i], t1_reg[2*i*32 +: 32], t1_v_reg[2*i+1], t1_reg[(2*i+1)*32 +: 32]);
-      t2_v_next[i] = m[32];
-      t2_next[i*32 +: 32] = m[31:0];
-    end
-    m = tmin(t2_v_reg[0], t2_reg[0 +: 32], t2_v_reg[1], t2_reg[32 +: 32]);
-    nd_v_next = m[32];
-    nd_next   = m[31:0];
+    // ---- next_due: an ARM (not DRAIN) leaving C0, and a departure a STALE answer leaves
+    // armed (it was re-timed later while it waited in the due FIFO; the scan rounds that saw
+    // it queued left it out of the lanes, so it enters next_due as an ARM does)
+    arm_v   = c0_go && cmd_ok && arm && c0_kind_reg != 3'd4;
+    stale_v = gq && !g3_ok && g3_w_reg[32];
     // ---- CSR bus
     catchup_next = catchup_reg;
     if (csr_we && csr_addr == 8'h08)
@@ -648,11 +647,14 @@ module dcqcn_nic_sched #(
     s1_t_reg     <= s1_t_next;
     s1_d_reg     <= s1_d_next;
     s1_q_reg     <= s1_q_next;
+    s1_drd_reg   <= due_rd;
+    s1_dot_reg   <= due_o;
+    s1_sel_reg   <= sel_rd;
     b_flow_reg   <= b_flow_next;
     b_rem_reg    <= b_rem_next;
-    b_none_reg   <= b_rem_next[3:0] == 4'd0;
-    b_free_reg   <= b_rem_next[3:0] == 4'd0 && !clearing_next;
-    b_one_reg    <= onehot4(b_rem_next[3:0]);
+    b_none_reg   <= b_none_next;
+    scan_on_reg  <= !clearing_next;
+    b_one_reg    <= b_one_next;
     tk_oh_reg    <= tk_oh_next;
     b_gen_reg    <= b_gen_next;
     b_dl_reg     <= b_dl_next;
@@ -674,23 +676,19 @@ module dcqcn_nic_sched #(
     c0_at_reg    <= c0_at_next;
     c1_valid_reg <= c1_valid_next;
     // C0's flow (C1's next cycle) against the grant stages' flows of the next cycle
-    c1h_g2_reg   <= g1_adv ? cmd_flow == f_rdata : cmd_flow == g2_flow_reg;
+    c1h_g2_reg   <= g1_adv ? cmd_flow == g1_flow_reg : cmd_flow == g2_flow_reg;
     c1h_g3_reg   <= g2_adv ? cmd_flow == g2_flow_reg : cmd_flow == g3_flow_reg;
     c1p_w_reg    <= c1_w;
     c1p_atc_reg  <= c1_atc_reg;
-    g2_fix_reg   <= c1_valid_reg && c1_flow_reg == f_rdata;
-    g2_new_reg   <= g1_adv;
+    g2_fix_reg   <= g1_adv && c1_valid_reg && c1_flow_reg == g1_flow_reg;
     // C0's flow (C1's next cycle) and g3's flow of the next cycle against the scan flows
     // of the next cycle (advanced by a load or not)
     c1h_s1_reg   <= load ? ch_ra_reg : ch_s1_reg;
     c1h_ra_reg   <= load ? ch_p1_reg : ch_ra_reg;
-    c1h_p1_reg   <= load ? cmd_flow == ra_p2_reg : ch_p1_reg;
-    g3h_s1_reg   <= g2_adv ? (load ? g2_flow_reg == ra_reg : g2_flow_reg == s1_flow_reg) :
-                             (load ? g3h_ra_reg : g3h_s1_reg);
-    g3h_ra_reg   <= g2_adv ? (load ? g2_flow_reg == ra_p1_reg : g2_flow_reg == ra_reg) :
-                             (load ? g3h_p1_reg : g3h_ra_reg);
-    g3h_p1_reg   <= g2_adv ? (load ? g2_flow_reg == ra_p2_reg : g2_flow_reg == ra_p1_reg) :
-                             (load ? g3_flow_reg == ra_p2_reg : g3h_p1_reg);
+    c1h_p1_reg   <= load ? eq_cf_p2 : ch_p1_reg;
+    g3h_s1_reg   <= g2_adv ? (load ? eq_g2[1] : eq_g2[0]) : (load ? g3h_ra_reg : g3h_s1_reg);
+    g3h_ra_reg   <= g2_adv ? (load ? eq_g2[2] : eq_g2[1]) : (load ? g3h_p1_reg : g3h_ra_reg);
+    g3h_p1_reg   <= g2_adv ? (load ? eq_g2[3] : eq_g2[2]) : (load ? eq_g3_p2 : g3h_p1_reg);
     c1_arm_reg   <= c1_arm_next;
     c1_flow_reg  <= c1_flow_next;
     c1_at_reg    <= c1_at_next;
@@ -709,8 +707,11 @@ module dcqcn_nic_sched #(
     // at most one a cycle, so 0xFFFD a cycle ago never lets it pass 0xFFFF)
     txp_nz_reg   <= txop_go || txp_reg[PW-1:1] != '0 || (txp_nz_reg && !gstart);
     txp_full_reg <= txp_reg >= PW'(16'hFFFD);
+    g0_v_reg     <= g0_v_next;
+    g0_has_reg   <= g0_has_next;
     g1_v_reg     <= g1_v_next;
     g1_has_reg   <= g1_has_next;
+    g1_flow_reg  <= g1_flow_next;
     g2_v_reg     <= g2_v_next;
     g2_has_reg   <= g2_has_next;
     g2_flow_reg  <= g2_flow_next;
@@ -725,27 +726,12 @@ module dcqcn_nic_sched #(
     la_reg       <= la_next;
     lb_reg       <= lb_next;
     lm_reg       <= lm_next;
-    lr_v_reg     <= lr_v_next;
-    lr_reg       <= lr_next;
-    ll_v_reg     <= ll_v_next;
-    ll_reg       <= ll_next;
-    am_v_reg     <= am_v_next;
-    ai_v_reg     <= ai_v_next;
-    ai_reg       <= ai_next;
-    am_reg       <= am_next;
-    al_v_reg     <= al_v_next;
-    al_reg       <= al_next;
-    t1_v_reg     <= t1_v_next;
-    t1_reg       <= t1_next;
-    t2_v_reg     <= t2_v_next;
-    t2_reg       <= t2_next;
-    nd_v_reg     <= nd_v_next;
-    nd_reg       <= nd_next;
     fw_t_reg     <= fw_t_next;
     fw_d_reg     <= fw_d_next;
     fw_q_reg     <= fw_q_next;
     fwh_reg      <= fwh_next;
     fwhq_reg     <= fwhq_next;
+    if (c0_go && c0_k5_reg) c1_q_reg <= c1_q_next;
     out_valid_reg <= out_valid_next;
     out_kind_reg  <= out_kind_next;
     out_flow_reg  <= out_flow_next;
@@ -773,10 +759,12 @@ module dcqcn_nic_sched #(
       for (int k = 0; k < 4; k++) s1_t_reg[k*TWW+40] <= 1'b0;
       s1_d_reg[32]  <= 1'b0;
       s1_q_reg      <= 1'b0;
+      s1_dot_reg    <= '0;
+      s1_sel_reg    <= '0;
       b_flow_reg    <= FW'(NUM_FLOWS - 2);
       b_rem_reg     <= '0;
       b_none_reg    <= 1'b1;
-      b_free_reg    <= 1'b0;
+      scan_on_reg   <= 1'b0;
       b_one_reg     <= 1'b0;
       tk_oh_reg     <= '0;
       fwh_reg       <= '0;
@@ -795,23 +783,15 @@ module dcqcn_nic_sched #(
       txp_reg       <= '0;
       txp_nz_reg    <= 1'b0;
       txp_full_reg  <= 1'b0;
+      g0_v_reg      <= 1'b0;
       g1_v_reg      <= 1'b0;
       g2_v_reg      <= 1'b0;
       g3_v_reg      <= 1'b0;
       gc_pre_reg    <= 1'b0;
       g2_fix_reg    <= 1'b0;
-      g2_new_reg    <= 1'b0;
       la_reg        <= '0;
       lb_reg        <= '0;
       lm_reg        <= '0;
-      lr_v_reg      <= '0;
-      ll_v_reg      <= '0;
-      am_v_reg      <= 1'b0;
-      ai_v_reg      <= 1'b0;
-      al_v_reg      <= 1'b0;
-      t1_v_reg      <= '0;
-      t2_v_reg      <= '0;
-      nd_v_reg      <= 1'b0;
       out_valid_reg <= 1'b0;
       catchup_reg   <= CATCHUP_RST;
       fired_reg     <= '0;
@@ -839,19 +819,26 @@ module dcqcn_nic_sched #(
       .re(1'b1), .raddr(scan_raddr), .rdata(d_rdata));
   dcqcn_ram_sdp #(.WIDTH(DWW), .DEPTH(NUM_FLOWS)) u_dep_grant (
       .clk(clk), .we(d_we), .waddr(d_waddr), .wdata(d_wdata),
-      .re(g1_adv), .raddr(f_rdata), .rdata(dg_rdata));
+      .re(g1_adv), .raddr(g1_flow_reg), .rdata(dg_rdata));
   // queued bits: the flow is in the due FIFO (or popped and not yet answered)
   dcqcn_ram_sdp #(.WIDTH(1), .DEPTH(NUM_FLOWS)) u_queued (
       .clk(clk), .we(q_we), .waddr(q_waddr), .wdata(q_wdata),
       .re(1'b1), .raddr(scan_raddr), .rdata(q_rdata));
-  // ... a copy read by C1 at the commanded flow
+  // ... a copy read at C0's flow (of the next cycle), for C1
   dcqcn_ram_sdp #(.WIDTH(1), .DEPTH(NUM_FLOWS)) u_queued_cmd (
       .clk(clk), .we(q_we), .waddr(q_waddr), .wdata(q_wdata),
-      .re(1'b1), .raddr(cmd_flow), .rdata(qc_rdata));
+      .re(1'b1), .raddr(qc_raddr), .rdata(qc_rdata));
   // the due FIFO (a flow is in it at most once: NUM_FLOWS words never overflow)
   dcqcn_ram_sdp #(.WIDTH(FW), .DEPTH(NUM_FLOWS)) u_fifo (
       .clk(clk), .we(f_we), .waddr(wp_reg), .wdata(f_wdata),
       .re(gstart), .raddr(rp_reg), .rdata(f_rdata));
+
+  // next_due
+  dcqcn_nic_sched_due u_due (
+      .clk(clk), .rst(rst), .load(load), .round_end(s1_flow_reg == FW'(NUM_FLOWS - 1)),
+      .ld_on(ld_on), .ld_dl(ld_dl), .arm_v(arm_v), .arm_at(c0_at_reg),
+      .stale_v(stale_v), .stale_at(g3_w_reg[31:0]), .d_on(d_on_reg),
+      .d_at(d_at_reg), .next_due_valid(next_due_valid), .next_due_ns(next_due_ns));
 
   // =====================================================================================
   // Outputs
@@ -863,8 +850,6 @@ module dcqcn_nic_sched #(
   assign m_out_at_ns    = out_z_reg ? 32'd0 : out_at_reg;
   assign m_out_tx_ns    = out_tx_reg;
   assign m_out_late_ns  = out_z_reg ? 32'd0 : out_late_reg;
-  assign next_due_valid = nd_v_reg;
-  assign next_due_ns    = nd_reg;
   assign txq_nonempty   = count_reg != CW'(0);
   assign csr_rdata      = csr_rdata_reg;
 

@@ -2,7 +2,8 @@
 # Lock-step throughput per block (Verilated RTL + reference compared every cycle), the
 # reference models alone, the network on both engines, and the network at 1e4, 1e5 and
 # 1e6 flows, as JSON on stdout.
-#   scripts/bench.sh [EVENTS]      default 2,000,000 per block
+#   scripts/bench.sh [EVENTS]      default 2,000,000 per block (THESIS_MS=N: thesis720's
+#                                  duration, default 100 ms: about 10 minutes on the RTL engine)
 #   scripts/bench.sh --scale       only the 1e4 / 1e5 / 1e6-flow runs
 #   scripts/bench.sh trace [MS]    the cost of dcqcn-sim's waveform on incast4 (RTL engine,
 #                                  MS = 50 by default): untraced, a full-run FST, a 1 ms
@@ -71,7 +72,7 @@ scale_runs() {
     scale_yaml 100 "$k" > "$dir/s$flows.yaml"
     out="$dir/s$flows"
     t0=$(date +%s.%N)
-    build/dcqcn-sim run "$dir/s$flows.yaml" --engine ref --quiet --sample-flows 0-999 --out "$out" >/dev/null
+    build/dcqcn-sim run "$dir/s$flows.yaml" --engine ref --set nic.core=blocks --quiet --sample-flows 0-999 --out "$out" >/dev/null
     t1=$(date +%s.%N)
     [ $first -eq 0 ] && echo ","
     jq -c --argjson flows "$flows" --argjson wall "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')" \
@@ -127,21 +128,35 @@ for b in Rp Np Cp; do
 done
 echo ""
 echo "  },"
-# The network: an 8:1 incast at 40 Gb/s for 100 ms on each engine.
-echo "  \"network_incast8_100ms\": {"
-first=1
-for e in ref rtl; do
-  build/dcqcn-sim run incast8 --engine "$e" --duration 100 --quiet --out "build/bench/$e" >/dev/null
-  [ $first -eq 0 ] && echo ","
-  /usr/bin/python3 - "$e" "build/bench/$e/summary.json" <<'PY'
+# The network: an 8:1 incast at 40 Gb/s for 100 ms, and thesis720 (8 x 90 flows into one
+# receiver, 10 Gb/s) for THESIS_MS (default 100), on each engine with nic.core: top (one
+# dcqcn_nic_top per NIC), and incast8 on nic.core: blocks for comparison. wall_s is the
+# simulated part; rtl_over_ref the RTL engine's wall time over the reference's.
+net_run() {  # KEY SCENARIO MS CORE: one JSON object per engine
+  local key=$1 sc=$2 ms=$3 core=$4 first=1 e
+  echo "  \"$key\": {"
+  for e in ref rtl; do
+    build/dcqcn-sim run "$sc" --engine "$e" --duration "$ms" --set nic.core="$core" --quiet \
+      --out "build/bench/$key-$e" >/dev/null
+    [ $first -eq 0 ] && echo ","
+    /usr/bin/python3 - "$e" "build/bench/$key-$e/summary.json" <<'PY'
 import json, sys
 j = json.load(open(sys.argv[2]))
 print(f'    "{sys.argv[1]}": {{"wall_s": {j["wall_s"]:.3f}, "simulated_packets": {j["simulated_packets"]}, '
-      f'"packets_per_wall_s": {j["packets_per_wall_s"]:.0f}, "peak_rss_kb": {j["peak_rss_kb"]}}}', end="")
+      f'"packets_per_wall_s": {j["packets_per_wall_s"]:.0f}, "rtl_cycles": {j["rtl_cycles"]}, '
+      f'"peak_rss_kb": {j["peak_rss_kb"]}}}', end="")
 PY
-  first=0
-done
-echo ""
-echo "  },"
+    first=0
+  done
+  /usr/bin/python3 - "build/bench/$key-ref/summary.json" "build/bench/$key-rtl/summary.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+print(f',\n    "rtl_over_ref": {b["wall_s"] / a["wall_s"]:.2f}')
+PY
+  echo "  },"
+}
+net_run network_incast8_100ms incast8 100 top
+net_run network_incast8_100ms_blocks incast8 100 blocks
+net_run network_thesis720 thesis720 "${THESIS_MS:-100}" top
 scale_runs
 echo "}"

@@ -202,6 +202,8 @@ void check_trace_filter(const Scenario& sc, const std::string& filter) {
   for (const auto& n : sc.nodes) {
     if (n.kind == NodeSpec::Kind::SWITCH) {
       blocks.push_back(n.name + ".cp");
+    } else if (sc.nic.core == NicSpec::Core::TOP) {
+      blocks.push_back(n.name + ".top");  // one dcqcn_nic_top: RP, NP, scheduler, arbiter
     } else {
       blocks.push_back(n.name + ".rp");
       blocks.push_back(n.name + ".np");
@@ -220,7 +222,7 @@ void check_trace_filter(const Scenario& sc, const std::string& filter) {
     if (j >= filter.size())
       throw std::invalid_argument("--trace-filter '" + filter + "': invalid glob: the '[' at position " +
                                   std::to_string(i + 1) + " is not closed; expected a glob of block "
-                                  "instances such as 'h3.rp' or 's1.*' (blocks: " + shown + ")");
+                                  "instances such as 'h3.top', 'h3.rp' or 's1.*' (blocks: " + shown + ")");
     i = j;
   }
   for (const auto& b : blocks)
@@ -327,7 +329,7 @@ int sc_main(int argc, char** argv) {
   run->add_option("--out", out, "output directory");
   run->add_option("--vcd", vcd, "write the waveform (RTL blocks or reference transactions, and "
                   "the network) to FILE.vcd or FILE.fst, with FILE.gtkw and FILE.map.txt beside it");
-  run->add_option("--trace-filter", filter, "glob of block instances to trace, e.g. 'h3.rp'");
+  run->add_option("--trace-filter", filter, "glob of block instances to trace, e.g. 'h3.top' (nic.core: top), 'h3.rp' (blocks), 'sw.cp'");
   run->add_option("--pcap", pcap, "write a packet capture (pcap, ns timestamps) of the frames on the chosen links");
   run->add_option("--pcap-links", pcap_links,
                   "links to capture: comma-separated globs of link ends NODE or NODE:pPORT, e.g. 'sw:p0,h1' (default '*')");

@@ -32,6 +32,12 @@ constexpr uint32_t kFlows = DUT_SIZE;
 // Lateness bound of docs/nic.md in cycles the output could move: a round is at most
 // 4 N such cycles (a flow holds B one cycle per due timer), plus the pipeline.
 constexpr uint64_t kBound = 4 * uint64_t{kFlows} + 8;
+// A held output never blocks commands (docs/nic.md, "Cycle rules"): while m_out_ready
+// holds a result, a command waits in C0 at most this many cycles (the rule's only exception,
+// 65535 pending TXOPPs, is excluded where it is checked).
+constexpr uint64_t kHeldWaitBound = 0;
+// The long hold of the random phase: m_out_ready low for this many cycles.
+constexpr uint64_t kHoldCycles = 10 * uint64_t{kFlows};
 // Events the bench needs for full coverage: not measured below CTest's 1,000,000, which
 // covers every coverpoint at every seed and idle/back-pressure mode CTest runs (the
 // fairness and pacing episodes run after the random phase whatever --events says).
@@ -50,6 +56,7 @@ class Bench {
     now64_ = (uint64_t{1} << 32) - 50000 - rng_.below(500000);
     for (auto& p : period_) p = 60 + rng_.below(4000);
     mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
+    hold_at_ = o.events * 8 / 10;  // after the reset
     define_coverage();
   }
 
@@ -62,12 +69,18 @@ class Bench {
     }
     if (int rc = fairness_episode()) return rc;
     if (int rc = pacing_episode()) return rc;
+    if (int rc = stale_episode()) return rc;
     if (int rc = drain_all()) return rc;
     const std::string f = chk_.finish();
     if (!f.empty()) return fail("contract at the end: " + f);
     std::printf("nic_sched: worst lateness %" PRIu64 " cycles (bound %" PRIu64 "); pacing error %.6f %% over %" PRIu64
                 " grants at %" PRIu64 " ns\n", chk_.worst_late_cycles(), kBound, pacing_err_ * 100.0,
                 pacing_grants_, pacing_period_);
+    std::printf("nic_sched: output held %" PRIu64 " cycles in all, %" PRIu64 " commands accepted meanwhile; the "
+                "stretch of %" PRIu64 " cycles held %" PRIu64 " of them and took %" PRIu64 " of %" PRIu64
+                " commands offered; longest wait in C0 while held %" PRIu64 " cycles (bound %" PRIu64 ")\n",
+                held_cycles_, held_accepted_, kHoldCycles, hold_held_, hold_accepted_, hold_offered_, held_wait_max_,
+                kHeldWaitBound);
     return ls_.finish(cov_, accepted_, "NUM_FLOWS=" + std::to_string(kFlows), kFullCoverageEvents);
   }
 
@@ -101,8 +114,10 @@ class Bench {
     cov_.define("next_due_checked", "next_due_ns checked against every armed timer");
     cov_.define("fairness_rr", "fairness episode: due flows granted round robin");
     cov_.define("pacing_exact", "pacing episode: long-run error < 0.1 %");
+    cov_.define("stale_rearmed_due", "stale episode: a departure left armed by STALE is in next_due and granted");
     ls_.watch_backpressure(cov_);
     cov_.define("reset_mid_run", "rst in the middle of traffic, RAM cleared again");
+    cov_.define("held_output_accepts", "m_out_ready low for 10 N cycles: every command offered meanwhile accepted");
   }
 
   int stuck(const char* where) {
@@ -228,7 +243,13 @@ class Bench {
     if (random && rng_.permille(2)) pause_ = !pause_;
     if (!random) pause_ = false;
     in.evt.pause = pause_;
-    in.out_ready = !(o_.backpressure && rng_.chance(30)) && !(stall_left_ > 0);
+    // the long hold: m_out_ready low for kHoldCycles, random commands go on
+    if (random && hold_at_ && accepted_ >= hold_at_ && rst_cycles_ == 0 && !mid_reset_at_) {
+      hold_left_ = kHoldCycles;
+      hold_at_ = 0;
+      hold_accepted_ = hold_offered_ = hold_held_ = 0;
+    }
+    in.out_ready = !(o_.backpressure && rng_.chance(30)) && !(stall_left_ > 0) && hold_left_ == 0;
     if (stall_left_ > 0) --stall_left_;
     if (random && rng_.permille(5)) stall_left_ = 1 + static_cast<unsigned>(rng_.below(6));
     if (random && !in.rst && rng_.chance(3)) random_csr(in);
@@ -245,6 +266,25 @@ class Bench {
     // a TXOPP is answered from the cycle the grant pipe starts it (pause sampled then)
     if (!in.rst && ls_.ref().txop_starts(in)) txop_q_.push_back(in.evt.pause && ls_.ref().txq_nonempty());
     chk_.tick(now64_, !(out.out_valid && !in.out_ready));
+    // a held output never blocks commands
+    const bool held = out.out_valid && !in.out_ready && !in.rst;
+    if (held) ++held_cycles_;
+    if (held && in.evt_valid && out.evt_ready) ++held_accepted_;
+    const bool c0_full_txops = ls_.ref().c0().op == NicSchedOp::TXOPP && ls_.ref().txops_pending() >= 0xfffd;
+    if (held && in.evt_valid && !out.evt_ready && !ls_.ref().clearing() && !c0_full_txops) {
+      held_wait_max_ = std::max(held_wait_max_, ++held_wait_);
+      if (held_wait_ > kHeldWaitBound)
+        return fail("a command waited " + std::to_string(held_wait_) + " cycles in C0 while the output was held (bound " +
+                    std::to_string(kHeldWaitBound) + ")");
+    } else {
+      held_wait_ = 0;
+    }
+    if (hold_left_ > 0) {  // the long hold: every command offered while held is taken at once
+      if (held) ++hold_held_;
+      if (held && in.evt_valid) ++hold_offered_;
+      if (held && in.evt_valid && out.evt_ready) ++hold_accepted_;
+      if (--hold_left_ == 0 && hold_accepted_ > 0 && hold_accepted_ == hold_offered_) cov_.hit("held_output_accepts");
+    }
 
     // coverage and the contract
     const bool clearing = ls_.ref().clearing();
@@ -261,16 +301,21 @@ class Bench {
       accepted_++;
       command_cover(c);
       applied_q_.push_back(c.at64);
+      if (c.ev.op == NicSchedOp::TXOPP) ++txops_out_;
     }
     if (in.rst) {  // after this cycle's result (made before the reset) was checked
       chk_.reset();
       txop_q_.clear();
+      txops_out_ = 0;
       applied_q_.clear();
     }
     if (out.out_valid && in.out_ready && !in.rst) {
       if (out.out.kind >= kSchedDep && !txop_q_.empty()) txop_q_.pop_front();
+      if (out.out.kind >= kSchedDep && txops_out_ > 0) --txops_out_;
       if (random) {
         react(out.out);
+      } else if (out.out.kind == kSchedStale) {
+        last_stale_flow_ = out.out.flow;
       } else if (out.out.kind == kSchedDep) {
         last_grant_flow_ = out.out.flow;
         last_grant_tx64_ = now64_ - static_cast<uint32_t>(static_cast<uint32_t>(now64_) - out.out.tx_ns);
@@ -280,12 +325,12 @@ class Bench {
     if (!in.rst && ls_.ref().c0_goes(in) && !applied_q_.empty()) {
       chk_.command(ls_.ref().c0(), applied_q_.front());
       applied_q_.pop_front();
-      last_cmd_cycle_ = ls_.cycle();
     }
+    seq_at_[ls_.cycle() % 8] = chk_.commands();
     if (!check_next_due())
       return fail("next_due_ns " + std::to_string(ls_.ref().next_due_ns()) + " (valid " +
                       std::to_string(ls_.ref().next_due_valid()) + ") is later than an armed timer at " +
-                      std::to_string(static_cast<uint32_t>(chk_.earliest_armed())));
+                      std::to_string(static_cast<uint32_t>(chk_.earliest_armed(seq_at_[(ls_.cycle() - 5) % 8]))));
     if (in.csr_re && in.csr_addr == kSchedCsrId) saw_id_ = true;
     if (in.csr_re && in.csr_addr == kSchedCsrCatchup) saw_catchup_ = true;
     if (ls_.ref().fifo_count() >= 4) cov_.hit("fifo_hwm_ge_4");
@@ -314,13 +359,13 @@ class Bench {
             {"txq_nonempty", m.txq_nonempty, r.txq_nonempty()}};
   }
 
-  // next_due_ns is never later than an armed timer (checked every 256 cycles, once no
-  // command went into the core for 4 cycles: an ARM reaches next_due 5 cycles after it
-  // left C0, docs/nic.md).
+  // next_due_ns is never later than an armed timer (checked every 256 cycles against the
+  // timers armed by commands that left C0 at least 5 cycles ago: an ARM reaches next_due 5
+  // cycles after it left C0, docs/nic.md).
   bool check_next_due() {
-    if (ls_.cycle() % 256 != 0 || ls_.cycle() < last_cmd_cycle_ + 5 || ls_.ref().clearing()) return true;
+    if (ls_.cycle() % 256 != 0 || ls_.cycle() < 8 || ls_.ref().clearing()) return true;
     const auto& r = ls_.ref();
-    const int64_t earliest = chk_.earliest_armed();
+    const int64_t earliest = chk_.earliest_armed(seq_at_[(ls_.cycle() - 5) % 8]);
     if (earliest < 0) return true;
     if (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(earliest)) > 0)
       return false;
@@ -417,7 +462,7 @@ class Bench {
     const uint64_t want = 20000;
     for (uint64_t c = 0; n < want; ++c) {
       if (c > want * (8 * kFlows + 64)) return stuck("pacing episode");
-      if (q_.empty()) q_.push_back(op(NicSchedOp::TXOPP));
+      if (q_.empty() && txops_out_ == 0) q_.push_back(op(NicSchedOp::TXOPP));  // one MAC slot at a time
       if (int rc = cycle(false, 3)) return rc;
       if (last_grant_flow_ >= 0) {
         if (last_grant_flow_ != flow) return fail("pacing: GRANT of flow " + std::to_string(last_grant_flow_));
@@ -439,6 +484,57 @@ class Bench {
     return 0;
   }
 
+  // A flow due at once enters the due FIFO; while it waits, its departure is re-timed later
+  // (the RP cut its rate); a TXOPP pops it: STALE. Nothing else happens: next_due_ns must not
+  // be later than the new departure (a simulation sleeps until next_due_ns; the network's
+  // pacing check found exactly this: a departure 1 us late), and a TXOPP then is a GRANT.
+  int stale_episode() {
+    if (int rc = fresh()) return rc;
+    const uint32_t flow = static_cast<uint32_t>(rng_.below(kFlows));
+    q_.push_back(arm(kSchedDep, flow, now64_));  // due now: into the FIFO
+    for (uint64_t i = 0; i < 2 * kFlows + 32; ++i)
+      if (int rc = cycle(false, 3)) return rc;
+    if (!ls_.ref().txq_nonempty()) return fail("stale episode: the due departure is not in the FIFO");
+    const uint64_t later = now64_ + 3 * (12 * kFlows + 64);  // after several scan rounds
+    q_.push_back(arm(kSchedDep, flow, later));
+    // the ARM leaves next_due's arm terms after two round ends; the lanes skip the queued flow
+    for (uint64_t i = 0; i < 4 * kFlows + 32; ++i)
+      if (int rc = cycle(false, 3)) return rc;
+    q_.push_back(op(NicSchedOp::TXOPP));
+    last_stale_flow_ = -1;
+    for (uint64_t c = 0; last_stale_flow_ < 0; ++c) {
+      if (c > 8 * kFlows + 64) return stuck("stale episode (STALE)");
+      if (int rc = cycle(false, 3)) return rc;
+    }
+    if (last_stale_flow_ != flow) return fail("stale episode: STALE of flow " + std::to_string(last_stale_flow_));
+    // quiet: several scan rounds, next_due checked every cycle from the cycle the STALE's
+    // departure can reach it (next_due shows an ARM 5 cycles after it left C0; the same path)
+    uint64_t since = 0;
+    while (now64_ + 3 < later) {
+      ++since;
+      if (int rc = cycle(false, 3)) return rc;
+      const NicSchedModel& r = ls_.ref();
+      if (since > 6 && (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(later)) > 0))
+        return fail("stale episode: next_due_ns " + std::to_string(r.next_due_ns()) + " (valid " +
+                    std::to_string(r.next_due_valid()) + ") is later than the departure at " +
+                    std::to_string(static_cast<uint32_t>(later)) + " that STALE left armed (now " +
+                    std::to_string(static_cast<uint32_t>(now64_)) + ", due FIFO " +
+                    std::to_string(r.fifo_count()) + ", " + std::to_string(since) + " cycles after STALE)");
+    }
+    for (uint64_t i = 0; i < 2 * kFlows + 32; ++i)  // the scan pushes it once due
+      if (int rc = cycle(false, 3)) return rc;
+    last_grant_flow_ = -1;
+    q_.push_back(op(NicSchedOp::TXOPP));
+    for (uint64_t c = 0; last_grant_flow_ < 0; ++c) {
+      if (c > 8 * kFlows + 64) return stuck("stale episode (GRANT)");
+      if (int rc = cycle(false, 3)) return rc;
+    }
+    if (last_grant_flow_ != flow) return fail("stale episode: GRANT of flow " + std::to_string(last_grant_flow_));
+    last_grant_flow_ = -1;
+    cov_.hit("stale_rearmed_due");
+    return 0;
+  }
+
   const tb::Options o_;
   tb::Rng rng_;
   tb::Lockstep<pins::NicSched, VMODEL, NicSchedModel> ls_;
@@ -448,15 +544,19 @@ class Bench {
   std::vector<uint8_t> gen_;
   std::deque<Cmd> q_;
   uint64_t now64_ = 0, prev_now64_ = 0;
-  uint64_t accepted_ = 0, mid_reset_at_ = 0, last_cmd_cycle_ = 0;
+  uint64_t accepted_ = 0, mid_reset_at_ = 0;
+  uint64_t seq_at_[8] = {};  // the checker's command count at the end of each of the last 8 cycles
   unsigned rst_cycles_ = 0, stall_left_ = 0;
+  uint64_t hold_at_ = 0, hold_left_ = 0, hold_accepted_ = 0, hold_offered_ = 0, hold_held_ = 0;
+  uint64_t held_cycles_ = 0, held_accepted_ = 0, held_wait_ = 0, held_wait_max_ = 0;
+  uint64_t txops_out_ = 0;  // TXOPPs accepted and not yet answered
   bool hold_ = false, pause_ = false, new_result_ = false, saw_id_ = false, saw_catchup_ = false;
   bool clamp_written_ = false, catchup_write_ = false;
   std::deque<bool> txop_q_;
   std::deque<uint64_t> applied_q_;  // at_ns (unwrapped) of the accepted commands not yet in the core  // per TXOPP in flight: paused with flows due
   uint32_t last_fire_flow_ = ~0u;
   uint8_t same_flow_fires_[64] = {};
-  int64_t last_grant_flow_ = -1;
+  int64_t last_grant_flow_ = -1, last_stale_flow_ = -1;
   uint64_t last_grant_tx64_ = 0;
   double pacing_err_ = 0;
   uint64_t pacing_grants_ = 0, pacing_period_ = 0;

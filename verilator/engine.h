@@ -57,6 +57,9 @@ struct TraceSpec {
 // egress queues than kRtlQueues, is a scenario error with --engine rtl.
 inline constexpr uint32_t kRtlFlows = 1024;
 inline constexpr uint32_t kRtlQueues = 256;
+// The largest NIC top (nic.core: top) the simulator is built with: flows per NIC and
+// direction (nic_top_engine.h, kNicTopSizes).
+inline constexpr uint32_t kNicTopMaxFlows = 1024;
 
 enum class EngineKind { REF, RTL };
 

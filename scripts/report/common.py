@@ -30,6 +30,7 @@ class Ctx:
     sim: str             # path of dcqcn-sim
     duration: str = ""   # --duration override in ms ("" = each section's own)
     jobs: int = 2
+    core: str = "blocks"  # nic.core of every packet run: blocks | top
 
 
 @dataclass
@@ -56,6 +57,8 @@ def sim_run(ctx, config, scenario, *extra, seed=1, duration_ms=None, engine=None
 
 
 def sim_cmd(ctx, argv):
+    if argv and argv[0] == "run":  # every packet run on the chosen NIC core
+        argv = list(argv) + ["--set", f"nic.core={ctx.core}"]
     return " ".join([ctx.sim] + [shlex.quote(a) for a in argv])
 
 

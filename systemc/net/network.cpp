@@ -157,11 +157,19 @@ void Network::build() {
       switches_.push_back(sw);
       nodes_[i].reset(sw);
     } else {
-      auto rp = make_rp(opt_.engine, pow2_at_least(static_cast<uint32_t>(tx[i].size())),
-                        trace_for(nm + ".rp"));
-      auto np = make_np(opt_.engine, pow2_at_least(static_cast<uint32_t>(rx[i].size())),
-                        trace_for(nm + ".np"));
-      auto* nic = new Nic(nm.c_str(), ctx_, id, nicc, tx[i], rx[i], std::move(rp), std::move(np));
+      std::unique_ptr<NicTopDevice> top;
+      std::unique_ptr<RpEngine> rp;
+      std::unique_ptr<NpEngine> np;
+      if (sc_.nic.core == NicSpec::Core::TOP) {
+        // the smallest built top that holds both sides
+        const auto need = static_cast<uint32_t>(std::max(tx[i].size(), rx[i].size()));
+        const uint32_t size = nic_top_size(std::max(need, 1u));  // > 0: scenario_validate.cpp
+        top = make_nic_top(opt_.engine, size, trace_for(nm + ".top"));
+      } else {
+        rp = make_rp(opt_.engine, pow2_at_least(static_cast<uint32_t>(tx[i].size())), trace_for(nm + ".rp"));
+        np = make_np(opt_.engine, pow2_at_least(static_cast<uint32_t>(rx[i].size())), trace_for(nm + ".np"));
+      }
+      auto* nic = new Nic(nm.c_str(), ctx_, id, nicc, tx[i], rx[i], std::move(top), std::move(rp), std::move(np));
       nics_.push_back(nic);
       nodes_[i].reset(nic);
     }
@@ -262,8 +270,8 @@ NicConfig Network::nic_config(const std::vector<ConfigWrite>& np_writes) const {
 void Network::configure_engines(const std::vector<ConfigWrite>& np_writes) {
   for (Nic* nic : nics_) {
     for (const ConfigWrite& w : register_writes(sc_, Block::RP, BlockSite{nic->rate_gbps(0), nic->id()}))
-      nic->rp().csr_write(w.addr, static_cast<uint32_t>(w.value), 0);
-    for (const ConfigWrite& w : np_writes) nic->np().csr_write(w.addr, static_cast<uint32_t>(w.value), 0);
+      nic->core().csr_write(NicBlock::RP, w.addr, static_cast<uint32_t>(w.value), 0);
+    for (const ConfigWrite& w : np_writes) nic->core().csr_write(NicBlock::NP, w.addr, static_cast<uint32_t>(w.value), 0);
   }
   for (Switch* sw : switches_)
     for (const ConfigWrite& w : register_writes(sc_, Block::CP, BlockSite{0, sw->id()}))

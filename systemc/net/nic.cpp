@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "nic_core_blocks.h"
+#include "nic_core_top.h"
 #include "sim_time.h"
 
 using namespace sc_core;
@@ -11,9 +13,7 @@ using namespace sc_core;
 namespace dcqcn::net {
 
 namespace {
-// Times are doubles in ns from sc_time (1 ps resolution): anything within this of now
-// is due now. pick(), the wake-up and the timers all use this one rule, so a flow the
-// scheduler will not send is never "due" for a zero-delay wake-up (a delta-cycle loop).
+// Anything within this of now is due now (the core's rule, nic_core_blocks.cpp).
 constexpr double kDueEpsNs = 1e-6;
 inline bool due(double t_ns, double now_ns) { return t_ns <= now_ns + kDueEpsNs; }
 
@@ -32,9 +32,9 @@ inline bool due(double t_ns, double now_ns) { return t_ns <= now_ns + kDueEpsNs;
 
 Nic::Nic(sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg,
          std::vector<uint32_t> tx_flows, std::vector<uint32_t> rx_flows,
-         std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np)
-    : Node(name, ctx, id, 1), cfg_(cfg), rx_gid_(std::move(rx_flows)), rp_(std::move(rp)),
-      np_(std::move(np)) {
+         std::unique_ptr<NicTopDevice> top, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np)
+    : Node(name, ctx, id, 1), cfg_(cfg), rx_gid_(std::move(rx_flows)) {
+  std::vector<double> starts;
   for (uint32_t gid : tx_flows) {
     const FlowInfo& f = ctx.flows[gid];
     TxFlow t;
@@ -42,31 +42,21 @@ Nic::Nic(sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg
     t.size_bytes = f.size_bytes;
     t.gbn = GbnSender(f.total_pkts);
     t.start_ns = f.start_ns;
-    t.next_ns = f.start_ns;
+    t.had_data = t.gbn.has_data();
+    if (t.had_data) PacingCheck::on_data_again(t.pc, 0);
     tx_.push_back(t);
+    starts.push_back(f.start_ns);
   }
   follow_retime_ = cfg_.spec.follow_retime;
-  due_.resize(tx_.size());
-  for (uint32_t i = 0; i < tx_.size(); ++i) touch(i, 0);
+  const auto nrx = static_cast<uint32_t>(rx_gid_.size());
+  if (top)
+    core_ = std::make_unique<NicCoreTop>(*this, starts, nrx, std::move(top));
+  else
+    core_ = std::make_unique<NicCoreBlocks>(*this, starts, nrx, follow_retime_, std::move(rp), std::move(np));
   can_lose_ = cfg_.can_lose;
-  for (auto& v : live_gen_) v.assign(std::max<size_t>(tx_.size(), rx_gid_.size()) + 1, 0);
-  for (auto& v : live_on_) v.assign(std::max<size_t>(tx_.size(), rx_gid_.size()) + 1, 0);
   last_cnp_ns_.assign(rx_gid_.size(), -1e300);
   for (uint32_t gid : rx_gid_)
     rx_gbn_.emplace_back(ctx.flows[gid].total_pkts, cfg_.spec.nak_timeout_us * 1000.0);
-  {
-    sc_spawn_options o;
-    o.spawn_method();
-    o.set_sensitivity(&wake_ev_);
-    sc_spawn(sc_bind(&Nic::wake_method, this), "wake", &o);  // runs at time 0 too
-  }
-  {
-    sc_spawn_options o;
-    o.spawn_method();
-    o.set_sensitivity(&tmr_ev_);
-    o.dont_initialize();
-    sc_spawn(sc_bind(&Nic::timer_method, this), "timers", &o);
-  }
   {
     sc_spawn_options o;
     o.spawn_method();
@@ -150,9 +140,8 @@ size_t heap_bytes(const PQ& q) {
 }  // namespace
 
 size_t Nic::flow_state_bytes() const {
-  size_t b = vec_bytes(tx_) + vec_bytes(rx_gid_) + vec_bytes(rx_gbn_) + vec_bytes(last_cnp_ns_) + due_.bytes();
-  for (int k = 0; k < 4; ++k) b += vec_bytes(live_gen_[k]) + vec_bytes(live_on_[k]);
-  return b + heap_bytes(wait_) + heap_bytes(tmrs_) + heap_bytes(rto_q_);
+  return vec_bytes(tx_) + vec_bytes(rx_gid_) + vec_bytes(rx_gbn_) + vec_bytes(last_cnp_ns_) +
+         heap_bytes(rto_q_) + core_->flow_state_bytes();
 }
 
 uint64_t Nic::backlog_bytes() const {
@@ -163,63 +152,6 @@ uint64_t Nic::backlog_bytes() const {
   return b;
 }
 
-void Nic::wake_method() {
-  kick(0);
-  schedule_wake();
-}
-
-// Wake-up bookkeeping. Every flow with data is in exactly one place: in due_ (its next_ns
-// was due when it was filed there, so it still is), or in wait_ with its current version
-// and next_ns. touch() re-files a flow whenever its next_ns or its data changes (the
-// version makes its older wait_ entries stale); promote() moves the waiting flows that
-// have become due; a flow without data is in neither and is re-filed when it gets data.
-// Per packet this is O(log flows), where the scan it replaces was O(flows); due_ and the
-// earliest wait_ entry are exactly the sets and minimum the scan computed, so the picks
-// and wake-up times are the same.
-void Nic::touch(uint32_t idx, double now) {
-  TxFlow& f = tx_[idx];
-  const bool data = f.gbn.has_data();
-  if (data && !f.had_data) PacingCheck::on_data_again(f.pc, now);
-  f.had_data = data;
-  ++f.ver;
-  if (data && due(f.next_ns, now)) {
-    due_.insert(idx);
-    return;
-  }
-  due_.erase(idx);
-  if (!data) return;
-  wait_.push(Wait{f.next_ns, idx, f.ver});
-  // Stale entries leave when they reach the top; re-timed departures can leave many
-  // behind: rebuild the heap from the flows when they outnumber the live ones.
-  if (wait_.size() > 4 * tx_.size() + 64) {
-    std::vector<Wait> live;
-    for (uint32_t i = 0; i < tx_.size(); ++i)
-      if (tx_[i].had_data && !due_.contains(i)) live.push_back(Wait{tx_[i].next_ns, i, tx_[i].ver});
-    wait_ = decltype(wait_)(std::greater<Wait>(), std::move(live));
-  }
-}
-
-void Nic::promote(double now) {
-  while (!wait_.empty()) {
-    const Wait w = wait_.top();
-    if (w.ver != tx_[w.idx].ver) {  // stale
-      wait_.pop();
-      continue;
-    }
-    if (!due(w.at_ns, now)) break;
-    wait_.pop();
-    due_.insert(w.idx);
-  }
-}
-
-// The earliest future time a flow becomes eligible (start or pacing). Already eligible
-// flows need no wake-up: the port picks them when it is free.
-void Nic::schedule_wake() {
-  const double now = now_ns();
-  promote(now);
-  if (!wait_.empty()) wake_ev_.notify(sc_time(wait_.top().at_ns - now, SC_NS));
-}
-
 Gp* Nic::pick(unsigned p) {
   if (!cnp_q_.empty() && !paused(p, ctx_.cnp_priority)) {
     Gp* gp = cnp_q_.front();
@@ -228,170 +160,80 @@ Gp* Nic::pick(unsigned p) {
   }
   if (paused(p, ctx_.data_priority) || tx_.empty()) return nullptr;
   const double now = now_ns();
-  const size_t n = tx_.size();
-  promote(now);
-  // Round-robin over the due flows: the first one after the last pick, wrapping around.
-  size_t i = due_.next(rr_);
-  if (i == IndexSet::npos) i = due_.next(0);
-  if (i != IndexSet::npos) {
-    TxFlow& f = tx_[i];
-    rr_ = static_cast<unsigned>((i + 1) % n);
-    bool retx = false;
-    const uint64_t psn = f.gbn.next(&retx);
-    const uint32_t payload =
-        f.gbn.infinite() ? cfg_.mtu_bytes
-                         : static_cast<uint32_t>(std::min<uint64_t>(f.size_bytes - psn * cfg_.mtu_bytes, cfg_.mtu_bytes));
-    FlowInfo& fi = ctx_.flows[f.gid];
-    if (!f.started) {
-      f.started = true;
-      if (fi.start_rate_kbps != 0) {  // start below line rate: INIT carries the start rate
-        RpEvent init;
-        init.op = RpOp::INIT;
-        init.flow = fi.rp_idx;
-        init.now_ns = now_ns32();
-        init.tau_ns = fi.start_rate_kbps;
-        rp_result(rp_->process(init, now), now);
-      }
-    }
-    Gp* gp = ctx_.pool.alloc();
-    PacketExt& e = ext(*gp);
-    e.kind = PktKind::DATA;
-    e.flow = f.gid;
-    e.src = fi.src;
-    e.dst = fi.dst;
-    e.psn = static_cast<uint32_t>(psn);
-    e.payload = payload;
-    e.size = padded_frame(payload + cfg_.header_bytes);
-    e.ecn = kEcnEct1;  // ECN-capable for RED, TCD-capable for TCD (ecn.h)
-    e.prio = static_cast<uint8_t>(ctx_.data_priority);
-    fi.sent_bytes += e.size;
-    if (retx) {
-      fi.retransmitted_bytes += e.size;
-      ctx_.counters.data_retransmitted++;
-    }
-    pacing_.on_departure(f.pc, cover_, now, e.size);
-    ctx_.counters.data_injected++;
-    // The last packet left: tail timer, when data can be lost at all (a lossless network
-    // has nothing to recover, and a 1 ms timer would resend packets queued behind PFC).
-    if (can_lose_ && f.gbn.tail_outstanding() && f.rto_at_ns < 0) {
-      f.rto_at_ns = now + cfg_.spec.rto_us * 1000.0;
-      rto_q_.push(RtoWait{f.rto_at_ns, static_cast<uint32_t>(i)});
-      rto_ev_.notify(sc_time(cfg_.spec.rto_us, SC_US));  // every timer has the same delay
-    }
-    // The RP paces the flow: the next packet may leave at next_tx_ns.
-    RpEvent ev;
-    ev.op = RpOp::TX;
-    ev.flow = fi.rp_idx;
-    ev.now_ns = now_ns32();
-    ev.bytes = static_cast<uint16_t>(e.size);
-    const RpResult r = rp_->process(ev, now);
-    f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - ev.now_ns);
-    f.next32 = r.next_tx_ns;
-    rp_result(r, now);
-    touch(static_cast<uint32_t>(i), now);
-    schedule_wake();
-    return gp;
+  const std::optional<NicGrant> g = core_->txop(now);
+  if (!g) return nullptr;
+  const uint32_t i = g->idx;
+  TxFlow& f = tx_[i];
+  bool retx = false;
+  const uint64_t psn = f.gbn.next(&retx);
+  const uint32_t payload =
+      f.gbn.infinite() ? cfg_.mtu_bytes
+                       : static_cast<uint32_t>(std::min<uint64_t>(f.size_bytes - psn * cfg_.mtu_bytes, cfg_.mtu_bytes));
+  FlowInfo& fi = ctx_.flows[f.gid];
+  if (!f.started) {
+    f.started = true;
+    // start below line rate: INIT carries the start rate
+    if (fi.start_rate_kbps != 0) core_->init(i, fi.start_rate_kbps, now);
   }
-  return nullptr;
+  Gp* gp = ctx_.pool.alloc();
+  PacketExt& e = ext(*gp);
+  e.kind = PktKind::DATA;
+  e.flow = f.gid;
+  e.src = fi.src;
+  e.dst = fi.dst;
+  e.psn = static_cast<uint32_t>(psn);
+  e.payload = payload;
+  e.size = padded_frame(payload + cfg_.header_bytes);
+  e.ecn = kEcnEct1;  // ECN-capable for RED, TCD-capable for TCD (ecn.h)
+  e.prio = static_cast<uint8_t>(ctx_.data_priority);
+  fi.sent_bytes += e.size;
+  if (retx) {
+    fi.retransmitted_bytes += e.size;
+    ctx_.counters.data_retransmitted++;
+  }
+  pacing_.on_departure(f.pc, cover_, now, e.size);
+  ctx_.counters.data_injected++;
+  // The last packet left: tail timer, when data can be lost at all (a lossless network
+  // has nothing to recover, and a 1 ms timer would resend packets queued behind PFC).
+  if (can_lose_ && f.gbn.tail_outstanding() && f.rto_at_ns < 0) {
+    f.rto_at_ns = now + cfg_.spec.rto_us * 1000.0;
+    rto_q_.push(RtoWait{f.rto_at_ns, i});
+    rto_ev_.notify(sc_time(cfg_.spec.rto_us, SC_US));  // every timer has the same delay
+  }
+  // The RP paces the flow: the core arms its next departure from this one.
+  f.had_data = f.gbn.has_data();
+  core_->txdone(i, g->tx_ns, static_cast<uint16_t>(e.size), f.had_data, now);
+  return gp;
 }
 
-void Nic::rp_result(const RpResult& r, double now) {
+// Every RP result: the flow's rates for the samples and the pacing check, and the
+// re-time count (a result that moved the flow's pending departure; nic.follow_retime).
+void Nic::core_rp_result(const RpResult& r, double now) {
   TxFlow& f = tx_[r.flow];
   FlowInfo& fi = ctx_.flows[f.gid];
   fi.rc_kbps = r.rc;
   fi.rt_kbps = r.rt;
   fi.alpha_q16 = r.alpha;
   PacingCheck::on_result(f.pc, r.op == RpOp::INIT, r.rc, now);
-  if (r.atmr == 1) arm(0, r.flow, r.agen, r.adl_ns);
-  if (r.atmr == 2) live_on_[0][r.flow] = 0;
-  if (r.itmr == 1) arm(1, r.flow, r.igen, r.idl_ns);
-  if (r.itmr == 2) live_on_[1][r.flow] = 0;
-  if (r.ctmr == 1) arm(3, r.flow, r.cgen, r.cdl_ns);
-  if (r.ctmr == 2) live_on_[3][r.flow] = 0;
-  // The RP re-times the flow's pending departure (a rate change): follow it. A TX result's
-  // departure is set by pick(). A departure that is now due may find the port idle: the
-  // wake-up (a delta cycle later) kicks it and re-schedules.
-  // (Compared as announced: the same whole ns converted at another time is no change.)
-  if (r.paced && follow_retime_ && r.op != RpOp::TX && r.next_tx_ns != f.next32) {
+  if (r.op == RpOp::TX) {
     f.next32 = r.next_tx_ns;
-    f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - now_ns32());
+  } else if (r.paced && follow_retime_ && r.next_tx_ns != f.next32) {
+    f.next32 = r.next_tx_ns;
     pacing_.stats().retimed++;
-    touch(r.flow, now);
-    wake_ev_.notify(SC_ZERO_TIME);
   }
 }
 
-void Nic::arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32) {
-  const double now = now_ns();
-  const double at = now + static_cast<int32_t>(deadline32 - now_ns32());
-  live_gen_[kind][idx] = gen;
-  live_on_[kind][idx] = 1;
-  const bool earliest = tmrs_.empty() || at < tmrs_.top().at_ns;
-  tmrs_.push(Tmr{at, kind, idx, gen});
-  if (earliest) tmr_ev_.notify(sc_time(std::max(0.0, at - now), SC_NS));
-}
-
-void Nic::timer_method() {
-  const double now = now_ns();
-  while (!tmrs_.empty() && due(tmrs_.top().at_ns, now)) {
-    const Tmr t = tmrs_.top();
-    tmrs_.pop();
-    if (t.kind == 4) {  // the NP's budget queue head may leave: DRAIN(head)
-      if (!drain_on_ || t.gen != drain_seq_) continue;  // superseded
-      drain_on_ = false;
-      NpEvent ev;
-      ev.op = NpOp::DRAIN;
-      ev.flow = t.idx;
-      ev.now_ns = now_ns32();
-      np_result(t.idx, np_->process(ev, now));
-      continue;
-    }
-    // Only the latest announcement per flow and timer is live (a timer wheel slot).
-    if (!live_on_[t.kind][t.idx] || live_gen_[t.kind][t.idx] != t.gen) continue;
-    live_on_[t.kind][t.idx] = 0;
-    if (t.kind != 2) {
-      static constexpr RpOp kOp[4] = {RpOp::ALPHA_TIMER, RpOp::INC_TIMER, RpOp::QUERY, RpOp::CUT_TIMER};
-      RpEvent ev;
-      ev.op = kOp[t.kind];
-      ev.flow = t.idx;
-      ev.now_ns = now_ns32();
-      ev.gen = t.gen;
-      rp_result(rp_->process(ev, now), now);
-    } else {
-      NpEvent ev;
-      ev.op = NpOp::TIMER;
-      ev.flow = t.idx;
-      ev.now_ns = now_ns32();
-      ev.gen = t.gen;
-      np_result(t.idx, np_->process(ev, now));
-    }
-  }
-  if (!tmrs_.empty()) tmr_ev_.notify(sc_time(std::max(0.0, tmrs_.top().at_ns - now), SC_NS));
-}
-
-// An NP result: a new hold-off deadline, a CNP to send now, the budget queue's head.
-void Nic::np_result(uint32_t idx, const NpResult& r) {
-  if (r.tmr_set) arm(2, idx, r.tmr_gen, r.tmr_deadline_ns);
-  if (r.cnp) emit_cnp(idx, r);
-  if (!r.q_valid) {
-    drain_on_ = false;
-  } else if (!drain_on_ || drain_flow_ != r.q_flow || drain_at32_ != r.q_at_ns) {
-    // a new head or time: DRAIN(head) at q_at (one slot: the older entry goes stale)
-    drain_on_ = true;
-    drain_flow_ = r.q_flow;
-    drain_at32_ = r.q_at_ns;
-    ++drain_seq_;
-    const double now = now_ns();
-    const double at = now + static_cast<int32_t>(r.q_at_ns - now_ns32());
-    const bool earliest = tmrs_.empty() || at < tmrs_.top().at_ns;
-    tmrs_.push(Tmr{at, 4, r.q_flow, drain_seq_});
-    if (earliest) tmr_ev_.notify(sc_time(std::max(0.0, at - now), SC_NS));
-  }
+// The flow's backlog may have changed (go-back-N): tell the core.
+void Nic::data_changed(uint32_t idx, double now) {
+  TxFlow& f = tx_[idx];
+  const bool data = f.gbn.has_data();
+  if (data && !f.had_data) PacingCheck::on_data_again(f.pc, now);
+  f.had_data = data;
+  core_->set_data(idx, data, now);
 }
 
 // A CNP to the sender of the flow at NP index `idx`, at strict high priority.
-void Nic::emit_cnp(uint32_t idx, const NpResult& r) {
-  const double now = now_ns();
+void Nic::core_cnp(uint32_t idx, uint8_t kind, uint32_t tau_ns, double now) {
   FlowInfo& fi = ctx_.flows[rx_gid_[idx]];
   Gp* gp = ctx_.pool.alloc();
   PacketExt& e = ext(*gp);
@@ -401,8 +243,8 @@ void Nic::emit_cnp(uint32_t idx, const NpResult& r) {
   e.dst = fi.src;
   e.size = kCnpFrameBytes;
   e.prio = static_cast<uint8_t>(ctx_.cnp_priority);
-  e.cnp_kind = r.cnp_kind;
-  e.cnp_tau_ns = r.cnp_tau_ns;
+  e.cnp_kind = kind;
+  e.cnp_tau_ns = tau_ns;
   fi.cnps_sent++;
   ctx_.counters.cnps_sent++;
   // The NP must never notify one flow twice within its configured interval N.
@@ -443,13 +285,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
     FlowInfo& fi = ctx_.flows[e.flow];
     fi.cnps_received++;
     ctx_.counters.cnps_received++;
-    RpEvent ev;
-    ev.op = RpOp::CNP;
-    ev.flow = fi.rp_idx;
-    ev.now_ns = now_ns32();
-    ev.cnp_ue = e.cnp_kind == 1;
-    ev.tau_ns = e.cnp_tau_ns;
-    rp_result(rp_->process(ev, now), now);
+    core_->rx_cnp(fi.rp_idx, e.cnp_kind == 1, e.cnp_tau_ns, now);
     ctx_.pool.release(gp);
     return;
   }
@@ -465,9 +301,9 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
       // ACKs are handled in the data path (no firmware): at once.
       f.gbn.on_ack(e.psn);
       if (f.gbn.done()) f.rto_at_ns = -1;
-      touch(fi.rp_idx, now);
+      data_changed(fi.rp_idx, now);
       kick(0);
-      schedule_wake();
+      core_->reschedule(now);
     }
     ctx_.pool.release(gp);
     return;
@@ -499,12 +335,7 @@ void Nic::receive(unsigned /*p*/, Gp* gp) {
     fi.acks_sent++;
     send_ctrl(PktKind::ACK, fi.gid, g.psn);
   }
-  NpEvent ev;
-  ev.op = NpOp::RX;
-  ev.flow = fi.np_idx;
-  ev.now_ns = now_ns32();
-  ev.ecn = e.ecn;
-  np_result(fi.np_idx, np_->process(ev, now));
+  core_->rx_data(fi.np_idx, e.ecn, now);
   ctx_.pool.release(gp);
 }
 
@@ -537,9 +368,10 @@ void Nic::send_ctrl(PktKind kind, uint32_t gid, uint64_t psn) {
 
 void Nic::rewound(TxFlow& f) {
   f.rto_at_ns = -1;  // re-armed when the flow sends its last packet again
-  touch(static_cast<uint32_t>(&f - tx_.data()), now_ns());
+  const double now = now_ns();
+  data_changed(static_cast<uint32_t>(&f - tx_.data()), now);
   kick(0);
-  schedule_wake();
+  core_->reschedule(now);
 }
 
 // NAKs whose firmware handling is over: rewind the flow's send pointer.

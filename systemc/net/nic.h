@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: MIT
-// A RoCEv2 NIC with one port: flows (QPs) with a backlog, paced by an RP engine, picked
-// round-robin among the eligible ones; CNPs leave at strict high priority; received data
-// goes through an NP engine, which decides the CNPs. The NIC honours PFC per priority.
-// It is also the "system" of the blocks' timer protocol: it keeps the latest deadline
-// each block announced per flow and timer, and sends the timer event when it passes.
-// Loss recovery is go-back-N (gbn.h): the receiver NAKs a PSN gap, the sender rewinds
-// nic.nak_latency_us after the NAK arrives; a sized flow's tail is covered by nic.rto_us.
-// Every RP result carries the flow's (re-timed) next departure: the NIC follows it
-// (nic.follow_retime). Wake-ups cost O(log flows) per packet, not O(flows): a flow with
-// data is either due (due_, in round-robin order) or waiting in a min-heap (wait_).
-// The NIC also runs the pacing check (pacing_check.h) on its departures.
+// A RoCEv2 NIC with one port: the packetisation around its DCQCN core (nic_core.h). Flows
+// (QPs) with a backlog send when the core grants them a transmit opportunity; CNPs leave
+// at strict high priority; received data and CNPs go to the core, which decides the CNPs.
+// The NIC honours PFC per priority and runs the system-level checks on what the core
+// decides: the pacing check (pacing_check.h) on its departures, the NP's interval and
+// budget on its CNPs. Loss recovery is go-back-N (gbn.h): the receiver NAKs a PSN gap, the
+// sender rewinds nic.nak_latency_us after the NAK arrives; a sized flow's tail is covered
+// by nic.rto_us.
 #pragma once
 #include <deque>
 #include <memory>
@@ -18,7 +15,8 @@
 
 #include "engine.h"
 #include "gbn.h"
-#include "index_set.h"
+#include "nic_core.h"
+#include "nic_top_engine.h"
 #include "node.h"
 #include "pacing_check.h"
 #include "scenario.h"
@@ -35,22 +33,22 @@ struct NicConfig {
   double np_interval_ns = 0, np_budget_ns = 0;  // the NP's hold-off and CNP budget (CNP checks)
 };
 
-class Nic : public Node {
+class Nic : public Node, public NicCoreHost {
  public:
   // tx_flows, rx_flows: global ids of the flows it sends and receives, in RP / NP index order.
+  // The core: `top` (a NicCoreTop on it), or else the RP and NP engines (a NicCoreBlocks).
   Nic(sc_core::sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg,
       std::vector<uint32_t> tx_flows, std::vector<uint32_t> rx_flows,
-      std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np);
+      std::unique_ptr<NicTopDevice> top, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np);
 
-  RpEngine& rp() { return *rp_; }
-  NpEngine& np() { return *np_; }
+  NicCore& core() { return *core_; }
   uint64_t backlog_bytes() const;
   const PacingStats& pacing_stats() const { return pacing_.stats(); }
   // Host memory of the NIC's per-flow containers, capacity x element size (summary.json
   // state_bytes, docs/network.md): the send flows (TxFlow, with their go-back-N sender and
-  // pacing check), the receive side (flow ids, go-back-N receivers, CNP times), the timer
-  // tags, the due set and the three heaps (wake-ups, timers, tail timers). Not the RP and
-  // NP engines (rp().flow_state_bytes(), np().flow_state_bytes()).
+  // pacing check), the receive side (flow ids, go-back-N receivers, CNP times), the tail
+  // timers' heap and the core's (core().flow_state_bytes()). Not the RP and NP engines
+  // (core().engine_state_bytes()).
   size_t flow_state_bytes() const;
 
  protected:
@@ -66,40 +64,22 @@ class Nic : public Node {
     uint64_t size_bytes;  // payload; 0 = infinite
     GbnSender gbn;
     double start_ns;
-    double next_ns = 0;   // earliest next departure (RP pacing)
-    uint32_t next32 = 0;  // the same as the RP announced it (wrapping ns)
-    bool started = false;  // the RP has seen the flow (INIT with its start rate sent)
+    uint32_t next32 = 0;    // the departure the RP announced last (wrapping ns): re-time count
+    bool started = false;   // the RP has seen the flow (INIT with its start rate sent)
     double rto_at_ns = -1;  // retransmission timeout armed (tail outstanding), or -1
-    uint32_t ver = 0;       // wake-up bookkeeping: wait_ entries of older versions are stale
-    bool had_data = false;  // has_data() when last filed (touch)
+    bool had_data = false;  // has_data() when the core was last told
     FlowPacing pc;          // pacing check
-  };
-  struct Wait {            // a flow with data that is not due yet
-    double at_ns;
-    uint32_t idx, ver;
-    bool operator>(const Wait& o) const { return at_ns > o.at_ns; }
   };
   struct NakWait {        // a NAK the sender's firmware is handling
     double at_ns;
     uint32_t idx;
     uint64_t psn;
   };
-  struct Tmr {
-    double at_ns;
-    uint8_t kind;  // 0 RP alpha, 1 RP increase, 2 NP, 3 RP deferred cut, 4 NP budget queue (DRAIN)
-    uint32_t idx;
-    uint8_t gen;
-    bool operator>(const Tmr& o) const { return at_ns > o.at_ns; }
-  };
-  void wake_method();
-  void timer_method();
-  void schedule_wake();
-  void touch(uint32_t idx, double now);  // re-file a flow after its next_ns or data changed
-  void promote(double now);    // waiting flows that are due now -> due_
-  void arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32);
-  void rp_result(const RpResult& r, double now);
-  void emit_cnp(uint32_t np_idx, const NpResult& r);
-  void np_result(uint32_t np_idx, const NpResult& r);
+  // NicCoreHost
+  void core_kick() override { kick(0); }
+  void core_rp_result(const RpResult& r, double now) override;
+  void core_cnp(uint32_t np_idx, uint8_t kind, uint32_t tau_ns, double now) override;
+  void data_changed(uint32_t idx, double now);  // tell the core, after a go-back-N event
   // Receive side (nic.pfc_enabled with nic.rx_drain_gbps > 0): a buffer drained at the
   // host's rate; XOFF to the switch when it reaches rx_buffer - headroom, XON xon_gap
   // below that.
@@ -110,27 +90,14 @@ class Nic : public Node {
   const NicConfig cfg_;
   std::vector<TxFlow> tx_;
   std::vector<uint32_t> rx_gid_;     // np index -> global flow id
-  std::unique_ptr<RpEngine> rp_;
-  std::unique_ptr<NpEngine> np_;
+  std::unique_ptr<NicCore> core_;
   std::deque<Gp*> cnp_q_;
-  unsigned rr_ = 0;
-  IndexSet due_;             // flows with data whose next_ns is due
-  std::priority_queue<Wait, std::vector<Wait>, std::greater<Wait>> wait_;
   bool follow_retime_ = true;
   PortCover cover_;          // port 0: busy or paused (pacing check)
   PacingCheck pacing_;
   bool can_lose_ = false;  // a link with loss or PFC off: the tail timer is needed
-  sc_core::sc_event wake_ev_, tmr_ev_;
-  std::priority_queue<Tmr, std::vector<Tmr>, std::greater<Tmr>> tmrs_;
-  std::vector<uint8_t> live_gen_[4];  // latest tag per kind and index (DRAIN: drain_* below)
-  std::vector<uint8_t> live_on_[4];
   std::vector<double> last_cnp_ns_;  // per np index: for the NP interval check
   double last_any_cnp_ns_ = -1e300;  // the NIC's last CNP: for the budget check
-  // The NP's budget queue: the head it announced last (one slot, like a timer)
-  bool drain_on_ = false;
-  uint32_t drain_flow_ = 0;
-  uint32_t drain_at32_ = 0;
-  uint8_t drain_seq_ = 0;
 
  public:
   double min_cnp_gap_ns() const { return min_cnp_gap_ns_; }

@@ -72,6 +72,10 @@ struct NicSpec {
   // Debugging: false ignores the RP's re-timed departures (the pre-fix behaviour: a flow's
   // next departure is fixed when its previous packet leaves); the pacing check fires.
   bool follow_retime = true;
+  // The NIC's DCQCN core (nic_core.h): TOP, one dcqcn_nic_top per NIC (RP, NP, timer
+  // service, scheduler and arbiter: the RTL or its cycle-exact reference); BLOCKS, the RP and
+  // NP engines with the timer service and scheduler in C++ (any number of flows).
+  enum class Core { TOP, BLOCKS } core = Core::TOP;
 };
 
 struct FlowSpec {

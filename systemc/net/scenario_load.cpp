@@ -285,6 +285,7 @@ class TreeReader {
         else if (auto m = std::get_if<PfcSpec::Mode*>(&r)) **m = static_cast<PfcSpec::Mode>(k);
         else if (auto w = std::get_if<EcnSpec::Where*>(&r)) **w = static_cast<EcnSpec::Where>(k);
         else if (auto y = std::get_if<TopologySpec::Type*>(&r)) **y = static_cast<TopologySpec::Type>(k);
+        else if (auto c = std::get_if<NicSpec::Core*>(&r)) **c = static_cast<NicSpec::Core>(k);
         break;
       }
       default:

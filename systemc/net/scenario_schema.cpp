@@ -260,6 +260,12 @@ const std::vector<Field>& fields() {
            "stays as computed when its previous packet left: the behaviour before re-timing); "
            "the pacing check then fails",
            TOP(nic.follow_retime));
+    scalar("nic.core", T::ENUM, any(), "",
+           "the NIC's DCQCN core: top, one dcqcn_nic_top per NIC (RP, NP, timer service, "
+           "scheduler, arbiter; at most 1024 send and 1024 receive flows per NIC); blocks, the "
+           "RP and NP engines with the timer service and scheduler in C++ (any number of flows)",
+           TOP(nic.core));
+    t.back().values = {"top", "blocks"};
 
     list("flows", "traffic: one entry per group of identical flows (QPs)",
          [](Ctx& c, size_t n) { c.s.flows.resize(n); }, "(required)");
@@ -396,6 +402,7 @@ std::string default_text(const Field& f) {
   if (auto p = std::get_if<PfcSpec::Mode*>(&r)) return f.values.at(static_cast<size_t>(**p));
   if (auto p = std::get_if<EcnSpec::Where*>(&r)) return f.values.at(static_cast<size_t>(**p));
   if (auto p = std::get_if<TopologySpec::Type*>(&r)) return f.values.at(static_cast<size_t>(**p));
+  if (auto p = std::get_if<NicSpec::Core*>(&r)) return f.values.at(static_cast<size_t>(**p));
   return "(profile)";
 }
 

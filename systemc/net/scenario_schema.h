@@ -35,7 +35,7 @@ struct Ctx {
 
 using Ref = std::variant<std::monostate, double*, uint64_t*, uint32_t*, bool*, std::string*,
                          std::optional<uint64_t>*, std::optional<double>*, NodeSpec::Kind*,
-                         PfcSpec::Mode*, EcnSpec::Where*, TopologySpec::Type*>;
+                         PfcSpec::Mode*, EcnSpec::Where*, TopologySpec::Type*, NicSpec::Core*>;
 
 struct Range {
   double lo = -kInf, hi = kInf;

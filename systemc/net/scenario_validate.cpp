@@ -12,6 +12,7 @@
 #include <optional>
 #include <tuple>
 
+#include "engine.h"
 #include "engine_config.h"
 #include "scenario_loader.h"
 
@@ -326,6 +327,31 @@ void validate(Ctx& c, const Sources& src) {
                "'" + clean(fl.dst) + "' cannot be reached from '" + clean(fl.src) + "'",
                "hosts connected by links and switches");
   }
+  // nic.core: top holds at most the largest built dcqcn_nic_top per host and side.
+  if (s.nic.core == NicSpec::Core::TOP) {
+    std::map<std::string, uint64_t> tx, rx;
+    for (const FlowSpec& fl : s.flows) {
+      if (!fl.enabled) continue;
+      tx[fl.src] += fl.count;
+      rx[fl.dst] += fl.count;
+    }
+    for (const auto* side : {&tx, &rx})
+      for (const auto& [host, n] : *side)
+        if (n > kNicTopMaxFlows) {
+          const std::string p = src.given("nic.core") ? "nic.core" : "flows";
+          src.fail(src.at(p), p,
+                   "host '" + clean(host) + "' " + (side == &tx ? "sends " : "receives ") +
+                       std::to_string(n) + " flows, more than nic.core: top holds (" +
+                       std::to_string(kNicTopMaxFlows) + " per host and direction: the largest "
+                       "dcqcn_nic_top the simulator is built with)",
+                   "at most " + std::to_string(kNicTopMaxFlows) +
+                       " flows per host and direction, or nic.core: blocks");
+        }
+  }
+  if (s.nic.core == NicSpec::Core::TOP && !s.nic.follow_retime)
+    src.fail(src.at("nic.follow_retime"), "nic.follow_retime",
+             "false with nic.core: top (the RTL top always follows the RP's re-timed departures)",
+             "true, or nic.core: blocks to debug with re-timing off");
   // A spread start window must end before the run does, or some flows of the entry would
   // silently never start (a single start_us after the end is the user's explicit choice).
   for (size_t i = 0; i < s.flows.size(); ++i) {

@@ -90,8 +90,8 @@ nlohmann::json state_bytes(const RunResult& r) {
   size_t nics = 0, rp = 0, np = 0;
   for (Nic* n : r.nics) {
     nics += n->flow_state_bytes();
-    rp += n->rp().flow_state_bytes();
-    np += n->np().flow_state_bytes();
+    rp += n->core().engine_state_bytes(NicBlock::RP);
+    np += n->core().engine_state_bytes(NicBlock::NP);
   }
   const size_t table = r.ctx.flows.capacity() * sizeof(FlowInfo);
   const size_t sampler = r.sampler.flow_state_bytes() + r.sc.sampled_flows.capacity() * sizeof(uint32_t);
@@ -130,8 +130,8 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   // go to every block of a kind alike, except LINE_RATE_KBPS and LFSR_SEED).
   json regs = json::object();
   if (!r.nics.empty()) {
-    for (const auto& d : kRpRegs) regs["RP_" + std::string(d.name)] = r.nics[0]->rp().csr_read(d.addr, now_ns());
-    for (const auto& d : kNpRegs) regs["NP_" + std::string(d.name)] = r.nics[0]->np().csr_read(d.addr, now_ns());
+    for (const auto& d : kRpRegs) regs["RP_" + std::string(d.name)] = r.nics[0]->core().csr_read(NicBlock::RP, d.addr, now_ns());
+    for (const auto& d : kNpRegs) regs["NP_" + std::string(d.name)] = r.nics[0]->core().csr_read(NicBlock::NP, d.addr, now_ns());
   }
   if (!r.switches.empty())
     for (const auto& d : kCpRegs) regs["CP_" + std::string(d.name)] = r.switches[0]->cp().csr_read(d.addr, now_ns());
@@ -144,8 +144,8 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
     uint64_t ovf = 0;
     double gap = 1e300;
     for (Nic* nic : r.nics) {
-      hwm = std::max(hwm, nic->np().csr_read(kNpStatus[NP_CNPQ_HWM].addr, now_ns()));
-      ovf += nic->np().csr_read(kNpStatus[NP_CNPQ_OVERFLOWS].addr, now_ns());
+      hwm = std::max(hwm, nic->core().csr_read(NicBlock::NP, kNpStatus[NP_CNPQ_HWM].addr, now_ns()));
+      ovf += nic->core().csr_read(NicBlock::NP, kNpStatus[NP_CNPQ_OVERFLOWS].addr, now_ns());
       gap = std::min(gap, nic->min_cnp_gap_ns());
     }
     j["cnp_budget"] = {{"budget_ns", r.np_budget_ns},
@@ -217,7 +217,7 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   j["max_queue_bytes"] = qmax;
   j["pause_frames"] = pauses;
   uint64_t cycles = 0;
-  for (Nic* n : r.nics) cycles += n->rp().cycles() + n->np().cycles();
+  for (Nic* n : r.nics) cycles += n->core().cycles();
   for (Switch* s : r.switches) cycles += s->cp().cycles();
   j["rtl_cycles"] = cycles;
   j["checks"] = checks;

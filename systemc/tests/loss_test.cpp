@@ -31,7 +31,7 @@ using namespace simtest;
 namespace {
 
 SimRun sim(const std::string& tag, const std::string& args) {
-  return simtest::sim(tag, "loss_sweep", "--engine ref " + args);
+  return simtest::sim(tag, "loss_sweep", PAPER_ENGINE + args);
 }
 
 constexpr double kLineGbps = 40;

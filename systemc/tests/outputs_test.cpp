@@ -106,7 +106,7 @@ TEST(Outputs, FlowResultsMeansAreTheMeansOfTheFlowsCsvRowsOverTheirWindows) {
     char tag[32];
     std::snprintf(tag, sizeof tag, "windows_%.1f", from_ms);
     char set[64];
-    std::snprintf(set, sizeof set, "--engine ref --set stats_from_ms=%.1f", from_ms);
+    std::snprintf(set, sizeof set, "--engine ref --set nic.core=blocks --set stats_from_ms=%.1f", from_ms);
     const SimRun r = sim(tag, "convergence", set);
     expect_checks_ok(r);
     ASSERT_EQ(r.flows.size(), 2u);
@@ -199,7 +199,7 @@ TEST(Outputs, MemoryPerFlowIsUnderOneKilobyteAndTheSummaryHasNoPerFlowData) {
       y << "flows:\n";
       for (int i = 0; i < 10; ++i) y << "  - {src: h" << i << ", dst: r}\n";
     }
-    runs[k] = sim("mem_" + std::to_string(k), yaml, "--engine ref --sample-flows 0-99");
+    runs[k] = sim("mem_" + std::to_string(k), yaml, "--engine ref --set nic.core=blocks --sample-flows 0-99");
     const SimRun& r = runs[k];
     expect_checks_ok(r);
     EXPECT_EQ(r.flows.size(), 10u * k);

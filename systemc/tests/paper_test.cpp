@@ -28,7 +28,7 @@ std::map<std::string, std::vector<double>> clos_runs(const std::string& tag, con
   std::map<std::string, std::vector<double>> per;
   for (int seed = 1; seed <= kClosSeeds; ++seed) {
     const SimRun r = sim(tag + "_" + std::to_string(seed), scenario,
-                         "--engine ref " + args + " --set ecmp_seed=" + std::to_string(seed));
+                         PAPER_ENGINE + args + " --set ecmp_seed=" + std::to_string(seed));
     expect_checks_ok(r);
     EXPECT_EQ(r.summary["drops"]["lossless"].get<uint64_t>(), 0u);
     for (const json& f : r.flows)
@@ -161,7 +161,7 @@ TEST(Paper, ConvergencePaperConvergesStrawmanDoesNotAndTheFluidModelAgrees) {
   for (const std::string p : {"paper", "strawman"})
     for (int seed = 1; seed <= (p == "paper" ? 5 : 3); ++seed) {
       const SimRun r = sim("conv_" + p + "_" + std::to_string(seed), "convergence",
-                           "--engine ref --set profile=" + p + " --set seed=" + std::to_string(seed));
+                           PAPER_ENGINE "--set profile=" + p + " --set seed=" + std::to_string(seed));
       expect_checks_ok(r);
       runs[p].push_back(convergence(flow_series(r.dir), kFrom, kEnd));
       const Conv& c = runs[p].back();
@@ -208,7 +208,7 @@ TEST(Paper, ConvergencePaperConvergesStrawmanDoesNotAndTheFluidModelAgrees) {
 TEST(Paper, IncastFairAndFluidModelHasNoBufferStarvation) {
   for (const int n : {2, 16}) {
     const SimRun r = sim("incast_paper" + std::to_string(n), "incast" + std::to_string(n),
-                         "--engine ref --duration 100 --set sample_us=200");
+                         PAPER_ENGINE "--duration 100 --set sample_us=200");
     expect_checks_ok(r);
     double total = 0;
     for (const json& f : r.flows) total += f["second_half_tput_gbps"].get<double>();
@@ -250,7 +250,7 @@ TEST(Paper, Fig18RightThresholdsGiveTheHighestTenthPercentile) {
     std::vector<double> s;
     for (int seed = 1; seed <= 3; ++seed) {
       const SimRun r = sim("fig18_" + name + std::to_string(seed), "fig18_clos",
-                           "--engine ref --duration 20 " + args + " --set ecmp_seed=" + std::to_string(seed));
+                           PAPER_ENGINE "--duration 20 " + args + " --set ecmp_seed=" + std::to_string(seed));
       expect_checks_ok(r);
       drops[name] += r.summary["drops"]["lossless"].get<uint64_t>() + r.summary["drops"]["lossy"].get<uint64_t>();
       const Csv c = read_csv(r.dir + "/flows.csv");
@@ -269,7 +269,7 @@ TEST(Paper, Fig18RightThresholdsGiveTheHighestTenthPercentile) {
 // R2 with f3); max-min gives every flow 20 Gb/s; with DCQCN f2 gets less than 20 and
 // less than f1 and f3.
 TEST(Paper, ParkingLotTwoBottleneckFlowGetsLessThanItsMaxMinShare) {
-  const SimRun r = sim("parking", "parking_lot", "--engine ref --duration 100");
+  const SimRun r = sim("parking", "parking_lot", PAPER_ENGINE "--duration 100");
   expect_checks_ok(r);
   std::vector<double> t;
   for (const json& f : r.flows) t.push_back(f["second_half_tput_gbps"].get<double>());

@@ -48,7 +48,7 @@ ScalePoint run_scale(const std::string& profile, int flows, const std::string& e
     if (std::isalnum(static_cast<unsigned char>(c))) tag += c;
     else if (tag.back() != '_') tag += '_';
   const SimRun r = sim(tag, "thesis_scale",
-                       "--engine ref --set profile=" + profile +
+                       PAPER_ENGINE "--set profile=" + profile +
                            " --set defaults.flow.count=" + std::to_string(flows / 8) + kScaledDown + extra);
   expect_checks_ok(r);
   EXPECT_EQ(r.summary["drops"]["lossless"].get<uint64_t>(), 0u) << tag;
@@ -185,7 +185,7 @@ TEST(ThesisScale, ScaledDownSetupAt80Flows) {
 // its queue fills (32 entries) and overflows, and the budget, not the marks, sets the
 // CNP rate.
 TEST(CnpBudget, Incast720ConnectxAtMostOneCnpPerUsPerNic) {
-  const SimRun r = sim("budget_720", "thesis720", "--engine ref --set profile=connectx --duration 20");
+  const SimRun r = sim("budget_720", "thesis720", PAPER_ENGINE "--set profile=connectx --duration 20");
   expect_checks_ok(r);  // includes np_budget_violations == 0 and the per-flow interval
   const json& b = r.summary["cnp_budget"];
   const uint64_t cnps = r.summary["cnps_sent"].get<uint64_t>();
@@ -220,7 +220,7 @@ struct VictimRun {
 VictimRun run_victim(bool tcd, int ecmp_seed) {
   const std::string tag = std::string("tcd_") + (tcd ? "on" : "off") + "_" + std::to_string(ecmp_seed);
   const SimRun r = sim(tag, "tcd_victim",
-                       std::string("--engine ref --duration 40 --set switch.ecn.tcd=") +
+                       std::string(PAPER_ENGINE "--duration 40 --set switch.ecn.tcd=") +
                            (tcd ? "true" : "false") + " --set ecmp_seed=" + std::to_string(ecmp_seed));
   expect_checks_ok(r);
   EXPECT_EQ(r.summary["drops"]["lossless"].get<uint64_t>(), 0u) << tag;

@@ -610,7 +610,7 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
       "switch.ecn.enabled", "switch.ecn.mark_at", "switch.ecn.kmin_bytes", "switch.ecn.kmax_bytes",
       "switch.ecn.pmax", "switch.ecn.tcd",
       "nic.pfc_enabled", "nic.rx_buffer_bytes", "nic.rx_drain_gbps",
-      "nic.nak_latency_us", "nic.nak_timeout_us", "nic.rto_us", "nic.follow_retime",
+      "nic.nak_latency_us", "nic.nak_timeout_us", "nic.rto_us", "nic.follow_retime", "nic.core",
       "flows", "flows[].src", "flows[].dst", "flows[].start_us", "flows[].start_spread_us", "flows[].start_rate_gbps", "flows[].size_bytes", "flows[].count",
       "flows[].enabled",
       "topology.type", "topology.pods", "topology.tors", "topology.leaves", "topology.spines",

@@ -16,6 +16,9 @@
 //   - --trace-from / --trace-to: nothing drawn outside the window; bad values are errors.
 //   - FILE.fst (read with GTKWave's reader library) holds the same signals and the same
 //     events as FILE.vcd of the same run, and its .gtkw names only signals it holds.
+// These runs use nic.core: blocks (BLOCKS), where each NIC's RP and NP are blocks of their
+// own (h1.rp, h1.np) with an event per call; the top core's waveform (h1.top, the whole
+// NIC top's RTL) is checked by Network.VcdHasOneNicTopPerTracedNic.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -31,6 +34,7 @@
 #include "fstapi.h"
 #include "sim_run.h"
 
+#define BLOCKS "--set nic.core=blocks "
 using namespace simtest;
 
 namespace {
@@ -207,7 +211,7 @@ void check_rtl_axis(const std::string& tag, double clock_ns) {
   char clk[64];
   std::snprintf(clk, sizeof clk, "%g", clock_ns);
   // every block traced: 5 RPs, 5 NPs and the switch's CP; marks and CNPs within 0.3 ms
-  const SimRun r = sim(tag, "incast4", "--engine rtl --duration 0.3 --vcd " + vcd + " --trace-clock-ns " + clk);
+  const SimRun r = sim(tag, "incast4", BLOCKS "--engine rtl --duration 0.3 --vcd " + vcd + " --trace-clock-ns " + clk);
   ASSERT_EQ(r.rc, 0) << r.cmd << "\n" << r.err;
   const Trace tr = read_trace(vcd, clock_ns);
   std::map<std::string, uint64_t> per_kind;
@@ -250,7 +254,7 @@ TEST(VcdTime, TheClockPeriodIsAParameter) { check_rtl_axis("rtl5", 5.0); }
 TEST(VcdTime, ReferenceEngineWritesTransactionsAndTheNetwork) {
   const std::string dir = std::string(SIM_TEST_OUT) + "/ref_w";
   fs::remove_all(dir);
-  const SimRun r = sim("ref", "incast4", "--engine ref --duration 0.3 --vcd " + dir + "/x.vcd");
+  const SimRun r = sim("ref", "incast4", BLOCKS "--engine ref --duration 0.3 --vcd " + dir + "/x.vcd");
   ASSERT_EQ(r.rc, 0) << r.cmd << "\n" << r.err;
   std::set<std::string> files;
   for (const auto& e : fs::directory_iterator(dir)) files.insert(e.path().filename().string());
@@ -278,7 +282,7 @@ TEST(VcdTime, ReferenceEngineWritesTransactionsAndTheNetwork) {
 TEST(VcdTime, WindowAndDepth) {
   const std::string dir = std::string(SIM_TEST_OUT) + "/win_w";
   fs::remove_all(dir);
-  const SimRun r = sim("win", "incast4", "--duration 0.3 --vcd " + dir + "/w.vcd --trace-from 0.1 "
+  const SimRun r = sim("win", "incast4", BLOCKS "--duration 0.3 --vcd " + dir + "/w.vcd --trace-from 0.1 "
                        "--trace-to 0.15 --trace-depth ports");
   ASSERT_EQ(r.rc, 0) << r.cmd << "\n" << r.err;
   const Trace tr = read_trace(dir + "/w.vcd", 3.103);
@@ -289,13 +293,13 @@ TEST(VcdTime, WindowAndDepth) {
   for (const std::string& bad : {std::string("--trace-from 0.3"), std::string("--trace-from 0.2 --trace-to 0.1"),
                                  std::string("--trace-from -1"), std::string("--trace-to abc"),
                                  std::string("--trace-depth 0"), std::string("--trace-clock-ns 0")}) {
-    const SimRun b = sim("win_bad", "incast4", "--duration 0.3 --vcd " + dir + "/b.vcd " + bad);
+    const SimRun b = sim("win_bad", "incast4", BLOCKS "--duration 0.3 --vcd " + dir + "/b.vcd " + bad);
     EXPECT_EQ(b.rc, 2) << bad << "\n" << b.err;
     EXPECT_NE(b.err.find("expected"), std::string::npos) << bad << ": " << b.err;
   }
-  const SimRun n = sim("win_novcd", "incast4", "--duration 0.3 --trace-from 0.1");
+  const SimRun n = sim("win_novcd", "incast4", BLOCKS "--duration 0.3 --trace-from 0.1");
   EXPECT_EQ(n.rc, 2);
-  const SimRun x = sim("win_ext", "incast4", "--duration 0.3 --vcd " + dir + "/w.txt");
+  const SimRun x = sim("win_ext", "incast4", BLOCKS "--duration 0.3 --vcd " + dir + "/w.txt");
   EXPECT_EQ(x.rc, 2);
   EXPECT_NE(x.err.find(".fst"), std::string::npos) << x.err;
 }
@@ -351,9 +355,9 @@ FstInfo read_fst(const std::string& path) {
 TEST(VcdTime, FstHoldsWhatTheVcdHolds) {
   const std::string dir = std::string(SIM_TEST_OUT) + "/fst_w";
   fs::remove_all(dir);
-  const SimRun a = sim("fst_a", "incast4", "--duration 0.3 --vcd " + dir + "/w.fst");
+  const SimRun a = sim("fst_a", "incast4", BLOCKS "--duration 0.3 --vcd " + dir + "/w.fst");
   ASSERT_EQ(a.rc, 0) << a.cmd << "\n" << a.err;
-  const SimRun b = sim("fst_b", "incast4", "--duration 0.3 --vcd " + dir + "/w.vcd");
+  const SimRun b = sim("fst_b", "incast4", BLOCKS "--duration 0.3 --vcd " + dir + "/w.vcd");
   ASSERT_EQ(b.rc, 0) << b.cmd << "\n" << b.err;
   const FstInfo f = read_fst(dir + "/w.fst");
   const Trace v = read_trace(dir + "/w.vcd", 3.103);

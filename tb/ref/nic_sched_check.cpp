@@ -42,6 +42,7 @@ uint64_t NicSchedCheck::late_cycles(uint64_t due) const {
 
 void NicSchedCheck::command(const NicSchedEvent& ev, uint64_t at) {
   const bool set = ev.op == NicSchedOp::ARM || ev.op == NicSchedOp::DISARM;
+  ++seq_;
   if (!set || ev.flow >= n_ || ev.kind > 5) return;
   Entry& x = e_[ev.kind][ev.kind == kSchedDrain ? 0 : ev.flow];
   x.on = ev.op == NicSchedOp::ARM;
@@ -49,6 +50,7 @@ void NicSchedCheck::command(const NicSchedEvent& ev, uint64_t at) {
   x.flow = ev.flow;
   x.at = at;
   x.due = std::max(at, now_);
+  x.seq = seq_;
 }
 
 std::string NicSchedCheck::result(const NicSchedResult& r, uint64_t now) {
@@ -91,12 +93,12 @@ std::string NicSchedCheck::result(const NicSchedResult& r, uint64_t now) {
   return "";
 }
 
-int64_t NicSchedCheck::earliest_armed() const {
+int64_t NicSchedCheck::earliest_armed(uint64_t max_seq) const {
   int64_t m = -1;
   for (unsigned k = 0; k <= kSchedDrain; ++k)
     for (uint32_t f = 0; f < (k == kSchedDrain ? 1u : n_); ++f) {
       const Entry& x = e_[k][f];
-      if (x.on && (m < 0 || static_cast<int64_t>(x.at) < m)) m = static_cast<int64_t>(x.at);
+      if (x.on && x.seq <= max_seq && (m < 0 || static_cast<int64_t>(x.at) < m)) m = static_cast<int64_t>(x.at);
     }
   return m;
 }

@@ -70,13 +70,13 @@ NicSchedModel::Comb NicSchedModel::comb(const In& in) const {
               !(c0_valid_ && !clearing_ && c.cmd_ok && kind == 5);
   c.g2_adv = g2_v_ && !g3_v_;
   c.g1_adv = g1_v_ && (!g2_v_ || c.g2_adv);
-  c.gstart = txp_ != 0 && !d_due_ && !(g1_v_ && g2_v_) && !clearing_;
+  c.g0_adv = g0_v_ && (!g1_v_ || c.g1_adv);
+  c.gstart = txp_ != 0 && !d_due_ && !(g0_v_ && g1_v_) && !clearing_;
   c.pop = c.gstart && count_ != 0 && !in.evt.pause;
   c.gd_we = c.gcommit && c.g3_ok;
   c.gq = c.gcommit && g3_has_;
   c.dfire = d_due_ && d_on_ && c.en && !c.tfire && !c.gcommit && !c.c0_d;
-  const bool c1_q = fwhq_ ? fw_q_ : (qc_rd_ != 0);
-  c.c1_push = c1_valid_ && c1_due_ && !c1_q && !c.dpush;
+  c.c1_push = c1_valid_ && c1_due_ && !c1_q_ && !c.dpush;
   c.c1_w = c1_arm_ ? (kOn33 | c1_at_) : 0;
   // RAM write data
   for (int k = 0; k < 4; ++k)
@@ -109,7 +109,7 @@ bool NicSchedModel::round_end_load(const In& in) const {
 }
 
 bool NicSchedModel::busy() const {
-  return b_rem_ != 0 || g1_v_ || g2_v_ || g3_v_ || txp_ != 0 || out_valid_;
+  return b_rem_ != 0 || g0_v_ || g1_v_ || g2_v_ || g3_v_ || txp_ != 0 || out_valid_;
 }
 
 void NicSchedModel::step(const In& in) {
@@ -143,6 +143,7 @@ void NicSchedModel::step(const In& in) {
   // B drops its copy of an entry a timer command in C0 writes (from registers: when the
   // command waits, B fires that entry anyway, or the entry B takes is dropped a cycle early)
   const bool c0_base = c0_valid_ && !clearing_;
+  const bool b_none_now = (b_rem_ & 0xf) == 0;
   const uint8_t koh = (c0_base && c.cmd_ok && kind <= 3) ? static_cast<uint8_t>(1u << kind) : 0;
   const uint8_t mb = cflow == b_flow_ ? koh : 0, ms1 = cflow == s1_flow_ ? koh : 0;
   uint8_t b_rem = static_cast<uint8_t>(b_rem_ & 0xf & ~c.b_wr & ~mb);
@@ -162,11 +163,11 @@ void NicSchedModel::step(const In& in) {
     b_flow = s1_flow_;
     b_rem = 0;
     for (int k = 0; k < 4; ++k) {
-      if ((s1_t_[k] & kOn41) && after(now, lo32(s1_t_[k])) && !((ms1 >> k) & 1)) b_rem |= 1u << k;
+      if (((s1_due_ >> k) & 1) && !((ms1 >> k) & 1)) b_rem |= 1u << k;
       b_gen[k] = static_cast<uint8_t>(s1_t_[k] >> 32);
       b_dl[k] = lo32(s1_t_[k]);
     }
-    if ((s1_d_ & kOn33) && !s1_q_ && after(now, lo32(s1_d_)) && !(c1_valid_ && c1_flow_ == s1_flow_)) b_rem |= 0x10;
+    if ((s1_due_ & 0x10) && !s1_q_ && !(c1_valid_ && c1_flow_ == s1_flow_)) b_rem |= 0x10;
     b_at = lo32(s1_d_);
     for (int k = 0; k < 4; ++k)
       s1_t[k] = ((c.th_ra >> k) & 1) ? c.t_wdata[k] : ((fwh_ >> k) & 1) ? fw_t_[k] : t_rd_[k];
@@ -187,6 +188,30 @@ void NicSchedModel::step(const In& in) {
       }
     }
   }
+  // S1's entries due with this cycle's time (B takes them next cycle): one compare per source
+  // of S1's next word; C0's and g3's writes taken from registers, as if they happened (when
+  // one waits instead, B drops that entry anyway, and the bit is made again next cycle)
+  uint8_t s1_due = 0;
+  {
+    const auto due = [&](uint64_t w, uint64_t on) { return (w & on) != 0 && after(now, lo32(w)); };
+    const bool due_cmd = c.arm && after(now, e.at_ns);
+    const uint8_t thp_ra = cflow == ra_ ? koh : 0;
+    for (int k = 0; k < 4; ++k) {
+      bool d;
+      if (!c.load) d = ((ms1 >> k) & 1) ? due_cmd : due(s1_t_[k], kOn41);
+      else if ((thp_ra >> k) & 1) d = due_cmd;
+      else d = ((fwh_ >> k) & 1) ? due(fw_t_[k], kOn41) : due(t_rd_[k], kOn41);
+      if (d) s1_due |= 1u << k;
+    }
+    const bool gqp = g3_v_ && !c1_valid_ && !(c0_valid_ && c.cmd_ok && kind == 5) && b_none_now && !c.dpush && g3_has_;
+    const bool due_c1 = c1_arm_ && after(now, c1_at_);  // (g3's word is never due)
+    const auto dhp = [&](uint32_t f) { return c1_valid_ ? c1_flow_ == f : (gqp && g3_flow_ == f); };
+    bool d;
+    if (!c.load) d = dhp(s1_flow_) ? (c1_valid_ && due_c1) : due(s1_d_, kOn33);
+    else if (dhp(ra_)) d = c1_valid_ && due_c1;
+    else d = ((fwh_ >> 4) & 1) ? due(fw_d_, kOn33) : due(d_rd_, kOn33);
+    if (d) s1_due |= 0x10;  // (not queued: checked at the load)
+  }
   // ---- forwarding to the word on the read port next cycle (ra, or ra + 1 after a load)
   const uint32_t nx = c.load ? ra1 : ra_;
   uint8_t fwh = 0;
@@ -195,8 +220,14 @@ void NicSchedModel::step(const In& in) {
     if (c1_valid_ ? c1_flow_ == nx : (c.gq && g3_flow_ == nx)) fwh |= 0x10;
     if (c.c1_push ? c1_flow_ == nx : (c.gq && g3_flow_ == nx)) fwh |= 0x20;
   }
-  const bool fwhq = !clearing_ && (c.c1_push ? c1_flow_ == cflow : c.gq ? g3_flow_ == cflow
-                                                                        : (c.dpush && b_flow_ == cflow));
+  // the queued bit of C0's flow, for C1: the copy is read at C0's flow of the next cycle;
+  // C1 takes it (with the writes since the read) when the command leaves C0
+  const uint32_t c0_flow_next = (in.evt_valid && c.ready) ? (in.evt.flow & fw_mask_) : cflow;
+  const auto qhit = [&](uint32_t f) {
+    return (c.c1_push && c1_flow_ == f) || (c.gq && g3_flow_ == f) || (c.dpush && b_flow_ == f);
+  };
+  const bool fwhq = qhit(c0_flow_next);
+  const bool c1_q = qhit(cflow) ? c.q_wdata : fwhq_ ? fw_q_ : (qc_rd_ != 0);
   auto fw_t = fw_t_;
   if (!clearing_) fw_t = c.t_wdata;
 
@@ -220,14 +251,17 @@ void NicSchedModel::step(const In& in) {
   const bool txp_full_next = txp_ >= 0xfffd;  // from the register (RTL: txp_full_reg)
 
   // ---- grant pipeline
-  const bool c1h_f = c1_valid_ && c1_flow_ == f_rd_;
+  const bool c1h_f = c1_valid_ && c1_flow_ == g1_flow_;
   const bool c1h_g2 = c1_valid_ && c1_flow_ == g2_flow_;
   const bool c1h_g3 = c1_valid_ && c1_flow_ == g3_flow_;
-  const bool g1_v = c.gstart || (g1_v_ && !c.g1_adv);
-  const bool g1_has = c.gstart ? (count_ != 0 && !in.evt.pause) : g1_has_;
+  const bool g0_v = c.gstart || (g0_v_ && !c.g0_adv);
+  const bool g0_has = c.gstart ? (count_ != 0 && !in.evt.pause) : g0_has_;
+  const bool g1_v = c.g0_adv || (g1_v_ && !c.g1_adv);
+  const bool g1_has = c.g0_adv ? g0_has_ : g1_has_;
+  const uint32_t g1_flow = c.g0_adv ? f_rd_ : g1_flow_;
   const bool g2_v = c.g1_adv || (g2_v_ && !c.g2_adv);
   const bool g2_has = c.g1_adv ? g1_has_ : g2_has_;
-  const uint32_t g2_flow = c.g1_adv ? f_rd_ : g2_flow_;
+  const uint32_t g2_flow = c.g1_adv ? g1_flow_ : g2_flow_;
   const bool g2_ov_v = c.g1_adv ? c1h_f : (g2_ov_v_ || c1h_g2);
   const uint64_t g2_ov = (c.g1_adv ? c1h_f : c1h_g2) ? c.c1_w : g2_ov_;
   const uint32_t g2_ov_atc = (c.g1_adv ? c1h_f : c1h_g2) ? c1_atc_ : g2_ov_atc_;
@@ -277,8 +311,12 @@ void NicSchedModel::step(const In& in) {
   auto am_v = am_v_, al_v = al_v_;
   auto am = am_, al = al_;
   // the ARM that left C0 last cycle is merged into the arms since the round start
-  const bool ai_v = c.acc && c.cmd_ok && c.arm && kind != 4;
-  const uint32_t ai = e.at_ns;
+  // and a departure a STALE answer leaves armed (re-timed later while it waited in the due
+  // FIFO: the lanes of the rounds that saw it queued left it out): the earlier of both
+  const Opt mi = tmin(c.acc && c.cmd_ok && c.arm && kind != 4, e.at_ns,
+                      c.gq && !c.g3_ok && (g3_w_ & kOn33) != 0, lo32(g3_w_));
+  const bool ai_v = mi.v;
+  const uint32_t ai = mi.t;
   if (ai_v_) {
     const Opt m = tmin(am_v_, am_, true, ai_);
     am_v = m.v;
@@ -335,8 +373,8 @@ void NicSchedModel::step(const In& in) {
   for (int k = 0; k < 4; ++k) t_rd_[k] = tmem_[k][scan_raddr];
   d_rd_ = dmem_[scan_raddr];
   q_rd_ = qmem_[scan_raddr];
-  qc_rd_ = qmem_[cflow];
-  if (c.g1_adv) dg_rd_ = dmem_[f_rd_];
+  qc_rd_ = qmem_[c0_flow_next];
+  if (c.g1_adv) dg_rd_ = dmem_[g1_flow_];
   if (c.gstart) f_rd_ = fmem_[rp_];
   for (int k = 0; k < 4; ++k)
     if (t_we[k]) tmem_[k][t_waddr[k]] = c.t_wdata[k];
@@ -354,6 +392,7 @@ void NicSchedModel::step(const In& in) {
   s1_t_ = s1_t;
   s1_d_ = s1_d;
   s1_q_ = s1_q;
+  s1_due_ = s1_due;
   b_flow_ = b_flow;
   b_rem_ = b_rem;
   b_gen_ = b_gen;
@@ -381,8 +420,11 @@ void NicSchedModel::step(const In& in) {
   rp_ = rp;
   count_ = count;
   txp_ = txp;
+  g0_v_ = g0_v;
+  g0_has_ = g0_has;
   g1_v_ = g1_v;
   g1_has_ = g1_has;
+  g1_flow_ = g1_flow;
   g2_v_ = g2_v;
   g2_has_ = g2_has;
   g2_flow_ = g2_flow;
@@ -414,6 +456,7 @@ void NicSchedModel::step(const In& in) {
   nd_ = nd.t;
   fwh_ = fwh;
   fwhq_ = fwhq;
+  if (c0_k5) c1_q_ = c1_q;
   fw_t_ = fw_t;
   fw_d_ = c.d_wdata;
   fw_q_ = c.q_wdata;
@@ -437,6 +480,7 @@ void NicSchedModel::step(const In& in) {
     s1_t_ = {};
     s1_d_ = 0;
     s1_q_ = false;
+    s1_due_ = 0;
     b_flow_ = n_ - 2;
     b_rem_ = 0;
     fwh_ = 0;
@@ -446,7 +490,7 @@ void NicSchedModel::step(const In& in) {
     c0_valid_ = false;
     c1_valid_ = false;
     wp_ = rp_ = count_ = txp_ = 0;
-    g1_v_ = g2_v_ = g3_v_ = false;
+    g0_v_ = g1_v_ = g2_v_ = g3_v_ = false;
     la_ = lb_ = lm_ = 0;
     lr_v_ = {};
     ll_v_ = {};

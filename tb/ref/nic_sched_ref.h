@@ -79,7 +79,9 @@ class NicSchedModel {
   bool round_end_load(const In& in) const;  // this cycle loads the last flow of a round
   bool busy() const;                        // anything in the grant pipe, B or the output
   // TXOPPs accepted and not yet answered (counted; the grant pipe takes one when it can)
-  uint32_t txops_pending() const { return txp_ + (g1_v_ ? 1 : 0) + (g2_v_ ? 1 : 0) + (g3_v_ ? 1 : 0); }
+  uint32_t txops_pending() const {
+    return txp_ + (g0_v_ ? 1 : 0) + (g1_v_ ? 1 : 0) + (g2_v_ ? 1 : 0) + (g3_v_ ? 1 : 0);
+  }
   // This cycle the grant pipe starts a TXOPP (the pause input and the FIFO are sampled now).
   bool txop_starts(const In& in) const { return comb(in).gstart; }
   uint32_t num_flows() const { return n_; }
@@ -90,7 +92,7 @@ class NicSchedModel {
  private:
   struct Comb {
     bool ready, acc, en, load, tfire, dfire, dpush, c0_d, txop_go, c1_push;
-    bool g3_ok, g3_inc, gcommit, g2_adv, g1_adv, gstart, pop, gd_we, gq;
+    bool g3_ok, g3_inc, gcommit, g2_adv, g1_adv, g0_adv, gstart, pop, gd_we, gq;
     bool cmd_set, cmd_txop, cmd_ok, arm;
     unsigned tk;
     uint8_t b_wr, c_wr;
@@ -120,6 +122,7 @@ class NicSchedModel {
   std::array<uint64_t, 4> s1_t_{};  // S1: the words of flow ra - 1, kept current
   uint64_t s1_d_ = 0;
   bool s1_q_ = false;
+  uint8_t s1_due_ = 0;  // S1's entries due, compared a cycle before B takes them
   uint8_t b_rem_ = 0;
   std::array<uint8_t, 4> b_gen_{};
   std::array<uint32_t, 4> b_dl_{};
@@ -132,9 +135,10 @@ class NicSchedModel {
   NicSchedEvent c0_{};
   bool c1_valid_ = false, c1_arm_ = false, c1_due_ = false;
   uint32_t c1_flow_ = 0, c1_at_ = 0;
-  bool g1_v_ = false, g1_has_ = false, g2_v_ = false, g2_has_ = false, g2_ov_v_ = false;
+  bool g0_v_ = false, g0_has_ = false, g1_v_ = false, g1_has_ = false;
+  bool g2_v_ = false, g2_has_ = false, g2_ov_v_ = false;
   bool g3_v_ = false, g3_has_ = false;
-  uint32_t g2_flow_ = 0, g3_flow_ = 0, g3_atc_ = 0, g2_ov_atc_ = 0, c1_atc_ = 0;
+  uint32_t g1_flow_ = 0, g2_flow_ = 0, g3_flow_ = 0, g3_atc_ = 0, g2_ov_atc_ = 0, c1_atc_ = 0;
   uint64_t g2_ov_ = 0, g3_w_ = 0;
   uint32_t la_ = 0, lb_ = 0, lm_ = 0;
   std::array<bool, 5> lr_v_{}, ll_v_{};
@@ -148,7 +152,7 @@ class NicSchedModel {
   bool nd_v_ = false;
   uint32_t nd_ = 0;
   uint8_t fwh_ = 0;  // last cycle's write hit the word now on the read port (bits 0..5)
-  bool fwhq_ = false;
+  bool fwhq_ = false, c1_q_ = false;
   std::array<uint64_t, 4> fw_t_{};
   uint64_t fw_d_ = 0;
   bool fw_q_ = false;
@@ -180,8 +184,10 @@ class NicSchedCheck {
   std::string finish() const;
   uint64_t worst_late_cycles() const { return worst_; }
   uint64_t last_late() const { return last_; }  // of the last timer result checked
-  // The earliest deadline of an armed timer (kinds 0..4), -1 when none.
-  int64_t earliest_armed() const;
+  // The earliest deadline of an armed timer (kinds 0..4) among the first max_seq commands
+  // (commands() counts them), -1 when none.
+  int64_t earliest_armed(uint64_t max_seq = ~uint64_t{0}) const;
+  uint64_t commands() const { return seq_; }
   // (kind, flow) is armed and not yet due at now.
   bool pending(unsigned kind, uint32_t flow, uint64_t now) const {
     const Entry& x = e_[kind][kind == kSchedDrain ? 0 : flow];
@@ -190,7 +196,7 @@ class NicSchedCheck {
   uint64_t bound_cycles() const { return bound_; }
 
  private:
-  struct Entry { bool on = false; uint8_t gen = 0; uint32_t flow = 0; uint64_t at = 0, due = 0; };
+  struct Entry { bool on = false; uint8_t gen = 0; uint32_t flow = 0; uint64_t at = 0, due = 0, seq = 0; };
   uint64_t late_cycles(uint64_t due) const;  // counted cycles since time `due` was reached
   uint32_t n_;
   uint64_t bound_;
@@ -199,6 +205,7 @@ class NicSchedCheck {
   size_t hist_head_ = 0;
   uint64_t counted_ = 0, now_ = 0;
   uint64_t worst_ = 0, last_ = 0;
+  uint64_t seq_ = 0;  // commands seen
 };
 
 }  // namespace dcqcn
