@@ -152,9 +152,6 @@ module dcqcn_nic_top #(
   logic        rp_csr_re_reg, np_csr_re_reg, arb_csr_re_reg, sch_csr_re_reg;
   logic [7:0]  csr_addr_reg;   // a write and a read are never issued in the same cycle
   logic [31:0] csr_wdata_reg;
-  // the scheduler's own copies (the same values): fewer loads on each, for timing
-  (* keep *) logic [7:0]  sch_csr_addr_reg;
-  (* keep *) logic [31:0] sch_csr_wdata_reg;
   logic [31:0] rp_csr_rdata, np_csr_rdata, arb_csr_rdata, sch_csr_rdata;
 
   // ================================================================ RP
@@ -254,8 +251,8 @@ module dcqcn_nic_top #(
     .m_out_flow(sch_out_flow), .m_out_gen(sch_out_gen), .m_out_at_ns(sch_out_at),
     .m_out_tx_ns(sch_out_tx), .m_out_late_ns(sch_out_late),
     .next_due_valid(next_due_valid), .next_due_ns(next_due_ns), .txq_nonempty(txq_nonempty),
-    .csr_we(sch_csr_we_reg), .csr_re(sch_csr_re_reg), .csr_addr(sch_csr_addr_reg),
-    .csr_wdata(sch_csr_wdata_reg), .csr_rdata(sch_csr_rdata)
+    .csr_we(sch_csr_we_reg), .csr_re(sch_csr_re_reg), .csr_addr(csr_addr_reg),
+    .csr_wdata(csr_wdata_reg), .csr_rdata(sch_csr_rdata)
   );
 
   // the deadline and the lateness of a result are not needed here (LATE_MAX_NS counts it)
@@ -366,8 +363,6 @@ module dcqcn_nic_top #(
       bslverr_reg   <= !wstrb_full_reg;
       csr_addr_reg  <= awaddr_reg[7:0];
       csr_wdata_reg <= wdata_reg;
-      sch_csr_addr_reg  <= awaddr_reg[7:0];
-      sch_csr_wdata_reg <= wdata_reg;
       rp_csr_we_reg <= wstrb_full_reg && wr_sel == 3'd0;
       np_csr_we_reg <= wstrb_full_reg && wr_sel == 3'd1;
       sch_csr_we_reg <= wstrb_full_reg && wr_sel == 3'd3;
@@ -379,7 +374,6 @@ module dcqcn_nic_top #(
       rd_sel_reg    <= blk_sel(s_axil_araddr[11:8]);
       rd_issue_reg  <= 1'b1;
       csr_addr_reg  <= s_axil_araddr[7:0];
-      sch_csr_addr_reg <= s_axil_araddr[7:0];
       rp_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 3'd0;
       np_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 3'd1;
       arb_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 3'd2;
@@ -419,8 +413,6 @@ module dcqcn_nic_top #(
       sch_csr_re_reg <= 1'b0;
       csr_addr_reg  <= '0;
       csr_wdata_reg <= '0;
-      sch_csr_addr_reg  <= '0;
-      sch_csr_wdata_reg <= '0;
       rd_sel_reg    <= 3'd4;
       rdata_reg     <= '0;
     end

@@ -12,7 +12,6 @@ SEED=${2:-$RANDOM}
 shift $(( $# > 2 ? 2 : $# ))
 blocks=("$@")
 [ ${#blocks[@]} -eq 0 ] && blocks=(rp np cp nic_top)
-[ -x build/tb/lockstep_rp_4096 ] && [ -x build/tb/lockstep_nic_top_1024 ] || scripts/build.sh >/dev/null
 echo "soak: $N events per block, seed $SEED"
 pids=()
 for b in "${blocks[@]}"; do
@@ -21,6 +20,7 @@ for b in "${blocks[@]}"; do
     nic_top) n=1024 ;;
     *) echo "soak: unknown block '$b' (rp np cp nic_top)" >&2; exit 2 ;;
   esac
+  [ -x build/tb/lockstep_${b}_${n} ] || cmake --build build -j2 --target lockstep_${b}_${n} >/dev/null
   ( out=$(build/tb/lockstep_${b}_${n} --seed "$SEED" --events "$N" --idle 1 --bp 1 --quiet \
             --fail-vcd "out/soak/lockstep_${b}_${n}.seed$SEED.fail.vcd") \
       || { echo "$out"; echo "soak: $b FAILED (seed $SEED)"; exit 1; }

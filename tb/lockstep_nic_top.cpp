@@ -78,7 +78,10 @@ class Bench {
   // announcements of one (kind, flow, tag) not yet delivered: two slots, because a flow
   // restarted by INIT counts its tags from the start again while an older timer with the
   // same tag may still be on its way (the RP then takes it as current: as nic.cpp does)
-  struct Ann { bool pending[2] = {false, false}; uint32_t dl[2] = {0, 0}; };
+  // A slot announced more than 2^30 ns ago is dropped (superseded long ago; beyond 2^31 ns
+  // its 32-bit deadline could no longer be compared).
+  struct Ann { bool pending[2] = {false, false}; uint32_t dl[2] = {0, 0}; uint64_t t[2] = {0, 0}; };
+  static constexpr uint64_t kAnnMaxAge = uint64_t{1} << 30;
   struct Latest { bool on = false; uint8_t gen = 0; uint32_t dl = 0; uint64_t at64 = 0; };
   struct Done { uint64_t due_cycle; NicTxDone d; };
   static constexpr unsigned kFairFlows = 4;
@@ -433,11 +436,14 @@ class Bench {
     Latest& l = latest_[k * kFlows + flow];
     if (act == 1) {
       Ann& a = ann_[(k * kFlows + flow) * 256 + gen];
+      for (int j = 0; j < 2; ++j)
+        if (a.pending[j] && now64_ - a.t[j] > kAnnMaxAge) a.pending[j] = false;
       // a free slot, else the older announcement's (superseded long ago: a re-armed timer
       // is never sent, so its slot would stay pending)
       const int slot = !a.pending[0] ? 0 : !a.pending[1] ? 1 : sdiff(a.dl[1], a.dl[0]) < 0 ? 1 : 0;
       a.pending[slot] = true;
       a.dl[slot] = dl;
+      a.t[slot] = now64_;
       l = Latest{true, gen, dl, now64_ + static_cast<uint64_t>(std::max<int64_t>(0, sdiff(dl, static_cast<uint32_t>(now64_))))};
     } else if (act == 2) {
       l.on = false;
@@ -447,6 +453,8 @@ class Bench {
   int deliver(unsigned k, uint32_t flow, uint8_t gen, uint32_t now) {
     Ann& a = ann_[(k * kFlows + flow) * 256 + gen];
     ++timers_;
+    for (int j = 0; j < 2; ++j)
+      if (a.pending[j] && now64_ - a.t[j] > kAnnMaxAge) a.pending[j] = false;
     // the pending announcement with the earlier deadline is the one delivered
     int i = a.pending[0] ? 0 : 1;
     if (a.pending[0] && a.pending[1] && sdiff(a.dl[1], a.dl[0]) < 0) i = 1;
