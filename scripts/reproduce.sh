@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     --duration) DURATION=${2:?--duration needs milliseconds}; shift ;;
     --only) ONLY=${2:?--only needs section names}; shift ;;
     --list) LIST=1 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) echo "reproduce.sh: unknown option '$1'; expected --quick, --engine, --core, --seeds, --jobs, --duration, --only, --list" >&2; exit 2 ;;
   esac
   shift
