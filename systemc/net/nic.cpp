@@ -7,16 +7,13 @@
 #include "nic_core_blocks.h"
 #include "nic_core_top.h"
 #include "sim_time.h"
+#include "state_bytes.h"
 
 using namespace sc_core;
 
 namespace dcqcn::net {
 
 namespace {
-// Anything within this of now is due now (the core's rule, nic_core_blocks.cpp).
-constexpr double kDueEpsNs = 1e-6;
-inline bool due(double t_ns, double now_ns) { return t_ns <= now_ns + kDueEpsNs; }
-
 // Go-back-N defaults (scenario.h NicSpec, README "Loss and go-back-N"):
 //  - nic.nak_latency_us = 20: ConnectX-3 Pro handles a NAK (sequence error) in firmware,
 //    not in the data path: the NIC's embedded processor reads the QP context, rewinds the
@@ -121,23 +118,6 @@ void Nic::rx_xon_method() {
   }
 }
 
-namespace {
-
-// capacity x element size of a vector, or of a std::priority_queue's container (its
-// protected member c, read through a derived class).
-template <class V>
-size_t vec_bytes(const V& v) {
-  return v.capacity() * sizeof(typename V::value_type);
-}
-template <class PQ>
-size_t heap_bytes(const PQ& q) {
-  struct Peek : PQ {
-    static size_t of(const PQ& q) { return vec_bytes(q.*&Peek::c); }
-  };
-  return Peek::of(q);
-}
-
-}  // namespace
 
 size_t Nic::flow_state_bytes() const {
   return vec_bytes(tx_) + vec_bytes(rx_gid_) + vec_bytes(rx_gbn_) + vec_bytes(last_cnp_ns_) +

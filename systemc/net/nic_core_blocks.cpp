@@ -7,31 +7,11 @@
 #include <algorithm>
 
 #include "sim_time.h"
+#include "state_bytes.h"
 
 using namespace sc_core;
 
 namespace dcqcn::net {
-
-namespace {
-// Times are doubles in ns from sc_time (1 ps resolution): anything within this of now
-// is due now. txop(), the wake-up and the timers all use this one rule, so a flow the
-// scheduler will not send is never "due" for a zero-delay wake-up (a delta-cycle loop).
-constexpr double kDueEpsNs = 1e-6;
-inline bool due(double t_ns, double now_ns) { return t_ns <= now_ns + kDueEpsNs; }
-
-template <class V>
-size_t vec_bytes(const V& v) {
-  return v.capacity() * sizeof(typename V::value_type);
-}
-// capacity x element size of a std::priority_queue's container (its protected member c)
-template <class PQ>
-size_t heap_bytes(const PQ& q) {
-  struct Peek : PQ {
-    static size_t of(const PQ& q) { return vec_bytes(q.*&Peek::c); }
-  };
-  return Peek::of(q);
-}
-}  // namespace
 
 NicCoreBlocks::NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start_ns, uint32_t num_rx,
                              bool follow_retime, std::unique_ptr<RpEngine> rp,
