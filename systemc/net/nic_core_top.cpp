@@ -102,7 +102,6 @@ void NicCoreTop::drain(double now) {
     dev_->step(in);
   }
   draining_ = false;
-  (void)now;
   if (!mon_q_.empty() || !cnp_q_.empty() || last_.txq_nonempty) dispatch_ev_.notify(SC_ZERO_TIME);
   schedule(now);
 }
