@@ -3,7 +3,9 @@
 // armed departure may become due, conservative (never later than the true earliest). The
 // minimum of per-kind lane minima latched at the end of each scan round (the words the
 // scanner's B stage takes), the minimum of the ARMs since the last two round ends and the
-// DRAIN slot, through a 4-stage pipeline: an ARM shows 5 cycles after it left C0.
+// DRAIN slot, through a 4-stage pipeline: an ARM shows 5 cycles after it left C0. A
+// departure a STALE answer leaves armed (stale_v, registered in dcqcn_nic_sched a cycle
+// after the grant commit) joins the ARM term like an ARM, one cycle later than one would.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
