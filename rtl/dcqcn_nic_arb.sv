@@ -157,6 +157,7 @@ module dcqcn_nic_arb #(
   logic [FW-1:0] clr_addr_reg;
   logic [1:0]    txop_cnt_reg;
   logic [1:0]    txdone_cnt, host_cnt, rxcnp_cnt, rxdata_cnt;
+  logic          txdone_ne, host_ne, rxcnp_ne, rxdata_ne;   // count != 0 (registers)
   logic [TDW-1:0] txdone_q;
   logic [HW-1:0]  host_q;
   logic [CW-1:0]  rxcnp_q;
@@ -179,19 +180,23 @@ module dcqcn_nic_arb #(
   dcqcn_nic_fifo #(.WIDTH(TDW), .DEPTH(2)) u_txdone_q (
     .clk(clk), .rst(rst), .push(txdone_push),
     .s_data({s_txdone_data[31:0], s_txdone_data[32 +: FW], s_txdone_data[63:48], s_txdone_data[64]}),
-    .pop(txdone_pop), .m_data(txdone_q), .count(txdone_cnt));
+    .pop(txdone_pop), .m_data(txdone_q), .count(txdone_cnt),
+    .nonempty(txdone_ne));
   dcqcn_nic_fifo #(.WIDTH(HW), .DEPTH(2)) u_host_q (
     .clk(clk), .rst(rst), .push(host_push),
     .s_data({s_host_data[31:0], s_host_data[32 +: FW], s_host_data[48]}),
-    .pop(host_pop), .m_data(host_q), .count(host_cnt));
+    .pop(host_pop), .m_data(host_q), .count(host_cnt),
+    .nonempty(host_ne));
   dcqcn_nic_fifo #(.WIDTH(CW), .DEPTH(2)) u_rxcnp_q (
     .clk(clk), .rst(rst), .push(rxcnp_push),
     .s_data({s_rxcnp_data[31:0], s_rxcnp_data[32 +: FW], s_rxcnp_data[48]}),
-    .pop(rxcnp_pop), .m_data(rxcnp_q), .count(rxcnp_cnt));
+    .pop(rxcnp_pop), .m_data(rxcnp_q), .count(rxcnp_cnt),
+    .nonempty(rxcnp_ne));
   dcqcn_nic_fifo #(.WIDTH(DW), .DEPTH(2)) u_rxdata_q (
     .clk(clk), .rst(rst), .push(rxdata_push),
     .s_data({s_rxdata_data[32 +: FW], s_rxdata_data[49:48]}),
-    .pop(rxdata_pop), .m_data(rxdata_q), .count(rxdata_cnt));
+    .pop(rxdata_pop), .m_data(rxdata_q), .count(rxdata_cnt),
+    .nonempty(rxdata_ne));
 
   // ---------------------------------------------------------------- Pipeline stages
   // time and pause, registered once: every block and every event of a cycle sees these
@@ -202,6 +207,7 @@ module dcqcn_nic_arb #(
 
   // ---- scheduler results: rq (RP timers), nq (NP timer, DRAIN), the transmit path
   logic [2:0]     rq_cnt, nq_cnt;
+  logic           rq_ne, nq_ne;
   logic [RQW-1:0] rq_q;
   logic [NQW-1:0] nq_q;
   logic           rq_push, nq_push, rq_pop, nq_pop;
@@ -224,11 +230,11 @@ module dcqcn_nic_arb #(
 
   dcqcn_nic_fifo #(.WIDTH(RQW), .DEPTH(QD)) u_rq (
     .clk(clk), .rst(rst), .push(rq_push), .s_data({rq_op, sch_out_flow[FW-1:0], sch_out_gen}),
-    .pop(rq_pop), .m_data(rq_q), .count(rq_cnt));
+    .pop(rq_pop), .m_data(rq_q), .count(rq_cnt), .nonempty(rq_ne));
   dcqcn_nic_fifo #(.WIDTH(NQW), .DEPTH(QD)) u_nq (
     .clk(clk), .rst(rst), .push(nq_push),
     .s_data({sch_out_kind == 3'd4, sch_out_flow[FW-1:0], sch_out_gen}),
-    .pop(nq_pop), .m_data(nq_q), .count(nq_cnt));
+    .pop(nq_pop), .m_data(nq_q), .count(nq_cnt), .nonempty(nq_ne));
 
   // ---- RP issue: round robin over rq, txdone, rxcnp, host; one credit per event
   logic          rp_iss_valid_reg;
@@ -242,9 +248,10 @@ module dcqcn_nic_arb #(
   logic [3:0]    rp_cred_reg;
   logic [3:0]    rp_req;
   logic [1:0]    rp_pick;
-  logic          rp_ld, rp_any;
+  logic          rp_ld, rp_ld_ok, rp_any;
   logic          tag_more;
   logic [3:0]    tag_cnt_unused;
+  logic          tag_ne_unused;
 
   assign rp_evt_valid  = rp_iss_valid_reg;
   assign rp_evt_op     = rp_iss_op_reg;
@@ -255,7 +262,7 @@ module dcqcn_nic_arb #(
   assign rp_evt_tau_ns = rp_iss_tau_reg;
   assign rp_evt_gen    = rp_iss_gen_reg;
 
-  assign rp_req = {host_cnt != 2'd0, rxcnp_cnt != 2'd0, txdone_cnt != 2'd0, rq_cnt != 3'd0};
+  assign rp_req = {host_ne, rxcnp_ne, txdone_ne, rq_ne};
   // round robin with a one-hot pointer (rp_rr_reg: the source served first): source i is
   // picked when it requests and the pointer is at i, or at j before it with no request
   // from j up to i
@@ -273,23 +280,26 @@ module dcqcn_nic_arb #(
   end
   // the issue register loads only when empty (an event at most every other cycle): the load
   // enable comes from registers, not from the RP's ready
-  assign rp_ld = rp_any && !rp_iss_valid_reg && rp_cred_reg != 4'(RCRED);
-  assign rq_pop     = rp_ld && rp_pick == 2'd0;
-  assign txdone_pop = rp_ld && rp_pick == 2'd1;
-  assign rxcnp_pop  = rp_ld && rp_pick == 2'd2;
-  assign host_pop   = rp_ld && rp_pick == 2'd3;
+  assign rp_ld_ok = !rp_iss_valid_reg && rp_cred_reg != 4'(RCRED);
+  assign rp_ld    = rp_any && rp_ld_ok;
+  // (rp_pick_oh is one-hot when rp_any: a pick bit implies rp_any)
+  assign rq_pop     = rp_pick_oh[0] && rp_ld_ok;
+  assign txdone_pop = rp_pick_oh[1] && rp_ld_ok;
+  assign rxcnp_pop  = rp_pick_oh[2] && rp_ld_ok;
+  assign host_pop   = rp_pick_oh[3] && rp_ld_ok;
 
   // the completion's `more`, in RP order beside the events (popped with their results)
   logic x_pop_r;
   dcqcn_nic_fifo #(.WIDTH(1), .DEPTH(RCRED)) u_tag (
-    .clk(clk), .rst(rst), .push(rp_ld), .s_data(rp_pick == 2'd1 && txdone_q[0]),
-    .pop(x_pop_r), .m_data(tag_more), .count(tag_cnt_unused));
+    .clk(clk), .rst(rst), .push(rp_ld), .s_data(rp_pick_oh[1] && txdone_q[0]),
+    .pop(x_pop_r), .m_data(tag_more), .count(tag_cnt_unused), .nonempty(tag_ne_unused));
 
   // ---- RP results: monitor register, rfifo
   logic         mon_rp_valid_reg;
   logic [319:0] mon_rp_data_reg;
   logic [RW-1:0] rf_q;
-  logic [3:0]   rf_cnt;
+  logic [3:0]   rf_cnt_unused;   // (rf_ne is the count's only use)
+  logic         rf_ne;
   assign mon_rp_valid = mon_rp_valid_reg;
   assign mon_rp_data  = mon_rp_data_reg;
 
@@ -300,7 +310,7 @@ module dcqcn_nic_arb #(
              mon_rp_data_reg[201:200], mon_rp_data_reg[191:184], mon_rp_data_reg[127:96],
              mon_rp_data_reg[203:202], mon_rp_data_reg[199:192], mon_rp_data_reg[159:128],
              mon_rp_data_reg[233:232], mon_rp_data_reg[231:224], mon_rp_data_reg[287:256]}),
-    .pop(x_pop_r), .m_data(rf_q), .count(rf_cnt));
+    .pop(x_pop_r), .m_data(rf_q), .count(rf_cnt_unused), .nonempty(rf_ne));
 
   // ---- NP issue: round robin over nq, rxdata
   logic          np_iss_valid_reg;
@@ -322,10 +332,10 @@ module dcqcn_nic_arb #(
   assign np_evt_gen    = np_iss_gen_reg;
 
   always_comb begin
-    if (np_rr_reg) np_pick = rxdata_cnt != 2'd0 ? 1'b1 : 1'b0;
-    else           np_pick = nq_cnt != 3'd0 ? 1'b0 : 1'b1;
+    if (np_rr_reg) np_pick = rxdata_ne;
+    else           np_pick = !nq_ne;
   end
-  assign np_ld = (nq_cnt != 3'd0 || rxdata_cnt != 2'd0) && !np_iss_valid_reg &&
+  assign np_ld = (nq_ne || rxdata_ne) && !np_iss_valid_reg &&
                  np_cred_reg != 3'(NCRED);
   assign nq_pop     = np_ld && !np_pick;
   assign rxdata_pop = np_ld && np_pick;
@@ -334,7 +344,8 @@ module dcqcn_nic_arb #(
   logic         mon_np_valid_reg;
   logic [159:0] mon_np_data_reg;
   logic [NW-1:0] nf_q;
-  logic [2:0]   nf_cnt;
+  logic [2:0]   nf_cnt_unused;
+  logic         nf_ne;
   assign mon_np_valid = mon_np_valid_reg;
   assign mon_np_data  = mon_np_data_reg;
 
@@ -344,7 +355,7 @@ module dcqcn_nic_arb #(
              mon_np_data_reg[63:32], mon_np_data_reg[74], mon_np_data_reg[75],
              mon_np_data_reg[31:0], mon_np_data_reg[98], mon_np_data_reg[112 +: FW],
              mon_np_data_reg[159:128]}),
-    .pop(y_pop), .m_data(nf_q), .count(nf_cnt));
+    .pop(y_pop), .m_data(nf_q), .count(nf_cnt_unused), .nonempty(nf_ne));
 
   // ---- X: one RP result (or the grant marker G) at a time. X loads only when empty (a
   // result takes at least 2 cycles) and puts each command into its own register XC, only
@@ -352,7 +363,7 @@ module dcqcn_nic_arb #(
   logic          g_valid_reg;          // G: a GRANT not yet applied to the flow RAM
   logic [FW-1:0] g_flow_reg;
   logic          x_valid_reg, x_is_g_reg;
-  logic [3:0]    x_mask_reg;           // pending steps: alpha, inc, cut commands; departure
+  logic [2:0]    x_mask_reg;           // pending steps: alpha, inc, cut (then the departure)
   logic [2:0]    x_op_reg;
   logic [FW-1:0] x_flow_reg;
   logic          x_paced_reg, x_more_reg;
@@ -364,6 +375,7 @@ module dcqcn_nic_arb #(
   logic [2:0]    fl_rdata;             // flow RAM {has_data, in_flight, query_seen}
   logic          x_ld, x_ld_g, x_done, x_step;
   logic [1:0]    x_k;
+  logic [2:0]    x_koh;
   logic          x_cmd_needed;
   logic [1:0]    x_cmd_op;
   logic [2:0]    x_cmd_kind;
@@ -384,13 +396,15 @@ module dcqcn_nic_arb #(
 
   assign g_take = sr_take && sch_out_kind == 3'd5;
   assign x_ld_g = !x_valid_reg && g_valid_reg;
-  assign x_ld   = !x_valid_reg && (g_valid_reg || rf_cnt != 4'd0);
-  assign x_pop_r = !x_valid_reg && !g_valid_reg && rf_cnt != 4'd0;
+  assign x_ld   = !x_valid_reg && (g_valid_reg || rf_ne);
+  assign x_pop_r = !x_valid_reg && !g_valid_reg && rf_ne;
   assign x_infl = fl_rdata[1] || x_gset_reg;
 
+  // the lowest pending timer step (x_koh one-hot, 0 when none: x_k = 3)
   always_comb begin
-    x_k = 2'd3;
-    for (int i = 2; i >= 0; i--) if (x_mask_reg[i]) x_k = 2'(i);
+    x_koh = {x_mask_reg[2] && !x_mask_reg[1] && !x_mask_reg[0], x_mask_reg[1] && !x_mask_reg[0],
+             x_mask_reg[0]};
+    x_k   = x_mask_reg[0] ? 2'd0 : x_mask_reg[1] ? 2'd1 : x_mask_reg[2] ? 2'd2 : 2'd3;
   end
 
   always_comb begin
@@ -459,6 +473,7 @@ module dcqcn_nic_arb #(
   logic          y_done, y_chg, y_dis, y_step, y_cnp_push, y_cmd;
   logic [2:0]    y_mask_after;
   logic [1:0]    cnpq_cnt;
+  logic          cnpq_ne;
   logic          yc_valid_reg;
   logic [1:0]    yc_op_reg;
   logic [2:0]    yc_kind_reg;
@@ -481,7 +496,7 @@ module dcqcn_nic_arb #(
     if (y_cnp_push) y_mask_after[2] = 1'b0;
   end
   assign y_done = y_valid_reg && y_mask_after == 3'b000;
-  assign y_pop  = !y_valid_reg && nf_cnt != 3'd0;
+  assign y_pop  = !y_valid_reg && nf_ne;
 
   // ---- CNP requests out
   logic [QW-1:0] cnpq_q;
@@ -489,8 +504,8 @@ module dcqcn_nic_arb #(
   assign cnpq_pop = m_cnpreq_valid && m_cnpreq_ready;
   dcqcn_nic_fifo #(.WIDTH(QW), .DEPTH(2)) u_cnpq (
     .clk(clk), .rst(rst), .push(y_cnp_push), .s_data({y_tau_reg, y_flow_reg, y_kind_reg}),
-    .pop(cnpq_pop), .m_data(cnpq_q), .count(cnpq_cnt));
-  assign m_cnpreq_valid = cnpq_cnt != 2'd0;
+    .pop(cnpq_pop), .m_data(cnpq_q), .count(cnpq_cnt), .nonempty(cnpq_ne));
+  assign m_cnpreq_valid = cnpq_ne;
   assign m_cnpreq_data  = m_cnpreq_valid ? {15'd0, cnpq_q[0], 16'(cnpq_q[FW:1]), cnpq_q[QW-1 -: 32]}
                                          : 64'd0;
 
@@ -647,7 +662,7 @@ module dcqcn_nic_arb #(
       x_flow_reg  <= fl_raddr;
       x_gset_reg  <= g_take && sch_out_flow[FW-1:0] == fl_raddr;
       if (x_ld_g) begin
-        x_mask_reg <= 4'b1000;
+        x_mask_reg <= 3'b000;
         x_op_reg   <= RP_QUERY;
         x_more_reg <= 1'b0;
       end else begin
@@ -663,12 +678,12 @@ module dcqcn_nic_arb #(
         x_tmr_reg[2] <= rf_q[41:40];
         x_gen_reg[2] <= rf_q[39:32];
         x_dl_reg[2]  <= rf_q[31:0];
-        x_mask_reg  <= {1'b1, rf_q[41:40] != 2'd0, rf_q[83:82] != 2'd0, rf_q[125:124] != 2'd0};
+        x_mask_reg  <= {rf_q[41:40] != 2'd0, rf_q[83:82] != 2'd0, rf_q[125:124] != 2'd0};
         x_more_reg  <= tag_more;
       end
     end else begin
       if (x_done) x_valid_reg <= 1'b0;
-      if (x_step && x_k != 2'd3) x_mask_reg[x_k] <= 1'b0;
+      if (x_step) x_mask_reg <= x_mask_reg & ~x_koh;
       if (x_valid_reg && g_take && sch_out_flow[FW-1:0] == x_flow_reg) x_gset_reg <= 1'b1;
     end
     if (x_step && x_cmd_needed) begin

@@ -3,9 +3,10 @@
 // the input skid buffers of the AXI-Stream ports, the queues between the blocks and the
 // result queues. The head word (m_data) and the count come straight from registers (the
 // storage is a distributed-RAM array read at the read pointer), so every ready that the
-// arbiter derives from the count is a register compare. A push and a pop may happen in
-// the same cycle; the user never pushes into a full FIFO nor pops an empty one (the
-// arbiter's credits guarantee it; it is not checked here).
+// arbiter derives from the count is a register compare; nonempty (count != 0) is a
+// register of its own, so a request taken from it costs no logic level. A push and a pop
+// may happen in the same cycle; the user never pushes into a full FIFO nor pops an empty
+// one (the arbiter's credits guarantee it; it is not checked here).
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -22,7 +23,8 @@ module dcqcn_nic_fifo #(
     input  logic [WIDTH-1:0]         s_data,
     input  logic                     pop,
     output logic [WIDTH-1:0]         m_data,
-    output logic [$clog2(DEPTH):0]   count
+    output logic [$clog2(DEPTH):0]   count,
+    output logic                     nonempty
 );
 
   // ---------------------------------------------------------------- Parameter checks and constants
@@ -35,6 +37,7 @@ module dcqcn_nic_fifo #(
   logic [WIDTH-1:0] mem [0:DEPTH-1];
   logic [AW-1:0]    wp_reg, rp_reg;
   logic [AW:0]      count_reg;
+  logic             ne_reg;     // count_reg != 0
 
   always_ff @(posedge clk) begin
     if (push) mem[wp_reg] <= s_data;
@@ -45,16 +48,19 @@ module dcqcn_nic_fifo #(
     if (push) wp_reg <= wp_reg + 1'b1;
     if (pop)  rp_reg <= rp_reg + 1'b1;
     count_reg <= count_reg + {{AW{1'b0}}, push} - {{AW{1'b0}}, pop};
+    ne_reg    <= push || count_reg > (AW + 1)'(1) || (count_reg == (AW + 1)'(1) && !pop);
     if (rst) begin
       wp_reg    <= '0;
       rp_reg    <= '0;
       count_reg <= '0;
+      ne_reg    <= 1'b0;
     end
   end
 
   // ---------------------------------------------------------------- Outputs
   assign m_data = mem[rp_reg];
-  assign count  = count_reg;
+  assign count    = count_reg;
+  assign nonempty = ne_reg;
 
 endmodule
 

@@ -11,6 +11,9 @@
 // NOGRANT (empty or paused), 7 NOGRANT (the popped flow was re-timed later or has no data).
 // The cycle rules (hazards, priorities) are in docs/nic.md; tb/ref/nic_sched_ref.cpp
 // reproduces them cycle for cycle.
+// CSR latency: a CATCHUP_NS write (csr_we in cycle t) is registered at the end of t with
+// its clamp compare and lands at the end of t+1 (the catch-up sums formed in t+1 still use
+// the old value); a read in t returns the old value, a read from t+1 the new, clamped one.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -79,6 +82,9 @@ module dcqcn_nic_sched #(
   // CSRs
   // =====================================================================================
   logic [31:0] catchup_reg, catchup_next;
+  // a CATCHUP_NS write, registered with its clamp compare (lands a cycle later)
+  logic        cwq_v_reg, cwq_hi_reg;
+  logic [31:0] cwq_data_reg;
   logic [31:0] fired_reg, fired_next;
   logic [31:0] grants_reg, grants_next;
   logic [31:0] late_max_reg, late_max_next;
@@ -616,15 +622,16 @@ module dcqcn_nic_sched #(
     arm_v   = c0_go && cmd_ok && arm && c0_kind_reg != 3'd4;
     stale_v = gq && !g3_ok && g3_w_reg[32];
     // ---- CSR bus
-    catchup_next = catchup_reg;
-    if (csr_we && csr_addr == 8'h08)
-      catchup_next = csr_wdata > CATCHUP_MAX ? CATCHUP_MAX : csr_wdata;
+    // (a CATCHUP_NS write in cycle t is registered at the end of t, with its clamp compare,
+    // and lands at the end of t+1: the g3 / C1 sums of t+1 still use the old value; a read
+    // in t+1 returns the new one, as before)
+    catchup_next = cwq_v_reg ? (cwq_hi_reg ? CATCHUP_MAX : cwq_data_reg) : catchup_reg;
     csr_rdata_next = csr_rdata_reg;
     if (csr_re) begin
       case (csr_addr)
         8'h00:   csr_rdata_next = ID;
         8'h04:   csr_rdata_next = VERSION;
-        8'h08:   csr_rdata_next = catchup_reg;  // (a write in the same cycle shows next cycle)
+        8'h08:   csr_rdata_next = catchup_next;  // (a write in the same cycle shows next cycle)
         8'h0c:   csr_rdata_next = fired_reg;
         8'h10:   csr_rdata_next = grants_reg;
         8'h14:   csr_rdata_next = late_max_reg;
@@ -745,6 +752,9 @@ module dcqcn_nic_sched #(
     out_late_reg  <= out_late_next;
     out_z_reg     <= out_z_next;
     catchup_reg   <= catchup_next;
+    cwq_v_reg     <= csr_we && csr_addr == 8'h08 && !rst;
+    cwq_hi_reg    <= csr_wdata > CATCHUP_MAX;
+    cwq_data_reg  <= csr_wdata;
     fired_reg     <= fired_next;
     grants_reg    <= grants_next;
     fired_inc_reg <= tfire || dfire;

@@ -150,8 +150,11 @@ module dcqcn_nic_top #(
   // ================================================================ CSR bus to the blocks
   logic        rp_csr_we_reg, np_csr_we_reg, sch_csr_we_reg;
   logic        rp_csr_re_reg, np_csr_re_reg, arb_csr_re_reg, sch_csr_re_reg;
-  logic [7:0]  csr_addr_reg;   // a write and a read are never issued in the same cycle
-  logic [31:0] csr_wdata_reg;
+  // one address and write-data register per block (a write and a read are never issued in
+  // the same cycle), each loaded only by the transactions of its block: no register drives
+  // the CSR decode of every block (timing: fanout)
+  logic [7:0]  rp_csr_addr_reg, np_csr_addr_reg, arb_csr_addr_reg, sch_csr_addr_reg;
+  logic [31:0] rp_csr_wdata_reg, np_csr_wdata_reg, sch_csr_wdata_reg;
   logic [31:0] rp_csr_rdata, np_csr_rdata, arb_csr_rdata, sch_csr_rdata;
 
   // ================================================================ RP
@@ -187,8 +190,8 @@ module dcqcn_nic_top #(
     .m_out_atmr(rp_out_atmr), .m_out_agen(rp_out_agen), .m_out_adl_ns(rp_out_adl),
     .m_out_itmr(rp_out_itmr), .m_out_igen(rp_out_igen), .m_out_idl_ns(rp_out_idl),
     .m_out_ctmr(rp_out_ctmr), .m_out_cgen(rp_out_cgen), .m_out_cdl_ns(rp_out_cdl),
-    .csr_we(rp_csr_we_reg), .csr_re(rp_csr_re_reg), .csr_addr(csr_addr_reg),
-    .csr_wdata(csr_wdata_reg), .csr_rdata(rp_csr_rdata)
+    .csr_we(rp_csr_we_reg), .csr_re(rp_csr_re_reg), .csr_addr(rp_csr_addr_reg),
+    .csr_wdata(rp_csr_wdata_reg), .csr_rdata(rp_csr_rdata)
   );
 
   assign rp_res = {32'd0, rp_out_cdl, 21'd0, rp_out_paced, rp_out_ctmr, rp_out_cgen, 16'(rp_out_flow), rp_out_stale, rp_out_op, rp_out_itmr, rp_out_atmr,
@@ -225,8 +228,8 @@ module dcqcn_nic_top #(
     .m_out_tmr_gen(np_out_tmr_gen), .m_out_stale(np_out_stale),
     .m_out_cnp_queued(np_out_queued), .m_out_cnp_dropped(np_out_dropped),
     .m_out_q_valid(np_out_q_valid), .m_out_q_flow(np_out_q_flow), .m_out_q_at_ns(np_out_q_at),
-    .csr_we(np_csr_we_reg), .csr_re(np_csr_re_reg), .csr_addr(csr_addr_reg),
-    .csr_wdata(csr_wdata_reg), .csr_rdata(np_csr_rdata)
+    .csr_we(np_csr_we_reg), .csr_re(np_csr_re_reg), .csr_addr(np_csr_addr_reg),
+    .csr_wdata(np_csr_wdata_reg), .csr_rdata(np_csr_rdata)
   );
 
   assign np_res = {np_out_q_at, 16'(np_out_q_flow), 13'd0, np_out_q_valid, np_out_dropped,
@@ -251,8 +254,8 @@ module dcqcn_nic_top #(
     .m_out_flow(sch_out_flow), .m_out_gen(sch_out_gen), .m_out_at_ns(sch_out_at),
     .m_out_tx_ns(sch_out_tx), .m_out_late_ns(sch_out_late),
     .next_due_valid(next_due_valid), .next_due_ns(next_due_ns), .txq_nonempty(txq_nonempty),
-    .csr_we(sch_csr_we_reg), .csr_re(sch_csr_re_reg), .csr_addr(csr_addr_reg),
-    .csr_wdata(csr_wdata_reg), .csr_rdata(sch_csr_rdata)
+    .csr_we(sch_csr_we_reg), .csr_re(sch_csr_re_reg), .csr_addr(sch_csr_addr_reg),
+    .csr_wdata(sch_csr_wdata_reg), .csr_rdata(sch_csr_rdata)
   );
 
   // the deadline and the lateness of a result are not needed here (LATE_MAX_NS counts it)
@@ -291,7 +294,7 @@ module dcqcn_nic_top #(
     .sch_out_flow(sch_out_flow), .sch_out_gen(sch_out_gen), .sch_out_tx_ns(sch_out_tx),
     .mon_rp_valid(mon_rp_valid), .mon_rp_data(mon_rp_data),
     .mon_np_valid(mon_np_valid), .mon_np_data(mon_np_data),
-    .csr_re(arb_csr_re_reg), .csr_addr(csr_addr_reg), .csr_rdata(arb_csr_rdata),
+    .csr_re(arb_csr_re_reg), .csr_addr(arb_csr_addr_reg), .csr_rdata(arb_csr_rdata),
     .idle(arb_idle)
   );
 
@@ -301,7 +304,7 @@ module dcqcn_nic_top #(
   // the CSR read is issued next cycle, the block answers the cycle after, R follows.
   // Only one CSR read and one CSR write are ever in flight, and a held write is issued
   // before a new read is taken (AR waits one cycle), so the blocks never see csr_we and
-  // csr_re in the same cycle and one CSR address register serves both.
+  // csr_re in the same cycle and one CSR address register per block serves both.
   logic        aw_held_reg, w_held_reg, bvalid_reg, bslverr_reg;
   logic [11:0] awaddr_reg;
   logic [31:0] wdata_reg;
@@ -361,8 +364,12 @@ module dcqcn_nic_top #(
       w_held_reg    <= 1'b0;
       bvalid_reg    <= 1'b1;
       bslverr_reg   <= !wstrb_full_reg;
-      csr_addr_reg  <= awaddr_reg[7:0];
-      csr_wdata_reg <= wdata_reg;
+      case (wr_sel)
+        3'd0: begin rp_csr_addr_reg  <= awaddr_reg[7:0]; rp_csr_wdata_reg  <= wdata_reg; end
+        3'd1: begin np_csr_addr_reg  <= awaddr_reg[7:0]; np_csr_wdata_reg  <= wdata_reg; end
+        3'd3: begin sch_csr_addr_reg <= awaddr_reg[7:0]; sch_csr_wdata_reg <= wdata_reg; end
+        default: ;   // the top's registers are read-only
+      endcase
       rp_csr_we_reg <= wstrb_full_reg && wr_sel == 3'd0;
       np_csr_we_reg <= wstrb_full_reg && wr_sel == 3'd1;
       sch_csr_we_reg <= wstrb_full_reg && wr_sel == 3'd3;
@@ -373,7 +380,13 @@ module dcqcn_nic_top #(
     if (ar_take) begin
       rd_sel_reg    <= blk_sel(s_axil_araddr[11:8]);
       rd_issue_reg  <= 1'b1;
-      csr_addr_reg  <= s_axil_araddr[7:0];
+      case (blk_sel(s_axil_araddr[11:8]))
+        3'd0:    rp_csr_addr_reg  <= s_axil_araddr[7:0];
+        3'd1:    np_csr_addr_reg  <= s_axil_araddr[7:0];
+        3'd2:    arb_csr_addr_reg <= s_axil_araddr[7:0];
+        3'd3:    sch_csr_addr_reg <= s_axil_araddr[7:0];
+        default: ;
+      endcase
       rp_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 3'd0;
       np_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 3'd1;
       arb_csr_re_reg <= blk_sel(s_axil_araddr[11:8]) == 3'd2;
@@ -411,8 +424,13 @@ module dcqcn_nic_top #(
       sch_csr_we_reg <= 1'b0;
       arb_csr_re_reg <= 1'b0;
       sch_csr_re_reg <= 1'b0;
-      csr_addr_reg  <= '0;
-      csr_wdata_reg <= '0;
+      rp_csr_addr_reg   <= '0;
+      np_csr_addr_reg   <= '0;
+      arb_csr_addr_reg  <= '0;
+      sch_csr_addr_reg  <= '0;
+      rp_csr_wdata_reg  <= '0;
+      np_csr_wdata_reg  <= '0;
+      sch_csr_wdata_reg <= '0;
       rd_sel_reg    <= 3'd4;
       rdata_reg     <= '0;
     end

@@ -354,14 +354,15 @@ void NicSchedModel::step(const In& in) {
   const Opt nd = tmin(t2_v_[0], t2_[0], t2_v_[1], t2_[1]);
 
   // ---- CSR bus
-  auto catchup = catchup_;
+  // a CATCHUP_NS write is registered (with its clamp) and lands a cycle later: the sums
+  // above use catchup_ still in the cycle after the write; a read then returns the new value
+  const uint32_t catchup = cwq_v_ ? cwq_val_ : catchup_;
   auto csr_rdata = csr_rdata_;
-  if (in.csr_we && in.csr_addr == kSchedCsrCatchup) catchup = std::min(in.csr_wdata, kNicSchedCatchupMax);
   if (in.csr_re) {
     switch (in.csr_addr) {
       case kSchedCsrId: csr_rdata = kNicSchedId; break;
       case kSchedCsrVersion: csr_rdata = kNicSchedVersion; break;
-      case kSchedCsrCatchup: csr_rdata = catchup_; break;  // a write in the same cycle shows next cycle
+      case kSchedCsrCatchup: csr_rdata = catchup; break;  // a write in the same cycle shows next cycle
       case kSchedCsrFired: csr_rdata = fired_; break;
       case kSchedCsrGrants: csr_rdata = grants_; break;
       case kSchedCsrLateMax: csr_rdata = late_max_; break;
@@ -467,6 +468,8 @@ void NicSchedModel::step(const In& in) {
   out_valid_ = out_valid;
   out_ = out;
   catchup_ = catchup;
+  cwq_v_ = in.csr_we && in.csr_addr == kSchedCsrCatchup && !in.rst;
+  cwq_val_ = std::min(in.csr_wdata, kNicSchedCatchupMax);
   fired_ = fired;
   grants_ = grants;
   fired_inc_ = c.tfire || c.dfire;

@@ -161,6 +161,8 @@ class NicSchedModel {
   bool fw_q_ = false;
   bool out_valid_ = false;
   NicSchedResult out_{};
+  bool cwq_v_ = false;     // a CATCHUP_NS write registered last cycle (lands this cycle)
+  uint32_t cwq_val_ = 0;  // ... its value, clamped
   uint32_t catchup_ = kNicSchedCatchupRst, fired_ = 0, grants_ = 0, late_max_ = 0, hwm_ = 0,
            dropped_ = 0, csr_rdata_ = 0;
 };

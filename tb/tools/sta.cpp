@@ -29,10 +29,11 @@
 // Any cell type not listed makes the tool fail, naming it.
 //
 //   sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary]
-//       [--muxf-direct] [--carry-entry-free]
+//       [--muxf-direct] [--carry-entry-free] [--full]
 //
 // Prints the worst path (total ns, Fmax, every hop with the net it drives) and, with
-// --paths N, the N worst path ends with distinct end signals. --summary: one line
+// --paths N, the N worst path ends with distinct end signals (--full: each with every hop,
+// as the worst path). --summary: one line
 //   STA worst_ns=<ns> fmax_mhz=<MHz> levels=<n> (LUT/CARRY/MUXF/DSP/RAM) path=<a > b > c>
 // --muxf-direct: no routing allowance on the LUT -> MUXF7 -> MUXF8 -> MUXF9 data hops (in
 // the slice the F7/F8/F9 muxes take their data only from the slice's own LUTs and muxes,
@@ -345,6 +346,7 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc)
       if (!seen.insert(key).second) continue;
       std::vector<int> arcs = trace(x.bit);
       std::printf("  %6.2f ns  %s\n", ep.t, named_chain(x, arcs).c_str());
+      if (opt.full_paths) print_path(ep);
       if (++n >= npaths) break;
     }
   }
@@ -379,8 +381,9 @@ int main(int argc, char** argv) {
     else if (a == "--summary") summary = true;
     else if (a == "--muxf-direct") opts.muxf_direct = true;
     else if (a == "--carry-entry-free") opts.carry_entry_group = false;
+    else if (a == "--full") opts.full_paths = true;
     else if (a == "-h" || a == "--help") {
-      std::cout << "usage: sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary] [--muxf-direct] [--carry-entry-free]\n";
+      std::cout << "usage: sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary] [--muxf-direct] [--carry-entry-free] [--full]\n";
       return 0;
     } else if (!a.empty() && a[0] == '-') die("unknown option " + a);
     else if (file.empty()) file = a;

@@ -87,6 +87,7 @@ struct Launch {
 struct Options {
   bool muxf_direct = false;        // no routing on LUT -> MUXF7 -> MUXF8 -> MUXF9 data hops
   bool carry_entry_group = true;   // the entry group costs 0.02 like every other group
+  bool full_paths = false;         // --paths N lists every path hop by hop (--full)
 };
 
 class Sta {
