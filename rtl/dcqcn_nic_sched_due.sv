@@ -52,6 +52,11 @@ module dcqcn_nic_sched_due (
   logic         nd_v_reg, nd_v_next;
   logic [31:0]  nd_reg, nd_next;
   logic [32:0]  m;
+  // the ARM term of this cycle: the compare of the two times from registers only (arm_at,
+  // stale_v, stale_at), kept as a net of its own, then arm_v (late: it depends on the
+  // output handshake) only selects: tmin(arm_v, arm_at, stale_v, stale_at) in two steps
+  (* keep *) logic [32:0] ai_pre;
+  logic [32:0]  ai_next;
 
   // the earlier of two times (modular), with valid bits: {valid, time}
   function automatic logic [32:0] tmin(input logic av, input logic [31:0] a,
@@ -62,6 +67,9 @@ module dcqcn_nic_sched_due (
     else if (!bv) tmin = {1'b1, a};
     else tmin = d[31] ? {1'b1, a} : {1'b1, b};
   endfunction
+
+  assign ai_pre  = tmin(1'b1, arm_at, stale_v, stale_at);
+  assign ai_next = arm_v ? ai_pre : {stale_v, stale_at};
 
   always_comb begin
     // lane minima: the pending deadlines of the words B takes, per round
@@ -128,7 +136,7 @@ module dcqcn_nic_sched_due (
     am_reg   <= am_next;
     al_v_reg <= al_v_next;
     al_reg   <= al_next;
-    {ai_v_reg, ai_reg} <= tmin(arm_v, arm_at, stale_v, stale_at);
+    {ai_v_reg, ai_reg} <= ai_next;
     t1_v_reg <= t1_v_next;
     t1_reg   <= t1_next;
     t2_v_reg <= t2_v_next;
