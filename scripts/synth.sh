@@ -43,6 +43,12 @@
 #       (default: nproc). Work files: build/synth/report/. Not run in CI (about 19
 #       minutes on 2 cores); the time of each run is in the report.
 #
+#   scripts/synth.sh --report [--quick] [--jobs N] --block BLOCK [--block BLOCK...]
+#       Regenerates only the rows of BLOCK (rp np cp nic_top) in results/synth.md's
+#       resource and longest-path tables (no iCE40), at 256 1024 4096 (--quick: 1024);
+#       every other row is kept, and a line under the header names the rows regenerated
+#       and the date. About 2 minutes per nic_top synthesis.
+#
 # Logic levels: after synth_xilinx the flip-flops, block RAMs, LUTRAMs and SRLs are
 # deleted from the flattened netlist (their outputs become path starts, their inputs path
 # ends) and Yosys `ltp` gives the longest chain of the remaining cells: LUT1-6 and INV,
@@ -133,13 +139,19 @@ pathdesc() {
 }
 
 report() {
-  local quick=0 reuse=0 jobs
+  local quick=0 reuse=0 jobs only=()
   jobs=$(nproc)
   while [ $# -gt 0 ]; do
     case $1 in
       --quick) quick=1 ;;
       --reuse) reuse=1 ;;
       --jobs) jobs=$2; shift ;;
+      --block)
+        case ${2:-} in
+          rp|np|cp|nic_top) only+=("$2") ;;
+          *) echo "synth.sh --report: --block takes rp, np, cp or nic_top (got '${2:-}')" >&2; exit 2 ;;
+        esac
+        shift ;;
       *) echo "synth.sh --report: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -150,6 +162,16 @@ report() {
   command -v nextpnr-ice40 >/dev/null && [ $quick -eq 0 ] && have_ice40=1
   mkdir -p build/synth/report results
   local b n f T0=$SECONDS TOTAL
+  if [ ${#only[@]} -gt 0 ]; then
+    if [ ! -s results/synth.md ]; then
+      echo "synth.sh --report --block: results/synth.md is missing; run --report without --block first" >&2; exit 2
+    fi
+    blocks=("${only[@]}"); have_ice40=0
+    for b in "${blocks[@]}"; do rm -f build/synth/report/"${b}"_*; done
+    run_all
+    merge_report
+    return $?
+  fi
   [ $reuse -eq 1 ] || { rm -f build/synth/report/*; run_all; }
   TOTAL=$((SECONDS - T0))
   [ $reuse -eq 1 ] && TOTAL=$(cat build/synth/report/total.time)
@@ -162,6 +184,7 @@ run_all() {
   # biggest first so that the parallel runs finish together
   for n in $(printf '%s\n' "${sizes[@]}" | sort -rn); do
     for b in nic_top rp cp np; do
+      [[ " ${blocks[*]} " == *" $b "* ]] || continue
       for f in "${fams[@]}"; do
         while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
         synth_one "$b" "$n" "$f" &
@@ -175,6 +198,66 @@ run_all() {
     done
   fi
   wait
+}
+
+# res_row BLOCK SIZE FAMILY: the resource table row of one synthesis (build/synth/report/);
+# status 1 when it failed, inferred a latch or mapped no block RAM
+res_row() {
+  local b=$1 n=$2 f=$3 w st
+  w=build/synth/report/${b}_${n}_${f}; st=$w.stat
+  if grep -q FAILED "$st" 2>/dev/null || [ ! -s "$st" ]; then
+    echo "| $b | $f | $n | synthesis FAILED (see $w.log) | | | | | | | | | |"; return 1
+  fi
+  local lut ff lr srl b36 b18 dsp car lat lv l c m d
+  lut=$(cnt "$st" '^(LUT[1-6]|INV)$'); ff=$(cnt "$st" '^FD[RSCP]E$')
+  lr=$(cnt "$st" '^RAM(32M|32M16|64M|64M8|32X1D|64X1D|128X1D|256X1D|32X1S|64X1S|128X1S|256X1S)$')
+  srl=$(cnt "$st" '^SRL(16E|C32E)$')
+  b36=$(cnt "$st" '^RAMB36E[12]$'); b18=$(cnt "$st" '^RAMB18E[12]$')
+  dsp=$(cnt "$st" '^DSP48E[12]$'); car=$(cnt "$st" '^CARRY[48]$')
+  lat=$(cnt "$st" '^(LDCE|LDPE|\$_DLATCH.*|\$dlatch)$')
+  read -r lv l c m d < <(levels "$w.ltp")
+  echo "| $b | $f | $n | $lut | $ff | $lr | $srl | $b36/$b18 | $dsp | $car | $lat | $lv ($l/$c/$m/$d) | $(cat "$w.time") |"
+  [ "$lat" -eq 0 ] && [ $((b36 + b18)) -ne 0 ]
+}
+
+# path_row BLOCK SIZE: the longest-path table row (xcup), nothing when there is no run
+path_row() {
+  local w=build/synth/report/${1}_${2}_xcup lv
+  [ -s "$w.ltp" ] || return 0
+  read -r lv _ < <(levels "$w.ltp")
+  echo "| $1 | $2 | $lv | \`$(pathdesc "$w.ltp")\` |"
+}
+
+# merge_report: --block: the rows of the blocks in `blocks` at `sizes` replace those in
+# results/synth.md (resource table: block, family, size; longest paths: block, size); a
+# line under the header says which rows and when
+merge_report() {
+  local out=results/synth.md fail=0 b n f rows="" prow="" note
+  for b in "${blocks[@]}"; do
+    for n in "${sizes[@]}"; do
+      for f in "${fams[@]}"; do
+        rows+="$(res_row "$b" "$n" "$f")"$'\n' || fail=1
+      done
+      prow+="$(path_row "$b" "$n")"$'\n'
+    done
+  done
+  note="Rows of ${blocks[*]} at ${sizes[*]} regenerated on $(date -u +%Y-%m-%d) by \`scripts/synth.sh --report --block\` with $(yosys -V | sed 's/ (.*//') (the other rows are from the run above)."
+  awk -v rows="$rows" -v prow="$prow" -v note="$note" '
+    BEGIN { nr = split(rows, r, "\n"); for (i = 1; i <= nr; i++) if (r[i] != "") {
+              split(r[i], a, "|"); k = a[2] "|" a[3] "|" a[4]; gsub(/ /, "", k); res[k] = r[i] }
+            np = split(prow, q, "\n"); for (i = 1; i <= np; i++) if (q[i] != "") {
+              split(q[i], a, "|"); k = a[2] "|" a[3]; gsub(/ /, "", k); pth[k] = q[i] } }
+    /^Rows of .* regenerated on / { next }
+    /^\(.*parallel jobs, .* in all\)/ { print; print note; next }
+    /^## Timing estimate/ { tim = 1 }
+    !tim && /^\| [a-z_]+ \| (xc7|xcup) \| [0-9]+ \|/ {
+      split($0, a, "|"); k = a[2] "|" a[3] "|" a[4]; gsub(/ /, "", k); if (k in res) { print res[k]; next } }
+    !tim && /^\| [a-z_]+ \| [0-9]+ \| [0-9]+ \| `/ {
+      split($0, a, "|"); k = a[2] "|" a[3]; gsub(/ /, "", k); if (k in pth) { print pth[k]; next } }
+    { print }' "$out" > "$out.tmp"
+  mv "$out.tmp" "$out"
+  echo "synth.sh: replaced the rows of ${blocks[*]} at ${sizes[*]} in $out"
+  return $fail
 }
 
 # write_report: results/synth.md from build/synth/report/
@@ -202,22 +285,7 @@ write_report() {
     for b in rp np cp nic_top; do
       for n in "${sizes[@]}"; do
         for f in "${fams[@]}"; do
-          local w=build/synth/report/${b}_${n}_${f} st
-          st=$w.stat
-          if grep -q FAILED "$st" 2>/dev/null || [ ! -s "$st" ]; then
-            echo "| $b | $f | $n | synthesis FAILED (see $w.log) | | | | | | | | | |"; fail=1; continue
-          fi
-          local lut ff lr srl b36 b18 dsp car lat lv
-          lut=$(cnt "$st" '^(LUT[1-6]|INV)$'); ff=$(cnt "$st" '^FD[RSCP]E$')
-          lr=$(cnt "$st" '^RAM(32M|32M16|64M|64M8|32X1D|64X1D|128X1D|256X1D|32X1S|64X1S|128X1S|256X1S)$')
-          srl=$(cnt "$st" '^SRL(16E|C32E)$')
-          b36=$(cnt "$st" '^RAMB36E[12]$'); b18=$(cnt "$st" '^RAMB18E[12]$')
-          dsp=$(cnt "$st" '^DSP48E[12]$'); car=$(cnt "$st" '^CARRY[48]$')
-          lat=$(cnt "$st" '^(LDCE|LDPE|\$_DLATCH.*|\$dlatch)$')
-          read -r lv l c m d < <(levels "$w.ltp")
-          echo "| $b | $f | $n | $lut | $ff | $lr | $srl | $b36/$b18 | $dsp | $car | $lat | $lv ($l/$c/$m/$d) | $(cat "$w.time") |"
-          [ "$lat" -ne 0 ] && fail=1
-          [ $((b36 + b18)) -eq 0 ] && fail=1
+          res_row "$b" "$n" "$f" || fail=1
         done
       done
     done
@@ -232,10 +300,7 @@ write_report() {
     echo "|---|---|---|---|"
     for b in rp np cp nic_top; do
       for n in "${sizes[@]}"; do
-        local w=build/synth/report/${b}_${n}_xcup
-        [ -s "$w.ltp" ] || continue
-        read -r lv _ < <(levels "$w.ltp")
-        echo "| $b | $n | $lv | \`$(pathdesc "$w.ltp")\` |"
+        path_row "$b" "$n"
       done
     done
     if [ $have_ice40 -eq 1 ]; then
