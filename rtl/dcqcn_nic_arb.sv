@@ -100,6 +100,7 @@ module dcqcn_nic_arb #(
     output logic [31:0]   sch_evt_at_ns,
     output logic [31:0]   sch_now_ns,
     output logic          sch_pause,
+    input  logic          sch_settling,   // the scheduler's next_due may not show a command yet
     input  logic          sch_out_valid,
     output logic          sch_out_ready,
     input  logic [2:0]    sch_out_kind,
@@ -129,7 +130,6 @@ module dcqcn_nic_arb #(
   localparam int RCRED = 8;          // RP events in flight (rp_iss, dcqcn_rp, mon, rfifo)
   localparam int NCRED = 4;          // NP events in flight (np_iss, dcqcn_np, mon, nfifo)
   localparam int QD = 4;             // rq / nq depth (scheduler timer results)
-  localparam int SETTLE = 16;        // cycles after a scheduler command before idle
   localparam logic [31:0] TOP_ID  = 32'h4443_5131;  // "DCQ1"
   localparam logic [31:0] VERSION = 32'h0002_0000;  // 2.0: RP + NP + scheduler + arbiter
   localparam logic [2:0] RP_TX = 3'd0, RP_CNP = 3'd1, RP_ALPHA = 3'd2, RP_INC = 3'd3,
@@ -530,7 +530,6 @@ module dcqcn_nic_arb #(
   logic [7:0]    cmd_gen_reg;
   logic [31:0]   cmd_at_reg;
   logic [2:0]    cmd_rr_reg;         // one-hot
-  logic [4:0]    settle_reg;
   logic          cmd_free;
   logic [1:0]    cmd_pick;
   logic          cmd_any;
@@ -787,8 +786,6 @@ module dcqcn_nic_arb #(
     end else if (sch_evt_ready) begin
       cmd_valid_reg <= 1'b0;
     end
-    if (cmd_valid_reg && sch_evt_ready) settle_reg <= 5'(SETTLE);
-    else if (settle_reg != 5'd0) settle_reg <= settle_reg - 5'd1;
 
     // status counters
     if (txop_push)   cnt_txop_reg   <= cnt_txop_reg + 32'd1;
@@ -851,7 +848,6 @@ module dcqcn_nic_arb #(
       ts_tx_reg        <= 32'd0;
       cmd_valid_reg    <= 1'b0;
       cmd_rr_reg       <= 3'b001;
-      settle_reg       <= 5'd0;
       cnt_txop_reg     <= 32'd0;
       cnt_txdone_reg   <= 32'd0;
       cnt_host_reg     <= 32'd0;
@@ -872,7 +868,7 @@ module dcqcn_nic_arb #(
                 rxcnp_cnt == 2'd0 && rxdata_cnt == 2'd0 && rp_cred_reg == 4'd0 &&
                 np_cred_reg == 3'd0 && !g_valid_reg && !x_valid_reg && !y_valid_reg &&
                 !xc_valid_reg && !yc_valid_reg && !tc_valid_reg && !cmd_valid_reg && !txop_busy_reg && !ts_valid_reg && cnpq_cnt == 2'd0 &&
-                rq_cnt == 3'd0 && nq_cnt == 3'd0 && !sch_out_valid && settle_reg == 5'd0;
+                rq_cnt == 3'd0 && nq_cnt == 3'd0 && !sch_out_valid && !sch_settling;
 
 endmodule
 

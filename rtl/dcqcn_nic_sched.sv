@@ -52,6 +52,7 @@ module dcqcn_nic_sched #(
     output logic        next_due_valid,
     output logic [31:0] next_due_ns,
     output logic        txq_nonempty,
+    output logic        settling,   // next_due_* may not show a command yet (ND_LAT)
     // ---- CSR bus
     input  logic        csr_we,
     input  logic        csr_re,
@@ -77,6 +78,11 @@ module dcqcn_nic_sched #(
   localparam logic [31:0] CATCHUP_RST = 32'd16384;
   localparam logic [1:0] OP_ARM = 2'd1, OP_DISARM = 2'd2, OP_TXOPP = 2'd3;
   localparam int PW = 16;                 // pending TXOPP count
+  // Cycles from an ARM leaving C0 (arm_v) until next_due_* shows it: the 4 registers of
+  // dcqcn_nic_sched_due (ai, am, t1/t2, nd). A departure a STALE answer left armed enters
+  // the same way from stale_v_reg. `settling` covers them (the top's bench checks that an
+  // idle top's next_due covers every armed deadline; 3 fails it).
+  localparam int ND_LAT = 4;
 
   // =====================================================================================
   // CSRs
@@ -92,6 +98,7 @@ module dcqcn_nic_sched #(
   logic [31:0] dropped_reg, dropped_next;
   logic [31:0] csr_rdata_reg, csr_rdata_next;
   logic        fired_inc_reg, grants_inc_reg;  // FIRED / GRANTS count last cycle's results
+  logic [2:0]  settle_reg;                     // cycles left of ND_LAT after an ARM or STALE
 
   // =====================================================================================
   // Pipeline stages
@@ -759,6 +766,8 @@ module dcqcn_nic_sched #(
     grants_reg    <= grants_next;
     fired_inc_reg <= tfire || dfire;
     grants_inc_reg <= gd_we;
+    if (c0_go || stale_v_reg) settle_reg <= 3'(ND_LAT);
+    else if (settle_reg != 3'd0) settle_reg <= settle_reg - 3'd1;
     late_max_reg  <= late_max_next;
     hwm_reg       <= hwm_next;
     dropped_reg   <= dropped_next;
@@ -786,6 +795,7 @@ module dcqcn_nic_sched #(
       d_on_reg      <= 1'b0;
       d_due_reg     <= 1'b0;
       c0_valid_reg  <= 1'b0;
+      settle_reg    <= 3'd0;
       c1_valid_reg  <= 1'b0;
       wp_reg        <= '0;
       wp_p1_reg     <= FW'(1);
@@ -865,6 +875,7 @@ module dcqcn_nic_sched #(
   assign m_out_tx_ns    = out_tx_reg;
   assign m_out_late_ns  = out_z_reg ? 32'd0 : out_late_reg;
   assign txq_nonempty   = count_reg != CW'(0);
+  assign settling       = c0_valid_reg || settle_reg != 3'd0;
   assign csr_rdata      = csr_rdata_reg;
 
 endmodule

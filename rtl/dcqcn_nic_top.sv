@@ -243,7 +243,7 @@ module dcqcn_nic_top #(
   logic [31:0]   sch_evt_flow, sch_evt_at, sch_now, sch_out_flow, sch_out_at, sch_out_tx,
                  sch_out_late;
   logic [7:0]    sch_evt_gen, sch_out_gen;
-  logic          sch_out_valid, sch_out_ready;
+  logic          sch_out_valid, sch_out_ready, sch_settling;
 
   dcqcn_nic_sched #(.NUM_FLOWS(NUM_FLOWS)) u_sched (
     .clk(clk), .rst(rst),
@@ -254,6 +254,7 @@ module dcqcn_nic_top #(
     .m_out_flow(sch_out_flow), .m_out_gen(sch_out_gen), .m_out_at_ns(sch_out_at),
     .m_out_tx_ns(sch_out_tx), .m_out_late_ns(sch_out_late),
     .next_due_valid(next_due_valid), .next_due_ns(next_due_ns), .txq_nonempty(txq_nonempty),
+    .settling(sch_settling),
     .csr_we(sch_csr_we_reg), .csr_re(sch_csr_re_reg), .csr_addr(sch_csr_addr_reg),
     .csr_wdata(sch_csr_wdata_reg), .csr_rdata(sch_csr_rdata)
   );
@@ -290,6 +291,7 @@ module dcqcn_nic_top #(
     .sch_evt_valid(sch_evt_valid), .sch_evt_ready(sch_evt_ready), .sch_evt_op(sch_evt_op),
     .sch_evt_kind(sch_evt_kind), .sch_evt_flow(sch_evt_flow), .sch_evt_gen(sch_evt_gen),
     .sch_evt_at_ns(sch_evt_at), .sch_now_ns(sch_now), .sch_pause(sch_pause),
+    .sch_settling(sch_settling),
     .sch_out_valid(sch_out_valid), .sch_out_ready(sch_out_ready), .sch_out_kind(sch_out_kind),
     .sch_out_flow(sch_out_flow), .sch_out_gen(sch_out_gen), .sch_out_tx_ns(sch_out_tx),
     .mon_rp_valid(mon_rp_valid), .mon_rp_data(mon_rp_data),

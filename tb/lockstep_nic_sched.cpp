@@ -10,7 +10,7 @@
 // tx_ns + the flow's packet time), sends TXOPPs, pauses the port now and then, writes and
 // reads the CSRs, sends bad commands and resets once in the middle. Time advances in small
 // steps with jumps, across the 2^32 ns wrap. Every cycle compares s_evt_ready, m_out_*,
-// csr_rdata, next_due_* and txq_nonempty.
+// csr_rdata, next_due_*, txq_nonempty and settling.
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -349,14 +349,15 @@ class Bench {
     auto& m = ls_.dut();
     const auto& r = ls_.ref();
     return m.next_due_valid == r.next_due_valid() && (!r.next_due_valid() || m.next_due_ns == r.next_due_ns()) &&
-           m.txq_nonempty == r.txq_nonempty();
+           m.txq_nonempty == r.txq_nonempty() && m.settling == r.settling();
   }
   std::vector<Diff> extra_diffs() {
     auto& m = ls_.dut();
     const auto& r = ls_.ref();
     return {{"next_due_valid", m.next_due_valid, r.next_due_valid()},
             {"next_due_ns", m.next_due_ns, r.next_due_ns()},
-            {"txq_nonempty", m.txq_nonempty, r.txq_nonempty()}};
+            {"txq_nonempty", m.txq_nonempty, r.txq_nonempty()},
+            {"settling", m.settling, r.settling()}};
   }
 
   // next_due_ns is never later than an armed timer (checked every 256 cycles against the

@@ -83,6 +83,7 @@ class Bench {
   struct Ann { bool pending[2] = {false, false}; uint32_t dl[2] = {0, 0}; uint64_t t[2] = {0, 0}; };
   static constexpr uint64_t kAnnMaxAge = uint64_t{1} << 30;
   struct Latest { bool on = false; uint8_t gen = 0; uint32_t dl = 0; uint64_t at64 = 0; };
+  struct Armed { bool on = false; uint32_t at = 0; };
   struct Done { uint64_t due_cycle; NicTxDone d; };
   static constexpr unsigned kFairFlows = 4;
 
@@ -116,6 +117,7 @@ class Bench {
     cov_.define("csr_sched", "AXI4-Lite read of a scheduler register");
     cov_.define("csr_slverr", "a partial-strobe write answered SLVERR");
     cov_.define("idle_after_work", "idle high again after traffic");
+    cov_.define("idle_next_due_checked", "idle: next_due checked against an armed timer or departure");
     cov_.define("time_wrap", "time crosses the 2^32 ns wrap");
     cov_.define("reset_mid_run", "rst in the middle of traffic");
     cov_.define("fairness", "fairness episode: backlogged flows granted within 2 of each other");
@@ -429,6 +431,41 @@ class Bench {
       if ((o.bresp == 2) != slverr_exp_) return fail("AXI4-Lite write response");
       wr_wait_ = false;
     }
+    // What the scheduler holds armed, from the commands the arbiter gave it and the results
+    // it took (kinds 0..3 timers and 5 departures per flow, 4 the one DRAIN slot).
+    if (pk.cmd_issued && pk.cmd.kind <= kSchedDep &&
+        (pk.cmd.kind == kSchedDrain || pk.cmd.flow < kFlows) && pk.cmd.op != NicSchedOp::TXOPP) {
+      Armed& a = armed_[pk.cmd.kind * kFlows + (pk.cmd.kind == kSchedDrain ? 0 : pk.cmd.flow)];
+      a.on = pk.cmd.op == NicSchedOp::ARM;
+      a.at = pk.cmd.at_ns;
+    }
+    if (pk.sched_taken && pk.sched.kind <= kSchedDep) {  // fired (or granted): no longer armed
+      Armed& a = armed_[pk.sched.kind * kFlows + (pk.sched.kind == kSchedDrain ? 0 : pk.sched.flow)];
+      if (a.on && a.at == pk.sched.at_ns) a.on = false;
+    }
+    // The network stops clocking the top at the first cycle it is idle and shows nothing
+    // (systemc/net/nic_core_top.cpp, drain) and sleeps until next_due_ns, or until its port
+    // is free when txq_nonempty. So `idle` promises (docs/nic.md) that every command has
+    // reached next_due: then next_due must be at or before every armed deadline, and an
+    // armed departure not covered by it must be waiting in the due FIFO (txq_nonempty).
+    // A simulation stopping here would otherwise sleep past it.
+    const bool stop = o.idle && !o.txsel_valid && !o.cnpreq_valid && !o.mon_rp_valid && !o.mon_np_valid;
+    if (stop && !stop_prev_) {
+      for (unsigned k = 0; k <= kSchedDep; ++k)
+        for (uint32_t fl = 0; fl < (k == kSchedDrain ? 1u : kFlows); ++fl) {
+          const Armed& a = armed_[k * kFlows + fl];
+          if (!a.on) continue;
+          cov_.hit("idle_next_due_checked");
+          if (o.next_due_valid && sdiff(a.at, o.next_due_ns) >= 0) continue;
+          if (k == kSchedDep && o.txq_nonempty) continue;
+          return fail("idle with kind " + std::to_string(k) + (k == kSchedDrain ? "" : " of flow " + std::to_string(fl)) +
+                      " armed at " + std::to_string(a.at) + " but next_due " +
+                      (o.next_due_valid ? std::to_string(o.next_due_ns) : std::string("invalid")) +
+                      (k == kSchedDep ? " and txq_nonempty 0" : "") +
+                      ": a simulation stopping here would sleep past it");
+        }
+    }
+    stop_prev_ = stop;
     return 0;
   }
 
@@ -477,6 +514,7 @@ class Bench {
     std::fill(in_flight_.begin(), in_flight_.end(), false);
     std::fill(ann_.begin(), ann_.end(), Ann{});
     std::fill(latest_.begin(), latest_.end(), Latest{});
+    std::fill(armed_.begin(), armed_.end(), Armed{});
     dones_.clear();
     cnp_exp_.clear();
     txops_ = answers_ = 0;
@@ -698,11 +736,12 @@ class Bench {
   uint64_t now64_ = 0;
   unsigned rst_cycles_ = 0;
   uint64_t mid_reset_at_ = 0;
-  bool mid_reset_done_ = false, injected_ = false, busy_since_idle_ = false;
+  bool mid_reset_done_ = false, injected_ = false, busy_since_idle_ = false, stop_prev_ = false;
   std::vector<uint32_t> pkts_;
   std::vector<bool> in_flight_ = std::vector<bool>(kFlows, false);
   std::vector<Ann> ann_;
   std::vector<Latest> latest_;
+  std::vector<Armed> armed_ = std::vector<Armed>((kSchedDep + 1) * kFlows);
   std::deque<Done> dones_;
   std::deque<NicCnpReq> cnp_exp_;
   uint64_t stales_ = 0;

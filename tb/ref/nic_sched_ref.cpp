@@ -405,6 +405,8 @@ void NicSchedModel::step(const In& in) {
   d_flow_ = d_flow;
   d_at_ = d_at;
   d_due_ = d_due;
+  if (c.acc || st_v_) settle_ = kNdLat;  // st_v_: the STALE departure of the cycle before
+  else if (settle_ != 0) --settle_;
   if (in.evt_valid && c.ready) {
     c0_valid_ = true;
     c0_ = in.evt;
@@ -495,6 +497,7 @@ void NicSchedModel::step(const In& in) {
     d_on_ = false;
     d_due_ = false;
     c0_valid_ = false;
+    settle_ = 0;
     c1_valid_ = false;
     wp_ = rp_ = count_ = txp_ = 0;
     g0_v_ = g1_v_ = g2_v_ = g3_v_ = false;

@@ -72,6 +72,10 @@ class NicSchedModel {
   bool next_due_valid() const { return nd_v_; }
   uint32_t next_due_ns() const { return nd_; }
   bool txq_nonempty() const { return count_ != 0; }
+  // A command is in C0, or an ARM left it or a STALE departure was registered less than
+  // kNdLat cycles ago: next_due_* may not show it yet (dcqcn_nic_sched_due's 4 registers).
+  bool settling() const { return c0_valid_ || settle_ != 0; }
+  static constexpr unsigned kNdLat = 4;
 
   // For coverage and the bench's checks.
   bool clearing() const { return clearing_; }
@@ -134,6 +138,7 @@ class NicSchedModel {
   uint32_t wp_ = 0, rp_ = 0, count_ = 0, txp_ = 0;
   bool txp_full_ = false, fired_inc_ = false, grants_inc_ = false;
   bool c0_valid_ = false, c0_ok_ = false;  // C0: the command register
+  unsigned settle_ = 0;                     // cycles left of kNdLat after a command left C0
   NicSchedEvent c0_{};
   bool c1_valid_ = false, c1_arm_ = false, c1_due_ = false;
   uint32_t c1_flow_ = 0, c1_at_ = 0;

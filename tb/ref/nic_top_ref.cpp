@@ -175,7 +175,7 @@ bool NicTopModel::arb_idle(const Comb& c) const {
   return !clearing_ && txop_cnt_ == 0 && txdone_q_.empty() && host_q_.empty() &&
          rxcnp_q_.empty() && rxdata_q_.empty() && rp_cred_ == 0 && np_cred_ == 0 && !g_v_ &&
          !x_v_ && !y_v_ && !xc_v_ && !yc_v_ && !tc_v_ && !cmd_v_ && !txop_busy_ && !ts_v_ && cnpq_.empty() && rq_.empty() &&
-         nq_.empty() && !c.so.out_valid && settle_ == 0;
+         nq_.empty() && !c.so.out_valid && !sch_.settling();
 }
 
 NicTopOut NicTopModel::outputs(const NicTopIn& in) const {
@@ -394,7 +394,6 @@ void NicTopModel::step(const NicTopIn& in) {
   }
 
   // ---- the command register
-  const bool cmd_go = cmd_v_ && c.so.evt_ready;
   if (c.cmd_free && c.cmd_any) {
     cmd_v_ = true;
     cmd_rr_ = c.cmd_pick == 2 ? 0 : c.cmd_pick + 1;
@@ -409,8 +408,6 @@ void NicTopModel::step(const NicTopIn& in) {
   } else if (c.so.evt_ready) {
     cmd_v_ = false;
   }
-  if (cmd_go) settle_ = kSettle;
-  else if (settle_ != 0) --settle_;
 
   // ---- T and the txsel register
   if (c.t_ld) tc_v_ = true;

@@ -102,7 +102,6 @@ class NicTopModel {
   static constexpr unsigned kRpCredits = 8;  // RP events in flight
   static constexpr unsigned kNpCredits = 4;  // NP events in flight
   static constexpr unsigned kQueueDepth = 4; // rq, nq
-  static constexpr unsigned kSettle = 16;    // cycles after a scheduler command before idle
   explicit NicTopModel(uint32_t num_flows);
   NicTopOut outputs(const NicTopIn& in) const;
   void step(const NicTopIn& in);
@@ -232,7 +231,7 @@ class NicTopModel {
   // command register
   bool cmd_v_ = false;
   NicSchedEvent cmd_{};
-  unsigned cmd_rr_ = 0, settle_ = 0;
+  unsigned cmd_rr_ = 0;
   // counters
   uint32_t c_txop_ = 0, c_txdone_ = 0, c_host_ = 0, c_rxcnp_ = 0, c_rxdata_ = 0, c_cnpreq_ = 0,
            c_grant_ = 0, dropped_ = 0, hwm_rp_ = 0, hwm_np_ = 0, hwm_rq_ = 0, arb_rdata_ = 0;
