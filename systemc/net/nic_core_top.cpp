@@ -103,12 +103,11 @@ void NicCoreTop::drain(double now) {
   }
   draining_ = false;
   if (!mon_q_.empty() || !cnp_q_.empty() || last_.txq_nonempty) dispatch_ev_.notify(SC_ZERO_TIME);
-  schedule(now);
+  schedule();
 }
 
-void NicCoreTop::schedule(double now) {
+void NicCoreTop::schedule() {
   if (!last_.next_due_valid) return;
-  (void)now;
   const int32_t d = static_cast<int32_t>(last_.next_due_ns - now_ns32());
   wake_ev_.notify(sc_time(std::max(0, d), SC_NS));
 }

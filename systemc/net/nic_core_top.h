@@ -36,7 +36,7 @@ class NicCoreTop : public NicCore {
   void init(uint32_t idx, uint32_t rate_kbps, double now) override;
   void txdone(uint32_t idx, uint32_t tx_ns, uint16_t bytes, bool more, double now) override;
   void set_data(uint32_t idx, bool has_data, double now) override;
-  void reschedule(double now) override { schedule(now); }
+  void reschedule(double) override { schedule(); }
   void rx_cnp(uint32_t idx, bool ue, uint32_t tau_ns, double now) override;
   void rx_data(uint32_t idx, uint8_t ecn, double now) override;
   void csr_write(NicBlock b, uint8_t addr, uint32_t value, double now) override;
@@ -47,7 +47,7 @@ class NicCoreTop : public NicCore {
 
  private:
   void drain(double now);            // clock until quiet (see above)
-  void schedule(double now);         // the next wake-up at next_due_ns
+  void schedule();                   // the next wake-up at next_due_ns
   void wake_method();                // next_due_ns reached
   void start_method();               // flows whose start time has come: host DATA
   void dispatch_method();            // outputs to the NIC, then kick when flows are due
