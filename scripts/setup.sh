@@ -6,6 +6,7 @@ set -euo pipefail
 PKGS=(
   build-essential cmake ninja-build pkg-config git
   verilator            # 5.006: RTL -> C++ for lock-step tests and co-simulation
+  clang                # 14: compiles the network's Verilated models (12 % faster code than GCC's there)
   zlib1g-dev           # FST waveforms: Verilator's FST writer (benches, dcqcn-sim --vcd FILE.fst) and the FST reader of the tests
   yosys                # 0.23: synthesis checks (scripts/synth.sh), formal (scripts/formal.sh)
   z3                   # SMT solver for yosys-smtbmc (scripts/formal.sh, mode smt)

@@ -35,22 +35,25 @@ void drive(VM& m, const NicTopIn& in) {
   m.s_axil_rready = in.rready;
 }
 
+// A stream's payload is unpacked only while its valid is high (AXI4-Stream: tdata means
+// nothing without tvalid); otherwise it keeps its default. The mon payloads are wide, and
+// this runs every cycle of the RTL engine.
 template <class VM>
 NicTopOut read(const VM& m) {
   NicTopOut o;
   o.txop_ready = m.s_axis_txop_tready;
   o.txsel_valid = m.m_axis_txsel_tvalid;
-  o.txsel = unpack_txsel(m.m_axis_txsel_tdata);
+  if (o.txsel_valid) o.txsel = unpack_txsel(m.m_axis_txsel_tdata);
   o.txdone_ready = m.s_axis_txdone_tready;
   o.host_ready = m.s_axis_host_tready;
   o.rxcnp_ready = m.s_axis_rxcnp_tready;
   o.rxdata_ready = m.s_axis_rxdata_tready;
   o.cnpreq_valid = m.m_axis_cnpreq_tvalid;
-  o.cnpreq = unpack_cnpreq(m.m_axis_cnpreq_tdata);
+  if (o.cnpreq_valid) o.cnpreq = unpack_cnpreq(m.m_axis_cnpreq_tdata);
   o.mon_rp_valid = m.mon_rp_valid;
-  o.mon_rp = unpack_rp(m.mon_rp_data);
+  if (o.mon_rp_valid) o.mon_rp = unpack_rp(m.mon_rp_data);
   o.mon_np_valid = m.mon_np_valid;
-  o.mon_np = unpack_np(m.mon_np_data);
+  if (o.mon_np_valid) o.mon_np = unpack_np(m.mon_np_data);
   o.next_due_valid = m.next_due_valid;
   o.next_due_ns = m.next_due_ns;
   o.txq_nonempty = m.txq_nonempty;
