@@ -78,10 +78,13 @@ module dcqcn_nic_sched #(
   localparam logic [31:0] CATCHUP_RST = 32'd16384;
   localparam logic [1:0] OP_ARM = 2'd1, OP_DISARM = 2'd2, OP_TXOPP = 2'd3;
   localparam int PW = 16;                 // pending TXOPP count
-  // Cycles from an ARM leaving C0 (arm_v) until next_due_* shows it: the 4 registers of
-  // dcqcn_nic_sched_due (ai, am, t1/t2, nd). A departure a STALE answer left armed enters
-  // the same way from stale_v_reg. `settling` covers them (the top's bench checks that an
-  // idle top's next_due covers every armed deadline; 3 fails it).
+  // Cycles after an ARM leaves C0 (arm_v, clock edge e: dcqcn_nic_sched_due's ai loads at
+  // e) until next_due_* shows it (am, t1/t2 and nd load at e+1..e+4: in nd after e+4).
+  // A departure a STALE answer left armed enters the same way from stale_v_reg. settle_reg
+  // loads ND_LAT on every command leaving C0 (conservative for DISARM, TXOPP, DRAIN) and on
+  // stale_v_reg; in the cycle stale_v_reg is high the STALE result itself is on m_out_valid.
+  // Both benches check the contract (lockstep_nic_sched: every cycle not settling and with
+  // no result; lockstep_nic_top: wherever a simulation would stop): 3 fails them.
   localparam int ND_LAT = 4;
 
   // =====================================================================================
@@ -98,7 +101,7 @@ module dcqcn_nic_sched #(
   logic [31:0] dropped_reg, dropped_next;
   logic [31:0] csr_rdata_reg, csr_rdata_next;
   logic        fired_inc_reg, grants_inc_reg;  // FIRED / GRANTS count last cycle's results
-  logic [2:0]  settle_reg;                     // cycles left of ND_LAT after an ARM or STALE
+  logic [2:0]  settle_reg;                     // cycles left of ND_LAT after a command or STALE
 
   // =====================================================================================
   // Pipeline stages

@@ -34,7 +34,7 @@
 #
 #   scripts/synth.sh --report [--quick] [--jobs N]
 #       Writes results/synth.md: for rp, np, cp and the integration top nic_top
-#       (rtl/dcqcn_nic_top.sv: RP + NP + AXI) at NUM_FLOWS 256, 1024, 4096, Yosys
+#       (rtl/dcqcn_nic_top.sv: the whole NIC side) at NUM_FLOWS 256, 1024, 4096, Yosys
 #       `synth_xilinx` for 7-series and `-family xcup` (UltraScale+): LUT/FF/LUTRAM/
 #       SRL/BRAM/DSP counts and the longest combinational path in logic levels; then
 #       iCE40 place and route (nextpnr-ice40, when installed) of the blocks at 16 flows.
@@ -47,7 +47,8 @@
 #       Regenerates only the rows of BLOCK (rp np cp nic_top) in results/synth.md's
 #       resource and longest-path tables (no iCE40), at 256 1024 4096 (--quick: 1024);
 #       every other row is kept, and a line under the header names the rows regenerated
-#       and the date. About 2 minutes per nic_top synthesis.
+#       and the date. Rows missing from the report (one from --quick) are an error: run
+#       --report. About 2 minutes per nic_top synthesis.
 #
 # Logic levels: after synth_xilinx the flip-flops, block RAMs, LUTRAMs and SRLs are
 # deleted from the flattened netlist (their outputs become path starts, their inputs path
@@ -166,6 +167,9 @@ report() {
     if [ ! -s results/synth.md ]; then
       echo "synth.sh --report --block: results/synth.md is missing; run --report without --block first" >&2; exit 2
     fi
+    if [ $reuse -eq 1 ]; then
+      echo "synth.sh --report: --reuse and --block do not go together (--block synthesises its blocks again)" >&2; exit 2
+    fi
     blocks=("${only[@]}"); have_ice40=0
     for b in "${blocks[@]}"; do rm -f build/synth/report/"${b}"_*; done
     run_all
@@ -220,17 +224,23 @@ res_row() {
   [ "$lat" -eq 0 ] && [ $((b36 + b18)) -ne 0 ]
 }
 
-# path_row BLOCK SIZE: the longest-path table row (xcup), nothing when there is no run
+# path_row BLOCK SIZE: the longest-path table row (xcup); a FAILED row when the synthesis
+# failed, nothing when there was no run
 path_row() {
   local w=build/synth/report/${1}_${2}_xcup lv
+  if grep -q FAILED "$w.stat" 2>/dev/null; then
+    echo "| $1 | $2 | synthesis FAILED | (see $w.log) |"; return 0
+  fi
   [ -s "$w.ltp" ] || return 0
   read -r lv _ < <(levels "$w.ltp")
   echo "| $1 | $2 | $lv | \`$(pathdesc "$w.ltp")\` |"
 }
 
 # merge_report: --block: the rows of the blocks in `blocks` at `sizes` replace those in
-# results/synth.md (resource table: block, family, size; longest paths: block, size); a
-# line under the header says which rows and when
+# results/synth.md (resource table: block, family, size; longest paths: block, size), the
+# description paragraph is rewritten (describe), and a line under the header says which
+# rows and when (earlier such lines are kept). A generated row with no row to replace (a
+# report from --quick, or a block missing) is an error: nothing is written.
 merge_report() {
   local out=results/synth.md fail=0 b n f rows="" prow="" note
   for b in "${blocks[@]}"; do
@@ -241,23 +251,49 @@ merge_report() {
       prow+="$(path_row "$b" "$n")"$'\n'
     done
   done
-  note="Rows of ${blocks[*]} at ${sizes[*]} regenerated on $(date -u +%Y-%m-%d) by \`scripts/synth.sh --report --block\` with $(yosys -V | sed 's/ (.*//') (the other rows are from the run above)."
-  awk -v rows="$rows" -v prow="$prow" -v note="$note" '
-    BEGIN { nr = split(rows, r, "\n"); for (i = 1; i <= nr; i++) if (r[i] != "") {
+  note="Rows of ${blocks[*]} at ${sizes[*]} regenerated on $(date -u +%Y-%m-%d) by \`scripts/synth.sh --report --block\` with $(yosys -V | sed 's/ (.*//')."
+  # through the environment, not awk -v (which would read backslashes in them as escapes)
+  if ! MR_ROWS="$rows" MR_PROW="$prow" MR_NOTE="$note" MR_DESC="$(describe)" awk '
+    BEGIN { nr = split(ENVIRON["MR_ROWS"], r, "\n"); for (i = 1; i <= nr; i++) if (r[i] != "") {
               split(r[i], a, "|"); k = a[2] "|" a[3] "|" a[4]; gsub(/ /, "", k); res[k] = r[i] }
-            np = split(prow, q, "\n"); for (i = 1; i <= np; i++) if (q[i] != "") {
+            np = split(ENVIRON["MR_PROW"], q, "\n"); for (i = 1; i <= np; i++) if (q[i] != "") {
               split(q[i], a, "|"); k = a[2] "|" a[3]; gsub(/ /, "", k); pth[k] = q[i] } }
-    /^Rows of .* regenerated on / { next }
-    /^\(.*parallel jobs, .* in all\)/ { print; print note; next }
+    /^\(.*parallel jobs, .* in all\)/ { print; print ENVIRON["MR_NOTE"]; next }
+    /^Yosys `synth_xilinx -flatten`/ { print ENVIRON["MR_DESC"]; desc = 1; next }
+    desc && /^$/ { desc = 0 }
+    desc { next }
     /^## Timing estimate/ { tim = 1 }
     !tim && /^\| [a-z_]+ \| (xc7|xcup) \| [0-9]+ \|/ {
-      split($0, a, "|"); k = a[2] "|" a[3] "|" a[4]; gsub(/ /, "", k); if (k in res) { print res[k]; next } }
-    !tim && /^\| [a-z_]+ \| [0-9]+ \| [0-9]+ \| `/ {
-      split($0, a, "|"); k = a[2] "|" a[3]; gsub(/ /, "", k); if (k in pth) { print pth[k]; next } }
-    { print }' "$out" > "$out.tmp"
+      split($0, a, "|"); k = a[2] "|" a[3] "|" a[4]; gsub(/ /, "", k)
+      if (k in res) { print res[k]; done[k] = 1; next } }
+    !tim && /^\| [a-z_]+ \| [0-9]+ \| [^|]+ \| / && !/^\| [a-z_]+ \| (xc7|xcup) / {
+      split($0, a, "|"); k = a[2] "|" a[3]; gsub(/ /, "", k)
+      if (k in pth) { print pth[k]; done["p" k] = 1; next } }
+    { print }
+    END { bad = 0
+          for (k in res) if (!(k in done)) { print "synth.sh: no row " k " in the report to replace" > "/dev/stderr"; bad = 1 }
+          for (k in pth) if (!(("p" k) in done)) { print "synth.sh: no longest-path row " k " to replace" > "/dev/stderr"; bad = 1 }
+          exit bad }' "$out" > "$out.tmp"; then
+    rm -f "$out.tmp"
+    echo "synth.sh --report --block: $out left as it was (rows missing above: regenerate it with --report)" >&2
+    return 1
+  fi
   mv "$out.tmp" "$out"
   echo "synth.sh: replaced the rows of ${blocks[*]} at ${sizes[*]} in $out"
   return $fail
+}
+
+# describe: the paragraph under the report's header that says what the tables hold (one
+# copy: write_report prints it, merge_report puts it in place of the old one)
+describe() {
+  echo "Yosys \`synth_xilinx -flatten\` (\`xc7\`: 7-series, the default; \`xcup\`: \`-family xcup\`,"
+  echo "UltraScale+). \`nic_top\` is \`rtl/dcqcn_nic_top.sv\`, the whole NIC side: RP + NP + the"
+  echo "timer service and transmit scheduler (\`dcqcn_nic_sched\`) + the arbiter with its AXI4-Stream"
+  echo "FIFOs + the AXI4-Lite slave; CP is switch-side and not in it. Size is NUM_FLOWS"
+  echo "(NUM_QUEUES for cp). LUT counts LUT1-6 (INV included); LUTRAM counts RAM32M/RAM64M(8)/RAMxX1D"
+  echo "primitives; BRAM is RAMB36/RAMB18 primitives. Levels: cells on the longest"
+  echo "register-to-register (or RAM-to-register) combinational path, split as LUT / CARRY /"
+  echo "MUXF / DSP."
 }
 
 # write_report: results/synth.md from build/synth/report/
@@ -272,13 +308,7 @@ write_report() {
     echo "($(nproc) cores, $jobs parallel jobs, ${TOTAL} s in all). Do not edit: rerun the script."
     echo "Method, and what the numbers mean for timing closure: \`docs/fpga.md\` (Resources, Timing)."
     echo
-    echo "Yosys \`synth_xilinx -flatten\` (\`xc7\`: 7-series, the default; \`xcup\`: \`-family xcup\`,"
-    echo "UltraScale+). \`nic_top\` is \`rtl/dcqcn_nic_top.sv\`: RP + NP + two AXI-Stream register"
-    echo "slices + the AXI4-Lite slave; CP is switch-side and not in it. Size is NUM_FLOWS"
-    echo "(NUM_QUEUES for cp). LUT counts LUT1-6 (INV included); LUTRAM counts RAM32M/RAM64M(8)/RAMxX1D"
-    echo "primitives; BRAM is RAMB36/RAMB18 primitives. Levels: cells on the longest"
-    echo "register-to-register (or RAM-to-register) combinational path, split as LUT / CARRY /"
-    echo "MUXF / DSP."
+    describe
     echo
     echo "| block | family | size | LUT | FF | LUTRAM | SRL | BRAM36/18 | DSP | CARRY | latches | levels (LUT/CARRY/MUXF/DSP) | synth s |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"

@@ -112,6 +112,7 @@ class Bench {
     cov_.define("csr_clamp", "CATCHUP_NS written above its max, read back clamped");
     cov_.define("csr_id", "ID and VERSION read");
     cov_.define("next_due_checked", "next_due_ns checked against every armed timer");
+    cov_.define("settled_next_due_checked", "not settling, no result: next_due checked against every armed timer");
     cov_.define("fairness_rr", "fairness episode: due flows granted round robin");
     cov_.define("pacing_exact", "pacing episode: long-run error < 0.1 %");
     cov_.define("stale_rearmed_due", "stale episode: a departure left armed by STALE is in next_due and granted");
@@ -331,6 +332,11 @@ class Bench {
       return fail("next_due_ns " + std::to_string(ls_.ref().next_due_ns()) + " (valid " +
                       std::to_string(ls_.ref().next_due_valid()) + ") is later than an armed timer at " +
                       std::to_string(static_cast<uint32_t>(chk_.earliest_armed(seq_at_[(ls_.cycle() - 5) % 8]))));
+    if (!in.rst && !check_settled(out.out_valid))
+      return fail("not settling and no result waiting, but next_due_ns " + std::to_string(ls_.ref().next_due_ns()) +
+                  " (valid " + std::to_string(ls_.ref().next_due_valid()) + ") is later than a timer armed at " +
+                  std::to_string(static_cast<uint32_t>(chk_.earliest_armed(seq_at_[(ls_.cycle() - 1) % 8]))) +
+                  ": a simulation stopping the clock here would sleep past it");
     if (in.csr_re && in.csr_addr == kSchedCsrId) saw_id_ = true;
     if (in.csr_re && in.csr_addr == kSchedCsrCatchup) saw_catchup_ = true;
     if (ls_.ref().fifo_count() >= 4) cov_.hit("fifo_hwm_ge_4");
@@ -371,6 +377,20 @@ class Bench {
     if (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(earliest)) > 0)
       return false;
     cov_.hit("next_due_checked");
+    return true;
+  }
+
+  // The `settling` contract, every cycle: when the block is not settling and has no result
+  // waiting (where a simulation may stop its clock), every timer and DRAIN armed by a
+  // command that left C0 before this cycle is at or after next_due_ns.
+  bool check_settled(bool out_valid) {
+    const auto& r = ls_.ref();
+    if (ls_.cycle() < 8 || r.clearing() || r.settling() || out_valid) return true;
+    const int64_t earliest = chk_.earliest_armed(seq_at_[(ls_.cycle() - 1) % 8]);
+    if (earliest < 0) return true;
+    if (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(earliest)) > 0)
+      return false;
+    cov_.hit("settled_next_due_checked");
     return true;
   }
 

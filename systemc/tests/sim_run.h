@@ -21,7 +21,7 @@
 // loss_test): the reference engine with nic.core: blocks, the C++ timer service and
 // scheduler around the RP and NP references. They simulate up to a few seconds of
 // network time each; on nic.core: top (the cycle-exact model of the whole NIC top,
-// clocked around every event) they would take about 40 times longer, beyond CI's budget.
+// clocked around every event) they would take about 30 times longer, beyond CI's budget.
 // The top runs every shipped scenario in EngineEquivalence (network_test.cpp) and the
 // paper experiments in scripts/reproduce.sh --core top; docs/verification.md "Which core".
 #define PAPER_ENGINE "--engine ref --set nic.core=blocks "

@@ -72,8 +72,10 @@ class NicSchedModel {
   bool next_due_valid() const { return nd_v_; }
   uint32_t next_due_ns() const { return nd_; }
   bool txq_nonempty() const { return count_ != 0; }
-  // A command is in C0, or an ARM left it or a STALE departure was registered less than
-  // kNdLat cycles ago: next_due_* may not show it yet (dcqcn_nic_sched_due's 4 registers).
+  // A command is in C0, or one left it or a STALE departure was registered less than kNdLat
+  // cycles ago: next_due_* may not show it yet (an ARM leaving C0 at edge e is in next_due
+  // after e+4: dcqcn_nic_sched_due's ai at e, then am, t1/t2, nd). Conservative for the
+  // commands that are not ARMs; the cycle st_v_ is high the STALE result is on out_valid.
   bool settling() const { return c0_valid_ || settle_ != 0; }
   static constexpr unsigned kNdLat = 4;
 
