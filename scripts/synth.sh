@@ -110,7 +110,11 @@ ice40_one() {
       printf "  always @(posedge clk) so <= load ? o : {so[%d:0], 1%sb0};\n", no - 2, "\x27"
       printf "  assign dout = so[%d];\nendmodule\n", no - 1
     }' "$w.ports" > "$w.wrap.v"
-  if yosys -q -l "$w.ylog" -p "read_verilog -sv -Irtl ${SRCS[*]} $w.wrap.v; \
+  # setattr: the RTL's (* ram_style = "distributed" *) (the arbiter's small flow RAM: Xilinx
+  # LUTRAM) names a RAM kind the iCE40 does not have, and Yosys then refuses to map it;
+  # without the attribute it maps that memory as it sees fit. After hierarchy: the
+  # parameterised copies of the modules carry the attribute too. "block" stays (SB_RAM40_4K).
+  if yosys -q -l "$w.ylog" -p "read_verilog -sv -Irtl ${SRCS[*]} $w.wrap.v; hierarchy -top ice40_wrap; setattr -unset ram_style a:ram_style=distributed; \
        synth_ice40 -top ice40_wrap -flatten; tee -q -o $w.stat stat; write_json $w.json" >/dev/null 2>&1; then
     nextpnr-ice40 --hx8k --package ct256 --json "$w.json" --freq 100 --seed 1 \
       --timing-allow-fail --log "$w.pnr.log" >/dev/null 2>&1 || true
