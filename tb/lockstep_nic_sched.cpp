@@ -371,13 +371,7 @@ class Bench {
   // cycles after it left C0, docs/nic.md).
   bool check_next_due() {
     if (ls_.cycle() % 256 != 0 || ls_.cycle() < 8 || ls_.ref().clearing()) return true;
-    const auto& r = ls_.ref();
-    const int64_t earliest = chk_.earliest_armed(seq_at_[(ls_.cycle() - 5) % 8]);
-    if (earliest < 0) return true;
-    if (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(earliest)) > 0)
-      return false;
-    cov_.hit("next_due_checked");
-    return true;
+    return next_due_covers(5, "next_due_checked");
   }
 
   // The `settling` contract, every cycle: when the block is not settling and has no result
@@ -386,11 +380,18 @@ class Bench {
   bool check_settled(bool out_valid) {
     const auto& r = ls_.ref();
     if (ls_.cycle() < 8 || r.clearing() || r.settling() || out_valid) return true;
-    const int64_t earliest = chk_.earliest_armed(seq_at_[(ls_.cycle() - 1) % 8]);
+    return next_due_covers(1, "settled_next_due_checked");
+  }
+
+  // next_due_ns is valid and not later than the earliest timer or DRAIN armed by the
+  // commands that had left C0 `lag` cycles ago; `cover` counts the checks that had one.
+  bool next_due_covers(uint64_t lag, const char* cover) {
+    const auto& r = ls_.ref();
+    const int64_t earliest = chk_.earliest_armed(seq_at_[(ls_.cycle() - lag) % 8]);
     if (earliest < 0) return true;
     if (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(earliest)) > 0)
       return false;
-    cov_.hit("settled_next_due_checked");
+    cov_.hit(cover);
     return true;
   }
 
