@@ -79,7 +79,7 @@ module dcqcn_nic_sched #(
   localparam logic [1:0] OP_ARM = 2'd1, OP_DISARM = 2'd2, OP_TXOPP = 2'd3;
   localparam int PW = 16;                 // pending TXOPP count
   // Cycles after an ARM leaves C0 (arm_v, clock edge e: dcqcn_nic_sched_due's ai loads at
-  // e) until next_due_* shows it (am, t1/t2 and nd load at e+1..e+4: in nd after e+4).
+  // e) until next_due_* shows it (am, t1, t2 and nd load at e+1..e+4: in nd after e+4).
   // A departure a STALE answer left armed enters the same way from stale_v_reg. settle_reg
   // loads ND_LAT on every command leaving C0 (conservative for DISARM, TXOPP, DRAIN) and on
   // stale_v_reg; in the cycle stale_v_reg is high the STALE result itself is on m_out_valid.

@@ -74,7 +74,7 @@ class NicSchedModel {
   bool txq_nonempty() const { return count_ != 0; }
   // A command is in C0, or one left it or a STALE departure was registered less than kNdLat
   // cycles ago: next_due_* may not show it yet (an ARM leaving C0 at edge e is in next_due
-  // after e+4: dcqcn_nic_sched_due's ai at e, then am, t1/t2, nd). Conservative for the
+  // after e+4: dcqcn_nic_sched_due's ai at e, then am, t1, t2, nd). Conservative for the
   // commands that are not ARMs; the cycle st_v_ is high the STALE result is on out_valid.
   bool settling() const { return c0_valid_ || settle_ != 0; }
   static constexpr unsigned kNdLat = 4;
