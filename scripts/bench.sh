@@ -107,7 +107,14 @@ echo "  \"host_cores\": $(nproc),"
 echo "  \"lockstep_events_per_s\": {"
 first=1
 for b in rp np cp; do
-  line=$(build/tb/lockstep_${b}_4096 --seed 1 --events "$N" --quiet | grep -E "^$b: [0-9]+ events")
+  # a bench exits 1 when a coverpoint was never hit (below about 500,000 events at 4096:
+  # docs/verification.md, "Events for full coverage"): say so rather than stop silently
+  if ! out=$(build/tb/lockstep_${b}_4096 --seed 1 --events "$N" --quiet); then
+    echo "$out" | tail -3 >&2
+    echo "bench.sh: lockstep_${b}_4096 failed with EVENTS=$N (above); use at least 500000 events" >&2
+    exit 1
+  fi
+  line=$(grep -E "^$b: [0-9]+ events" <<<"$out")
   eps=$(echo "$line" | sed -E 's/.* ([0-9.]+) events\/s.*/\1/')
   [ $first -eq 0 ] && echo ","
   printf '    "%s": %s' "$b" "$eps"
