@@ -13,9 +13,11 @@
 // Beside the lock-step (which a bug shared by the RTL and the model passes), system checks:
 // every txop answered exactly once; no GRANT for a flow without data; every timer the RP
 // or the NP announced delivered at or after its deadline and never twice, and the latest
-// of each delivered by the end; the scheduler's contract (NicSchedCheck); no input event
-// lost (per source, events in = events into the RP/NP); a CNP request only from an NP
-// result with cnp, in order, with its fields.
+// of each delivered by the end; no input event lost (per source, events in = events into
+// the RP/NP); a CNP request only from an NP result with cnp, in order, with its fields;
+// wherever a simulation would stop the clock (idle, nothing shown), every deadline the
+// scheduler holds armed is at or after next_due (departures: or txq_nonempty). The
+// scheduler's own contract checker (NicSchedCheck) runs in lockstep_nic_sched, not here.
 // Debugging: DBG_FLOW=<flow> prints that flow's history (commands, grants, RP events).
 #include <algorithm>
 #include <cinttypes>
