@@ -263,10 +263,11 @@ module dcqcn_nic_sched #(
   logic [159:0] ld_dl;
 
   // 32-bit modular "a is at or after b"
+  // (no local variable: Icarus 11 puts a function's locals into the implicit sensitivity
+  // of every always_comb that calls it, so two blocks that call a function with a local
+  // wake each other without end in zero time; "below 2^31" is the difference's sign bit)
   function automatic logic at_or_after(input logic [31:0] a, input logic [31:0] b);
-    logic [31:0] d;
-    d = a - b;
-    at_or_after = !d[31];
+    at_or_after = (a - b) < 32'h8000_0000;
   endfunction
   // exactly one of four bits (a LUT, where $onehot became a carry chain)
   function automatic logic onehot4(input logic [3:0] x);
