@@ -288,7 +288,7 @@ TEST(TcdVictim, VictimSeesUndeterminedAndKeepsItsThroughput) {
   }
   const double mean_on = sum_on / seeds.size(), mean_off = sum_off / seeds.size();
   std::printf("victim mean over the ECMP seeds: TCD %.2f Gb/s, without %.2f Gb/s\n", mean_on, mean_off);
-  // Per placement the victim's rate moves either way (README, "TCD and the victim flow");
+  // Per placement the victim's rate moves either way (docs/reproduction.md, "TCD and the victim flow");
   // over seeds 1-3 TCD does not slow it down.
   EXPECT_GE(mean_on, mean_off);
 }
