@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // DCQCN congestion point: the switch egress-queue ECN marker.
 //
-//  - MODE 0, RED/ECN (DCQCN, SPEC section 1): an ECT packet (ECN 01 or 10) is marked CE
+//  - MODE 0, RED/ECN (DCQCN SIGCOMM'15 section 3.1): an ECT packet (ECN 01 or 10) is marked CE
 //    (11) with probability 0 for q <= Kmin, Pmax * (q - Kmin) / (Kmax - Kmin) for
 //    Kmin < q <= Kmax, 1 for q > Kmax. No divider: mark iff
 //    r * (Kmax - Kmin) < Pmax_q16 * (q - Kmin), r = low 16 bits of a 32-bit Galois LFSR
 //    (x^32 + x^22 + x^2 + x + 1) advanced by 16 shifts (one XOR network, one update)
 //    per PKT event in the middle region, so successive samples do not overlap.
-//  - MODE 1, TCD (SIGCOMM'21, SPEC section 4): per queue, PFC XOFF/XON events give the
+//  - MODE 1, TCD (SIGCOMM'21 section 4): per queue, PFC XOFF/XON events give the
 //    ON-OFF pattern (undetermined: the packet gets UE 10 unless it is CE 11); outside
 //    it TCD_CE_RULE decides CE: 2 (default) the TCD authors' rule (RED gated by the TCD
 //    state, CE withheld while the queue drains after an undetermined period), 0 the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// DCQCN+ at scale (thesis Tables 2 and 3) and TCD on the victim-flow topology (SPEC
-// section 4). Each run is a dcqcn-sim process on the reference engine; every measured
+// DCQCN+ at scale (thesis Tables 2 and 3) and TCD on the victim-flow topology (TCD
+// SIGCOMM'21 section 4). Each run is a dcqcn-sim process on the reference engine; every measured
 // number is printed. What is asserted is what our model does, with the reason where it
 // differs from the papers (docs/reproduction.md "DCQCN+ at scale" and "TCD and the victim flow").
 #include <cctype>
