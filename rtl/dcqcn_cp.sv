@@ -14,7 +14,7 @@
 //    queue-trend rule, 1 the RED rule.
 //  The TCD state is tracked in both modes; MODE only chooses how the ECN field is written.
 //
-// Pipeline (docs/cp.md "Pipeline" has the stage diagram): accept -> S0 -> S1 -> S2 -> S3
+// Pipeline (docs/cp.md "Latency, throughput, resources" has the stage table): accept -> S0 -> S1 -> S2 -> S3
 // -> S4 -> output register; an event accepted at edge N is on m_out_* after edge N+6
 // (CpModel::kLatency = 6); one event per cycle, any queue sequence, back-to-back events
 // to one queue included, with no stall: the per-queue RAM read-modify-write hazard is
