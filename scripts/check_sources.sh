@@ -45,9 +45,17 @@ dups() {  # dups WHERE LIST
   for n in $(sort <<<"$2" | uniq -d); do err "$n is listed twice in $1"; done
 }
 
-disk_sv=$(cd "$rtl" && ls -1 -- *.sv 2>/dev/null || true)
-disk_vh=$(cd "$rtl" && ls -1 -- *.vh 2>/dev/null || true)
-disk_all=$(cd "$rtl" && ls -1A | grep -vx 'README.md' || true)
+# the files of rtl/ (names only; every file, hidden ones too, but README.md)
+disk_sv=""; disk_vh=""; disk_all=""
+shopt -s nullglob dotglob
+for p in "$rtl"/*; do
+  n=${p##*/}
+  [ "$n" = README.md ] && continue
+  disk_all+="$n"$'\n'
+  case "$n" in *.sv) disk_sv+="$n"$'\n' ;; *.vh) disk_vh+="$n"$'\n' ;; esac
+done
+shopt -u nullglob dotglob
+disk_sv=${disk_sv%$'\n'}; disk_vh=${disk_vh%$'\n'}; disk_all=${disk_all%$'\n'}
 
 # 1. rtl/dcqcn.f
 f_sv=$(sed -e 's/^[[:space:]]*//; s/[[:space:]]*$//' "$flist" | grep -v '^//' | sed '/^$/d' || true)
