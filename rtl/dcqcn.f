@@ -1,5 +1,14 @@
 // The one list of RTL sources, in dependency order. CMake, scripts/lint.sh and
-// scripts/synth.sh read it; lines starting with // are comments.
+// scripts/synth.sh read it; lines starting with // are comments to them. The
+// "//@include" lines name the headers the sources `include (rtl/ is the include
+// directory). scripts/gen_core.sh makes rtl/dcqcn.core from this file; CTest
+// handoff.sources checks that this list, rtl/dcqcn.core, the file table of docs/fpga.md
+// and the .sv/.vh files in rtl/ agree: a new RTL file needs a line here, a row in that
+// table and scripts/gen_core.sh --write.
+//@include dcqcn_rp_regmap.vh
+//@include dcqcn_np_regmap.vh
+//@include dcqcn_cp_regmap.vh
+//@include dcqcn_rp_recip.vh
 dcqcn_ram_sdp.sv
 dcqcn_rp_csr.sv
 dcqcn_rp_recip_rom.sv

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// AXI-Stream register slice (full: data and ready both registered), used by
-// dcqcn_nic_top on each result stream so that the integrator's m_axis_*_tready does
-// not reach the blocks' pipeline enable (which fans out to every pipeline register)
-// in the same cycle.
+// AXI-Stream register slice (full: data and ready both registered). Not instantiated
+// by the current dcqcn_nic_top (its streams go through dcqcn_nic_arb's dcqcn_nic_fifo
+// buffers); left from the top's earlier form, where it kept the integrator's
+// m_axis_*_tready away from the blocks' pipeline enable.
 //
 // Two entries (output register + skid register); s_ready is a register output, s_data
 // reaches m_data after one edge. Sustains one transfer per cycle. Latency 1 cycle.

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
 // DCQCN congestion point: the switch egress-queue ECN marker.
 //
-//  - MODE 0, RED/ECN (DCQCN, SPEC section 1): an ECT packet (ECN 01 or 10) is marked CE
+//  - MODE 0, RED/ECN (DCQCN SIGCOMM'15 section 3.1): an ECT packet (ECN 01 or 10) is marked CE
 //    (11) with probability 0 for q <= Kmin, Pmax * (q - Kmin) / (Kmax - Kmin) for
 //    Kmin < q <= Kmax, 1 for q > Kmax. No divider: mark iff
 //    r * (Kmax - Kmin) < Pmax_q16 * (q - Kmin), r = low 16 bits of a 32-bit Galois LFSR
 //    (x^32 + x^22 + x^2 + x + 1) advanced by 16 shifts (one XOR network, one update)
 //    per PKT event in the middle region, so successive samples do not overlap.
-//  - MODE 1, TCD (SIGCOMM'21, SPEC section 4): per queue, PFC XOFF/XON events give the
+//  - MODE 1, TCD (SIGCOMM'21 section 4): per queue, PFC XOFF/XON events give the
 //    ON-OFF pattern (undetermined: the packet gets UE 10 unless it is CE 11); outside
 //    it TCD_CE_RULE decides CE: 2 (default) the TCD authors' rule (RED gated by the TCD
 //    state, CE withheld while the queue drains after an undetermined period), 0 the
 //    queue-trend rule, 1 the RED rule.
 //  The TCD state is tracked in both modes; MODE only chooses how the ECN field is written.
 //
-// Pipeline (docs/cp.md "Pipeline" has the stage diagram): accept -> S0 -> S1 -> S2 -> S3
+// Pipeline (docs/cp.md "Latency, throughput, resources" has the stage table): accept -> S0 -> S1 -> S2 -> S3
 // -> S4 -> output register; an event accepted at edge N is on m_out_* after edge N+6
 // (CpModel::kLatency = 6); one event per cycle, any queue sequence, back-to-back events
 // to one queue included, with no stall: the per-queue RAM read-modify-write hazard is

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The event arbiter of dcqcn_nic_top (docs/nic.md, "The NIC top"): what the network
-// simulation's C++ NIC (systemc/net/nic.cpp: rp_result, np_result, timer_method, pick)
-// does around the RP, the NP and the timer service, in RTL.
+// simulation's C++ NIC core (systemc/net/nic_core_blocks.cpp, NicCoreBlocks: rp_result,
+// np_result, timer_method, txop) does around the RP, the NP and the timer service, in RTL.
 //
 //   inputs (2-deep skid FIFOs)     RP issue (round robin)        RP results (mon, rfifo)
 //   txdone, rxcnp, host, timers -> rp_iss --> dcqcn_rp --> mon_rp --> rfifo --> X

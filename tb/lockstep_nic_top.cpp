@@ -79,7 +79,7 @@ class Bench {
  private:
   // announcements of one (kind, flow, tag) not yet delivered: two slots, because a flow
   // restarted by INIT counts its tags from the start again while an older timer with the
-  // same tag may still be on its way (the RP then takes it as current: as nic.cpp does)
+  // same tag may still be on its way (the RP then takes it as current: as nic_core_blocks.cpp does)
   // A slot announced more than 2^30 ns ago is dropped (superseded long ago; beyond 2^31 ns
   // its 32-bit deadline could no longer be compared).
   struct Ann { bool pending[2] = {false, false}; uint32_t dl[2] = {0, 0}; uint64_t t[2] = {0, 0}; };

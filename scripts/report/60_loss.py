@@ -74,7 +74,7 @@ def report(ctx):
     lo = [p for p in med if p <= 0.01]
     flat = min(med[p] for p in lo) >= 0.95 * LINE_GBPS * FRAME_BYTES / PKT_WIRE_BYTES
     collapse = med[1] <= 0.6 * med[0.01]
-    L.append(f"Paper (Fig. 21, SPEC section 7): with go-back-N, throughput collapses once the loss rate passes "
+    L.append(f"Paper (DCQCN section 7, Fig. 21): with go-back-N, throughput collapses once the loss rate passes "
              f"about 0.1 %. Ours: at or below 0.01 % the goodput is >= 95 % of line rate: {verdict(flat)}; at 1 % "
              f"it is **{med[1]:.2f}** Gb/s, {med[1] / med[0.01]:.2f} of the 0.01 % value (collapse, <= 0.60: "
              f"{verdict(collapse)}); at 0.1 % it is {med[0.1]:.2f} Gb/s. Why: each loss costs W = (RTT + NAK latency) "

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""Experiment 9: TCD on the victim-flow topology (TCD SIGCOMM'21 section 4, SPEC section 4)."""
+"""Experiment 9: TCD on the victim-flow topology (TCD SIGCOMM'21 section 4)."""
 import statistics
 
 from common import checks_line, fmt_mmm, load, plt, sim_run, verdict

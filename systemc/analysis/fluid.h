@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The DCQCN fluid model (SIGCOMM'15 section 5, equations 5-9; SPEC section 6), extended
+// The DCQCN fluid model (SIGCOMM'15 section 5, equations 5-9; docs/network.md), extended
 // to N flows with their own Rc, Rt and alpha that share one bottleneck queue q and its
 // marking probability p(q), as the paper does for two flows (Fig. 10-13):
 //

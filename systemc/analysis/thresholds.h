@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Switch buffer thresholds (DCQCN SIGCOMM'15 section 4, SPEC section 5): the PFC headroom
+// Switch buffer thresholds (DCQCN SIGCOMM'15 section 4; docs/network.md): the PFC headroom
 // t_flight, the static PFC threshold t_PFC, and the bounds on the ECN threshold t_ECN
 // (Kmin) that make ECN fire before PFC, statically and with the Trident II dynamic
 // threshold (beta).

@@ -14,13 +14,14 @@ using namespace sc_core;
 namespace dcqcn::net {
 
 namespace {
-// Go-back-N defaults (scenario.h NicSpec, README "Loss and go-back-N"):
+// Go-back-N defaults (scenario.h NicSpec, docs/network.md "Loss and go-back-N"):
 //  - nic.nak_latency_us = 20: ConnectX-3 Pro handles a NAK (sequence error) in firmware,
 //    not in the data path: the NIC's embedded processor reads the QP context, rewinds the
 //    send queue to the NAK's PSN and re-fetches the WQE from host memory. Such slow-path
 //    handling takes microseconds to hundreds of microseconds; 20 us is an assumption near
-//    the geometric middle of that range, not a measurement. The sweep in the README shows
-//    what it costs: each loss wastes about (RTT + nak_latency) x line rate of sending.
+//    the geometric middle of that range, not a measurement. The loss sweep of
+//    docs/reproduction.md ("Loss sweep") shows what it costs: each loss wastes about
+//    (RTT + nak_latency) x line rate of sending.
 //  - nic.nak_timeout_us = 100: above RTT + nak_latency on the shipped topologies, so a
 //    second NAK for one PSN means the retransmission itself was lost, not that it is late.
 //  - nic.rto_us = 1000: the IB local ACK timeout is 4.096 us x 2^n; n = 8 gives ~1 ms

@@ -9,9 +9,12 @@
 // through its own wake-ups: timers and departures that become due, which call
 // NicCoreHost::kick()).
 //
-// One implementation today (nic_core_blocks.*): the C++ timer service and round-robin
-// scheduler around the RP and NP engines (engine.h), the NIC of the simulator's earlier
-// versions. docs/network.md, "The NIC's DCQCN core".
+// Two implementations, chosen by the scenario's nic.core: nic_core_top.* (`top`, the
+// default: one dcqcn_nic_top, Verilated RTL or its cycle-exact reference, makes every
+// timer, arbitration and transmit decision) and nic_core_blocks.* (`blocks`: the C++
+// timer service and round-robin scheduler around the RP and NP engines of engine.h, the
+// NIC of the simulator's earlier versions). docs/network.md, section "Models", item "The
+// NIC's DCQCN core".
 #pragma once
 #include <cstddef>
 #include <cstdint>

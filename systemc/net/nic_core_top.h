@@ -2,8 +2,8 @@
 // The NIC's DCQCN core as one dcqcn_nic_top (nic_top_engine.h: the reference model or the
 // Verilated RTL): every RP, NP, timer, arbitration and transmit decision is the top's. The
 // driver turns the NIC's calls into descriptors on the top's AXI-Stream inputs and clocks
-// it, at the call's simulated time, until it is quiet again (docs/network.md "The NIC
-// top core"):
+// it, at the call's simulated time, until it is quiet again (docs/network.md, "Models",
+// item "The NIC's DCQCN core", `top`):
 //   - a call queues its descriptor and runs drain(): cycles with now_ns = the call's
 //     time, every output stream ready, until no descriptor waits, the top says `idle`
 //     and nothing is due (next_due_ns after now). The cycles take no simulated time (the

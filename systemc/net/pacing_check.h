@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The pacing check (README "Checks in every run"): no flow departs later than
+// The pacing check (docs/network.md "Checks in every run"): no flow departs later than
 //   bound = max(its last rate change, previous departure + previous packet's bytes at its
 //               current Rc)
 // plus the time its port was busy (a frame of any flow or kind on the wire) or paused

@@ -65,7 +65,7 @@ struct NicSpec {
   bool pfc_enabled = false;       // the NIC pauses its upstream when its receive side fills
   uint64_t rx_buffer_bytes = 1000000;
   double rx_drain_gbps = 0;       // 0 = the receive side drains at line rate (never fills)
-  // Go-back-N loss recovery (gbn.h). Defaults and their reasons: README, nic.cpp.
+  // Go-back-N loss recovery (gbn.h). Defaults and their reasons: docs/network.md, nic.cpp.
   double nak_latency_us = 20;     // sender: NAK receipt -> send pointer rewound (firmware)
   double nak_timeout_us = 100;    // receiver: no second NAK for one expected PSN before this
   double rto_us = 1000;           // sender: retransmission timeout for a sized flow's tail

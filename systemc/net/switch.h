@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Shared-buffer switch (SPEC section 5): ingress accounting per (port, priority) with a
+// Shared-buffer switch (DCQCN SIGCOMM'15 section 4, buffer settings; docs/network.md): ingress accounting per (port, priority) with a
 // reserved part, a shared pool under a static or dynamic (beta) PFC threshold, and
 // headroom; XOFF when an ingress queue's shared part reaches t_PFC (or it uses
 // headroom), XON when it has fallen xon_gap below; a packet that finds no headroom is

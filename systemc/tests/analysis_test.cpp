@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The analysis tools: buffer thresholds (SPEC section 5, DCQCN section 4) and the fluid
-// model (SPEC section 6, DCQCN section 5), through the library and through dcqcn-sim.
+// The analysis tools: buffer thresholds (DCQCN SIGCOMM'15 section 4) and the fluid
+// model (DCQCN section 5), through the library and through dcqcn-sim.
 #include <gtest/gtest.h>
 
 #include <cfloat>

@@ -155,7 +155,7 @@ TEST(Network, GoodputAndWireRateOfASaturatedLink) {
   EXPECT_NE(out.find("wire_gbps"), std::string::npos) << out;
 }
 
-// The pacing check (README "Checks in every run"): every data departure is within 2 ns of
+// The pacing check (docs/network.md "Checks in every run"): every data departure is within 2 ns of
 // its flow's bound, max(last rate change, previous departure + packet time at Rc), plus
 // the time its port was busy or paused. Without rate changes (PFC alone, one flow with
 // loss and go-back-N, the NIC's own PAUSE) it holds on any RP.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The DCQCN paper's claims (SIGCOMM'15; SPEC section 7), one test per experiment, label
+// The DCQCN paper's claims (SIGCOMM'15; docs/reproduction.md), one test per experiment, label
 // `paper`. Every run is its own dcqcn-sim process on the reference engine (bit-identical
 // to the RTL engine: EngineEquiv.* and the network tests); scripts/reproduce.sh runs the
 // same experiments on the RTL and writes results/report.md. The scenario files and the

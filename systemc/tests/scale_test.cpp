@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// DCQCN+ at scale (thesis Tables 2 and 3) and TCD on the victim-flow topology (SPEC
-// section 4). Each run is a dcqcn-sim process on the reference engine; every measured
+// DCQCN+ at scale (thesis Tables 2 and 3) and TCD on the victim-flow topology (TCD
+// SIGCOMM'21 section 4). Each run is a dcqcn-sim process on the reference engine; every measured
 // number is printed. What is asserted is what our model does, with the reason where it
 // differs from the papers (docs/reproduction.md "DCQCN+ at scale" and "TCD and the victim flow").
 #include <cctype>
@@ -288,7 +288,7 @@ TEST(TcdVictim, VictimSeesUndeterminedAndKeepsItsThroughput) {
   }
   const double mean_on = sum_on / seeds.size(), mean_off = sum_off / seeds.size();
   std::printf("victim mean over the ECMP seeds: TCD %.2f Gb/s, without %.2f Gb/s\n", mean_on, mean_off);
-  // Per placement the victim's rate moves either way (README, "TCD and the victim flow");
+  // Per placement the victim's rate moves either way (docs/reproduction.md, "TCD and the victim flow");
   // over seeds 1-3 TCD does not slow it down.
   EXPECT_GE(mean_on, mean_off);
 }

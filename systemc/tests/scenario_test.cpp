@@ -258,7 +258,7 @@ TEST(ScenarioGood, MinimalTakesEveryDefault) {
   EXPECT_EQ(s.nic.pfc_enabled, d.nic.pfc_enabled);
   EXPECT_EQ(s.nic.rx_buffer_bytes, d.nic.rx_buffer_bytes);
   EXPECT_EQ(s.nic.rx_drain_gbps, d.nic.rx_drain_gbps);
-  EXPECT_EQ(s.nic.nak_latency_us, 20);  // go-back-N defaults (README, nic.cpp)
+  EXPECT_EQ(s.nic.nak_latency_us, 20);  // go-back-N defaults (docs/network.md, nic.cpp)
   EXPECT_EQ(s.nic.nak_timeout_us, 100);
   EXPECT_EQ(s.nic.rto_us, 1000);
   ASSERT_EQ(s.nodes.size(), 3u);

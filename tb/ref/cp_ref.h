@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Bit-exact reference of rtl/dcqcn_cp.sv, the congestion point (switch egress ECN
-// marker): RED/ECN marking (DCQCN, SPEC section 1) and TCD ternary congestion detection
-// (SPEC section 4). docs/cp.md describes the algorithm and every decision.
+// marker): RED/ECN marking (DCQCN SIGCOMM'15 section 3.1) and TCD ternary congestion
+// detection (TCD SIGCOMM'21 section 4). docs/cp.md describes the algorithm and every decision.
 //
 // Two layers:
 //  - CpAlgo: the algorithm, one event at a time (process()). It is what the network

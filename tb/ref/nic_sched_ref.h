@@ -19,7 +19,7 @@
 namespace dcqcn {
 
 enum class NicSchedOp : uint8_t { NOP = 0, ARM = 1, DISARM = 2, TXOPP = 3 };
-// Kinds of an ARM / DISARM (nic.cpp's timer numbering) and of a result.
+// Kinds of an ARM / DISARM (nic_core_blocks.cpp's timer numbering) and of a result.
 enum NicSchedKind : uint8_t {
   kSchedAlpha = 0, kSchedInc = 1, kSchedNp = 2, kSchedCut = 3, kSchedDrain = 4,
   kSchedDep = 5,       // ARM: the flow's next departure; result: GRANT

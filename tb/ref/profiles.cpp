@@ -18,11 +18,11 @@ int find(const Table& t, std::string_view name) {
 
 const char* block_name(Block b) { return b == Block::RP ? "RP" : b == Block::NP ? "NP" : "CP"; }
 
-// SPEC section 2, column `paper` (SIGCOMM'15 Fig. 14 and section 3).
+// Profile `paper` (SIGCOMM'15 Fig. 14 and section 3; docs/profiles.md).
 std::vector<RegWrite> paper() {
   return {
       {Block::RP, "ALGO", 0, 0},
-      {Block::RP, "MIN_RATE_KBPS", 100000, 0},     // 100 Mb/s (paper silent; SPEC's choice)
+      {Block::RP, "MIN_RATE_KBPS", 100000, 0},     // 100 Mb/s (paper silent; our choice)
       {Block::RP, "G_Q16", 256, 0},                // g = 1/256
       {Block::RP, "ALPHA_INIT_Q16", 65536, 0},     // alpha = 1
       {Block::RP, "ALPHA_PERIOD_NS", 55000, 0},    // K = 55 us
@@ -49,7 +49,7 @@ std::vector<RegWrite> paper() {
   };
 }
 
-// SPEC section 2, column `connectx` (mlx5 firmware defaults).
+// Profile `connectx` (mlx5 firmware defaults; docs/profiles.md).
 std::vector<RegWrite> connectx() {
   auto w = paper();
   auto set = [&](Block b, std::string_view n, uint32_t v) {
@@ -69,7 +69,7 @@ std::vector<RegWrite> connectx() {
   set(Block::RP, "CUT_SHIFT", 1);                   // rpg_gd 11 on a Q10 alpha = alpha/2
   set(Block::RP, "MAX_CUT_Q16", 32768);             // rpg_min_dec_fac 50 %
   set(Block::RP, "RRMP_NS", 4000);                  // rate_reduce_monitor_period 4 us
-  set(Block::RP, "CUT_DEFER", 1);                   // a CNP inside it cuts at its end (SPEC 2;
+  set(Block::RP, "CUT_DEFER", 1);                   // a CNP inside it cuts at its end (rp.md;
                                                     // HPCC's Mellanox model, CheckRateDecreaseMlx)
   set(Block::RP, "FIRST_CNP_RATE_KBPS", 0);         // rate_to_set_on_first_cnp 0
   set(Block::RP, "CLAMP_TGT", 0);                   // clamp_tgt_rate 0
@@ -81,7 +81,7 @@ std::vector<RegWrite> connectx() {
   return w;
 }
 
-// SPEC section 2: QCN/DCTCP recommendations (paper section 5), shown not to converge.
+// Profile `strawman`: QCN/DCTCP recommendations (paper section 5), shown not to converge.
 std::vector<RegWrite> strawman() {
   auto w = paper();
   for (auto& x : w) {

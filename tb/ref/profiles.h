@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Parameter profiles (SPEC section 2): the one table that C++ and RTL tests load, by
+// Parameter profiles (docs/profiles.md): the one table that C++ and RTL tests load, by
 // writing registers through each block's CSR bus.
 #pragma once
 #include <cstdint>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Floating-point DCQCN / DCQCN+ reaction point written straight from the paper's
-// equations (SPEC sections 1-3), with no quantisation: rates in double b/s-scaled kb/s,
+// equations (DCQCN SIGCOMM'15 section 3.1; DCQCN+, docs/rp.md), with no quantisation: rates in double b/s-scaled kb/s,
 // alpha a double. Same event semantics as RpAlgo (which expiry counts, when timers
 // restart), so the two can be driven with the same events and compared; used only to
 // show the fixed-point formats of the RTL are good enough.

@@ -97,7 +97,7 @@ RpState RpAlgo::fresh() const {
   return s;
 }
 
-// One rate-increase step (SPEC section 1 / section 3).
+// One rate-increase step (DCQCN section 3.1 / DCQCN+; docs/rp.md "The algorithm").
 // DCQCN: the phase is chosen with the stage counts BEFORE this expiry (F = 5 gives the
 // paper's five fast-recovery iterations, as in QCN and the ConnectX firmware); then the
 // expiring counter is incremented. DCQCN+: S is incremented first, then the thesis's

@@ -148,7 +148,7 @@ uint64_t count_marks(CpAlgo& a, uint32_t q, uint64_t n) {
 }
 
 // The measured count must be within 5 binomial standard deviations of n p, p from the
-// SPEC formula. r is a 16-bit integer, so the exact probability is
+// paper's RED formula (DCQCN section 3.1, docs/cp.md). r is a 16-bit integer, so the exact probability is
 // ceil(Pmax * (q - Kmin) / (Kmax - Kmin)) / 65536: up to 1/65536 above p.
 void expect_binomial(uint64_t marks, uint64_t n, double p) {
   const double p_hi = std::min(1.0, p + 1 / 65536.0);
