@@ -25,7 +25,7 @@ done
 flist=$root/rtl/dcqcn.f
 [ -f "$flist" ] || { echo "gen_core.sh: $flist not found" >&2; exit 2; }
 
-SIM_TB=tb_rp   # tb/icarus/tb_rp.sv: CTest icarus.rp
+SIM_TB=tb_nic_top   # tb/icarus/tb_nic_top.sv: CTest icarus.nic_top (the whole NIC side: RP, NP, scheduler, arbiter)
 
 mapfile -t SRCS < <(sed -e 's/^[[:space:]]*//; s/[[:space:]]*$//' "$flist" | grep -v '^//' | sed '/^$/d')
 mapfile -t INCS < <(sed -n 's|^[[:space:]]*//@include[[:space:]]\{1,\}\([^[:space:]]*\).*|\1|p' "$flist")
