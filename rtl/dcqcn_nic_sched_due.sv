@@ -62,7 +62,7 @@ module dcqcn_nic_sched_due (
   function automatic logic [32:0] tmin(input logic av, input logic [31:0] a,
                                        input logic bv, input logic [31:0] b);
     // (no local variable, for Icarus: see at_or_after in dcqcn_nic_sched.sv)
-    tmin = !av ? {bv, b} : !bv ? {1'b1, a} : ((a - b) >= 32'h8000_0000) ? {1'b1, a} : {1'b1, b};
+    tmin = !av ? {bv, b} : !bv ? {1'b1, a} : |((a - b) & 32'h8000_0000) ? {1'b1, a} : {1'b1, b};
   endfunction
 
   assign ai_pre  = tmin(1'b1, arm_at, stale_v, stale_at);
