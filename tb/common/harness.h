@@ -84,6 +84,7 @@ struct FailureAt {
   bool set = false;
   FailKind kind = FailKind::Mismatch;
   uint64_t cycle = 0;
+  std::string what;  // for the verdict line: "mismatch at cycle 1600"
 };
 FailureAt& last_failure();
 

@@ -99,7 +99,7 @@ badopt() {  # badopt TEXT ARGS...: exit 2 and TEXT on stderr
 badopt "cannot create directory '/proc/nope'" --events 10 --vcd /proc/nope/x.$ext
 badopt "the file name must end in .$ext" --events 10 --vcd x.txt
 badopt "need --vcd FILE" --events 10 --trace-from 5
-badopt "--window 0: give 1..20000" --events 10 --window 0
+badopt "--window '0': out of range; give a whole number 1..20000" --events 10 --window 0
 badopt "--clock-ns" --events 10 --clock-ns 0
 
 [ $fail -eq 0 ] && echo "PASS lockstep.trace.$blk"
