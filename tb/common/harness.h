@@ -37,7 +37,10 @@ struct Options {
 // options (--vcd FILE, --trace-from C, --trace-to C, --trace-around C, --window W,
 // --clock-ns P, --fail-vcd FILE|none), --inject-mismatch C and the Verilator-style
 // +trace; prints the seed and the configuration on stdout. trace_ext is the file type
-// the bench writes (".vcd" or ".fst"). Bad options: one line on stderr, exit 2.
+// the bench writes (".vcd" or ".fst"). Bad options: one line on stderr, exit 2; every
+// number is a whole number in its range (--seed 0..2^64-1, --events 1..10^12, --idle and
+// --bp 0..1, --window 1..20000, a cycle 0..2^62; --clock-ns 0.002..1e6), anything else
+// (negative, empty, text, an exponent, too large) is refused.
 Options parse_options(int argc, char** argv, const char* bench, const char* trace_ext);
 
 // What failed: the RTL and the reference differ (mismatch), a check of the bench's own
