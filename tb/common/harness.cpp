@@ -15,26 +15,6 @@ namespace {
   std::exit(2);
 }
 
-// The value of a numeric option: a whole number in [lo, hi] written in decimal digits only;
-// anything else (empty, a sign, text, an exponent, too large, out of range) is one line
-// naming the option, the value and what would be right, and exit 2.
-uint64_t whole_number(const char* bench, const char* opt, const std::string& text, uint64_t lo,
-                      uint64_t hi, const char* what) {
-  uint64_t v = 0;
-  const char* b = text.data();
-  const char* e = b + text.size();
-  const auto r = std::from_chars(b, e, v);
-  std::string why;
-  if (text.empty()) why = "empty";
-  else if (text[0] == '-') why = "negative";
-  else if (r.ec == std::errc::result_out_of_range) why = "too large";
-  else if (r.ec != std::errc() || r.ptr != e) why = "not a whole number";
-  else if (v < lo || v > hi) why = "out of range";
-  if (why.empty()) return v;
-  bad_option(bench, std::string(opt) + " '" + text + "': " + why + "; give a whole number " +
-                        std::to_string(lo) + ".." + std::to_string(hi) + " (" + what + ")");
-}
-
 // The largest --events: 10^12 (days of run time; the benches' own bounds on cycles are
 // multiples of it and must not overflow 64 bits).
 constexpr uint64_t kMaxEvents = 1000000000000ull;
@@ -67,6 +47,23 @@ std::string shell_quote(const std::string& a) {
 }
 
 }  // namespace
+
+uint64_t whole_number(const char* bench, const char* opt, const std::string& text, uint64_t lo,
+                      uint64_t hi, const char* what) {
+  uint64_t v = 0;
+  const char* b = text.data();
+  const char* e = b + text.size();
+  const auto r = std::from_chars(b, e, v);
+  std::string why;
+  if (text.empty()) why = "empty";
+  else if (text[0] == '-') why = "negative";
+  else if (r.ec == std::errc::result_out_of_range) why = "too large";
+  else if (r.ec != std::errc() || r.ptr != e) why = "not a whole number";
+  else if (v < lo || v > hi) why = "out of range";
+  if (why.empty()) return v;
+  bad_option(bench, std::string(opt) + " '" + text + "': " + why + "; give a whole number " +
+                        std::to_string(lo) + ".." + std::to_string(hi) + " (" + what + ")");
+}
 
 Options parse_options(int argc, char** argv, const char* bench, const char* trace_ext) {
   Options o;

@@ -43,6 +43,13 @@ struct Options {
 // (negative, empty, text, an exponent, too large) is refused.
 Options parse_options(int argc, char** argv, const char* bench, const char* trace_ext);
 
+// The value of a numeric option: a whole number in [lo, hi] written in decimal digits only;
+// anything else (empty, a sign, text, an exponent, too large, out of range) is one line on
+// stderr naming the option, the value and what would be right ("<bench>: --events '-5':
+// negative; give a whole number 1..1000000000000 (<what>)"), and exit 2.
+uint64_t whole_number(const char* bench, const char* opt, const std::string& text, uint64_t lo,
+                      uint64_t hi, const char* what);
+
 // What failed: the RTL and the reference differ (mismatch), a check of the bench's own
 // on outputs both agree on (check), or the run ended with coverpoints never hit.
 enum class FailKind { Mismatch, Check, Coverage };

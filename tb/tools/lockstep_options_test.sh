@@ -8,7 +8,9 @@
 #      CTest timeout (it used to spin): a --vcd on a full disk (a link to /dev/full), and
 #      a VCD whose writes fail during the run (a file size limit: EFBIG);
 #   3. the verdict is the last line: "<blk>: FAIL (coverage: ...)" for a short run (exit
-#      1), "<blk>: FAIL (mismatch at cycle C, seed S)" for a forced mismatch (exit 1), and,
+#      1), "<blk>: FAIL (mismatch at cycle C, seed S)" for a forced mismatch (exit 1; also
+#      after the replay that writes its waveform, whose window must run W cycles past the
+#      failing one: the skeleton's failure window, for every bench), and,
 #      given PASS_EVENTS > 0, "<blk>: PASS" for a run that long (exit 0).
 #
 #   tb/tools/lockstep_options_test.sh BENCH_BINARY BLOCK PASS_EVENTS
@@ -83,6 +85,15 @@ rc=$?
 [ "$(tail -1 out)" = "$blk: FAIL (mismatch at cycle 900, seed 3)" ] ||
   bad "a forced mismatch's last line: '$(tail -1 out)'"
 echo "forced mismatch: $(tail -1 out)"
+# the same with its replayed waveform: the window goes on W cycles past the failing one
+"$bench" --seed 3 --events 20000 --quiet --inject-mismatch 900 --window 50 --fail-vcd w.vcd >out 2>&1
+rc=$?
+[ $rc -eq 1 ] || bad "a forced mismatch with its waveform exited $rc, expected 1"
+grep -qF "$blk: waveform w.vcd: cycles 850..950 (101 cycles of 3.103 ns" out ||
+  bad "the replayed window is not cycles 850..950: '$(grep waveform out)'"
+[ "$(tail -1 out)" = "$blk: FAIL (mismatch at cycle 900, seed 3)" ] ||
+  bad "a forced mismatch's last line after the replay: '$(tail -1 out)'"
+echo "forced mismatch, replayed: $(grep "waveform w.vcd" out)"
 if [ "$pass_events" -gt 0 ]; then
   "$bench" --seed 3 --events "$pass_events" --quiet >out 2>&1
   rc=$?
