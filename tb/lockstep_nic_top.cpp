@@ -18,6 +18,9 @@
 // wherever a simulation would stop the clock (idle, nothing shown), every deadline the
 // scheduler holds armed is at or after next_due (departures: or txq_nonempty). The
 // scheduler's own contract checker (NicSchedCheck) runs in lockstep_nic_sched, not here.
+// The top's pins are its own (seven streams, AXI4-Lite, monitors), so the bench drives and
+// compares them itself, on the skeleton's harness (tb/common/lockstep.h, LockstepRun): the
+// clocking, the failure story and its replayed waveform window, the summary and verdict.
 // Debugging: DBG_FLOW=<flow> prints that flow's history (commands, grants, RP events).
 #include <algorithm>
 #include <cinttypes>
