@@ -15,7 +15,11 @@
 #include <cstring>
 #include <memory>
 #include <optional>
+#include <string>
 
+#include <CLI/CLI.hpp>
+
+#include "harness.h"
 #include "regmap.h"
 
 using namespace dcqcn;
@@ -137,11 +141,22 @@ uint32_t pick_value(const RegDef& r) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  uint64_t cycles = 200000;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--seed")) rng_state = std::strtoull(argv[i + 1], nullptr, 0) | 1;
-    else if (!std::strcmp(argv[i], "--cycles")) cycles = std::strtoull(argv[i + 1], nullptr, 0);
+  // --seed N --cycles N, checked as the lock-step benches check theirs (harness.h)
+  std::string seed_s, cycles_s;
+  CLI::App app{"the generated CSR register file against a model of its table"};
+  auto* seed_o = app.add_option("--seed", seed_s, "PRNG seed, 0..2^64-1 (default 1)");
+  auto* cycles_o = app.add_option("--cycles", cycles_s, "random cycles, 1..10^12 (default 200000)");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
   }
+  uint64_t cycles = 200000;
+  if (seed_o->count())
+    rng_state = dcqcn::tb::whole_number("csr_file_test", "--seed", seed_s, 0, ~uint64_t{0}, "the PRNG seed") | 1;
+  if (cycles_o->count())
+    cycles = dcqcn::tb::whole_number("csr_file_test", "--cycles", cycles_s, 1, 1000000000000ull,
+                                     "the random cycles to run");
   const uint64_t seed = rng_state;
   auto ctx = std::make_unique<VerilatedContext>();
   auto dut = std::make_unique<VMODEL>(ctx.get());
@@ -193,6 +208,7 @@ int main(int argc, char** argv) {
                  "csr_file_test: seed %" PRIu64 " cycle %" PRIu64 ": csr_rdata 0x%08x, model 0x%08x "
                    "(we %d re %d addr 0x%02x wdata 0x%08x)\n", seed, c, dut->csr_rdata, m.rdata,
                    we, re, addr, wdata);
+      std::printf("csr_file_test: FAIL (mismatch at cycle %" PRIu64 ", seed %" PRIu64 ")\n", c, seed);
       return 1;
     }
     const auto cfg = cfg_values(*dut);
@@ -201,6 +217,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr,
                  "csr_file_test: seed %" PRIu64 " cycle %" PRIu64 ": cfg_%s 0x%08x, model 0x%08x\n",
                      seed, c, std::string(kRegs[i].name).c_str(), cfg[i], m.cfg(i));
+        std::printf("csr_file_test: FAIL (mismatch at cycle %" PRIu64 ", seed %" PRIu64 ")\n", c, seed);
         return 1;
       }
   }
@@ -211,11 +228,13 @@ int main(int argc, char** argv) {
     if (dut->csr_rdata != m.rdata) {
       std::fprintf(stderr, "csr_file_test: final read of %s: 0x%08x, model 0x%08x\n",
                    std::string(r.name).c_str(), dut->csr_rdata, m.rdata);
+      std::printf("csr_file_test: FAIL (mismatch in the final read-back, seed %" PRIu64 ")\n", seed);
       return 1;
     }
   }
   std::printf("csr_file_test: seed %" PRIu64 ": %" PRIu64 " cycles, %" PRIu64 " writes (%" PRIu64
               " clamped), %" PRIu64 " reads, 0 mismatches\n", seed, cycles, writes, clamped, reads);
+  std::printf("csr_file_test: PASS\n");
   dut->final();
   return 0;
 }

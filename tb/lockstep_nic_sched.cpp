@@ -81,7 +81,7 @@ class Bench {
                 " commands offered; longest wait in C0 while held %" PRIu64 " cycles (bound %" PRIu64 ")\n",
                 held_cycles_, held_accepted_, kHoldCycles, hold_held_, hold_accepted_, hold_offered_, held_wait_max_,
                 kHeldWaitBound);
-    return ls_.finish(cov_, accepted_, "NUM_FLOWS=" + std::to_string(kFlows), kFullCoverageEvents);
+    return ls_.finish(cov_, accepted_, kFullCoverageEvents);
   }
 
   // A failed check of the bench's own (the contract, fairness, pacing, progress): the story

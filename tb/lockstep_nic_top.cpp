@@ -18,6 +18,9 @@
 // wherever a simulation would stop the clock (idle, nothing shown), every deadline the
 // scheduler holds armed is at or after next_due (departures: or txq_nonempty). The
 // scheduler's own contract checker (NicSchedCheck) runs in lockstep_nic_sched, not here.
+// The top's pins are its own (seven streams, AXI4-Lite, monitors), so the bench drives and
+// compares them itself, on the skeleton's harness (tb/common/lockstep.h, LockstepRun): the
+// clocking, the failure story and its replayed waveform window, the summary and verdict.
 // Debugging: DBG_FLOW=<flow> prints that flow's history (commands, grants, RP events).
 #include <algorithm>
 #include <cinttypes>
@@ -48,21 +51,38 @@ int64_t sdiff(uint32_t a, uint32_t b) { return static_cast<int32_t>(a - b); }
 class Bench {
  public:
   explicit Bench(const tb::Options& o)
-      : o_(o), rng_(o.seed),
-        dut_("TOP", static_cast<int>(o.seed & 0x7fffffff),
-             tb::TraceSpec{o.vcd, o.trace_from, o.trace_to, o.clock_ps}),
+      : o_(o), rng_(o.seed), run_(o, "nic_top", "NUM_FLOWS=" + std::to_string(kFlows)),
         ref_(kFlows), pkts_(kFlows, 0),
         ann_(4 * kFlows * 256, Ann{}), latest_(4 * kFlows, Latest{}) {
     now64_ = (uint64_t{1} << 32) - 200000 - rng_.below(1000000);
     mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
     define_coverage();
+    // past a failure, a traced run shows the failing cycle's edge, then cycles with no input
+    run_.on_failure_window(
+        [this] {
+          if (!run_.in_cycle()) {  // found between cycles (a check at the end, an episode)
+            idle_inputs();
+            drive();
+            run_.low();
+            cur_ = in_;
+          }
+          run_.edge(in_.now_ns, accepted_, true);
+          ref_.step(cur_);
+        },
+        [this] {
+          idle_inputs();
+          drive();
+          run_.low();
+          run_.edge(in_.now_ns, accepted_);
+          ref_.step(in_);
+        });
   }
 
   int run() {
     rst_cycles_ = 3;
     while (accepted_ < o_.events) {
       if (int rc = cycle(true)) return rc;
-      if (dut_.cycle() > 200 * (o_.events + 10000)) return fail("no progress (deadlock?): " + ref_.debug());
+      if (run_.cycle() > 200 * (o_.events + 10000)) return fail("no progress (deadlock?): " + ref_.debug());
     }
     if (int rc = drain()) return rc;
     if (int rc = final_checks()) return rc;
@@ -70,10 +90,10 @@ class Bench {
     if (int rc = stale_episode()) return rc;
     if (int rc = drain()) return rc;
     if (int rc = final_checks()) return rc;
-    if (o_.replay) return 0;
-    std::printf("nic_top: %" PRIu64 " grants, %" PRIu64 " timers delivered, fairness spread %u over %u flows\n",
-                grants_, timers_, fair_spread_, kFairFlows);
-    return finish();
+    if (!o_.replay)
+      std::printf("nic_top: %" PRIu64 " grants, %" PRIu64 " timers delivered, fairness spread %u over %u flows\n",
+                  grants_, timers_, fair_spread_, kFairFlows);
+    return run_.finish(cov_, accepted_, kFullCoverageEvents);
   }
 
  private:
@@ -169,7 +189,7 @@ class Bench {
       in_.rxdata = NicRxData{pick_flow(), static_cast<uint8_t>(rng_.below(4))};
       in_.rxdata_valid = true;
     }
-    if (!in_.txdone_valid && !dones_.empty() && dones_.front().due_cycle <= dut_.cycle()) {
+    if (!in_.txdone_valid && !dones_.empty() && dones_.front().due_cycle <= run_.cycle()) {
       in_.txdone = dones_.front().d;
       in_.txdone.more = pkts_[in_.txdone.flow] > 0;
       dones_.pop_front();
@@ -244,29 +264,37 @@ class Bench {
       rst_cycles_ = 2;
     }
     drive();
-    dut_.low();
+    run_.low();
     const NicTopOut out = ref_.outputs(in_);
     const NicTopModel::Peek pk = ref_.peek(in_);
-    const NicTopIn cur = in_;  // account() takes the handshaken inputs down for the next cycle
+    cur_ = in_;  // account() takes the handshaken inputs down for the next cycle
     if (int rc = compare(out)) return rc;
     if (!in_.rst) {
       if (int rc = account(out, pk)) return rc;
     } else {
       on_reset();
     }
-    tb::ProbeValues p{dut_.cycle(), in_.now_ns, accepted_, false};
-    dut_.high(p);
-    ref_.step(cur);
+    run_.edge(in_.now_ns, accepted_);
+    ref_.step(cur_);
     return 0;
   }
 
-  void drive() { nic_pins::drive(dut_.m(), in_); }  // the network's RTL engine drives it alike
+  void drive() { nic_pins::drive(run_.dut(), in_); }  // the network's RTL engine drives it alike
+
+  // No new input on any port, every output taken, time standing (the failure window).
+  void idle_inputs() {
+    const NicTopIn was = in_;
+    in_ = NicTopIn{};
+    in_.now_ns = was.now_ns;
+    in_.pause = was.pause;
+    in_.txsel_ready = in_.cnpreq_ready = in_.bready = in_.rready = true;
+  }
 
   // every output pin of the DUT against the model; the first cycle shows X-initial values
   int compare(const NicTopOut& o) {
-    if (dut_.cycle() == 0) return 0;
-    if (o_.inject_mismatch && dut_.cycle() == o_.inject_mismatch) injected_ = true;
-    const auto& m = dut_.m();
+    if (run_.cycle() == 0) return 0;
+    if (o_.inject_mismatch && run_.cycle() == o_.inject_mismatch) injected_ = true;
+    const auto& m = run_.dut();
     NicRpWords rw{};
     NicNpWords nw{};
     pack(o.mon_rp, rw);
@@ -309,7 +337,7 @@ class Bench {
 
   // ------------------------------------------------------------------ bookkeeping, checks
   int account(const NicTopOut& o, const NicTopModel::Peek& pk) {
-    const uint64_t cyc = dut_.cycle();
+    const uint64_t cyc = run_.cycle();
     // inputs
     if (in_.txop_valid && !o.txop_ready) cov_.hit("bp_txop");
     if (in_.txdone_valid && !o.txdone_ready) cov_.hit("bp_txdone");
@@ -598,7 +626,7 @@ class Bench {
       }
       return 0;
     };
-    auto idle_for = [&](uint64_t n) { uint64_t c = dut_.cycle() + n; return until([&] { return dut_.cycle() >= c; }, n + 1); };
+    auto idle_for = [&](uint64_t n) { uint64_t c = run_.cycle() + n; return until([&] { return run_.cycle() >= c; }, n + 1); };
     in_.host = NicHostOp{1000000, 1, kHostInit};
     in_.host_valid = true;
     if (int rc = until([&] { return !in_.host_valid; }, 1000)) return rc;
@@ -688,53 +716,17 @@ class Bench {
   }
 
   int failure(tb::FailKind kind, const std::vector<Diff>& d, const std::string& check) {
-    tb::last_failure() = {true, kind, dut_.cycle()};
-    if (!o_.replay) {
-      tb::Story s;
-      s.kind = kind;
-      s.cycle = dut_.cycle();
-      s.events = accepted_;
-      s.event = inputs();
-      s.diffs = d;
-      s.check = check;
-      s.injected = injected_ && kind == tb::FailKind::Mismatch;
-      s.size = "NUM_FLOWS=" + std::to_string(kFlows);
-      tb::report_failure(o_, s);
-    }
-    if (dut_.traced()) {
-      tb::ProbeValues p{dut_.cycle(), in_.now_ns, accepted_, true};
-      dut_.high(p);
-      dut_.close();
-    }
-    return 1;
+    return run_.failure(kind, accepted_, inputs(), d, check, injected_ && kind == tb::FailKind::Mismatch);
   }
   int fail(const std::string& what) { return failure(tb::FailKind::Check, {}, what); }
 
-  int finish() {
-    const std::vector<std::string> missed = cov_.missed();
-    if (!o_.quiet || !missed.empty()) cov_.report(stdout);
-    std::printf("nic_top: %" PRIu64 " events, %" PRIu64 " cycles, 0 mismatches (NUM_FLOWS=%u)\n",
-                accepted_, dut_.cycle(), kFlows);
-    dut_.close();
-    if (missed.empty()) return 0;
-    tb::Story s;
-    s.kind = tb::FailKind::Coverage;
-    s.cycle = dut_.cycle();
-    s.events = accepted_;
-    s.missed = missed;
-    s.coverpoints = cov_.size();
-    s.full_coverage_events = kFullCoverageEvents;
-    s.size = "NUM_FLOWS=" + std::to_string(kFlows);
-    tb::last_failure() = {true, tb::FailKind::Coverage, dut_.cycle()};
-    return tb::report_failure(o_, s);
-  }
-
   const tb::Options o_;
   tb::Rng rng_;
-  tb::LockstepDut<VMODEL> dut_;
+  tb::LockstepRun<VMODEL> run_;
   NicTopModel ref_;
   tb::Coverage cov_;
   NicTopIn in_{};
+  NicTopIn cur_{};  // this cycle's inputs as driven (in_ is taken down by the handshakes)
   uint64_t now64_ = 0;
   unsigned rst_cycles_ = 0;
   uint64_t mid_reset_at_ = 0;

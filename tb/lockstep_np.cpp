@@ -89,7 +89,7 @@ class Bench {
       if (cycle_ > 200 * (o_.events + 100000))
         return fail("no progress after " + std::to_string(cycle_) + " cycles (deadlock?)");
     }
-    return ls_.finish(cov_, accepted_, "NUM_FLOWS=" + std::to_string(kFlows), kFullCoverageEvents);
+    return ls_.finish(cov_, accepted_, kFullCoverageEvents);
   }
 
  private:

@@ -451,7 +451,7 @@ int Bench::run() {
   cov_.hit("init_start_rate", c.init_rate);
   cov_.hit("query", c.query);
 
-  return ls_.finish(cov_, accepted_, "NUM_FLOWS=" + std::to_string(kFlows), kFullCoverageEvents);
+  return ls_.finish(cov_, accepted_, kFullCoverageEvents);
 }
 
 }  // namespace

@@ -28,7 +28,13 @@ double rate(uint64_t n, F&& body) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const uint64_t n = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 2000000;
+  if (argc > 2) {
+    std::fprintf(stderr, "ref_bench: one argument at most: the events per model (default 2000000)\n");
+    return 2;
+  }
+  const uint64_t n = argc > 1 ? tb::whole_number("ref_bench", "N", argv[1], 1, 1000000000000ull,
+                                                 "the events per model")
+                              : 2000000;
   constexpr uint32_t kFlows = 1024;
   tb::Rng rng(1);
 

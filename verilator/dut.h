@@ -1,21 +1,21 @@
 // SPDX-License-Identifier: MIT
-// One Verilated block as the lock-step benches and the RTL engines both run it: its own
-// VerilatedContext (X-initial values random, seeded), an optional VCD, and the one
-// clocking discipline.
+// One Verilated block and its clock. Clocked is the one clocking of the project: the
+// lock-step benches (tb/common/lockstep_dut.h, with their window of cycles) and the
+// network's RTL engines (Dut below, with the network's waveform) both run a block
+// through it.
 //
 // Clocking. Between cycles the model sits just after a rising edge. A cycle is: set the
-// inputs, low() (clk = 0, eval, dump): the combinational outputs (s_evt_ready) now show
-// the new inputs; high() (clk = 1, eval, dump): the edge, registered outputs (m_out_*,
-// csr_rdata) updated.
+// inputs, low() (clk = 0, eval): the combinational outputs (s_evt_ready) now show the new
+// inputs; high() (clk = 1, eval): the edge, registered outputs (m_out_*, csr_rdata)
+// updated. Each owner dumps its waveform around these two.
 //
-// Waveform time. The lock-step benches never call at(): every dump is one ps after the
-// previous one (one ps per half cycle). The RTL engines of the network give each call's
-// network time to at(): the call's cycles are drawn from that time on at the clock period
-// (half_ps per half cycle). A call that comes while the block is still clocking the
-// previous one (calls closer together than their cycles) starts on the next clock edge
-// after the previous call's last one, as if it had waited in front of the block; its
-// s_evt_now_ns still shows the time it happened. Dumps outside [from_ps, to_ps] (the
-// engines' trace window) are skipped; the first dump written is a full one.
+// Dut's waveform time. The RTL engines of the network give each call's network time to
+// at(): the call's cycles are drawn from that time on at the clock period (half_ps per
+// half cycle). A call that comes while the block is still clocking the previous one
+// (calls closer together than their cycles) starts on the next clock edge after the
+// previous call's last one, as if it had waited in front of the block; its s_evt_now_ns
+// still shows the time it happened. Dumps outside [from_ps, to_ps] (the engines' trace
+// window) are skipped; the first dump written is a full one.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -33,45 +33,69 @@
 
 namespace dcqcn {
 
+// The Verilated model VM (ports clk, ...) in a VerilatedContext of its own: X-initial
+// values random from `seed` (registers and RAM random until rst and the RAM clear), a
+// 1 ps time unit, tracing enabled when `traced`.
 template <class VM>
-class Dut {
+class Clocked {
  public:
-  // name: the model's instance name; seed: its X-initial values; vcd: "" for none;
-  // half_ps: the waveform's half clock period.
-  Dut(const char* name, int seed, const std::string& vcd, double half_ps = 1)
-      : ctx_(std::make_unique<VerilatedContext>()), half_ps_(half_ps) {
-    ctx_->randReset(2);  // X-initial: registers and RAM random until rst and the RAM clear
+  Clocked(const char* name, int seed, bool traced)
+      : ctx_(std::make_unique<VerilatedContext>()) {
+    ctx_->randReset(2);
     ctx_->randSeed(seed);
     ctx_->timeunit(-12);
     ctx_->timeprecision(-12);
-    if (!vcd.empty()) ctx_->traceEverOn(true);
+    if (traced) ctx_->traceEverOn(true);
     m_ = std::make_unique<VM>(ctx_.get(), name);
-    if (vcd.empty()) return;
-    vcd_ = std::make_unique<VerilatedVcdC>();
-    m_->trace(vcd_.get(), 99);
-    vcd_->set_time_unit("1ps");
-    vcd_->set_time_resolution("1ps");
-    vcd_->open(vcd.c_str());
-    if (!vcd_->isOpen())
-      throw std::runtime_error(std::string(name) + ": cannot open VCD '" + vcd + "'");
+  }
+  ~Clocked() { final(); }
+  Clocked(const Clocked&) = delete;
+  Clocked& operator=(const Clocked&) = delete;
+
+  VM& m() { return *m_; }
+  const VM& m() const { return *m_; }
+  VerilatedContext* context() { return ctx_.get(); }
+  uint64_t cycles() const { return cycles_; }  // rising edges so far
+
+  // clk 0: the inputs set by the caller and the combinational outputs they give.
+  void low() {
+    m_->clk = 0;
+    m_->eval();
+  }
+  // The rising edge: the registered outputs updated.
+  void high() {
+    m_->clk = 1;
+    m_->eval();
+    ++cycles_;
+  }
+  // The model's final blocks (once; before its owner closes a waveform).
+  void final() {
+    if (final_done_) return;
+    final_done_ = true;
+    m_->final();
   }
 
+ private:
+  std::unique_ptr<VerilatedContext> ctx_;  // declared first: destroyed last
+  std::unique_ptr<VM> m_;
+  uint64_t cycles_ = 0;
+  bool final_done_ = false;
+};
+
+// A block as the network's RTL engines run it: Clocked, traced into a part of the
+// network's merged waveform (wave.h).
+template <class VM>
+class Dut {
+ public:
   // The RTL engines: trace into `sink` (a part of the network's merged waveform, wave.h)
   // once open_trace() is called (after the reset: the RAM clear is not drawn), with
   // half_ps per half cycle, only within [from_ps, to_ps].
   Dut(const char* name, int seed, VerilatedVcdFile* sink, double half_ps, uint64_t from_ps,
       uint64_t to_ps)
-      : ctx_(std::make_unique<VerilatedContext>()), half_ps_(half_ps), from_ps_(from_ps),
-        to_ps_(to_ps) {
-    ctx_->randReset(2);
-    ctx_->randSeed(seed);
-    ctx_->timeunit(-12);
-    ctx_->timeprecision(-12);
-    if (sink) ctx_->traceEverOn(true);
-    m_ = std::make_unique<VM>(ctx_.get(), name);
+      : clk_(name, seed, sink != nullptr), half_ps_(half_ps), from_ps_(from_ps), to_ps_(to_ps) {
     if (!sink) return;
     vcd_ = std::make_unique<VerilatedVcdC>(sink);
-    m_->trace(vcd_.get(), 99);
+    clk_.m().trace(vcd_.get(), 99);
     vcd_->set_time_unit("1ps");
     vcd_->set_time_resolution("1ps");
     deferred_ = true;
@@ -88,16 +112,16 @@ class Dut {
   void release() { hold_ = false; }
 
   ~Dut() {
-    m_->final();
+    clk_.final();
     if (vcd_) vcd_->close();
   }
 
   Dut(const Dut&) = delete;
   Dut& operator=(const Dut&) = delete;
 
-  VM& m() { return *m_; }
-  const VM& m() const { return *m_; }
-  uint64_t cycles() const { return cycles_; }
+  VM& m() { return clk_.m(); }
+  const VM& m() const { return clk_.m(); }
+  uint64_t cycles() const { return clk_.cycles(); }
   bool traced() const { return vcd_ != nullptr && !deferred_ && !hold_; }
   void flush() {
     if (vcd_ && !deferred_) vcd_->flush();
@@ -113,15 +137,12 @@ class Dut {
   }
 
   void low() {
-    m_->clk = 0;
-    m_->eval();
+    clk_.low();
     dump();
   }
   void high() {
-    m_->clk = 1;
-    m_->eval();
+    clk_.high();
     dump();
-    ++cycles_;
   }
   void tick() {
     low();
@@ -140,10 +161,8 @@ class Dut {
     vcd_->dump(t);
   }
 
-  std::unique_ptr<VerilatedContext> ctx_;  // declared first: destroyed last
-  std::unique_ptr<VM> m_;
+  Clocked<VM> clk_;  // declared first: destroyed last
   std::unique_ptr<VerilatedVcdC> vcd_;
-  uint64_t cycles_ = 0;
   double half_ps_;
   uint64_t base_ps_ = 0, last_ps_ = 0, k_ = 0;
   uint64_t from_ps_ = 0, to_ps_ = ~0ull;

@@ -2,6 +2,7 @@
 #include "harness.h"
 
 #include <CLI/CLI.hpp>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -13,6 +14,12 @@ namespace {
   std::fprintf(stderr, "%s: %s\n", bench, what.c_str());
   std::exit(2);
 }
+
+// The largest --events: 10^12 (days of run time; the benches' own bounds on cycles are
+// multiples of it and must not overflow 64 bits).
+constexpr uint64_t kMaxEvents = 1000000000000ull;
+// The largest cycle number an option may name (cycle + window stays far from 2^64).
+constexpr uint64_t kMaxCycle = uint64_t{1} << 62;
 
 bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
@@ -41,6 +48,23 @@ std::string shell_quote(const std::string& a) {
 
 }  // namespace
 
+uint64_t whole_number(const char* bench, const char* opt, const std::string& text, uint64_t lo,
+                      uint64_t hi, const char* what) {
+  uint64_t v = 0;
+  const char* b = text.data();
+  const char* e = b + text.size();
+  const auto r = std::from_chars(b, e, v);
+  std::string why;
+  if (text.empty()) why = "empty";
+  else if (text[0] == '-') why = "negative";
+  else if (r.ec == std::errc::result_out_of_range) why = "too large";
+  else if (r.ec != std::errc() || r.ptr != e) why = "not a whole number";
+  else if (v < lo || v > hi) why = "out of range";
+  if (why.empty()) return v;
+  bad_option(bench, std::string(opt) + " '" + text + "': " + why + "; give a whole number " +
+                        std::to_string(lo) + ".." + std::to_string(hi) + " (" + what + ")");
+}
+
 Options parse_options(int argc, char** argv, const char* bench, const char* trace_ext) {
   Options o;
   o.bench = bench;
@@ -55,32 +79,58 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
     if (a.rfind("+verilator+", 0) == 0) continue;
     args.push_back(a);
   }
-  double clock_ns = 3.103;
-  uint64_t around = 0;
+  // Numbers are read as text and checked here (whole_number): CLI11 would wrap a negative
+  // value into an unsigned one and read "2" as true.
+  std::string seed_s, events_s, idle_s, bp_s, from_s, to_s, around_s, window_s, clock_s, inject_s;
   CLI::App app{std::string("lock-step test of ") + bench + " against its reference model"};
-  app.add_option("--seed", o.seed, "PRNG seed (printed; replays the run)");
-  app.add_option("--events", o.events, "random events to run");
-  app.add_option("--idle", o.idle, "1: random idle cycles on the input");
-  app.add_option("--bp", o.backpressure, "1: random back-pressure on the output");
+  auto* seed = app.add_option("--seed", seed_s, "PRNG seed, 0..2^64-1 (printed; replays the run; default 1)");
+  auto* events = app.add_option("--events", events_s, "random events to run, 1..10^12 (default 100000)");
+  auto* idle = app.add_option("--idle", idle_s, "1: random idle cycles on the input (0 or 1, default 0)");
+  auto* bp = app.add_option("--bp", bp_s, "1: random back-pressure on the output (0 or 1, default 0)");
   app.add_option("--profile", o.profile, "parameter profile loaded through the CSRs");
   app.add_flag("--quiet", o.quiet, "print only the summary");
   app.add_option("--vcd", o.vcd, std::string("write a waveform to FILE (") + trace_ext +
                  "; a missing directory is created)");
-  auto* from = app.add_option("--trace-from", o.trace_from, "first cycle dumped (default 0)");
-  auto* to = app.add_option("--trace-to", o.trace_to, "last cycle dumped (default: the end)");
-  auto* ar = app.add_option("--trace-around", around,
+  auto* from = app.add_option("--trace-from", from_s, "first cycle dumped (default 0)");
+  auto* to = app.add_option("--trace-to", to_s, "last cycle dumped (default: the end)");
+  auto* ar = app.add_option("--trace-around", around_s,
                             "dump cycles C-W..C+W (W = --window): a failure's window");
-  app.add_option("--window", o.window, "cycles either side of a failure in its waveform (500, at most 20000)");
-  app.add_option("--clock-ns", clock_ns, "clock period of the waveform's time axis (3.103)");
+  auto* window = app.add_option("--window", window_s,
+                                "cycles either side of a failure in its waveform (500, at most 20000)");
+  auto* clock = app.add_option("--clock-ns", clock_s, "clock period of the waveform's time axis (3.103)");
   app.add_option("--fail-vcd", o.fail_vcd,
                  "on a failure, replay the run and write the window around it here (default "
                  "<bench>.seed<S>.fail" + std::string(trace_ext) + "; none: no replay)");
-  app.add_option("--inject-mismatch", o.inject_mismatch,
+  auto* inject = app.add_option("--inject-mismatch", inject_s,
                  "flip bit 0 of the reference's csr_rdata at this cycle (tests the failure path)");
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {
     std::exit(app.exit(e) == 0 ? 0 : 2);
+  }
+  if (seed->count()) o.seed = whole_number(bench, "--seed", seed_s, 0, ~uint64_t{0}, "the PRNG seed");
+  if (events->count())
+    o.events = whole_number(bench, "--events", events_s, 1, kMaxEvents, "the random events to run");
+  if (idle->count())
+    o.idle = whole_number(bench, "--idle", idle_s, 0, 1, "1: random idle cycles on the input") == 1;
+  if (bp->count())
+    o.backpressure = whole_number(bench, "--bp", bp_s, 0, 1, "1: random back-pressure on the output") == 1;
+  if (from->count()) o.trace_from = whole_number(bench, "--trace-from", from_s, 0, kMaxCycle, "a cycle");
+  if (to->count()) o.trace_to = whole_number(bench, "--trace-to", to_s, 0, kMaxCycle, "a cycle");
+  uint64_t around = 0;
+  if (ar->count()) around = whole_number(bench, "--trace-around", around_s, 0, kMaxCycle, "a cycle");
+  if (window->count())
+    o.window = whole_number(bench, "--window", window_s, 1, 20000,
+                            "cycles either side: a window of 2W+1 cycles; the largest is ~100 MB of VCD");
+  if (inject->count())
+    o.inject_mismatch = whole_number(bench, "--inject-mismatch", inject_s, 1, kMaxCycle, "a cycle");
+  double clock_ns = 3.103;
+  if (clock->count()) {
+    char* end = nullptr;
+    clock_ns = std::strtod(clock_s.c_str(), &end);
+    if (clock_s.empty() || *end != '\0' || !(clock_ns >= 0.002 && clock_ns <= 1e6))
+      bad_option(bench, "--clock-ns '" + clock_s +
+                            "': give a period between 0.002 and 1e6 ns (default 3.103)");
   }
   if (trace && o.vcd.empty()) o.vcd = std::string(bench) + trace_ext;
   const bool fst = std::string(trace_ext) == ".fst";
@@ -104,9 +154,6 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
     bad_option(bench, "--trace-from, --trace-to and --trace-around need --vcd FILE");
   if (ar->count() && (from->count() || to->count()))
     bad_option(bench, "--trace-around C sets the window C-W..C+W; give it or --trace-from/--trace-to, not both");
-  if (o.window == 0 || o.window > 20000)
-    bad_option(bench, "--window " + std::to_string(o.window) +
-                          ": give 1..20000 cycles either side (a window of 2W+1 cycles; the largest is ~100 MB of VCD)");
   if (ar->count()) {
     o.trace_from = around > o.window ? around - o.window : 0;
     o.trace_to = around + o.window;
@@ -114,9 +161,6 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
   if (o.trace_from > o.trace_to)
     bad_option(bench, "--trace-from " + std::to_string(o.trace_from) + " is after --trace-to " +
                           std::to_string(o.trace_to));
-  if (!(clock_ns >= 0.002 && clock_ns <= 1e6))
-    bad_option(bench, "--clock-ns " + std::to_string(clock_ns) +
-                          ": give a period between 0.002 and 1e6 ns (default 3.103)");
   o.clock_ps = static_cast<uint64_t>(std::llround(clock_ns * 1000.0));
   std::printf("%s: seed=%llu events=%llu idle=%d bp=%d profile=%s", bench,
               static_cast<unsigned long long>(o.seed),

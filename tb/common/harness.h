@@ -37,8 +37,18 @@ struct Options {
 // options (--vcd FILE, --trace-from C, --trace-to C, --trace-around C, --window W,
 // --clock-ns P, --fail-vcd FILE|none), --inject-mismatch C and the Verilator-style
 // +trace; prints the seed and the configuration on stdout. trace_ext is the file type
-// the bench writes (".vcd" or ".fst"). Bad options: one line on stderr, exit 2.
+// the bench writes (".vcd" or ".fst"). Bad options: one line on stderr, exit 2; every
+// number is a whole number in its range (--seed 0..2^64-1, --events 1..10^12, --idle and
+// --bp 0..1, --window 1..20000, a cycle 0..2^62; --clock-ns 0.002..1e6), anything else
+// (negative, empty, text, an exponent, too large) is refused.
 Options parse_options(int argc, char** argv, const char* bench, const char* trace_ext);
+
+// The value of a numeric option: a whole number in [lo, hi] written in decimal digits only;
+// anything else (empty, a sign, text, an exponent, too large, out of range) is one line on
+// stderr naming the option, the value and what would be right ("<bench>: --events '-5':
+// negative; give a whole number 1..1000000000000 (<what>)"), and exit 2.
+uint64_t whole_number(const char* bench, const char* opt, const std::string& text, uint64_t lo,
+                      uint64_t hi, const char* what);
 
 // What failed: the RTL and the reference differ (mismatch), a check of the bench's own
 // on outputs both agree on (check), or the run ended with coverpoints never hit.
@@ -84,6 +94,7 @@ struct FailureAt {
   bool set = false;
   FailKind kind = FailKind::Mismatch;
   uint64_t cycle = 0;
+  std::string what;  // for the verdict line: "mismatch at cycle 1600"
 };
 FailureAt& last_failure();
 

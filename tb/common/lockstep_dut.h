@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // One Verilated block as a lock-step bench runs it (tb/common/lockstep.h), with its
-// waveform: its own VerilatedContext (X-initial values random, seeded), the clocking of
-// verilator/dut.h, and a trace (VCD, or FST in the *_fst builds) of a window of cycles
-// on a true time axis. The network simulator's RTL engines use verilator/dut.h instead.
+// waveform: the block clocked by dcqcn::Clocked (verilator/dut.h: its own VerilatedContext,
+// X-initial values random and seeded, the one clocking the RTL engines use too), and a
+// trace (VCD, or FST in the *_fst builds) of a window of cycles on a true time axis.
 //
 // Time axis. Cycle c occupies [c x P, (c + 1) x P) with P the clock period (--clock-ns,
 // default 3.103 ns, kept in whole ps): its low half (clk 0, the cycle's inputs and the
@@ -15,9 +15,21 @@
 //
 // The bench's own signals (cycle, now_ns, events, mismatch) come from a second, empty
 // model (tb/common/lockstep_probe.sv) traced into the same file under the scope "tb".
+//
+// Write errors. A waveform that cannot be written is an error naming the file (the bench
+// exits 2): the file is test-written when it is opened (a full disk, /dev/full); a VCD
+// write that fails later (the disk fills during the run) is caught by the bench's own
+// VerilatedVcdFile (Verilator's would stop the process inside its writer, which hangs) at
+// the next cycle; the FST writer does not report write errors, so an FST run checks at
+// the end that its file system still had free space.
 #pragma once
+#include <fcntl.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -36,6 +48,7 @@
 #pragma GCC diagnostic pop
 
 #include "Vlockstep_probe.h"
+#include "dut.h"
 
 namespace dcqcn::tb {
 
@@ -62,7 +75,10 @@ struct ProbeValues {
   bool mismatch = false;
 };
 
-// Creates the directory of path if missing; throws with a one-line reason otherwise.
+inline std::string errno_text(int e) { return std::error_code(e, std::generic_category()).message(); }
+
+// Creates the directory of path if missing and test-writes the file; throws with a
+// one-line reason otherwise.
 inline void prepare_trace_path(const std::string& path) {
   const std::filesystem::path p(path);
   if (p.has_parent_path()) {
@@ -73,28 +89,65 @@ inline void prepare_trace_path(const std::string& path) {
                                p.parent_path().string() + "': " + ec.message());
   }
   FILE* f = std::fopen(path.c_str(), "w");  // Verilator's FST writer does not report this
-  if (!f)
-    throw std::runtime_error("waveform " + path + ": cannot open for writing: " +
-                             std::error_code(errno, std::generic_category()).message());
-  std::fclose(f);
+  if (!f) throw std::runtime_error("waveform " + path + ": cannot open for writing: " + errno_text(errno));
+  // a byte written and flushed: a full disk (or /dev/full) fails here, not inside the writer
+  if (std::fputc('\n', f) == EOF || std::fflush(f) != 0) {
+    const int e = errno;
+    std::fclose(f);
+    throw std::runtime_error("waveform " + path + ": cannot write: " + errno_text(e));
+  }
+  if (std::fclose(f) != 0) throw std::runtime_error("waveform " + path + ": cannot write: " + errno_text(errno));
 }
+
+#ifndef DCQCN_LOCKSTEP_FST
+// The VCD file: as Verilator's own, except that a failed write is remembered (error()) and
+// the rest of the data dropped, for the bench to report, instead of a fatal error inside
+// Verilator's writer.
+class TraceVcdFile : public VerilatedVcdFile {
+ public:
+  bool open(const std::string& name) override {
+    fd_ = ::open(name.c_str(), O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd_ < 0) err_ = errno;
+    return fd_ >= 0;
+  }
+  void close() override {
+    if (fd_ < 0) return;
+    if (::close(fd_) != 0 && !err_) err_ = errno;
+    fd_ = -1;
+  }
+  ssize_t write(const char* p, ssize_t len) override {
+    ssize_t done = 0;
+    while (done < len && !err_) {
+      const ssize_t n = ::write(fd_, p + done, static_cast<size_t>(len - done));
+      if (n > 0) done += n;
+      else if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      else err_ = n < 0 ? errno : EIO;
+    }
+    return len;
+  }
+  int error() const { return err_; }
+
+ private:
+  int fd_ = -1;
+  int err_ = 0;
+};
+#endif
 
 template <class VM>
 class LockstepDut {
  public:
   LockstepDut(const char* name, int seed, const TraceSpec& t)
-      : ctx_(std::make_unique<VerilatedContext>()), spec_(t) {
-    ctx_->randReset(2);  // X-initial: registers and RAM random until rst and the RAM clear
-    ctx_->randSeed(seed);
-    ctx_->timeunit(-12);
-    ctx_->timeprecision(-12);
-    if (!t.path.empty()) ctx_->traceEverOn(true);
-    m_ = std::make_unique<VM>(ctx_.get(), name);
+      : clk_(name, seed, !t.path.empty()), spec_(t) {
     if (t.path.empty()) return;
     prepare_trace_path(t.path);
-    probe_ = std::make_unique<Vlockstep_probe>(ctx_.get(), "tb");
+    probe_ = std::make_unique<Vlockstep_probe>(clk_.context(), "tb");
+#ifdef DCQCN_LOCKSTEP_FST
     tf_ = std::make_unique<TraceFile>();
-    m_->trace(tf_.get(), 99);
+#else
+    file_ = std::make_unique<TraceVcdFile>();
+    tf_ = std::make_unique<TraceFile>(file_.get());
+#endif
+    clk_.m().trace(tf_.get(), 99);
     probe_->trace(tf_.get(), 99);
     tf_->set_time_unit("1ps");
     tf_->set_time_resolution("1ps");
@@ -103,15 +156,15 @@ class LockstepDut {
   }
 
   ~LockstepDut() {
-    m_->final();
+    clk_.final();
     close();
   }
   LockstepDut(const LockstepDut&) = delete;
   LockstepDut& operator=(const LockstepDut&) = delete;
 
-  VM& m() { return *m_; }
-  const VM& m() const { return *m_; }
-  uint64_t cycle() const { return cycle_; }
+  VM& m() { return clk_.m(); }
+  const VM& m() const { return clk_.m(); }
+  uint64_t cycle() const { return clk_.cycles(); }
   bool traced() const { return tf_ != nullptr; }
   const TraceSpec& spec() const { return spec_; }
   // cycles dumped so far, and the first and last of them
@@ -120,13 +173,11 @@ class LockstepDut {
   uint64_t last_dumped() const { return last_; }
 
   // clk 0: the inputs set by the caller and the combinational outputs they give.
-  void low() {
-    m_->clk = 0;
-    m_->eval();
-  }
+  void low() { clk_.low(); }
   // The low half of the current cycle is dumped (with the bench's values p), then the
-  // rising edge; the cycle count advances.
+  // rising edge; the cycle count advances. Throws when the waveform could not be written.
   void high(const ProbeValues& p) {
+    const uint64_t cycle_ = clk_.cycles();
     const bool dump = tf_ && cycle_ >= spec_.from && cycle_ <= spec_.to;
     if (dump) {
       probe_->cycle = p.cycle;
@@ -136,35 +187,59 @@ class LockstepDut {
       probe_->eval();
       tf_->dump(cycle_ * spec_.clock_ps);
     }
-    m_->clk = 1;
-    m_->eval();
+    clk_.high();
     if (dump) {
       tf_->dump(cycle_ * spec_.clock_ps + spec_.clock_ps / 2);
       if (dumped_++ == 0) first_ = cycle_;
       last_ = cycle_;
+      check_written();
     }
-    ++cycle_;
   }
 
   void flush() {
     if (tf_) tf_->flush();
   }
-  // Closes the file; returns its size in bytes (0 without a trace).
+  // Closes the file; returns its size in bytes (0 without a trace). Never throws: the
+  // caller checks the file with check_written().
   uint64_t close() {
     if (!tf_) return 0;
-    if (tf_->isOpen()) tf_->close();
+    if (tf_->isOpen()) {
+      tf_->close();
+#ifdef DCQCN_LOCKSTEP_FST
+      // the FST writer ignores write errors: a file system left without a free block
+      // means the file may be cut short
+      struct statvfs v {};
+      const std::filesystem::path dir = std::filesystem::path(spec_.path).parent_path();
+      if (::statvfs(dir.empty() ? "." : dir.c_str(), &v) == 0 &&
+          (::geteuid() == 0 ? v.f_bfree : v.f_bavail) == 0)
+        full_at_close_ = true;
+#endif
+    }
     std::error_code ec;
     const auto n = std::filesystem::file_size(spec_.path, ec);
     return ec ? 0 : static_cast<uint64_t>(n);
   }
+  // Throws when the waveform could not be written (so far, or at close()).
+  void check_written() const {
+#ifndef DCQCN_LOCKSTEP_FST
+    if (file_ && file_->error())
+      throw std::runtime_error("waveform " + spec_.path + ": write failed: " + errno_text(file_->error()));
+#endif
+    if (full_at_close_)
+      throw std::runtime_error("waveform " + spec_.path +
+                               ": the file system is full: the file may be cut short");
+  }
 
  private:
-  std::unique_ptr<VerilatedContext> ctx_;  // declared first: destroyed last
-  std::unique_ptr<VM> m_;
+  Clocked<VM> clk_;  // declared first: destroyed last
   std::unique_ptr<Vlockstep_probe> probe_;
+#ifndef DCQCN_LOCKSTEP_FST
+  std::unique_ptr<TraceVcdFile> file_;  // before tf_: destroyed after it
+#endif
   std::unique_ptr<TraceFile> tf_;
   TraceSpec spec_;
-  uint64_t cycle_ = 0, dumped_ = 0, first_ = 0, last_ = 0;
+  uint64_t dumped_ = 0, first_ = 0, last_ = 0;
+  bool full_at_close_ = false;
 };
 
 }  // namespace dcqcn::tb

@@ -11,7 +11,8 @@
 #      bound), and the printed reproduce command, run as printed, writes the same file;
 #   3. missing coverage (a short run): exit 1, "FAIL (coverage)" with the seed, the
 #      coverpoints and the reproduce command, no waveform;
-#   4. bad waveform options: exit 2 with one line naming the option.
+#   4. bad waveform options: exit 2 with one line naming the option (a file on a full
+#      disk included: a link to /dev/full).
 #
 #   tb/tools/lockstep_trace_test.sh BENCH_BINARY VCD_CHECK_BINARY BLOCK SEED [vcd|fst]
 # (fst: BENCH_BINARY is the bench's _fst build, every file is FST)
@@ -99,8 +100,10 @@ badopt() {  # badopt TEXT ARGS...: exit 2 and TEXT on stderr
 badopt "cannot create directory '/proc/nope'" --events 10 --vcd /proc/nope/x.$ext
 badopt "the file name must end in .$ext" --events 10 --vcd x.txt
 badopt "need --vcd FILE" --events 10 --trace-from 5
-badopt "--window 0: give 1..20000" --events 10 --window 0
+badopt "--window '0': out of range; give a whole number 1..20000" --events 10 --window 0
 badopt "--clock-ns" --events 10 --clock-ns 0
+ln -s /dev/full full.$ext
+badopt "$blk: FAIL (error: waveform full.$ext: cannot write: No space left on device)" --events 10 --vcd full.$ext
 
 [ $fail -eq 0 ] && echo "PASS lockstep.trace.$blk"
 exit $fail
