@@ -93,10 +93,13 @@ const BadCase kBadCases[] = {
     {"count_zero", 10, "flows.0.count: out of range: 0; expected an integer in 1..1048576"},
     {"empty_node_name", 4, "nodes.1.name: is empty; expected a unique, non-empty node name"},
     {"node_name_comma", 4,
-     "nodes.1.name: node name 'h,2' contains a comma; expected a node name without commas, double quotes or "
-     "control characters (it is a CSV field)"},
-    {"node_name_quote", 5, "nodes.2.name: node name 'h\"2' contains a double quote; expected a node name without"},
-    {"node_name_newline", 5, "nodes.2.name: node name 'h\\n2' contains a newline; expected a node name without"},
+     "nodes.1.name: node name 'h,2' contains a comma (character 2); expected a node name of letters, digits, "
+     "'_' and '-' only (it names the node in the CSVs, summary.json, the waveform and the capture map)"},
+    {"node_name_quote", 5, "nodes.2.name: node name 'h\"2' contains a double quote (character 2); expected a node name of"},
+    {"node_name_newline", 5, "nodes.2.name: node name 'h\\n2' contains a newline (character 2); expected a node name of"},
+    // issue 25: "h 1" and "h.1" were "h_1" in summary.json and "h 1" in the VCD
+    {"node_name_blank", 4, "nodes.1.name: node name 'h 2' contains a blank (character 2); expected a node name of"},
+    {"node_name_dot", 4, "nodes.1.name: node name 'h.2' contains a '.' (character 2); expected a node name of"},
     // enums
     {"bad_enum", 13, "switch.pfc.mode: unknown value 'adaptive'; expected one of static, dynamic"},
     {"bad_node_type", 5, "nodes.2.type: unknown value 'router'; expected one of host, switch"},
