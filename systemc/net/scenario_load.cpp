@@ -15,6 +15,8 @@
 #include <set>
 #include <sstream>
 
+#include <yaml-cpp/eventhandler.h>
+
 #include "scenario_loader.h"
 #include "thresholds.h"
 
@@ -110,26 +112,41 @@ YAML::Node parse(const std::string& file) {
                         "); expected a YAML text file without NUL bytes");
   }
   try {
-    std::vector<YAML::Node> docs = YAML::LoadAll(text);
-    if (docs.size() > 1) {
-      const YAML::Mark m = docs[1].Mark();
-      // the line of the second '---' (a document's own mark is its first node's)
-      int line = m.is_null() ? 0 : m.line + 1;
-      {
+    YAML::Node root = YAML::Load(text);
+    // A second document would be ignored: look for one with a parser that builds nothing
+    // (not YAML::LoadAll, which loops without end on some malformed input).
+    struct Probe : YAML::EventHandler {
+      YAML::Mark at;
+      void OnDocumentStart(const YAML::Mark& m) override { at = m; }
+      void OnDocumentEnd() override {}
+      void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+      void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+      void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+      void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+      void OnSequenceEnd() override {}
+      void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+      void OnMapEnd() override {}
+    } probe;
+    std::istringstream in2(text);
+    YAML::Parser parser(in2);
+    if (parser.HandleNextDocument(probe) && parser.HandleNextDocument(probe)) {
+      int line = probe.at.is_null() ? 1 : probe.at.line + 1;
+      {  // the line of the '---' that starts it
         int ln = 1, seen = 0;
+        const int want = text.compare(0, 3, "---") == 0 ? 2 : 1;
         for (size_t i = 0; i < text.size(); ln += text[i] == '\n', ++i)
           if ((i == 0 || text[i - 1] == '\n') && text.compare(i, 3, "---") == 0 &&
-              (i + 3 == text.size() || text[i + 3] == '\n' || text[i + 3] == ' ' || text[i + 3] == '\r'))
-            if (++seen == (text.compare(0, 3, "---") == 0 ? 2 : 1)) {
-              line = ln;
-              break;
-            }
+              (i + 3 == text.size() || text[i + 3] == '\n' || text[i + 3] == ' ' || text[i + 3] == '\r') &&
+              ++seen == want) {
+            if (ln <= line) line = ln;
+            break;
+          }
       }
       throw ScenarioError(file + ":" + std::to_string(std::max(line, 1)) +
                           ": (document 2): a second YAML document (after '---'), which would be ignored; expected "
                           "one scenario per file, one YAML document");
     }
-    return docs.empty() ? YAML::Node() : docs[0];
+    return root;
   } catch (const ScenarioError&) {
     throw;
   } catch (const YAML::Exception& e) {
