@@ -335,7 +335,7 @@ int Network::run() {
       else if (dw < 0.02 && chunk < (uint64_t{1} << 62)) chunk *= 2;
       progress(false);
     }
-    return !stop_requested();
+    return true;  // reached `end` (a stop is seen before the next chunk)
   };
   const uint64_t step_ps = sc_time(step_ns, SC_NS).value();
   const uint64_t end_ps = sc_time(dur_ns, SC_NS).value();

@@ -172,7 +172,7 @@ void PcapWriter::write(uint16_t node, unsigned port, const WireFrame& e, double 
   put32le(h + 12, static_cast<uint32_t>(len));
   if (std::fwrite(h, 1, sizeof h, f_) != sizeof h || std::fwrite(buf_.data(), 1, len, f_) != len)
     throw std::runtime_error("--pcap " + path_ + ": write failed after " + std::to_string(frames_) +
-                             " frames: " + std::strerror(errno));
+                             " frames: " + std::strerror(errno) + "; expected a writable file system with free space");
   ++frames_;
 }
 
