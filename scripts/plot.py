@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """Plot a dcqcn-sim output directory: per-flow throughput and rate (Rc), and the
-switch queues, against time. Writes DIR/plot.png (or --out FILE).
+switch queues (each egress port named by the node it sends to), against time, titled
+with the scenario, engine and profile of DIR/summary.json. Writes DIR/plot.png (or --out FILE).
 
     scripts/plot.py out/incast4 [--out FILE] [--title TEXT]
 """
 import argparse
 import csv
+import json
 import os
 import sys
 from collections import defaultdict
@@ -32,6 +34,14 @@ def main():
     a = ap.parse_args()
     flows = read(os.path.join(a.dir, "flows.csv"))
     queues = read(os.path.join(a.dir, "queues.csv"))
+    # summary.json: the scenario, engine and profile for the title, each port's peer
+    summary = {}
+    try:
+        with open(os.path.join(a.dir, "summary.json")) as f:
+            summary = json.load(f)
+    except (OSError, ValueError):
+        pass  # a fluid-model directory, or a run that did not finish: port numbers and the folder name
+    peer = {(p["node"], str(p["port"])): p["peer"] for p in summary.get("ports", []) if "peer" in p}
 
     tput, rate = defaultdict(list), defaultdict(list)
     for r in flows:
@@ -41,7 +51,8 @@ def main():
         rate[key].append((t, float(r["rate_gbps"])))
     qs = defaultdict(list)
     for r in queues:
-        key = f"{r['node']}:{r['port']}"
+        p = peer.get((r["node"], r["port"]))
+        key = f"{r['node']} -> {p}" if p else f"{r['node']}:{r['port']}"
         qs[key].append((float(r["time_us"]) / 1000.0, int(r["egress_bytes"]) / 1000.0))
     qs = {k: v for k, v in qs.items() if max(b for _, b in v) > 0}
 
@@ -61,7 +72,16 @@ def main():
         x.grid(alpha=0.3)
         if x.get_legend_handles_labels()[0]:
             x.legend(fontsize=7, ncol=4, loc="upper right")
-    fig.suptitle(a.title or os.path.basename(os.path.normpath(a.dir)))
+    title = a.title
+    if not title:
+        title = summary.get("scenario") or summary.get("model") or os.path.basename(os.path.normpath(a.dir))
+        if "engine" in summary:
+            title += f", {summary['engine']} engine"
+        if summary.get("profile"):
+            title += f", profile {summary['profile']}"
+        if summary.get("interrupted"):
+            title += f" (interrupted at {summary.get('simulated_ms', 0):g} ms)"
+    fig.suptitle(title)
     fig.tight_layout()
     out = a.out or os.path.join(a.dir, "plot.png")
     fig.savefig(out, dpi=110)

@@ -17,7 +17,15 @@
 #include <systemc>
 
 #include <CLI/CLI.hpp>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <map>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
@@ -52,6 +60,99 @@ std::string resolve(const std::string& s) {
   return s;  // load_scenario reports "cannot open"
 }
 
+// SIGINT / SIGTERM during a run: the run stops at its next chunk boundary (network.h).
+// SA_RESETHAND: a second signal ends the process at once.
+volatile std::sig_atomic_t g_stop = 0;
+extern "C" void on_stop_signal(int sig) { g_stop = sig; }
+
+void catch_stop_signals() {
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = SA_RESETHAND;
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+// A message (an exception's, a SystemC report's) on one line: its lines joined with "; ",
+// SystemC's "In file: ..." source locations left out.
+std::string one_line(const std::string& m) {
+  std::string out;
+  size_t i = 0;
+  while (i <= m.size()) {
+    size_t e = m.find('\n', i);
+    if (e == std::string::npos) e = m.size();
+    std::string l = m.substr(i, e - i);
+    const size_t a = l.find_first_not_of(" \t\r");
+    l = a == std::string::npos ? "" : l.substr(a, l.find_last_not_of(" \t\r") + 1 - a);
+    if (!l.empty() && l.rfind("In file:", 0) != 0) out += (out.empty() ? "" : "; ") + l;
+    i = e + 1;
+  }
+  return out;
+}
+
+// An output directory's lock: one run at a time writes into it. The lock (flock) is held
+// until the process ends; the file keeps the pid of the run that holds it.
+bool lock_out_dir(const std::string& dir, const char* opt) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) {
+    std::fprintf(stderr, "%s %s: cannot create the directory: %s; expected a writable directory\n", opt,
+                 dir.c_str(), ec ? ec.message().c_str() : "a file of that name exists");
+    return false;
+  }
+  const std::string lock = (fs::path(dir) / ".dcqcn-sim.lock").string();
+  const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    std::fprintf(stderr, "%s %s: cannot create its lock file %s: %s; expected a writable directory\n", opt,
+                 dir.c_str(), lock.c_str(), std::strerror(errno));
+    return false;
+  }
+  if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    char pid[32] = {0};
+    const ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
+    std::string who = n > 0 ? std::string(pid, static_cast<size_t>(n)) : "?";
+    while (!who.empty() && (who.back() == '\n' || who.back() == ' ')) who.pop_back();
+    std::fprintf(stderr, "%s %s: in use by another dcqcn-sim run (pid %s holds %s); expected a different %s "
+                 "directory, or wait until that run ends\n", opt, dir.c_str(), who.c_str(), lock.c_str(), opt);
+    ::close(fd);
+    return false;
+  }
+  const std::string me = std::to_string(getpid()) + "\n";
+  if (ftruncate(fd, 0) != 0 || pwrite(fd, me.data(), me.size(), 0) != static_cast<ssize_t>(me.size())) {
+    std::fprintf(stderr, "%s %s: cannot write its lock file %s: %s\n", opt, dir.c_str(), lock.c_str(),
+                 std::strerror(errno));
+    return false;
+  }
+  return true;  // fd stays open: the lock lasts as long as the process
+}
+
+// Every file a run writes, by the option that names it: no two may be the same file, none
+// may be the scenario itself or an existing directory. Checked before the run starts.
+bool check_output_paths(const std::vector<std::pair<std::string, std::string>>& outputs, const std::string& input) {
+  auto norm = [](const std::string& p) {
+    std::error_code ec;
+    const fs::path a = fs::weakly_canonical(fs::absolute(p), ec);
+    return ec ? fs::absolute(p).lexically_normal().string() : a.string();
+  };
+  std::map<std::string, std::string> seen;  // normalised path -> what it is
+  if (!input.empty()) seen[norm(input)] = "the scenario file";
+  for (const auto& [what, path] : outputs) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      std::fprintf(stderr, "%s: is a directory; expected a file name\n", what.c_str());
+      return false;
+    }
+    auto [it, fresh] = seen.emplace(norm(path), what);
+    if (!fresh) {
+      std::fprintf(stderr, "%s: the same file as %s; expected a different file for every output\n", what.c_str(),
+                   it->second.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
 int list() {
   std::printf("scenarios (%s):\n", DCQCN_SCENARIO_DIR);
   std::vector<fs::path> files;
@@ -69,10 +170,20 @@ int list() {
   }
   std::printf("\nprofiles:\n");
   for (const auto& p : dcqcn::profile_names()) std::printf("  %s\n", p.c_str());
-  std::printf("\nparameters (KEY, type, default, unit: description):\n");
+  std::printf("\nparameters:\n");
+  // Columns as wide as their longest entry, two blanks apart.
+  size_t wk = 3, wt = 4, wd = 7, wu = 4;
+  for (const SchemaKey& k : scenario_schema()) {
+    wk = std::max(wk, k.key.size());
+    wt = std::max(wt, k.type.size());
+    wd = std::max(wd, k.default_value.size());
+    wu = std::max(wu, k.unit.size());
+  }
+  const int ik = static_cast<int>(wk), it = static_cast<int>(wt), id = static_cast<int>(wd), iu = static_cast<int>(wu);
+  std::printf("  %-*s  %-*s  %-*s  %-*s  %s\n", ik, "KEY", it, "TYPE", id, "DEFAULT", iu, "UNIT", "DESCRIPTION");
   for (const SchemaKey& k : scenario_schema())
-    std::printf("  %-32s %-8s %-12s %-6s %s\n", k.key.c_str(), k.type.c_str(),
-                k.default_value.c_str(), k.unit.c_str(), k.description.c_str());
+    std::printf("  %-*s  %-*s  %-*s  %-*s  %s\n", ik, k.key.c_str(), it, k.type.c_str(), id,
+                k.default_value.c_str(), iu, k.unit.c_str(), k.description.c_str());
   return 0;
 }
 
@@ -100,7 +211,8 @@ int thresholds(const ThresholdCli& c) {
   try {
     if (!c.scenario.empty()) {
       sc = load_scenario(resolve(c.scenario));
-      warns = check_scenario(*sc, &notes);
+      check_scenario(*sc, &notes);
+      warns = sc->warnings;  // the loader's and the section-4 checks: what `run` prints too
     }
   } catch (const ScenarioError& e) {
     std::fprintf(stderr, "%s\n", e.what());
@@ -114,8 +226,14 @@ int thresholds(const ThresholdCli& c) {
   std::printf("\nscenario %s:\n", sc->file.c_str());
   for (const auto& n : notes) std::printf("  %s\n", n.c_str());
   for (const auto& w : warns) std::printf("warning: %s\n", w.c_str());
-  if (warns.empty()) std::printf("  ok: ECN (Kmin) fires before PFC on every switch\n");
+  if (warns.empty() && sc->sw.ecn.enabled) std::printf("  ok: ECN (Kmin) fires before PFC on every switch\n");
   return 0;
+}
+
+std::string fmt_ms(double x) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%g", x);
+  return b;
 }
 
 struct FluidCli {
@@ -142,6 +260,9 @@ int fluid(const FluidCli& o) {
       if (o.starts.size() > n) throw std::invalid_argument("--start-us has more entries than --flows");
       if (o.late && n < 2) throw std::invalid_argument("--late-start-us needs --flows >= 2");
       c.capacity_gbps = o.rate.value_or(40);
+      if (o.mtu && !(*o.mtu >= 64 && *o.mtu <= 9000 && *o.mtu == std::floor(*o.mtu)))
+        throw std::invalid_argument("--mtu-bytes " + fmt_ms(*o.mtu) +
+                                    ": expected an integer in 64..9000 (bytes, as the scenario key mtu_bytes)");
       c.packet_bytes = o.mtu.value_or(1000) + dcqcn::net::kRoceHeaderBytes;
       for (unsigned i = 0; i < n; ++i)
         c.flows.push_back({"h" + std::to_string(i + 1), "r", i < o.starts.size() ? o.starts[i] : 0.0, c.capacity_gbps});
@@ -156,6 +277,7 @@ int fluid(const FluidCli& o) {
     if (o.sample) c.sample_us = *o.sample;
     if (o.tau) c.tau_star_us = *o.tau;
     if (o.step) c.step_us = *o.step;
+    if (!lock_out_dir(o.out, "--out")) return 2;
     const FluidResult r = run_fluid(c);
     write_fluid_outputs(c, r, o.out);
     const FluidMetrics x = fluid_metrics(c, r);
@@ -182,17 +304,15 @@ int fluid(const FluidCli& o) {
   }
 }
 
-std::string fmt_ms(double x) {
-  char b[64];
-  std::snprintf(b, sizeof b, "%g", x);
-  return b;
-}
-
 void write_text(const std::string& path, const std::string& text) {
   FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) throw std::runtime_error(path + ": cannot write");
-  std::fwrite(text.data(), 1, text.size(), f);
-  std::fclose(f);
+  if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+  errno = 0;
+  const bool bad = std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0;
+  const int e = errno;
+  if (std::fclose(f) != 0 || bad)
+    throw std::runtime_error(path + ": write error: " + std::strerror(e ? e : errno ? errno : EIO) +
+                             "; expected a writable file system with free space");
 }
 
 // --trace-filter: a malformed glob (an unclosed '[') or one that matches no traced block
@@ -319,14 +439,16 @@ int sc_main(int argc, char** argv) {
   std::string pcap, pcap_links = "*";
   run->add_option("scenario", scenario, "scenario name (systemc/scenarios/NAME.yaml) or file")->required();
   run->add_option("--engine", engine, "rtl (Verilated RTL, default) or ref (C++ reference)")
-      ->check(CLI::IsMember({"rtl", "ref"}));
+      ->check(CLI::IsMember({"rtl", "ref"}))
+      ->capture_default_str();
   run->add_option("--set", sets, "override a scenario key: KEY=VALUE (repeatable)");
   run->add_option("--seed", seed, "random seed (scenario key seed)");
   run->add_option("--duration", duration, "simulated time in ms (scenario key duration_ms)");
   run->add_option("--sample-flows", sample_flows,
                   "flows whose time series flows.csv keeps: all, none, or ids and ranges 0-99,500 "
                   "(scenario key sample_flows)");
-  run->add_option("--out", out, "output directory");
+  run->add_option("--out", out, "output directory (flows.csv, queues.csv, flow_results.csv, summary.json)")
+      ->capture_default_str();
   run->add_option("--vcd", vcd, "write the waveform (RTL blocks or reference transactions, and "
                   "the network) to FILE.vcd or FILE.fst, with FILE.gtkw and FILE.map.txt beside it");
   run->add_option("--trace-filter", filter, "glob of block instances to trace, e.g. 'h3.top' (nic.core: top), 'h3.rp' (blocks), 'sw.cp'");
@@ -338,7 +460,8 @@ int sc_main(int argc, char** argv) {
   run->add_option("--trace-depth", depth, "all (default), ports (the blocks' ports only) or N "
                   "(ports and N-1 levels of the RTL hierarchy)");
   run->add_option("--trace-clock-ns", clock_ns, "RTL clock period the waveform draws cycles at (3.103)");
-  run->add_flag("--quiet", quiet, "no progress bar");
+  run->add_flag("--quiet", quiet, "no progress (on a terminal a line redrawn every 0.5 s; otherwise a line "
+                "every 10 s of wall time)");
 
   auto* thr = app.add_subcommand("thresholds", "PFC headroom, PFC and ECN thresholds (DCQCN section 4)");
   ThresholdCli tc;
@@ -431,13 +554,36 @@ int sc_main(int argc, char** argv) {
       return !ec;
     };
     if (!make_dir("--pcap", pcap) || !make_dir("--vcd", vcd)) return 2;
+    {
+      std::vector<std::pair<std::string, std::string>> outs;
+      for (const char* f : {"flows.csv", "queues.csv", "flow_results.csv", "summary.json"})
+        outs.emplace_back("--out " + out + " (its " + f + ")", (fs::path(out) / f).string());
+      if (!vcd.empty()) {
+        const std::string stem = vcd.substr(0, vcd.size() - 4);
+        outs.emplace_back("--vcd " + vcd, vcd);
+        outs.emplace_back("--vcd " + vcd + " (its " + stem + ".gtkw)", stem + ".gtkw");
+        outs.emplace_back("--vcd " + vcd + " (its " + stem + ".map.txt)", stem + ".map.txt");
+      }
+      if (!pcap.empty()) outs.emplace_back("--pcap " + pcap, pcap);
+      if (!check_output_paths(outs, sc.file)) return 2;
+      for (const std::string& f : {vcd, pcap})
+        if (!f.empty() && fs::absolute(f).lexically_normal() == fs::absolute(out).lexically_normal()) {
+          std::fprintf(stderr, "%s: is the --out directory; expected a file name\n", f.c_str());
+          return 2;
+        }
+    }
+    if (!lock_out_dir(out, "--out")) return 2;
+    o.stop = &g_stop;
+    catch_stop_signals();
     std::unique_ptr<dcqcn::wave::Wave> wave;
     if (!vcd.empty()) {
       wave = std::make_unique<dcqcn::wave::Wave>(tcli.w);
       o.wave = wave.get();
     }
     auto net = std::make_unique<Network>(sc, o);
-    const int rc = net->run();
+    int rc = net->run();
+    const bool interrupted = net->interrupted();
+    const double reached_ms = sc_core::sc_time_stamp().to_seconds() * 1e3;
     const std::string map = net->wave_map();
     const size_t blocks = net->traced().size();
     const uint64_t pcap_frames = net->pcap() ? net->pcap()->frames() : 0;
@@ -457,6 +603,15 @@ int sc_main(int argc, char** argv) {
                   vcd.c_str(), bytes / 1e6, blocks, engine == "ref" ? "reference" : "RTL",
                   blocks == 1 ? "" : "s", tcli.window.c_str(), stem.c_str(), stem.c_str(), stem.c_str());
     }
+    if (interrupted) {
+      const int sig = g_stop;
+      std::fflush(stdout);
+      std::fprintf(stderr,
+                   "dcqcn-sim: interrupted by %s at %g ms of %g ms simulated; the outputs cover 0 .. %g ms "
+                   "(%s/summary.json: \"interrupted\": true)\n",
+                   sig == SIGTERM ? "SIGTERM" : "SIGINT", reached_ms, sc.duration_ms, reached_ms, out.c_str());
+      rc = 128 + sig;
+    }
     return rc;
   } catch (const ScenarioError& e) {
     std::string msg = e.what();
@@ -470,8 +625,11 @@ int sc_main(int argc, char** argv) {
         msg = opt + val + msg.substr(6 + key.size() + val.size());
     std::fprintf(stderr, "%s\n", msg.c_str());
     return 2;
+  } catch (const sc_core::sc_report& e) {
+    std::fprintf(stderr, "dcqcn-sim: error: %s\n", one_line(e.get_msg()).c_str());
+    return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "dcqcn-sim: error: %s\n", e.what());
+    std::fprintf(stderr, "dcqcn-sim: error: %s\n", one_line(e.what()).c_str());
     return 2;
   }
 }
@@ -480,5 +638,14 @@ int sc_main(int argc, char** argv) {
 // unless this variable is set; then the usual elaboration and simulation.
 int main(int argc, char** argv) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
-  return sc_core::sc_elab_and_sim(argc, argv);
+  // A closed pipe is a write error like any other (reported below), not a silent SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
+  int rc = sc_core::sc_elab_and_sim(argc, argv);
+  errno = 0;
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "dcqcn-sim: standard output: write error: %s; expected a writable output "
+                 "(a closed pipe or a full disk?)\n", std::strerror(errno ? errno : EIO));
+    if (rc == 0) rc = 2;
+  }
+  return rc;
 }

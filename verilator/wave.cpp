@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "wave.h"
 
+#include <cerrno>
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -511,8 +512,15 @@ uint64_t Wave::finish() {
   stop_writer();
   if (vcd_) {
     flush_out();
-    std::fclose(vcd_);
+    // A write error (a full disk, a closed pipe) is sticky: report it, naming the file.
+    errno = 0;
+    const bool bad = std::fflush(vcd_) != 0 || std::ferror(vcd_);
+    const int e = errno;
+    const bool closed_bad = std::fclose(vcd_) != 0;
     vcd_ = nullptr;
+    if (bad || closed_bad)
+      throw std::runtime_error("--vcd " + o_.path + ": write error: " + std::strerror(e ? e : errno ? errno : EIO) +
+                               "; expected a writable file system with free space");
   }
   if (fst_ctx_) {
     fstWriterClose(fst_ctx_);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "fluid.h"
 
+#include <utility>
+#include <cstring>
+#include <cerrno>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -285,8 +288,14 @@ void write_fluid_outputs(const FluidConfig& c, const FluidResult& r, const std::
     std::fprintf(qf, "%s,%s,%u,%u,%llu,0,0\n", fmt6(s.t_us).c_str(), c.queue_node.c_str(), c.queue_port,
                  c.queue_prio, static_cast<unsigned long long>(std::llround(s.q_bytes)));
   }
-  std::fclose(ff);
-  std::fclose(qf);
+  for (const auto& [f, name] : {std::pair<std::FILE*, const char*>{ff, "/flows.csv"}, {qf, "/queues.csv"}}) {
+    errno = 0;
+    const bool bad = std::fflush(f) != 0 || std::ferror(f);
+    const int e = errno;
+    if (std::fclose(f) != 0 || bad)
+      throw std::runtime_error(dir + name + ": write error: " + std::strerror(e ? e : errno ? errno : EIO) +
+                               "; expected a writable file system with free space");
+  }
 
   const FluidMetrics x = fluid_metrics(c, r);
   using nlohmann::json;
@@ -322,7 +331,11 @@ void write_fluid_outputs(const FluidConfig& c, const FluidResult& r, const std::
   j["queue"] = {{"mean_second_half_bytes", x.q_mean_second_half}, {"max_bytes", x.q_max},
                 {"final_bytes", r.samples.empty() ? 0.0 : r.samples.back().q_bytes},
                 {"p_mean_second_half", x.p_mean_second_half}};
-  std::ofstream(dir + "/summary.json") << j.dump(2) << "\n";
+  const std::string path = dir + "/summary.json";
+  std::ofstream out(path);
+  out << j.dump(2) << "\n";
+  out.close();
+  if (!out) throw std::runtime_error(path + ": write error; expected a writable file system with free space");
 }
 
 }  // namespace dcqcn::analysis

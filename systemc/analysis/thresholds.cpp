@@ -102,6 +102,12 @@ std::map<std::string, SwitchPorts> switch_ports(const net::Scenario& sc) {
 }
 }  // namespace
 
+std::vector<std::pair<std::string, unsigned>> switch_port_counts(const net::Scenario& s) {
+  std::vector<std::pair<std::string, unsigned>> v;
+  for (const auto& [name, p] : switch_ports(s)) v.emplace_back(name, p.n);
+  return v;
+}
+
 double wire_frame_bytes(const net::Scenario& s) {
   return static_cast<double>(s.mtu_bytes) + s.header_bytes + net::kWireOverheadBytes;
 }
@@ -153,7 +159,7 @@ std::vector<std::string> check_scenario(const net::Scenario& sc, std::vector<std
   }
   const std::string where = sc.file.empty() ? sc.name : sc.file;
   if (!sw.ecn.enabled) {
-    w.push_back(where + ": ECN is disabled (switch.ecn.enabled: false): PFC is the only congestion signal");
+    if (notes) notes->push_back("ECN is disabled (switch.ecn.enabled: false): PFC is the only congestion signal");
     return w;
   }
   for (const auto& [name, n] : ports) {
@@ -172,21 +178,9 @@ std::vector<std::string> check_scenario(const net::Scenario& sc, std::vector<std
                     frame, kmin, !sw.pfc.enabled ? "off" : sw.pfc.mode == net::PfcSpec::Mode::STATIC ? "static" : "dynamic");
       notes->push_back(b);
     }
-    if (!sw.pfc.enabled) continue;
-    if (static_cast<double>(sw.pfc.headroom_bytes) < need) {
-      std::snprintf(b, sizeof b,
-                    "%s: switch %s: headroom %llu B < t_flight %.0f B needed at %g Gb/s over %g us cables: "
-                    "lossless drops possible",
-                    where.c_str(), name.c_str(), static_cast<unsigned long long>(sw.pfc.headroom_bytes), need,
-                    rate[name], delay[name]);
-      w.push_back(b);
-    }
-    if (shared <= 0) {
-      std::snprintf(b, sizeof b, "%s: switch %s: headroom of 8 x %u x %.0f B takes the whole buffer", where.c_str(),
-                    name.c_str(), n, per);
-      w.push_back(b);
-      continue;
-    }
+    // A headroom below t_flight is the loader's warning (switch.pfc.headroom_bytes, with
+    // its line); headroom and reservations that take the whole buffer are its error.
+    if (!sw.pfc.enabled || shared <= 0) continue;
     if (sw.pfc.mode == net::PfcSpec::Mode::STATIC) {
       const double tp = static_cast<double>(sw.pfc.t_pfc_bytes);
       const double tmax = shared / (P * n);

@@ -34,6 +34,7 @@
 //                     gives the bound; with P = 8 it is the paper's formula.
 #pragma once
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,8 @@ std::string format_thresholds(const ThresholdParams& p, const Thresholds& t);
 
 // The frame as the link carries it: mtu_bytes + header_bytes + preamble/SFD/IFG (20 B).
 double wire_frame_bytes(const net::Scenario& s);
+// Each switch of the scenario (by name) and its number of ports (links).
+std::vector<std::pair<std::string, unsigned>> switch_port_counts(const net::Scenario& s);
 // The largest t_flight of any switch (its fastest link, longest cable, wire frames and
 // switch.pfc.response_ns), rounded up: what switch.pfc.headroom_bytes needs.
 double headroom_needed(const net::Scenario& s);

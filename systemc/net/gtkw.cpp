@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "gtkw.h"
 
+#include <cerrno>
+#include <cstring>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -160,9 +162,13 @@ void write_gtkw(const std::string& path, const std::string& wave_path, const std
                 uint64_t from_ps, uint64_t to_ps) {
   const std::string t = gtkw_text(wave_path, names, from_ps, to_ps);
   FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) throw std::runtime_error(path + ": cannot write the GTKWave save file");
-  std::fwrite(t.data(), 1, t.size(), f);
-  std::fclose(f);
+  if (!f) throw std::runtime_error(path + ": cannot write the GTKWave save file: " + std::strerror(errno));
+  errno = 0;
+  const bool bad = std::fwrite(t.data(), 1, t.size(), f) != t.size() || std::fflush(f) != 0;
+  const int e = errno;
+  if (std::fclose(f) != 0 || bad)
+    throw std::runtime_error(path + ": write error: " + std::strerror(e ? e : errno ? errno : EIO) +
+                             "; expected a writable file system with free space");
 }
 
 }  // namespace dcqcn::net

@@ -278,38 +278,91 @@ void Network::configure_engines(const std::vector<ConfigWrite>& np_writes) {
       sw->cp().csr_write(w.addr, static_cast<uint32_t>(w.value), 0);
 }
 
+namespace {
+
+std::string fmt_secs(double s) {
+  char b[32];
+  if (s < 60) std::snprintf(b, sizeof b, "%.0f s", s);
+  else if (s < 3600) std::snprintf(b, sizeof b, "%dm%02ds", static_cast<int>(s / 60), static_cast<int>(s) % 60);
+  else std::snprintf(b, sizeof b, "%dh%02dm", static_cast<int>(s / 3600), static_cast<int>(s / 60) % 60);
+  return b;
+}
+
+}  // namespace
+
+// The run: the sample intervals in order, each in chunks of simulated time short enough
+// that a chunk takes well under a second of wall time (the chunks end between events: the
+// kernel runs the same events in the same order whatever the chunks). Between chunks the
+// progress line is drawn and a stop request (SIGINT, SIGTERM: RunOptions::stop) is seen.
 int Network::run() {
   const auto t0 = std::chrono::steady_clock::now();
+  auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
   const double dur_ns = sc_.duration_ms * 1e6;
   const double step_ns = sc_.sample_us * 1000.0;
   uint64_t samples = 0;  // as many as the loop below takes
   for (double s = 0; s + step_ns <= dur_ns + 1e-6; s += step_ns) ++samples;
   sampler_.open(opt_.out_dir, samples);
-  const bool bar = opt_.progress && isatty(2);
-  double t = 0;
-  int last_pct = -1;
-  while (t + step_ns <= dur_ns + 1e-6) {
-    sc_start(sc_time(step_ns, SC_NS));
-    t += step_ns;
-    sampler_.sample(now_ns() / 1000.0);
-    const int pct = static_cast<int>(100 * t / dur_ns);
-    const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (bar && pct != last_pct && el > 1.0) {
-      std::fprintf(stderr, "\r[%-40s] %3d%%  %.1f ms simulated, %.1f s", std::string(pct * 40 / 100, '#').c_str(),
-                   pct, t / 1e6, el);
-      last_pct = pct;
+  const bool tty = opt_.progress && isatty(2);
+  const bool lines = opt_.progress && !tty;  // a log: one line every 10 s of wall time
+  bool drawn = false;
+  double last_draw = 0;
+  auto progress = [&](bool force) {
+    const double el = wall();
+    if (!opt_.progress || el < 1.0) return;
+    if (!force && el - last_draw < (tty ? 0.5 : 10.0)) return;
+    last_draw = el;
+    const double t_ms = now_ns() / 1e6;
+    const double rate = t_ms / el;  // simulated ms per wall s
+    const std::string eta = rate > 0 ? fmt_secs((sc_.duration_ms - t_ms) / rate) : "?";
+    char b[256];
+    std::snprintf(b, sizeof b, "%.3f / %g ms simulated (%.0f %%), %.3g sim ms per wall s, %s wall, ETA %s", t_ms,
+                  sc_.duration_ms, 100.0 * t_ms / sc_.duration_ms, rate, fmt_secs(el).c_str(), eta.c_str());
+    if (tty) std::fprintf(stderr, "\r%-100s", b);
+    else if (lines) std::fprintf(stderr, "dcqcn-sim: %s\n", b);
+    drawn = true;
+  };
+  auto stop_requested = [&] { return opt_.stop && *opt_.stop != 0; };
+  // Advances the simulation to `end` (ps), in chunks; false if a stop was requested.
+  uint64_t chunk = std::max<uint64_t>(1, sc_time(step_ns, SC_NS).value());
+  auto advance_to = [&](uint64_t end) {
+    while (sc_time_stamp().value() < end) {
+      if (stop_requested()) return false;
+      const uint64_t now = sc_time_stamp().value();
+      const double w0 = wall();
+      sc_start(sc_time::from_value(std::min(chunk, end - now)));
+      const double dw = wall() - w0;
+      if (dw > 0.2 && chunk > 1000) chunk /= 2;  // at least five chunks per wall second
+      else if (dw < 0.02 && chunk < (uint64_t{1} << 62)) chunk *= 2;
+      progress(false);
     }
+    return true;  // reached `end` (a stop is seen before the next chunk)
+  };
+  const uint64_t step_ps = sc_time(step_ns, SC_NS).value();
+  const uint64_t end_ps = sc_time(dur_ns, SC_NS).value();
+  bool stopped = false;
+  for (uint64_t k = 1; k <= samples; ++k) {
+    if (!advance_to(k * step_ps)) {
+      stopped = true;
+      break;
+    }
+    sampler_.sample(now_ns() / 1000.0);
+    sampler_.check_writes();
   }
-  if (t < dur_ns - 1e-6) sc_start(sc_time(dur_ns - t, SC_NS));  // a last partial interval: not sampled
-  if (bar && last_pct >= 0) std::fprintf(stderr, "\n");
+  if (!stopped && !advance_to(end_ps)) stopped = true;  // a last partial interval: not sampled
+  if (tty && drawn) std::fprintf(stderr, "\n");
+  interrupted_ = stopped;
   for (auto& nd : nodes_) nd->finish(now_ns());
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  sampler_.flush();
-  const RunResult result{sc_, opt_.engine, ctx_, nodes_, switches_, nics_, sampler_, np_budget_ns_};
+  if (stopped) sampler_.end_early();
+  const double wall_s = wall();
+  sampler_.close();
+  if (pcap_) pcap_->close();
+  RunResult result{sc_, opt_.engine, ctx_, nodes_, switches_, nics_, sampler_, np_budget_ns_};
+  result.interrupted = stopped;
+  result.simulated_ms = now_ns() / 1e6;
   std::string report;
   nlohmann::json cj;
   const bool ok = run_checks(result, report, cj);
-  write_summary(result, opt_.out_dir, wall, cj);
+  write_summary(result, opt_.out_dir, wall_s, cj);
   if (!report.empty()) std::fprintf(stderr, "%s", report.c_str());
   return ok ? 0 : 1;
 }

@@ -7,6 +7,7 @@
 #pragma once
 #include <systemc>
 
+#include <csignal>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,6 +36,9 @@ struct RunOptions {
   bool progress = false;      // progress bar on stderr
   std::string pcap;           // packet capture file ("" = none; pcap.h)
   std::string pcap_links = "*";  // comma-separated globs of link ends NODE or NODE:pPORT
+  // Set (non-zero) by a signal handler: the run stops at the next chunk boundary, between
+  // events, and writes what it has (summary.json: "interrupted": true).
+  const volatile std::sig_atomic_t* stop = nullptr;
 };
 
 class Network {
@@ -44,6 +48,8 @@ class Network {
 
   // Runs the scenario; returns the process exit code (0, or 1 if a check failed).
   int run();
+  // The run was stopped by RunOptions::stop before its end.
+  bool interrupted() const { return interrupted_; }
 
   // The flow and port map of the waveform (written beside it): every flow's global id,
   // source, destination, RP and NP index and signal scope; every switch port's peer.
@@ -73,6 +79,7 @@ class Network {
   std::vector<std::string> traced_;
   std::unique_ptr<class NetTrace> net_trace_;
   std::unique_ptr<PcapWriter> pcap_;
+  bool interrupted_ = false;
 
  public:
   const PcapWriter* pcap() const { return pcap_.get(); }

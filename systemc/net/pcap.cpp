@@ -89,6 +89,19 @@ PcapWriter::~PcapWriter() {
   if (f_) std::fclose(f_);
 }
 
+void PcapWriter::close() {
+  if (!f_) return;
+  errno = 0;
+  const bool bad = std::fflush(f_) != 0 || std::ferror(f_);
+  const int e = errno;
+  const bool closed_bad = std::fclose(f_) != 0;
+  f_ = nullptr;
+  if (bad || closed_bad)
+    throw std::runtime_error("--pcap " + path_ + ": write error after " + std::to_string(frames_) +
+                             " frames: " + std::strerror(e ? e : errno ? errno : EIO) +
+                             "; expected a writable file system with free space");
+}
+
 size_t PcapWriter::build(uint16_t node, unsigned port, const WireFrame& e) {
   const size_t len = e.size;
   buf_.assign(len, 0);
@@ -159,7 +172,7 @@ void PcapWriter::write(uint16_t node, unsigned port, const WireFrame& e, double 
   put32le(h + 12, static_cast<uint32_t>(len));
   if (std::fwrite(h, 1, sizeof h, f_) != sizeof h || std::fwrite(buf_.data(), 1, len, f_) != len)
     throw std::runtime_error("--pcap " + path_ + ": write failed after " + std::to_string(frames_) +
-                             " frames: " + std::strerror(errno));
+                             " frames: " + std::strerror(errno) + "; expected a writable file system with free space");
   ++frames_;
 }
 

@@ -38,6 +38,8 @@ class PcapWriter {
   // `ports[n]` = number of ports of node n.
   PcapWriter(const std::string& path, const std::vector<unsigned>& ports);
   ~PcapWriter();
+  // Writes what is buffered and closes the file; a write error throws, naming the file.
+  void close();
   PcapWriter(const PcapWriter&) = delete;
   PcapWriter& operator=(const PcapWriter&) = delete;
 

@@ -30,6 +30,8 @@ struct RunResult {
   const std::vector<Nic*>& nics;
   const Sampler& sampler;
   double np_budget_ns;  // the NP's CNP budget (summary: cnp_budget.budget_ns)
+  bool interrupted = false;  // stopped by SIGINT/SIGTERM before duration_ms
+  double simulated_ms = 0;   // the simulated time reached
 };
 
 // Runs the checks: fills `j` (summary.json's "checks"), appends a line per failure or

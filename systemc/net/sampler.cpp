@@ -2,6 +2,9 @@
 #include "sampler.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <utility>
 #include <cmath>
 #include <filesystem>
 #include <stdexcept>
@@ -23,10 +26,12 @@ Sampler::~Sampler() {
 
 void Sampler::open(const std::string& out_dir, uint64_t samples) {
   std::filesystem::create_directories(out_dir);
-  flows_csv_ = std::fopen((out_dir + "/flows.csv").c_str(), "w");
-  queues_csv_ = std::fopen((out_dir + "/queues.csv").c_str(), "w");
+  flows_path_ = out_dir + "/flows.csv";
+  queues_path_ = out_dir + "/queues.csv";
+  flows_csv_ = std::fopen(flows_path_.c_str(), "w");
+  queues_csv_ = std::fopen(queues_path_.c_str(), "w");
   if (!flows_csv_ || !queues_csv_)
-    throw std::runtime_error("cannot write to output directory '" + out_dir + "'");
+    throw std::runtime_error("cannot write to output directory '" + out_dir + "': " + std::strerror(errno));
   std::fprintf(flows_csv_,
                "time_us,flow,src,dst,rate_gbps,target_gbps,alpha,tput_gbps,cnps_received,ce_marks,"
                "ue_marks\n");
@@ -91,9 +96,32 @@ void Sampler::sample(double t_us) {
   if (samples_ == planned_) snapshot(&FlowInfo::delivered_at_last);
 }
 
-void Sampler::flush() {
-  std::fflush(flows_csv_);
-  std::fflush(queues_csv_);
+void Sampler::check_writes() const {
+  for (const auto& [f, path] : {std::pair<FILE*, const std::string*>{flows_csv_, &flows_path_}, {queues_csv_, &queues_path_}})
+    if (f && std::ferror(f))
+      throw std::runtime_error(*path + ": write error: " + std::strerror(errno ? errno : EIO) +
+                               "; expected a writable file system with free space");
+}
+
+void Sampler::close() {
+  for (auto& [f, path] : {std::pair<FILE**, const std::string*>{&flows_csv_, &flows_path_}, {&queues_csv_, &queues_path_}}) {
+    if (!*f) continue;
+    errno = 0;
+    const bool bad = std::fflush(*f) != 0 || std::ferror(*f);
+    const int e = errno;
+    const bool closed_bad = std::fclose(*f) != 0;
+    *f = nullptr;
+    if (bad || closed_bad)
+      throw std::runtime_error(*path + ": write error: " + std::strerror(e ? e : errno ? errno : EIO) +
+                               "; expected a writable file system with free space");
+  }
+}
+
+void Sampler::end_early() {
+  if (samples_ < planned_) {
+    planned_ = samples_;
+    snapshot(&FlowInfo::delivered_at_last);
+  }
 }
 
 }  // namespace dcqcn::net

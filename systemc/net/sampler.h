@@ -36,7 +36,14 @@ class Sampler {
   void open(const std::string& out_dir, uint64_t samples);
   // One sample at simulated time t_us, the end of an interval of sample_us.
   void sample(double t_us);
-  void flush();
+  // Writes what is buffered and closes both files; a write error (a full disk, a closed
+  // pipe) throws std::runtime_error naming the file.
+  void close();
+  // After every sample: a write error so far throws (the run stops, not at its end).
+  void check_writes() const;
+  // An interrupted run: the last sample taken is the run's last (the summary's means end
+  // there; the second half and *_after statistics only if they had begun).
+  void end_early();
 
   uint64_t samples() const { return samples_; }
   uint64_t samples_after() const { return samples_after_; }
@@ -58,6 +65,7 @@ class Sampler {
   std::vector<FlowInfo>& flows_;
   const std::vector<Switch*>& switches_;
   const std::vector<Nic*>& nics_;
+  std::string flows_path_, queues_path_;
   FILE* flows_csv_ = nullptr;
   FILE* queues_csv_ = nullptr;
   uint64_t samples_ = 0, samples_after_ = 0;

@@ -15,6 +15,8 @@
 #include <set>
 #include <sstream>
 
+#include <yaml-cpp/eventhandler.h>
+
 #include "scenario_loader.h"
 #include "thresholds.h"
 
@@ -69,6 +71,19 @@ YAML::Node parse(const std::string& file) {
   std::error_code ec;
   if (fs::is_directory(file, ec))
     throw ScenarioError(file + ": cannot open: is a directory; expected a YAML scenario file");
+  // Only a regular file of at most kMaxScenarioBytes is read: /dev/zero, a pipe or a huge
+  // file would be read (and parsed) without bound.
+  const fs::file_status st = fs::status(file, ec);
+  if (!ec && fs::exists(st) && !fs::is_regular_file(st))
+    throw ScenarioError(file + ": cannot open: not a regular file (a device, pipe or socket); expected a YAML "
+                        "scenario file");
+  if (!ec && fs::is_regular_file(st)) {
+    const auto size = fs::file_size(file, ec);
+    if (!ec && size > kMaxScenarioBytes)
+      throw ScenarioError(file + ": cannot open: " + std::to_string(size) + " bytes, more than the " +
+                          std::to_string(kMaxScenarioBytes) + " (16 MiB) a scenario may have; expected a "
+                          "scenario file of at most 16 MiB (use count and topology: clos for large networks)");
+  }
   errno = 0;
   std::ifstream in(file, std::ios::binary);
   if (!in) {
@@ -76,9 +91,16 @@ YAML::Node parse(const std::string& file) {
     throw ScenarioError(file + ": cannot open: " + why +
                         "; expected a readable YAML scenario file");
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
+  std::string text;
+  {
+    char buf[65536];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+      text.append(buf, static_cast<size_t>(in.gcount()));
+      if (text.size() > kMaxScenarioBytes)
+        throw ScenarioError(file + ": cannot open: more than the " + std::to_string(kMaxScenarioBytes) +
+                            " bytes (16 MiB) a scenario may have; expected a scenario file of at most 16 MiB");
+    }
+  }
   // A NUL byte is not YAML text; yaml-cpp would misreport it (as "unknown escape
   // character: p" and the like), so it is named here with its line and column.
   if (const size_t nul = text.find('\0'); nul != std::string::npos) {
@@ -90,7 +112,43 @@ YAML::Node parse(const std::string& file) {
                         "); expected a YAML text file without NUL bytes");
   }
   try {
-    return YAML::Load(text);
+    YAML::Node root = YAML::Load(text);
+    // A second document would be ignored: look for one with a parser that builds nothing
+    // (not YAML::LoadAll, which loops without end on some malformed input).
+    struct Probe : YAML::EventHandler {
+      YAML::Mark at;
+      void OnDocumentStart(const YAML::Mark& m) override { at = m; }
+      void OnDocumentEnd() override {}
+      void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+      void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+      void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+      void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+      void OnSequenceEnd() override {}
+      void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+      void OnMapEnd() override {}
+    } probe;
+    std::istringstream in2(text);
+    YAML::Parser parser(in2);
+    if (parser.HandleNextDocument(probe) && parser.HandleNextDocument(probe)) {
+      int line = probe.at.is_null() ? 1 : probe.at.line + 1;
+      {  // the line of the '---' that starts it
+        int ln = 1, seen = 0;
+        const int want = text.compare(0, 3, "---") == 0 ? 2 : 1;
+        for (size_t i = 0; i < text.size(); ln += text[i] == '\n', ++i)
+          if ((i == 0 || text[i - 1] == '\n') && text.compare(i, 3, "---") == 0 &&
+              (i + 3 == text.size() || text[i + 3] == '\n' || text[i + 3] == ' ' || text[i + 3] == '\r') &&
+              ++seen == want) {
+            if (ln <= line) line = ln;
+            break;
+          }
+      }
+      throw ScenarioError(file + ":" + std::to_string(std::max(line, 1)) +
+                          ": (document 2): a second YAML document (after '---'), which would be ignored; expected "
+                          "one scenario per file, one YAML document");
+    }
+    return root;
+  } catch (const ScenarioError&) {
+    throw;
   } catch (const YAML::Exception& e) {
     int line = e.mark.is_null() ? 1 : std::max(e.mark.line, 0) + 1;
     throw ScenarioError(file + ":" + std::to_string(line) +
@@ -235,6 +293,7 @@ class TreeReader {
         if (!parse_double(s, d) || !std::isfinite(d))
           src_.fail(vl, path, "wrong type: '" + clean(s) + "' is not a number", expect);
         if (!range_ok(d)) src_.fail(vl, path, "out of range: " + clean(s), expect);
+        representable(f, d, s, path, vl);
         if (auto p = std::get_if<double*>(&r)) **p = d;
         else if (auto q = std::get_if<std::optional<double>*>(&r)) **q = d;
         break;
@@ -294,9 +353,39 @@ class TreeReader {
   }
 
  private:
+  // One rule for every time and rate (docs/network.md, "Values the simulator can
+  // represent"): SystemC counts time in whole ps in 64 bits, so a time > 0 below 1 ps would
+  // run as 0 and one beyond kMaxDurationMs would overflow the kernel's clock; a rate > 0
+  // below 1 b/s (1e-9 Gb/s) would put a frame's time on the wire beyond it.
+  void representable(const Field& f, double d, const std::string& s, const std::string& path,
+                     const Loc& vl) const {
+    const double ps = f.unit == "ms" ? 1e9 : f.unit == "us" ? 1e6 : f.unit == "ns" ? 1e3 : 0;
+    const bool zero_ok = !f.range.lo_open;
+    if (ps > 0) {
+      if (d > 0 && d * ps < 1.0)
+        src_.fail(vl, path,
+                  "positive but below 1 ps, SystemC's time resolution: " + clean(s) + " " + f.unit +
+                      " would run as 0",
+                  std::string(zero_ok ? "0 or " : "") + "a time of at least 1 ps (" + fmt_num(1.0 / ps) + " " +
+                      f.unit + ")");
+      if (d * ps > kMaxDurationMs * 1e9)
+        src_.fail(vl, path,
+                  "out of range: " + clean(s) + " " + f.unit +
+                      " is beyond SystemC's 64-bit ps time (1.8e10 ms at most, as duration_ms)",
+                  "a time of at most " + fmt_num(kMaxDurationMs * 1e9 / ps) + " " + f.unit);
+    } else if (f.unit == "Gb/s" && d > 0 && d < 1e-9) {
+      src_.fail(vl, path,
+                "positive but below 1e-09 Gb/s (1 b/s), the smallest rate the simulator represents (a "
+                "frame's time on the wire must fit SystemC's 64-bit ps time)",
+                std::string(zero_ok ? "0 or " : "") + "a rate of at least 1e-09 Gb/s");
+    }
+  }
+
   Sources& src_;
   Ctx& c_;
 };
+
+void check_buffer(Scenario& s, const Sources& src);
 
 Scenario load(const std::string& file, const Overrides& overrides) {
   Sources src(file, overrides);
@@ -331,7 +420,76 @@ Scenario load(const std::string& file, const Overrides& overrides) {
       }
     }
   }
+  if (s.sw.pfc.derive_thresholds) {
+    const std::string err = analysis::derive_thresholds(s);
+    if (!err.empty()) throw ScenarioError(file + ": switch.pfc.derive_thresholds: " + err);
+  }
+  check_buffer(s, src);
+  // The section-4 checks `dcqcn-sim thresholds` prints (Kmin against the PFC threshold,
+  // a static t_PFC that oversubscribes the buffer): the same warnings for `run`.
+  for (std::string& w : analysis::check_scenario(s)) s.warnings.push_back(std::move(w));
   return std::move(c.s);
+}
+
+// Buffer settings that cannot work: a buffer that cannot hold one data frame, a headroom,
+// reservation or static threshold larger than the buffer, and a switch whose headroom and
+// reservations (8 priorities x ports x (headroom + reserved)) leave no shared buffer.
+// The switch would pause (or drop) on every packet and its accounting would overflow.
+void check_buffer(Scenario& s, const Sources& src) {
+  const SwitchSpec& sw = s.sw;
+  const uint64_t frame = uint64_t{s.mtu_bytes} + s.header_bytes;
+  const std::string B = std::to_string(sw.buffer_bytes);
+  if (sw.buffer_bytes < frame) {
+    const std::string p = src.blame("switch.buffer_bytes", "mtu_bytes");
+    src.fail(src.at(p), p,
+             "switch.buffer_bytes " + B + " B cannot hold one data frame (mtu_bytes + header_bytes = " +
+                 std::to_string(frame) + " B)",
+             "switch.buffer_bytes of at least " + std::to_string(frame) + " B (a switch buffers whole frames)");
+  }
+  auto larger = [&](const char* key, uint64_t v, const std::string& what) {
+    if (v <= sw.buffer_bytes) return;
+    const std::string p = src.blame(key, "switch.buffer_bytes");
+    src.fail(src.at(p), p,
+             std::string(key) + " " + std::to_string(v) + " B is larger than switch.buffer_bytes " + B + " B (" +
+                 what + ")",
+             std::string(key) + " <= switch.buffer_bytes (" + B + " B), or a larger buffer");
+  };
+  if (sw.pfc.enabled && src.given("switch.pfc.headroom_bytes"))
+    larger("switch.pfc.headroom_bytes", sw.pfc.headroom_bytes, "per port and priority");
+  larger("switch.pfc.reserved_bytes", sw.pfc.reserved_bytes, "per port and priority");
+  if (sw.pfc.mode == PfcSpec::Mode::STATIC && !sw.pfc.derive_thresholds)
+    larger("switch.pfc.t_pfc_bytes", sw.pfc.t_pfc_bytes,
+           sw.pfc.enabled ? "the XOFF threshold of one port and priority" : "the drop limit of one port and priority");
+  const uint64_t hd = sw.pfc.enabled ? sw.pfc.headroom_bytes : 0;
+  for (const auto& [name, n] : analysis::switch_port_counts(s)) {
+    const double need = 8.0 * n * static_cast<double>(hd + sw.pfc.reserved_bytes);
+    if (need < static_cast<double>(sw.buffer_bytes)) continue;
+    const bool derived = sw.pfc.enabled && hd > 0 && !src.given("switch.pfc.headroom_bytes");
+    std::string p = "switch.buffer_bytes";
+    if (src.given("switch.pfc.headroom_bytes") && hd > 0) p = src.blame("switch.pfc.headroom_bytes", p);
+    else if (src.given("switch.pfc.reserved_bytes") && sw.pfc.reserved_bytes > 0)
+      p = src.blame("switch.pfc.reserved_bytes", p);
+    else if (derived && !src.given(p)) {  // the longest delay made the headroom: blame its key
+      size_t far = 0;
+      for (size_t i = 1; i < s.links.size(); ++i)
+        if (s.links[i].delay_us > s.links[far].delay_us) far = i;
+      const std::string lk = "links." + std::to_string(far) + ".delay_us";
+      for (const std::string& k : {lk, std::string("defaults.link.delay_us"), std::string("topology.delay_us")})
+        if (src.given(k)) {
+          p = k;
+          break;
+        }
+    }
+    src.fail(src.at(p), p,
+             "switch '" + clean(name) + "' (" + std::to_string(n) + " ports) sets aside 8 priorities x " +
+                 std::to_string(n) + " ports x (headroom " + std::to_string(hd) +
+                 (derived ? " B, derived from its links' rate and delay" : " B") + " + reserved " +
+                 std::to_string(sw.pfc.reserved_bytes) + " B) = " + fmt_num(need) + " B, not less than switch.buffer_bytes " +
+                 B + " B: no shared buffer is left, every packet would pause or be dropped",
+             "switch.buffer_bytes > " + fmt_num(need) + " B, or less headroom (" +
+                 (derived ? "shorter delay_us or slower links" : "switch.pfc.headroom_bytes") +
+                 ") or reserved_bytes");
+  }
 }
 
 }  // namespace
@@ -341,12 +499,7 @@ Scenario load(const std::string& file, const Overrides& overrides) {
 Scenario load_scenario(const std::string& file,
                        const std::vector<std::pair<std::string, std::string>>& overrides) {
   try {
-    Scenario s = loader::load(file, overrides);
-    if (s.sw.pfc.derive_thresholds) {
-      const std::string err = analysis::derive_thresholds(s);
-      if (!err.empty()) throw ScenarioError(file + ": switch.pfc.derive_thresholds: " + err);
-    }
-    return s;
+    return loader::load(file, overrides);
   } catch (const ScenarioError&) {
     throw;
   } catch (const std::exception& e) {  // a yaml-cpp surprise: still one line, still ours

@@ -47,9 +47,14 @@ inline Range gt(double lo) { return {lo, kInf, true, false}; }
 inline Range in(double lo, double hi) { return {lo, hi, false, false}; }
 // The longest duration_ms: SystemC's 64-bit ps time (2^64 ps = 1.84e10 ms) less a margin.
 inline constexpr double kMaxDurationMs = 1.8e10;
+// The latest time anything may be scheduled at: 2^64 ps = 1.8447e10 ms, less a margin.
+inline constexpr double kTimeLimitMs = 1.844e10;
 // The most rows a run may write to flows.csv and queues.csv together (each row is about
 // 60-70 bytes: 2e7 rows is about 1.3 GB); a smaller sample_us or a shorter run fits.
 inline constexpr double kMaxSampleRows = 2e7;
+// The largest scenario file read (16 MiB; the shipped ones are below 4 KB): yaml-cpp takes
+// about 90 times a file's size in memory.
+inline constexpr uint64_t kMaxScenarioBytes = 16ull << 20;
 inline Range gt_le(double lo, double hi) { return {lo, hi, true, false}; }
 
 struct Field {

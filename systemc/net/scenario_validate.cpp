@@ -4,6 +4,7 @@
 // scenario's own register writes, nodes, links, flows), with the Clos topology expanded
 // (clos.cpp) in between. The first broken rule throws, blaming the key given last.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -193,16 +194,23 @@ void validate(Ctx& c, const Sources& src) {
                    std::to_string(it->second) + ", " + where + ")",
                "unique node names");
     }
-    // Node names go unquoted into flows.csv and queues.csv (and into VCD scope names): a
-    // comma, a double quote or a control character would split or shift CSV columns.
-    for (char ch : s.nodes[i].name) {
+    // One rule for node names: letters, digits, '_' and '-'. A name is written as it is
+    // into flows.csv and queues.csv (unquoted), summary.json, the waveform's scopes and the
+    // capture's map; SystemC would rewrite a '.' or a blank to '_' in some of them only.
+    for (size_t k = 0; k < s.nodes[i].name.size(); ++k) {
+      const char ch = s.nodes[i].name[k];
       const auto u = static_cast<unsigned char>(ch);
-      if (ch == ',' || ch == '"' || u < 0x20 || u == 0x7f) {
-        const std::string what = ch == ',' ? "a comma" : ch == '"' ? "a double quote"
-                                 : ch == '\n' ? "a newline" : "a control character";
-        src.fail(src.at(p), p, "node name '" + clean(s.nodes[i].name) + "' contains " + what,
-                 "a node name without commas, double quotes or control characters (it is a CSV field)");
-      }
+      if (std::isalnum(u) && u < 0x80) continue;
+      if (ch == '_' || ch == '-') continue;
+      const std::string what = ch == ',' ? "a comma" : ch == '"' ? "a double quote" : ch == '\n' ? "a newline"
+                               : ch == ' ' ? "a blank" : ch == '.' ? "a '.'"
+                               : u < 0x20 || u == 0x7f ? "a control character"
+                               : u >= 0x80 ? "a non-ASCII byte" : "'" + std::string(1, ch) + "'";
+      src.fail(src.at(p), p,
+               "node name '" + clean(s.nodes[i].name) + "' contains " + what + " (character " +
+                   std::to_string(k + 1) + ")",
+               "a node name of letters, digits, '_' and '-' only (it names the node in the CSVs, summary.json, "
+               "the waveform and the capture map)");
     }
     names.push_back(s.nodes[i].name);
     if (s.nodes[i].kind == NodeSpec::Kind::HOST) hosts.push_back(s.nodes[i].name);
@@ -301,6 +309,82 @@ void validate(Ctx& c, const Sources& src) {
     }
   }
 
+  // Times the kernel adds to the present: the present stays below duration_ms, so
+  // duration_ms + each such delay must fit SystemC's 64-bit ps time (kTimeLimitMs: 2^64 ps
+  // less a margin). A link slower than the run is legal, but nothing crosses it.
+  {
+    auto fit = [&](const std::string& key, double ms) {
+      if (s.duration_ms + ms <= kTimeLimitMs) return;
+      const std::string p = src.blame(key, "duration_ms");
+      src.fail(src.at(p), p,
+               "duration_ms " + fmt_num(s.duration_ms) + " + " + key + " (" + fmt_num(ms) +
+                   " ms) is beyond SystemC's 64-bit ps time (events are scheduled up to that far ahead)",
+               "duration_ms + " + key + " <= " + fmt_num(kTimeLimitMs) + " ms");
+    };
+    for (size_t i = 0; i < s.links.size(); ++i) {
+      const std::string lk = "links." + std::to_string(i) + ".delay_us";
+      const std::string k = src.given(lk) ? lk
+                            : src.given("topology.delay_us") && !src.given("defaults.link.delay_us")
+                                ? "topology.delay_us"
+                                : src.given("defaults.link.delay_us") ? "defaults.link.delay_us" : lk;
+      fit(k, s.links[i].delay_us / 1000.0);
+    }
+    fit("switch.pfc.response_ns", s.sw.pfc.response_ns / 1e6);
+    fit("cnp_gen_ns", s.cnp_gen_ns / 1e6);
+    for (size_t i = 0; i < s.links.size(); ++i)
+      if (s.links[i].delay_us >= s.duration_ms * 1000.0) {
+        const std::string lk = "links." + std::to_string(i) + ".delay_us";
+        const std::string k = src.given(lk) ? lk
+                              : src.given("defaults.link.delay_us") ? "defaults.link.delay_us"
+                              : src.given("topology.delay_us") ? "topology.delay_us" : lk;
+        try {
+          src.fail(src.at(k), k,
+                   "links." + std::to_string(i) + " ('" + clean(s.links[i].a) + "' - '" + clean(s.links[i].b) +
+                       "') has a delay of " + fmt_num(s.links[i].delay_us) + " us, not shorter than the run (duration_ms " +
+                       fmt_num(s.duration_ms) + "): no packet crosses it before the end",
+                   "a delay_us below duration_ms x 1000, or a longer duration_ms");
+        } catch (const ScenarioError& e) {
+          s.warnings.push_back(e.what());
+        }
+        break;  // one warning for the file, not one per link
+      }
+  }
+
+  // The RP never cuts a flow below min(MIN_RATE, LINE_RATE): a minimum rate above a
+  // host's line rate switches DCQCN's rate cuts off without a word.
+  {
+    const uint64_t min_kbps = final_value(register_writes(s, Block::RP), Block::RP, "MIN_RATE_KBPS");
+    for (size_t i = 0; i < s.links.size(); ++i) {
+      const LinkSpec& l = s.links[i];
+      auto a = by_name.find(l.a), b = by_name.find(l.b);
+      const bool ha = a != by_name.end() && is_host(a->second), hb = b != by_name.end() && is_host(b->second);
+      if (!ha && !hb) continue;
+      const double kbps = std::floor(l.rate_gbps * 1e6);
+      if (static_cast<double>(min_kbps) < kbps) continue;
+      const std::string lk = "links." + std::to_string(i) + ".rate_gbps";
+      const std::string rate_key = src.given(lk) ? lk
+                                   : src.given("topology.rate_gbps") ? "topology.rate_gbps"
+                                                                     : "defaults.link.rate_gbps";
+      const std::string reg = "registers.RP_MIN_RATE_KBPS";
+      const std::string p = src.given(reg) ? src.blame(reg, rate_key) : src.given(rate_key) ? rate_key : "profile";
+      const std::string problem =
+          "RP_MIN_RATE_KBPS " + std::to_string(min_kbps) + " kb/s (" +
+          (src.given(reg) ? std::string("registers") : "profile " + s.profile) + ") is " +
+          (static_cast<double>(min_kbps) > kbps ? "above" : "equal to") + " the line rate " + fmt_num(kbps) +
+          " kb/s of host '" + clean(ha ? l.a : l.b) + "' (links." + std::to_string(i) +
+          "): the RP never cuts below min(MIN_RATE, LINE_RATE), so DCQCN's rate cuts would do nothing";
+      const std::string expected = "RP_MIN_RATE_KBPS below every host's line rate (here < " + fmt_num(kbps) +
+                                   " kb/s), or a faster link";
+      if (static_cast<double>(min_kbps) > kbps) src.fail(src.at(p), p, problem, expected);
+      try {
+        src.fail(src.at(p), p, problem, expected);
+      } catch (const ScenarioError& e) {
+        s.warnings.push_back(e.what());
+      }
+      break;
+    }
+  }
+
   // Flows: between two different hosts that are connected.
   if (s.flows.empty())
     src.fail(src.at("flows"), "flows", src.given("flows") ? "empty list" : "missing",
@@ -352,8 +436,34 @@ void validate(Ctx& c, const Sources& src) {
     src.fail(src.at("nic.follow_retime"), "nic.follow_retime",
              "false with nic.core: top (the RTL top always follows the RP's re-timed departures)",
              "true, or nic.core: blocks to debug with re-timing off");
-  // A spread start window must end before the run does, or some flows of the entry would
-  // silently never start (a single start_us after the end is the user's explicit choice).
+  // A flow must start before the run ends: one that starts at or after the end sends
+  // nothing (0 packets, and Jain's index over the flows still reads 1.0). A spread start
+  // window must end before the run does too, or some flows of the entry would never start.
+  bool late_warned = false;
+  for (size_t i = 0; i < s.flows.size(); ++i) {
+    const FlowSpec& fl = s.flows[i];
+    if (fl.enabled && fl.start_us >= s.duration_ms * 1000.0) {
+      const std::string k = "flows." + std::to_string(i) + ".start_us";
+      const std::string p = src.blame(k, "duration_ms");
+      const std::string problem = "flows." + std::to_string(i) + " starts at start_us " + fmt_num(fl.start_us) +
+                                  " us, at or after the end of the run (duration_ms " + fmt_num(s.duration_ms) +
+                                  "): it would send nothing, and the fairness index would not show it";
+      const std::string expected = "start_us < duration_ms x 1000 = " + fmt_num(s.duration_ms * 1000.0) +
+                                   " (us), a longer duration_ms, or enabled: false for this entry";
+      // A run cut short on the command line (--duration, --set duration_ms) to look at its
+      // start is a choice made knowingly: a warning. In the file it is an error.
+      if (p == "duration_ms" && src.at(p).set_index >= 0) {
+        if (!late_warned) try {
+            src.fail(src.at(p), p, problem, expected);
+          } catch (const ScenarioError& e) {
+            s.warnings.push_back(e.what());  // the first such entry only: one line
+          }
+        late_warned = true;
+        continue;
+      }
+      src.fail(src.at(p), p, problem, expected);
+    }
+  }
   for (size_t i = 0; i < s.flows.size(); ++i) {
     const FlowSpec& fl = s.flows[i];
     if (!(fl.start_spread_us > 0) || fl.start_us + fl.start_spread_us <= s.duration_ms * 1000.0) continue;

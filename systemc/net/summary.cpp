@@ -2,6 +2,8 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -47,8 +49,9 @@ struct FlowRates {
   double goodput_gbps = 0, wire_gbps = 0;
 };
 
-FlowRates flow_rates(const FlowInfo& f, const Scenario& sc) {
-  const double end_ns = f.size_bytes && f.finish_ns >= 0 ? f.finish_ns : sc.duration_ms * 1e6;
+FlowRates flow_rates(const FlowInfo& f, const RunResult& r) {
+  const double run_end_ns = (r.interrupted ? r.simulated_ms : r.sc.duration_ms) * 1e6;
+  const double end_ns = f.size_bytes && f.finish_ns >= 0 ? f.finish_ns : run_end_ns;
   const double t = std::max(end_ns - f.start_ns, 1.0);
   return {static_cast<double>(f.delivered_payload_bytes) * 8 / t,
           static_cast<double>(f.delivered_bytes + f.delivered_pkts * kWireOverheadBytes) * 8 / t};
@@ -59,7 +62,7 @@ void write_flow_results(const RunResult& r, const std::string& out_dir, std::vec
   const Scenario& sc = r.sc;
   const std::string path = out_dir + "/flow_results.csv";
   FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) throw std::runtime_error("cannot write '" + path + "'");
+  if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
   std::fprintf(f,
                "flow,src,dst,start_us,size_bytes,mean_tput_gbps,second_half_tput_gbps,tput_gbps_after,"
                "sent_bytes,delivered_bytes,delivered_payload_bytes,goodput_gbps,wire_gbps,cnps_sent_by_np,cnps_received_by_rp,final_rate_gbps,"
@@ -71,7 +74,7 @@ void write_flow_results(const RunResult& r, const std::string& out_dir, std::vec
     const FlowMeans m = flow_means(fl, sc, r.sampler);
     second_half.push_back(m.second_half);
     l.u(fl.gid).s(sc.nodes[fl.src].name).s(sc.nodes[fl.dst].name).f6(fl.start_ns / 1000.0).u(fl.size_bytes);
-    const FlowRates w = flow_rates(fl, sc);
+    const FlowRates w = flow_rates(fl, r);
     l.f6(m.mean).f6(m.second_half).f6(m.after).u(fl.sent_bytes).u(fl.delivered_bytes);
     l.u(fl.delivered_payload_bytes).f6(w.goodput_gbps).f6(w.wire_gbps);
     l.u(fl.cnps_sent).u(fl.cnps_received).f6(fl.rc_kbps / 1e6).u(fl.retransmitted_bytes);
@@ -80,7 +83,10 @@ void write_flow_results(const RunResult& r, const std::string& out_dir, std::vec
     else l.s("");  // an infinite flow has no completion time
     l.write(f);
   }
-  if (std::fclose(f) != 0) throw std::runtime_error("cannot write '" + path + "'");
+  const bool bad = std::ferror(f) != 0;
+  if (std::fclose(f) != 0 || bad)
+    throw std::runtime_error(path + ": write error: " + std::strerror(errno ? errno : EIO) +
+                             "; expected a writable file system with free space");
 }
 
 // summary.json "state_bytes": the host memory of every per-flow container the run holds,
@@ -119,6 +125,9 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   j["profile"] = sc.profile;
   j["duration_ms"] = sc.duration_ms;
   j["stats_from_ms"] = sc.stats_from_ms;
+  // An interrupted run (SIGINT, SIGTERM) covers 0 .. simulated_ms only.
+  j["interrupted"] = r.interrupted;
+  j["simulated_ms"] = r.interrupted ? r.simulated_ms : sc.duration_ms;
   j["wall_s"] = wall_s;
   j["simulated_packets"] = cnt.packets;
   j["packets_per_wall_s"] = wall_s > 0 ? cnt.packets / wall_s : 0.0;
@@ -221,7 +230,18 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   for (Switch* s : r.switches) cycles += s->cp().cycles();
   j["rtl_cycles"] = cycles;
   j["checks"] = checks;
-  std::ofstream(out_dir + "/summary.json") << j.dump(2) << "\n";
+  {
+    const std::string path = out_dir + "/summary.json";
+    const std::string text = j.dump(2) + "\n";
+    FILE* f = std::fopen(path.c_str(), "w");
+    if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+    errno = 0;
+    const bool bad = std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0;
+    const int e = errno;
+    if (std::fclose(f) != 0 || bad)
+      throw std::runtime_error(path + ": write error: " + std::strerror(e ? e : errno ? errno : EIO) +
+                               "; expected a writable file system with free space");
+  }
 
   // the table
   std::printf("%-6s %-10s %-10s %12s %12s %10s %10s %10s\n", "flow", "src", "dst", "tput_gbps", "2nd_half",
@@ -230,7 +250,7 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   for (size_t i = 0; i < shown; ++i) {
     const FlowInfo& f = r.ctx.flows[i];
     const FlowMeans m = flow_means(f, sc, r.sampler);
-    const FlowRates w = flow_rates(f, sc);
+    const FlowRates w = flow_rates(f, r);
     std::printf("%-6u %-10s %-10s %12.3f %12.3f %10.3f %10.3f %10llu\n", f.gid, sc.nodes[f.src].name.c_str(),
                 sc.nodes[f.dst].name.c_str(), m.mean, m.second_half, w.goodput_gbps, w.wire_gbps,
                 static_cast<unsigned long long>(f.cnps_received));

@@ -352,6 +352,13 @@ TEST(ScenarioRegisters, EveryRegisterAtItsBoundsAndBeyond) {
       continue;
     }
     for (uint32_t v : {r.def->min, r.def->max, r.def->reset}) {
+      // issue 25: a minimum rate above minimal's 40 Gb/s line rate would switch the rate
+      // cuts off: an error, though the register holds it
+      if (r.name == "RP_MIN_RATE_KBPS" && v > 40000000u) {
+        const std::string msg = error_of(good("minimal"), {{key, std::to_string(v)}});
+        EXPECT_TRUE(contains(msg, "is above the line rate 40000000 kb/s of host 'h1'")) << msg;
+        continue;
+      }
       const Scenario s = load_scenario(good("minimal"), {{key, std::to_string(v)}});
       ASSERT_EQ(s.registers.size(), 1u) << key;
       EXPECT_EQ(s.registers[0].value, v) << key;

@@ -93,10 +93,13 @@ const BadCase kBadCases[] = {
     {"count_zero", 10, "flows.0.count: out of range: 0; expected an integer in 1..1048576"},
     {"empty_node_name", 4, "nodes.1.name: is empty; expected a unique, non-empty node name"},
     {"node_name_comma", 4,
-     "nodes.1.name: node name 'h,2' contains a comma; expected a node name without commas, double quotes or "
-     "control characters (it is a CSV field)"},
-    {"node_name_quote", 5, "nodes.2.name: node name 'h\"2' contains a double quote; expected a node name without"},
-    {"node_name_newline", 5, "nodes.2.name: node name 'h\\n2' contains a newline; expected a node name without"},
+     "nodes.1.name: node name 'h,2' contains a comma (character 2); expected a node name of letters, digits, "
+     "'_' and '-' only (it names the node in the CSVs, summary.json, the waveform and the capture map)"},
+    {"node_name_quote", 5, "nodes.2.name: node name 'h\"2' contains a double quote (character 2); expected a node name of"},
+    {"node_name_newline", 5, "nodes.2.name: node name 'h\\n2' contains a newline (character 2); expected a node name of"},
+    // issue 25: "h 1" and "h.1" were "h_1" in summary.json and "h 1" in the VCD
+    {"node_name_blank", 4, "nodes.1.name: node name 'h 2' contains a blank (character 2); expected a node name of"},
+    {"node_name_dot", 4, "nodes.1.name: node name 'h.2' contains a '.' (character 2); expected a node name of"},
     // enums
     {"bad_enum", 13, "switch.pfc.mode: unknown value 'adaptive'; expected one of static, dynamic"},
     {"bad_node_type", 5, "nodes.2.type: unknown value 'router'; expected one of host, switch"},
@@ -164,6 +167,52 @@ const BadCase kBadCases[] = {
     {"register_clamp_kmax", 14,
      "switch.ecn.kmax_bytes: out of range: 5000000000 (the CP's CP_KMAX_BYTES is 32 bits wide: 4294967295 at "
      "most); expected an integer in 0..4294967295 (bytes, the range of CP_KMAX_BYTES in docs/regmap.md)"},
+    // issue 25: values the simulator cannot represent (SystemC's 64-bit ps time)
+    {"link_delay_beyond_time", 8,
+     "links.1.delay_us: out of range: 1e30 us is beyond SystemC's 64-bit ps time (1.8e10 ms at most, as "
+     "duration_ms); expected a time of at most 18000000000000 us"},
+    {"start_beyond_time", 10,
+     "flows.0.start_us: out of range: 1e20 us is beyond SystemC's 64-bit ps time"},
+    {"delay_plus_duration_beyond_time", 9,
+     "links.1.delay_us: duration_ms 18000000000 + links.1.delay_us (1000000000 ms) is beyond SystemC's 64-bit ps "
+     "time (events are scheduled up to that far ahead); expected duration_ms + links.1.delay_us <= 18440000000 ms"},
+    {"timeout_below_ps", 12,
+     "nic.nak_timeout_us: positive but below 1 ps, SystemC's time resolution: 1e-300 us would run as 0; expected "
+     "a time of at least 1 ps (1e-06 us)"},
+    {"rate_below_representable", 13,
+     "nic.rx_drain_gbps: positive but below 1e-09 Gb/s (1 b/s), the smallest rate the simulator represents"},
+    {"min_rate_above_line", 12,
+     "registers.RP_MIN_RATE_KBPS: RP_MIN_RATE_KBPS 50000000 kb/s (registers) is above the line rate 40000000 kb/s "
+     "of host 'h1' (links.0): the RP never cuts below min(MIN_RATE, LINE_RATE), so DCQCN's rate cuts would do "
+     "nothing; expected RP_MIN_RATE_KBPS below every host's line rate (here < 40000000 kb/s)"},
+    {"flow_start_after_end", 12,
+     "flows.1.start_us: flows.1 starts at start_us 30000 us, at or after the end of the run (duration_ms 20): it "
+     "would send nothing, and the fairness index would not show it; expected start_us < duration_ms x 1000 = "
+     "20000 (us)"},
+    // issue 25: buffer settings that cannot work (they ran, paused on every packet and broke
+    // the buffer accounting)
+    {"headroom_gt_buffer", 13,
+     "switch.pfc.headroom_bytes: switch.pfc.headroom_bytes 2000000 B is larger than switch.buffer_bytes 1000000 B "
+     "(per port and priority); expected switch.pfc.headroom_bytes <= switch.buffer_bytes (1000000 B)"},
+    {"reserved_gt_buffer", 13,
+     "switch.pfc.reserved_bytes: switch.pfc.reserved_bytes 1500000 B is larger than switch.buffer_bytes 1000000 B"},
+    {"static_tpfc_gt_buffer", 13,
+     "switch.pfc.t_pfc_bytes: switch.pfc.t_pfc_bytes 5000000 B is larger than switch.buffer_bytes 1000000 B (the "
+     "XOFF threshold of one port and priority)"},
+    {"tiny_buffer", 12,
+     "switch.buffer_bytes: switch.buffer_bytes 500 B cannot hold one data frame (mtu_bytes + header_bytes = 1062 B); "
+     "expected switch.buffer_bytes of at least 1062 B"},
+    {"derived_headroom_gt_buffer", 7,
+     "defaults.link.delay_us: switch 's1' (2 ports) sets aside 8 priorities x 2 ports x (headroom 50042164 B, "
+     "derived from its links' rate and delay + reserved 0 B) = 800674624 B, not less than switch.buffer_bytes "
+     "12000000 B: no shared buffer is left, every packet would pause or be dropped; expected switch.buffer_bytes > "
+     "800674624 B, or less headroom (shorter delay_us or slower links)"},
+    {"reserved_take_buffer", 15,
+     "switch.pfc.reserved_bytes: switch 's1' (3 ports) sets aside 8 priorities x 3 ports x (headroom 0 B + "
+     "reserved 50000 B) = 1200000 B, not less than switch.buffer_bytes 1000000 B"},
+    // issue 25: files
+    {"second_document", 11,
+     "(document 2): a second YAML document (after '---'), which would be ignored; expected one scenario per file"},
     {"register_not_map", 12, "registers: wrong type: is a list; expected a map of NAME: VALUE"},
     {"register_not_integer", 12,
      "registers.RP_G_Q16: wrong type: '0.5' is not an integer; expected an integer in 1..65536 (Q16, "
@@ -200,6 +249,66 @@ TEST(ScenarioBad, MissingFileCannotOpen) {
   EXPECT_TRUE(starts_with(msg, file + ": cannot open")) << msg;
   EXPECT_TRUE(contains(msg, "; expected ")) << msg;
   EXPECT_TRUE(starts_with(error_of(kDir + "/bad"), kDir + "/bad: cannot open"));
+}
+
+// issue 25: suspicious but legal values are one-line warnings naming the key: a link
+// whose delay is not shorter than the run, a minimum rate equal to the line rate.
+TEST(ScenarioWarnings, SuspiciousValuesWarnOnOneLine) {
+  const std::string f = good("minimal");
+  {
+    const Scenario s = load_scenario(
+        f, {{"duration_ms", "2"}, {"switch.pfc.enabled", "false"}, {"links.1.delay_us", "2000"}, {"sample_us", "100"}});
+    ASSERT_EQ(s.warnings.size(), 1u);
+    EXPECT_EQ(s.warnings[0],
+              "--set links.1.delay_us=2000: links.1 ('h2' - 's1') has a delay of 2000 us, not shorter than the run "
+              "(duration_ms 2): no packet crosses it before the end; expected a delay_us below duration_ms x 1000, "
+              "or a longer duration_ms");
+  }
+  {
+    const Scenario s = load_scenario(f, {{"registers.RP_MIN_RATE_KBPS", "40000000"}});
+    ASSERT_EQ(s.warnings.size(), 1u);
+    EXPECT_TRUE(starts_with(s.warnings[0], "--set registers.RP_MIN_RATE_KBPS=40000000: RP_MIN_RATE_KBPS 40000000 "
+                                           "kb/s (registers) is equal to the line rate 40000000 kb/s of host 'h1'"))
+        << s.warnings[0];
+    EXPECT_EQ(s.warnings[0].find('\n'), std::string::npos);
+  }
+  EXPECT_TRUE(load_scenario(f, {{"registers.RP_MIN_RATE_KBPS", "39999999"}}).warnings.empty());
+  {
+    // a flow after the end: an error in the file (bad/flow_start_after_end.yaml), a warning
+    // when the run is cut short on the command line (--duration)
+    const Scenario s = load_scenario(bad("flow_start_after_end"), {{"duration_ms", "20"}});
+    ASSERT_EQ(s.warnings.size(), 1u);
+    EXPECT_TRUE(starts_with(s.warnings[0], "--set duration_ms=20: flows.1 starts at start_us 30000 us, at or after "
+                                           "the end of the run (duration_ms 20): it would send nothing"))
+        << s.warnings[0];
+  }
+  EXPECT_TRUE(load_scenario(f).warnings.empty());
+}
+
+// issue 25: the limits are exact: 1 ps and 1e-9 Gb/s are accepted, 0 too where 0 is legal.
+TEST(ScenarioWarnings, SmallestTimeAndRateLoad) {
+  const std::string f = good("minimal");
+  EXPECT_EQ(load_scenario(f, {{"nic.nak_timeout_us", "1e-6"}}).nic.nak_timeout_us, 1e-6);
+  EXPECT_EQ(load_scenario(f, {{"cnp_gen_ns", "0"}}).cnp_gen_ns, 0);
+  EXPECT_EQ(load_scenario(f, {{"nic.rx_drain_gbps", "1e-9"}}).nic.rx_drain_gbps, 1e-9);
+  EXPECT_TRUE(contains(error_of(f, {{"cnp_gen_ns", "1e-4"}}),
+                       "--set cnp_gen_ns=1e-4: positive but below 1 ps, SystemC's time resolution: 1e-4 ns would run "
+                       "as 0; expected 0 or a time of at least 1 ps (0.001 ns)"));
+}
+
+// issue 25: a scenario is a regular file of at most 16 MiB.
+TEST(ScenarioBad, OnlyRegularFilesUpTo16MiB) {
+  EXPECT_TRUE(starts_with(error_of("/dev/zero"), "/dev/zero: cannot open: not a regular file (a device, pipe or "
+                                                  "socket); expected a YAML scenario file"));
+  const fs::path big = fs::path(::testing::TempDir()) / "big_scenario.yaml";
+  {
+    std::ofstream o(big);
+    o << "# " << std::string(16u << 20, 'x') << "\n";
+  }
+  EXPECT_EQ(error_of(big.string()),
+            big.string() + ": cannot open: 16777219 bytes, more than the 16777216 (16 MiB) a scenario may have; "
+                           "expected a scenario file of at most 16 MiB (use count and topology: clos for large networks)");
+  fs::remove(big);
 }
 
 // yaml-cpp quirks: self-referencing aliases and deep nesting end in a ScenarioError.
