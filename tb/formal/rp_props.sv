@@ -21,8 +21,9 @@
 // behind the output register (a store that results pass through unchanged, cut like
 // every memory) then stays empty, and every result is checked as it leaves S11.
 //
-// Cut points (scripts/formal.sh): the multipliers' products and the state RAMs are free
-// values for RC, RT, TIMER and ORDER (each holds whatever a product or a stored word is:
+// Cut points (scripts/formal.sh): the multipliers' products and the memories are free
+// values, except the tables Yosys makes of the register file's case statements (proc_rom:
+// its clamp bounds, which RC and RT need), for RC, RT, TIMER and ORDER (each holds whatever a product or a stored word is:
 // Rc and Rt are clamped to [min, line] when read, the cut is floored at MIN, the increase
 // clamped at LINE, the re-timing takes max(now, departure + bytes / Rc)). ALPHA keeps
 // RAM A (the rate state: alpha is not clamped when read, so the proof needs the stored
@@ -33,7 +34,8 @@
 // The internal signals those facts and CHECK_TIMER / CHECK_ORDER read are connected by
 // the runner (the `//! formal.sh connect` lines) after flattening; they are the named
 // registers and nets of dcqcn_rp_rate.sv and dcqcn_rp_pace.sv.
-//! formal.sh cut ALPHA: t:$mul t:$mem_v2 n:dut.u_ram_a.* %d
+//! formal.sh cut: t:$mul t:$mem_v2 n:*proc_rom* %d
+//! formal.sh cut ALPHA: t:$mul t:$mem_v2 n:dut.u_ram_a.* %d n:*proc_rom* %d
 //! formal.sh connect: h_au dut.u_rate.p3_m_au_reg
 //! formal.sh connect: h_ad dut.u_rate.p3_m_ad_reg
 //! formal.sh connect: h_a3 dut.u_rate.alpha_q[3]
