@@ -7,7 +7,15 @@
 #           rtl/dcqcn_ram_sdp.sv, rtl/dcqcn_<BLOCK>_*.sv and rtl/dcqcn_<BLOCK>.sv. Multipliers are cut (their
 #           products become free values: `cutpoint t:$mul`), a sound over-approximation for
 #           properties that hold whatever a product is (bit-blasted multipliers make z3 and
-#           ABC orders of magnitude slower)
+#           ABC orders of magnitude slower), and so are the state RAMs (`t:$mem_v2`).
+#           A harness may override both with lines of its own:
+#             //! formal.sh rtl: GLOB...        the RTL files (globs under rtl/)
+#             //! formal.sh cut: SELECTION      what is cut (a Yosys selection; `none`)
+#             //! formal.sh cut PROP: SELECTION the same for one property
+#             //! formal.sh connect: WIRE NET   (any number) after flattening, drive the
+#                                               harness's undriven WIRE from the DUT's NET
+#                                               (e.g. dut.u_rate.alpha_q[3]): properties
+#                                               and sound facts about internal signals
 # PROP      the property compiled in (the harness's CHECK_<PROP>)
 # MODE      bmc    bounded model check to DEPTH cycles (write_smt2 + yosys-smtbmc, z3)
 #           prove  k-induction of depth DEPTH (yosys-smtbmc -i, z3) after a BMC of DEPTH
@@ -23,7 +31,7 @@
 # Exit 0 when the property holds (no MUTATION) or the mutation is caught.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 4 ] || { sed -n '2,20p' "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,28p' "$0"; exit 2; }
 BLK=$1 PROP=$2 MODE=$3 DEPTH=$4 MUT=${5:-}
 HARNESS=tb/formal/${BLK}_props.sv
 [ -f "$HARNESS" ] || { echo "formal.sh: no harness $HARNESS" >&2; exit 2; }
@@ -35,22 +43,40 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/formal.${BLK}.${PROP}.XXXXXX")
 [ -n "${FORMAL_KEEP:-}" ] && echo "formal.sh: work dir $W" >&2 || trap 'rm -rf "$W"' EXIT
 mkdir -p "$W/rtl"
 cp rtl/*.sv rtl/*.vh "$W/rtl/"
-# the block and its submodules (rtl/dcqcn_<BLOCK>_*.sv: CSR file, ...)
-SRCS=("$W/rtl/dcqcn_ram_sdp.sv")
-for f in "$W"/rtl/dcqcn_"${BLK}"_*.sv; do [ -e "$f" ] && SRCS+=("$f"); done
-SRCS+=("$W/rtl/dcqcn_${BLK}.sv")
+# the block and its submodules (rtl/dcqcn_<BLOCK>_*.sv: CSR file, ...), or the harness's list
+directive() {  # the value of a `//! formal.sh KEY:` line of the harness (empty if none)
+  sed -n "s|^//! formal.sh $1: *||p" "$HARNESS" | head -1
+}
+SRCS=()
+globs=$(directive rtl)
+if [ -n "$globs" ]; then
+  for g in $globs; do
+    for f in "$W"/rtl/$g; do [ -e "$f" ] && SRCS+=("$f"); done
+  done
+else
+  SRCS=("$W/rtl/dcqcn_ram_sdp.sv")
+  for f in "$W"/rtl/dcqcn_"${BLK}"_*.sv; do [ -e "$f" ] && SRCS+=("$f"); done
+  SRCS+=("$W/rtl/dcqcn_${BLK}.sv")
+fi
+CUT='t:$mul t:$mem_v2'
+c=$(directive cut); [ -n "$c" ] && CUT=$c
+c=$(directive "cut $PROP"); [ -n "$c" ] && CUT=$c
+if [ "$CUT" = none ]; then CUTCMD=""; else CUTCMD="cutpoint $CUT;"; fi
+while read -r lhs rhs; do
+  [ -n "$lhs" ] && CUTCMD="connect -set $lhs $rhs; $CUTCMD"
+done < <(sed -n "s|^//! formal.sh connect: *||p" "$HARNESS")
 if [ -n "$MUT" ]; then
   MF=tb/formal/${BLK}_mutations.txt
   line=$(grep -E "^${MUT}\|" "$MF" || true)
   [ -n "$line" ] || { echo "formal.sh: no mutation $MUT in $MF" >&2; exit 2; }
   # applied to every file of the block; it must change exactly one
   changed=0
-  for f in "${SRCS[@]:1}"; do
+  for f in "${SRCS[@]}"; do
     cp "$f" "$W/orig.sv"
     sed -i -e "${line#*|}" "$f"
     cmp -s "$f" "$W/orig.sv" || changed=$((changed + 1))
   done
-  if [ $changed -ne 1 ]; then echo "formal.sh: mutation $MUT changed $changed files of rtl/dcqcn_${BLK}*.sv (must be 1)" >&2; exit 2; fi
+  if [ $changed -ne 1 ]; then echo "formal.sh: mutation $MUT changed $changed of the harness's RTL files (must be 1)" >&2; exit 2; fi
 fi
 
 READ="read_verilog -formal -sv -DCHECK_${PROP} -I$W/rtl ${SRCS[*]} $HARNESS"
@@ -58,7 +84,7 @@ t0=$(date +%s.%N)
 status=ERROR
 case "$MODE" in
   bmc|prove)
-    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; cutpoint t:\$mul t:\$mem_v2; memory_map; opt -fast; async2sync; dffunmap; write_smt2 -wires $W/m.smt2" >/dev/null
+    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; $CUTCMD memory_map; opt -fast; async2sync; dffunmap; write_smt2 -wires $W/m.smt2" >/dev/null 2>"$W/yosys.err"
     args=(-s z3 --presat -t "$DEPTH")
     [ "$MODE" = prove ] && args=(-s z3 -i -t "$DEPTH")
     if yosys-smtbmc "${args[@]}" "$W/m.smt2" >"$W/smt.log" 2>&1; then
@@ -73,7 +99,7 @@ case "$MODE" in
     fi
     ;;
   pdr|bmc3)
-    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; cutpoint t:\$mul t:\$mem_v2; memory_map; opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map $W/m.aim $W/m.aig" >/dev/null
+    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; $CUTCMD memory_map; opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map $W/m.aim $W/m.aig" >/dev/null 2>"$W/yosys.err"
     # scorr (signal correspondence: merges registers proved equivalent by induction, e.g.
     # the shadow copies of the registers and the block's own) makes PDR converge on the
     # 32-bit compares of the shadow and the pipeline
