@@ -20,3 +20,4 @@ dcqcn_axis_reg.sv
 dcqcn_nic_fifo.sv
 dcqcn_nic_arb.sv
 dcqcn_nic_top.sv
+dcqcn_ecn_mark.sv
