@@ -23,6 +23,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@
 #include "ecn_mark_ref.h"
 #include "frame_gen.h"
 #include "lockstep.h"
+#include "pcap_out.h"
 
 using namespace dcqcn;
 using dcqcn::tb::Diff;
@@ -39,7 +41,7 @@ namespace {
 
 constexpr unsigned kWidth = DUT_SIZE;  // DATA_WIDTH
 constexpr unsigned kBytes = kWidth / 8;
-constexpr uint64_t kFullCoverageEvents = 20000;
+constexpr uint64_t kFullCoverageEvents = 2000;  // measured: docs/frames.md
 
 struct InFrame {
   tb::GenFrame g;
@@ -76,9 +78,12 @@ class Bench {
         dut_("TOP", static_cast<int>(o.seed & 0x7fffffff),
              tb::TraceSpec{o.vcd, o.trace_from, o.trace_to, o.clock_ps}),
         ref_(kWidth) {
-    mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
+    const uint64_t reset_pct = 3 + rng_.below(4);
+    if (!o.pcap.empty() && !o.replay) pcap_ = std::make_unique<tb::PcapOut>(o.pcap);
     define_coverage();
     directed();
+    // the reset comes after the directed frames, 30..60 % into the random ones
+    mid_reset_at_ = exp_.size() + o.events * reset_pct / 10;
   }
 
   int run() {
@@ -197,7 +202,8 @@ class Bench {
     }
     // decisions: the next frame's, held until taken; offered late at random
     if (!in.rst && dec_at_ < decs_.size()) {
-      if (!d_offer_ && !rng_.chance(o_.idle ? 40 : 15)) d_offer_ = true;
+      if (dec_hold_ > 0) --dec_hold_;
+      else if (!d_offer_ && !rng_.chance(o_.idle ? 40 : 15)) d_offer_ = true;
       if (d_offer_) {
         in.dec_valid = true;
         in.dec_mark = decs_[dec_at_];
@@ -239,6 +245,7 @@ class Bench {
     if (in.dec_valid && ro.dec_ready) {
       ++dec_at_;
       d_offer_ = false;
+      if (rng_.chance(5)) dec_hold_ = 1 + static_cast<unsigned>(rng_.below(40));  // a late CP
     }
     if (acc) {
       if (beat_ == 0 && last_tlast_cycle_ + 1 == dut_.cycle()) cov_.hit("back_to_back");
@@ -289,6 +296,7 @@ class Bench {
     out_.clear();
     beat_ = 0;
     s_offer_ = d_offer_ = false;
+    dec_hold_ = 0;
     tally_ = {};
     busy_ = false;
   }
@@ -356,7 +364,26 @@ class Bench {
     }
     ++tally_.frames;
     if (e.mark) ++tally_.req;
+    if (pcap_ && fi.kind <= tb::FrameInfo::NonIp) write_pcap(e);
     return 0;
+  }
+
+  // --pcap: a whole frame as the RTL produced it, and what the reference says it holds
+  void write_pcap(const ExpFrame& e) {
+    pcap_->write(out_, dut_.cycle() * o_.clock_ps / 1000);
+    const tb::FrameInfo& fi = e.info;
+    if (fi.kind == tb::FrameInfo::NonIp) return;
+    const size_t ip = ip_offset(e.out.data());
+    const bool v6 = fi.kind == tb::FrameInfo::RoceV6 || fi.kind == tb::FrameInfo::UdpV6;
+    const bool ce = (v6 ? (e.out[ip + 1] >> 4) & 3 : e.out[ip + 1] & 3) == 3;
+    pc_.ce += ce;
+    pc_.ce_v4_good += ce && !v6 && !fi.bad_ip_csum;
+    pc_.marked += e.outcome == EcnOutcome::Marked;
+    pc_.bad_csum += fi.bad_ip_csum;
+    if (fi.kind == tb::FrameInfo::RoceV4 || fi.kind == tb::FrameInfo::RoceV6) {
+      ++pc_.roce;
+      pc_.bad_icrc += fi.bad_icrc;
+    }
   }
 
   // drain, then every counter read through the CSR port against the bench's tallies
@@ -451,6 +478,13 @@ class Bench {
     if (!o_.quiet || !missed.empty()) cov_.report(stdout);
     std::printf("ecn_mark: %" PRIu64 " frames, %" PRIu64 " cycles, 0 mismatches (DATA_WIDTH=%u)\n",
                 done_, dut_.cycle(), kWidth);
+    if (pcap_)
+      std::printf("ecn_mark: pcap %s: %" PRIu64 " frames, %" PRIu64 " with CE (%" PRIu64
+                  " IPv4 with a right checksum), %" PRIu64 " marked by the block, %" PRIu64
+                  " IPv4 checksums wrong on purpose, %" PRIu64 " RoCEv2, %" PRIu64
+                  " ICRCs wrong on purpose\n",
+                  o_.pcap.c_str(), pcap_->frames(), pc_.ce, pc_.ce_v4_good, pc_.marked,
+                  pc_.bad_csum, pc_.roce, pc_.bad_icrc);
     dut_.close();
     if (missed.empty()) return 0;
     tb::Story s;
@@ -478,13 +512,15 @@ class Bench {
   std::deque<bool> decs_;     // decisions of frames not fully out; dec_at_ = next to offer
   size_t dec_at_ = 0;
   std::vector<uint8_t> out_;
-  unsigned beat_ = 0;
+  unsigned beat_ = 0, dec_hold_ = 0;
   bool s_offer_ = false, d_offer_ = false, busy_ = false;
   uint64_t done_ = 0, mid_reset_at_ = 0, last_tlast_cycle_ = ~uint64_t{0} - 1;
   unsigned rst_cycles_ = 0;
   bool mid_reset_done_ = false, injected_ = false;
   uint32_t csr_seen_ = 0;
   Tally tally_;
+  std::unique_ptr<tb::PcapOut> pcap_;
+  struct PcapCounts { uint64_t ce = 0, ce_v4_good = 0, marked = 0, bad_csum = 0, roce = 0, bad_icrc = 0; } pc_;
 };
 
 }  // namespace

@@ -82,34 +82,41 @@ void EcnMarkModel::step(const EcnMarkIn& in, EcnOutcome* outcome) {
   uint32_t rdata = 0;
   if (in.csr_re && in.csr_addr % 4 == 0 && in.csr_addr / 4 < kEcnCntN)
     rdata = cnt_[in.csr_addr / 4];
-  if (en) {
-    m_valid_ = acc;
-    m_ = AxisBeat{};
+  // the counters add the pulses registered at the last edge; new pulses from stage A's move
+  for (unsigned k = 0; k < kEcnCntN; ++k) cnt_[k] += pulse_[k];
+  pulse_.fill(0);
+  if (en) {  // the three registers move
+    if (a_valid_) pulse_ = a_.pulse;
+    m_valid_ = b_valid_;
+    m_ = b_valid_ ? b_ : AxisBeat{};
+    b_valid_ = a_valid_;
+    b_ = a_.beat;
+    a_valid_ = acc;
   }
   if (acc) {
     const bool mark = sof ? in.dec_mark : mark_;
     if (sof) done_ = false;
-    const AxisBeat out = transform(in.s, mark, &oc);
-    m_ = out;
+    a_ = Staged{};
+    a_.beat = transform(in.s, mark, &oc);
     // keep the raw header bytes of this beat (all lanes, as the RTL's registers do)
     const uint64_t base = beat_ * bytes_;
     for (unsigned i = 0; i < bytes_ && base + i < 32; ++i) hdr_[base + i] = in.s.data[i];
     if (oc != EcnOutcome::None) done_ = true;
     if (sof) {
       mark_ = in.dec_mark;
-      if (in.dec_mark) ++cnt_[kEcnCntMarkReq];
+      if (in.dec_mark) a_.pulse[kEcnCntMarkReq] = 1;
     }
     if (in.s.last) {
-      ++cnt_[kEcnCntFrames];
+      a_.pulse[kEcnCntFrames] = 1;
       beat_ = 0;
     } else {
       ++beat_;
     }
     switch (oc) {
-      case EcnOutcome::Marked: ++cnt_[kEcnCntMarked]; break;
-      case EcnOutcome::NotEct: ++cnt_[kEcnCntNotEct]; break;
-      case EcnOutcome::AlreadyCe: ++cnt_[kEcnCntAlreadyCe]; break;
-      case EcnOutcome::NotIp: ++cnt_[kEcnCntNotIp]; break;
+      case EcnOutcome::Marked: a_.pulse[kEcnCntMarked] = 1; break;
+      case EcnOutcome::NotEct: a_.pulse[kEcnCntNotEct] = 1; break;
+      case EcnOutcome::AlreadyCe: a_.pulse[kEcnCntAlreadyCe] = 1; break;
+      case EcnOutcome::NotIp: a_.pulse[kEcnCntNotIp] = 1; break;
       case EcnOutcome::None: break;
     }
   }
@@ -117,9 +124,10 @@ void EcnMarkModel::step(const EcnMarkIn& in, EcnOutcome* outcome) {
   if (in.rst) {
     beat_ = 0;
     mark_ = done_ = false;
-    m_valid_ = false;
+    m_valid_ = a_valid_ = b_valid_ = false;
     m_ = AxisBeat{};
     cnt_.fill(0);
+    pulse_.fill(0);
     rdata_ = 0;
     oc = EcnOutcome::None;
   }

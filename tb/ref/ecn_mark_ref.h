@@ -52,8 +52,8 @@ class EcnMarkModel {
   explicit EcnMarkModel(unsigned data_width);
   // This cycle's outputs for the inputs in (combinational: the readies).
   EcnMarkOut outputs(const EcnMarkIn& in) const;
-  // The rising edge. *outcome (if given) is set when a mark request was classified at
-  // this edge (None otherwise).
+  // The rising edge. *outcome (if given) is set when a mark request was classified with
+  // the beat accepted at this edge (None otherwise); the RTL counts it later (its header).
   void step(const EcnMarkIn& in, EcnOutcome* outcome = nullptr);
   uint32_t counter(unsigned i) const { return cnt_[i]; }
   unsigned bytes() const { return bytes_; }
@@ -69,7 +69,16 @@ class EcnMarkModel {
   bool mark_ = false;       // the frame's decision
   bool done_ = false;       // its mark request classified
   std::array<uint8_t, 32> hdr_{};  // the frame's first 32 bytes as received
-  // output register
+  // stage A (the beat as it will leave and the counts it makes), stage B, the output
+  // register, the counters' pulses
+  struct Staged {
+    AxisBeat beat;
+    std::array<uint32_t, kEcnCntN> pulse{};
+  };
+  bool a_valid_ = false, b_valid_ = false;
+  Staged a_;
+  AxisBeat b_;
+  std::array<uint32_t, kEcnCntN> pulse_{};
   bool m_valid_ = false;
   AxisBeat m_;
   std::array<uint32_t, kEcnCntN> cnt_{};
