@@ -476,7 +476,7 @@ class Bench {
   int finish() {
     const std::vector<std::string> missed = cov_.missed();
     if (!o_.quiet || !missed.empty()) cov_.report(stdout);
-    std::printf("ecn_mark: %" PRIu64 " frames, %" PRIu64 " cycles, 0 mismatches (DATA_WIDTH=%u)\n",
+    std::printf("ecn_mark: %" PRIu64 " events (frames), %" PRIu64 " cycles, 0 mismatches (DATA_WIDTH=%u)\n",
                 done_, dut_.cycle(), kWidth);
     if (pcap_)
       std::printf("ecn_mark: pcap %s: %" PRIu64 " frames, %" PRIu64 " with CE (%" PRIu64
