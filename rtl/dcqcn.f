@@ -22,3 +22,4 @@ dcqcn_nic_arb.sv
 dcqcn_nic_top.sv
 // the frame blocks (docs/frames.md), sized by DATA_WIDTH
 dcqcn_ecn_mark.sv
+dcqcn_cnp_build.sv

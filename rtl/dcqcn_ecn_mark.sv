@@ -33,8 +33,8 @@
 // is low; s_dec_ready = s_axis_tvalid && s_axis_tready on a first beat). A decision may
 // come before its frame (it waits, valid held) or after (the frame waits).
 //
-// Latency: 3 cycles. A beat accepted at edge k is on m_axis from edge k + 3 when the
-// pipeline was not held (stage A: the beat and the header tests of its bytes; stage B:
+// Latency: 3 cycles. A beat accepted in cycle c (s_axis_tvalid && s_axis_tready) is shown
+// on m_axis in cycle c + 3 when the pipeline is not held (stage A: the beat and the header tests of its bytes; stage B:
 // the beat and what changes in it, decided; then the checksum's addition into the output
 // register), held while m_axis_tready is low; one beat per cycle (no bubble added, a
 // 1-beat frame per cycle at 512 bits). The pipeline advances on en = !m_axis_tvalid ||
@@ -50,10 +50,10 @@
 //   0x10 ALREADY_CE  mark requested, ECN already 11: left unchanged
 //   0x14 NOT_IP      mark requested, not IPv4/IPv6 or the frame ends before its ECN byte
 // Every mark request is counted in exactly one of MARKED, NOT_ECT, ALREADY_CE, NOT_IP
-// when the beat holding its ECN byte (or its tlast, if earlier) moves from stage A to B:
-// a counter shows it from the second edge after that move (from edge k + 3 for a beat
-// accepted at edge k, the pipeline not held); FRAMES and MARK_REQ likewise, for the
-// frame's last and first beat.
+// when the beat holding its ECN byte (or its tlast, if earlier) moves from stage A to B;
+// the counter holds it from the second cycle after that move (from cycle c + 3 for a beat
+// accepted in cycle c, the pipeline not held: a read issued then returns it); FRAMES and
+// MARK_REQ likewise, for the frame's last and first beat.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none

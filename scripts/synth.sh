@@ -14,7 +14,7 @@
 #
 #   scripts/synth.sh --timing [--jobs N] [--sta BIN] [--reuse] [--family F] [SIZE...] [BLOCK...]
 #       Timing estimate (default sizes 1024 4096, blocks rp np cp nic_top; also nic_sched,
-#       and the frame blocks ecn_mark, whose SIZE is DATA_WIDTH; jobs 1): Yosys
+#       and the frame blocks ecn_mark and cnp_build, whose SIZE is DATA_WIDTH; jobs 1): Yosys
 #       `synth_xilinx -flatten` (7-series cells, because Yosys 0.23 packs DSP pipeline
 #       registers only into DSP48E1; --family xcup for the UltraScale+ mapping, whose
 #       DSP48E2 stay combinational), `write_json`, then tb/tools/sta.cpp: the worst
@@ -476,7 +476,7 @@ end with setup 0.05. Fmax = 1000 / worst ns. Target: 3.10 ns (322.266 MHz).'
 write_timing() {
   local out=results/synth.md old new
   mkdir -p results; touch "$out"
-  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top|nic_sched) \| [0-9]+ \|/' "$out")
+  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top|nic_sched|ecn_mark|rx_class|cnp_build) \| [0-9]+ \|/' "$out")
   new=$(for r in "${RUN_ROWS[@]}"; do echo "$r"; done)
   local head
   head=$(awk '/^## Timing estimate/ {exit} {print}' "$out")
