@@ -29,3 +29,6 @@ dcqcn_axis_reg.sv
 dcqcn_nic_fifo.sv
 dcqcn_nic_arb.sv
 dcqcn_nic_top.sv
+// the frame blocks (docs/frames.md), sized by DATA_WIDTH
+dcqcn_ecn_mark.sv
+dcqcn_cnp_build.sv

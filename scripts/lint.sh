@@ -16,4 +16,15 @@ for top in dcqcn_rp dcqcn_np dcqcn_cp dcqcn_nic_sched dcqcn_nic_arb dcqcn_nic_to
     fi
   done
 done
+# the frame blocks (docs/frames.md), at both data widths
+for top in dcqcn_ecn_mark dcqcn_cnp_build; do
+  for w in 64 512; do
+    if out=$(verilator --lint-only -Wall -Irtl rtl/dcqcn.vlt "${SRCS[@]}" --top-module "$top" \
+             -GDATA_WIDTH=$w 2>&1); then
+      echo "lint: $top DATA_WIDTH=$w clean"
+    else
+      echo "lint: $top DATA_WIDTH=$w FAILED"; echo "$out"; fail=1
+    fi
+  done
+done
 exit $fail

@@ -7,7 +7,7 @@ PKGS=(
   build-essential cmake ninja-build pkg-config git
   verilator            # 5.006: RTL -> C++ for lock-step tests and co-simulation
   clang                # 14: compiles the network's Verilated models (12 % faster code than GCC's there)
-  zlib1g-dev           # FST waveforms: Verilator's FST writer (benches, dcqcn-sim --vcd FILE.fst) and the FST reader of the tests
+  zlib1g-dev           # FST waveforms: Verilator's FST writer (benches, dcqcn-sim --vcd FILE.fst) and the FST reader of the tests; tb/tools/pcap_icrc (the frame blocks' ICRC, recomputed)
   yosys                # 0.23: synthesis checks (scripts/synth.sh), formal (scripts/formal.sh)
   z3                   # SMT solver for yosys-smtbmc (scripts/formal.sh, mode smt)
   iverilog             # second simulator for the RTL
@@ -20,7 +20,7 @@ PKGS=(
   libfmt-dev
   python3 python3-matplotlib python3-numpy python3-yaml   # scripts/plot.py only
   jq                   # scripts/baseline_outputs.sh: summary.json compared without wall-clock fields
-  tshark               # the pcap test (systemc/tests/pcap_test.sh) decodes dcqcn-sim --pcap captures
+  tshark               # the pcap test (systemc/tests/pcap_test.sh) decodes dcqcn-sim --pcap captures and the frame blocks' output (tb/tools/frames_tshark_test.sh)
   gtkwave              # waveform viewer: opens dcqcn-sim's FILE.gtkw / .vcd / .fst and the benches' VCDs
 )
 

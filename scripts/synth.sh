@@ -13,7 +13,8 @@
 #       (default $DCQCN_STA, else build/tb/sta, built when missing).
 #
 #   scripts/synth.sh --timing [--jobs N] [--sta BIN] [--reuse] [--family F] [SIZE...] [BLOCK...]
-#       Timing estimate (default sizes 1024 4096, blocks rp np cp nic_top; jobs 1): Yosys
+#       Timing estimate (default sizes 1024 4096, blocks rp np cp nic_top; also nic_sched,
+#       and the frame blocks ecn_mark and cnp_build, whose SIZE is DATA_WIDTH; jobs 1): Yosys
 #       `synth_xilinx -flatten` (7-series cells, because Yosys 0.23 packs DSP pipeline
 #       registers only into DSP48E1; --family xcup for the UltraScale+ mapping, whose
 #       DSP48E2 stay combinational), `write_json`, then tb/tools/sta.cpp: the worst
@@ -59,13 +60,16 @@
 # much as 4-6 LUT levels. See docs/fpga.md "Timing" for how to read the numbers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# the frame blocks (docs/frames.md) are sized by DATA_WIDTH (SIZE 64 or 512), the others by
+# NUM_FLOWS (NUM_QUEUES for cp)
+frame_block() { case $1 in ecn_mark|rx_class|cnp_build) return 0 ;; *) return 1 ;; esac; }
 mapfile -t SRCS < <(grep -v '^\s*//' rtl/dcqcn.f | sed '/^\s*$/d; s|^|rtl/|')
 
 # ----------------------------------------------------------------------------- report
 # synth_one BLOCK SIZE FAMILY: one synthesis + longest path, into build/synth/report/
 synth_one() {
   local b=$1 n=$2 fam=$3 top param famopt=""
-  top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
+  top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES; frame_block "$b" && param=DATA_WIDTH
   [ "$fam" = xcup ] && famopt="-family xcup"
   local w=build/synth/report/${b}_${n}_${fam} t0 t1
   t0=$(date +%s.%N)
@@ -89,7 +93,7 @@ synth_one() {
 # flip-flop chains (no logic between them), so that every measured path is the block's.
 ice40_one() {
   local b=$1 top param
-  top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
+  top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES; frame_block "$b" && param=DATA_WIDTH
   local w=build/synth/report/ice40_${b} t0 t1
   t0=$(date +%s.%N)
   yosys -q -p "read_verilog -sv -Irtl ${SRCS[*]}; chparam -set $param 16 $top; hierarchy -top $top; \
@@ -415,7 +419,7 @@ TIMING_FAMILY=xc7
 # files: build/synth/timing/<block>_<size>.{log,stat,json,sta,time}
 timing_one() {
   local b=$1 n=$2 top param famopt=""
-  top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
+  top=dcqcn_$b; param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES; frame_block "$b" && param=DATA_WIDTH
   [ "$TIMING_FAMILY" != xc7 ] && famopt="-family $TIMING_FAMILY"
   local w=build/synth/timing/${b}_${n} t0
   mkdir -p build/synth/timing
@@ -472,7 +476,7 @@ end with setup 0.05. Fmax = 1000 / worst ns. Target: 3.10 ns (322.266 MHz).'
 write_timing() {
   local out=results/synth.md old new
   mkdir -p results; touch "$out"
-  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top|nic_sched) \| [0-9]+ \|/' "$out")
+  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top|nic_sched|ecn_mark|rx_class|cnp_build) \| [0-9]+ \|/' "$out")
   new=$(for r in "${RUN_ROWS[@]}"; do echo "$r"; done)
   local head
   head=$(awk '/^## Timing estimate/ {exit} {print}' "$out")
@@ -511,7 +515,7 @@ timing_mode() {
       --reuse) TIMING_REUSE=1 ;;
       --family) TIMING_FAMILY=$2; shift ;;
       [0-9]*) sizes+=("$1") ;;
-      rp|np|cp|nic_top|nic_sched) blocks+=("$1") ;;
+      rp|np|cp|nic_top|nic_sched|ecn_mark|rx_class|cnp_build) blocks+=("$1") ;;
       *) echo "synth.sh --timing: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
@@ -568,7 +572,7 @@ printf '| block | size | LUT | FF | SRL | LUTRAM | BRAM36/18 | DSP | latches |\n
 printf '|---|---|---|---|---|---|---|---|---|\n'
 for b in "${BLOCKS[@]}"; do
   top=dcqcn_$b
-  param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES
+  param=NUM_FLOWS; [ "$b" = cp ] && param=NUM_QUEUES; frame_block "$b" && param=DATA_WIDTH
   log=build/synth/${b}_${SIZE}.log
   jw=build/synth/timing/${b}_${SIZE}
   mkdir -p build/synth/timing

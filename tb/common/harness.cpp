@@ -103,6 +103,8 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
                  "<bench>.seed<S>.fail" + std::string(trace_ext) + "; none: no replay)");
   auto* inject = app.add_option("--inject-mismatch", inject_s,
                  "flip bit 0 of the reference's csr_rdata at this cycle (tests the failure path)");
+  app.add_option("--pcap", o.pcap,
+                 "frame benches (docs/frames.md): write the whole frames the RTL produced here (pcap)");
   try {
     app.parse(args);
   } catch (const CLI::ParseError& e) {

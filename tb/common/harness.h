@@ -29,6 +29,7 @@ struct Options {
   std::string fail_vcd;                // the failure's waveform (replayed); "none": no replay
   uint64_t inject_mismatch = 0;        // > 0: the reference's csr_rdata flipped at this cycle
   bool replay = false;                 // this run replays a failure for its waveform
+  std::string pcap;                    // frame benches: the frames the RTL produced, as pcap
   std::string trace_ext = ".vcd";      // what this build writes: ".vcd" or ".fst" (*_fst)
   std::vector<std::string> argv;       // as given, to print the reproduce command
 };
