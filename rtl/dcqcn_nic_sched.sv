@@ -267,7 +267,7 @@ module dcqcn_nic_sched #(
   // of every always_comb that calls it, so two blocks that call a function with a local
   // wake each other without end in zero time)
   function automatic logic at_or_after(input logic [31:0] a, input logic [31:0] b);
-    at_or_after = ~|((a - b) & 32'h8000_0000);  // (the sign bit itself: comparing the difference with 2^31 instead cost 0.7 ns)
+    at_or_after = ~|((a - b) & 32'h8000_0000);  // (sign bit; `< 2^31` cost 0.7 ns)
   endfunction
   // exactly one of four bits (a LUT, where $onehot became a carry chain)
   function automatic logic onehot4(input logic [3:0] x);
