@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "pcap.h"
 
+#include "frame_ref.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -9,18 +11,6 @@
 namespace dcqcn::net {
 
 namespace {
-
-struct Crc32Table {
-  uint32_t t[256];
-  Crc32Table() {
-    for (uint32_t i = 0; i < 256; ++i) {
-      uint32_t c = i;
-      for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      t[i] = c;
-    }
-  }
-};
-const Crc32Table kCrc;
 
 void put16(uint8_t* p, uint32_t v) { p[0] = uint8_t(v >> 8); p[1] = uint8_t(v); }
 void put24(uint8_t* p, uint32_t v) { p[0] = uint8_t(v >> 16); p[1] = uint8_t(v >> 8); p[2] = uint8_t(v); }
@@ -44,9 +34,9 @@ uint16_t ip_checksum(const uint8_t* h) {
 
 uint32_t host_ipv4(uint16_t node) { return 0x0A000000u | ((uint32_t{node} + 1) & 0xFFFF); }
 
+// The one CRC-32 of the project (tb/ref/frame_ref.cpp), which the frame blocks' references use.
 uint32_t crc32_update(uint32_t crc, const uint8_t* p, size_t n) {
-  for (size_t i = 0; i < n; ++i) crc = kCrc.t[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
-  return crc;
+  return dcqcn::crc32_update(crc, p, n);
 }
 
 uint32_t roce_icrc(const uint8_t* f, size_t len) {
