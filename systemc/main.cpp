@@ -43,6 +43,7 @@
 #include "fluid_scenario.h"
 #include "network.h"
 #include "profiles.h"
+#include "report.h"
 #include "scenario.h"
 #include "thresholds.h"
 #include "gtkw.h"
@@ -302,17 +303,6 @@ int fluid(const FluidCli& o) {
     std::fprintf(stderr, "dcqcn-sim fluid: %s\n", e.what());
     return 2;
   }
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  FILE* f = std::fopen(path.c_str(), "w");
-  if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-  errno = 0;
-  const bool bad = std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0;
-  const int e = errno;
-  if (std::fclose(f) != 0 || bad)
-    throw std::runtime_error(path + ": write error: " + std::strerror(e ? e : errno ? errno : EIO) +
-                             "; expected a writable file system with free space");
 }
 
 // --trace-filter: a malformed glob (an unclosed '[') or one that matches no traced block

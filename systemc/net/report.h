@@ -38,6 +38,10 @@ struct RunResult {
 // warning to `report`; returns false if a check failed.
 bool run_checks(const RunResult& r, std::string& report, nlohmann::json& j);
 
+// Writes `text` to `path`; a file that cannot be opened or written (a full disk) throws,
+// naming the file.
+void write_text(const std::string& path, const std::string& text);
+
 // Writes out_dir/summary.json and prints the per-flow table.
 void write_summary(const RunResult& r, const std::string& out_dir, double wall_s,
                    const nlohmann::json& checks);

@@ -110,6 +110,17 @@ constexpr size_t kTableFlows = 32;
 
 }  // namespace
 
+void write_text(const std::string& path, const std::string& text) {
+  FILE* f = std::fopen(path.c_str(), "w");
+  if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+  errno = 0;
+  const bool bad = std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0;
+  const int e = errno;
+  if (std::fclose(f) != 0 || bad)
+    throw std::runtime_error(path + ": write error: " + std::strerror(e ? e : errno ? errno : EIO) +
+                             "; expected a writable file system with free space");
+}
+
 void write_summary(const RunResult& r, const std::string& out_dir, double wall_s,
                    const nlohmann::json& checks) {
   const Scenario& sc = r.sc;
@@ -230,18 +241,8 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   for (Switch* s : r.switches) cycles += s->cp().cycles();
   j["rtl_cycles"] = cycles;
   j["checks"] = checks;
-  {
-    const std::string path = out_dir + "/summary.json";
-    const std::string text = j.dump(2) + "\n";
-    FILE* f = std::fopen(path.c_str(), "w");
-    if (!f) throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
-    errno = 0;
-    const bool bad = std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0;
-    const int e = errno;
-    if (std::fclose(f) != 0 || bad)
-      throw std::runtime_error(path + ": write error: " + std::strerror(e ? e : errno ? errno : EIO) +
-                               "; expected a writable file system with free space");
-  }
+  write_text(out_dir + "/summary.json", j.dump(2) + "\n");
+
 
   // the table
   std::printf("%-6s %-10s %-10s %12s %12s %10s %10s %10s\n", "flow", "src", "dst", "tput_gbps", "2nd_half",
