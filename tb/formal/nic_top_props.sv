@@ -37,7 +37,7 @@
 //                      UE 10 in TCD mode; the NP sends at most one CNP per marked packet)
 // Counters of the harness saturate (3 bits): a saturated count can only be too small,
 // which makes an assertion fail sooner, never pass wrongly.
-//! formal.sh rtl: dcqcn_*.sv
+//! formal.sh rtl: dcqcn_ram_sdp.sv dcqcn_rp*.sv dcqcn_np*.sv dcqcn_nic_*.sv
 `default_nettype none
 
 module nic_top_props (
