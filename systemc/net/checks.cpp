@@ -64,7 +64,7 @@ bool run_checks(const RunResult& r, std::string& report, nlohmann::json& j) {
   PacingStats pc;
   for (const Nic* nic : r.nics) pc.add(nic->pacing_stats());
   j["pacing"] = {{"departures_checked", pc.checked}, {"violations", pc.violations},
-                 {"worst_ns", pc.worst_ns}, {"tolerance_ns", PacingCheck::kTolNs},
+                 {"worst_ns", pc.worst_ns}, {"tolerance_ns", pc.tolerance_ns},
                  {"history_truncated", pc.truncated}, {"retimed", pc.retimed},
                  {"ok", pc.violations == 0}};
   if (pc.violations) {
@@ -74,7 +74,7 @@ bool run_checks(const RunResult& r, std::string& report, nlohmann::json& j) {
                   "CHECK FAILED: pacing: %llu of %llu data departures left more than %.0f ns after "
                   "their flow's bound, not explained by a busy or paused port (worst %.1f ns)\n",
                   static_cast<unsigned long long>(pc.violations),
-                  static_cast<unsigned long long>(pc.checked), PacingCheck::kTolNs, pc.worst_ns);
+                  static_cast<unsigned long long>(pc.checked), pc.tolerance_ns, pc.worst_ns);
     report += b;
   }
   j["np_interval_violations"] = cnt.np_min_gap_violations;

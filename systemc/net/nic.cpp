@@ -51,6 +51,7 @@ Nic::Nic(sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg
     core_ = std::make_unique<NicCoreTop>(*this, starts, nrx, std::move(top));
   else
     core_ = std::make_unique<NicCoreBlocks>(*this, starts, nrx, follow_retime_, std::move(rp), std::move(np));
+  pacing_.set_resolution_ns(core_->pacing_resolution_ns());
   can_lose_ = cfg_.can_lose;
   last_cnp_ns_.assign(rx_gid_.size(), -1e300);
   for (uint32_t gid : rx_gid_)

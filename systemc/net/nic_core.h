@@ -72,6 +72,9 @@ class NicCore {
   // (timer tags, due set, heaps) and the RP's and NP's engines.
   virtual size_t flow_state_bytes() const = 0;
   virtual size_t engine_state_bytes(NicBlock b) const = 0;
+  // How late in simulated time the scheduler may make a departure by design (its
+  // resolution): the pacing check (pacing_check.h) allows it. 0: exact to the ns.
+  virtual double pacing_resolution_ns() const { return 0; }
 };
 
 }  // namespace dcqcn::net

@@ -13,35 +13,41 @@ using namespace sc_core;
 
 namespace dcqcn::net {
 
+namespace {
+uint32_t wheel_flows(size_t tx, uint32_t rx) {
+  return static_cast<uint32_t>(std::max<size_t>({tx, size_t{rx}, size_t{1}}));
+}
+}  // namespace
+
 NicCoreBlocks::NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start_ns, uint32_t num_rx,
                              bool follow_retime, std::unique_ptr<RpEngine> rp,
                              std::unique_ptr<NpEngine> np)
-    : host_(host), rp_(std::move(rp)), np_(std::move(np)), follow_retime_(follow_retime) {
+    : host_(host), rp_(std::move(rp)), np_(std::move(np)), follow_retime_(follow_retime),
+      wheel_(wheel_flows(start_ns.size(), num_rx)) {
   fl_.resize(start_ns.size());
-  for (size_t i = 0; i < fl_.size(); ++i) fl_[i].next_ns = start_ns[i];
-  due_.resize(fl_.size());
-  for (uint32_t i = 0; i < fl_.size(); ++i) touch(i, 0);
-  for (auto& v : live_gen_) v.assign(std::max<size_t>(fl_.size(), num_rx) + 1, 0);
-  for (auto& v : live_on_) v.assign(std::max<size_t>(fl_.size(), num_rx) + 1, 0);
-  {
+  for (uint32_t i = 0; i < fl_.size(); ++i) {
+    fl_[i].next_ns = start_ns[i];
+    fl_[i].next32 = static_cast<uint32_t>(static_cast<uint64_t>(start_ns[i]));
+    starts_.emplace_back(start_ns[i], i);
+  }
+  // latest first: the next start is at the back; equal times in index order
+  std::sort(starts_.begin(), starts_.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second > b.second;
+  });
+  auto spawn = [this](sc_event& ev, void (NicCoreBlocks::*fn)(), const char* name, bool at0) {
     sc_spawn_options o;
     o.spawn_method();
-    o.set_sensitivity(&wake_ev_);
-    sc_spawn(sc_bind(&NicCoreBlocks::wake_method, this), "wake", &o);  // runs at time 0 too
-  }
-  {
-    sc_spawn_options o;
-    o.spawn_method();
-    o.set_sensitivity(&tmr_ev_);
-    o.dont_initialize();
-    sc_spawn(sc_bind(&NicCoreBlocks::timer_method, this), "timers", &o);
-  }
+    o.set_sensitivity(&ev);
+    if (!at0) o.dont_initialize();
+    sc_spawn(sc_bind(fn, this), name, &o);
+  };
+  spawn(start_ev_, &NicCoreBlocks::start_method, "start", true);  // runs at time 0
+  spawn(wake_ev_, &NicCoreBlocks::wake_method, "wake", false);
+  spawn(tmr_ev_, &NicCoreBlocks::timer_method, "timers", false);
 }
 
 size_t NicCoreBlocks::flow_state_bytes() const {
-  size_t b = vec_bytes(fl_) + due_.bytes();
-  for (int k = 0; k < 4; ++k) b += vec_bytes(live_gen_[k]) + vec_bytes(live_on_[k]);
-  return b + heap_bytes(wait_) + heap_bytes(tmrs_);
+  return vec_bytes(fl_) + vec_bytes(starts_) + wheel_.state_bytes();
 }
 
 size_t NicCoreBlocks::engine_state_bytes(NicBlock b) const {
@@ -59,68 +65,67 @@ uint32_t NicCoreBlocks::csr_read(NicBlock b, uint8_t addr, double now) {
   return b == NicBlock::RP ? rp_->csr_read(addr, now) : np_->csr_read(addr, now);
 }
 
+void NicCoreBlocks::start_method() {
+  const double now = now_ns();
+  while (!starts_.empty() && due(starts_.back().first, now)) {
+    const uint32_t idx = starts_.back().second;
+    starts_.pop_back();
+    fl_[idx].started = true;
+    touch(idx, now);
+    wake_ev_.notify(SC_ZERO_TIME);  // its first departure may be due: kick the port
+  }
+  if (!starts_.empty()) start_ev_.notify(sc_time(starts_.back().first - now, SC_NS));
+}
+
 void NicCoreBlocks::wake_method() {
   host_.core_kick();
   schedule_wake(now_ns());
 }
 
-// Wake-up bookkeeping. Every flow with data is in exactly one place: in due_ (its next_ns
-// was due when it was filed there, so it still is), or in wait_ with its current version
-// and next_ns. touch() re-files a flow whenever its next_ns or its data changes (the
-// version makes its older wait_ entries stale); promote() moves the waiting flows that
-// have become due; a flow without data is in neither and is re-filed when it gets data.
-// Per packet this is O(log flows), where the scan it replaces was O(flows); due_ and the
-// earliest wait_ entry are exactly the sets and minimum the scan computed, so the picks
-// and wake-up times are the same.
+// A flow with data that has started has its departure armed in the wheel (kind 5) at its
+// next departure, else none. touch() re-arms it whenever its next departure or its data
+// changes (earlier or later: in place). A next departure more than 2^30 ns from now (a
+// flow that was idle for a second) is armed at now - 2^30, i.e. long past: the grant then
+// restarts it from now (more than CATCHUP_NS late), as the RTL does with the RP's old next.
 void NicCoreBlocks::touch(uint32_t idx, double now) {
   Flow& f = fl_[idx];
-  ++f.ver;
-  if (f.data && due(f.next_ns, now)) {
-    due_.insert(idx);
+  const uint32_t now32 = now_ns32();
+  if (!f.started || !f.data) {
+    wheel_.disarm(NicWheel::kDep, idx, now32);
     return;
   }
-  due_.erase(idx);
-  if (!f.data) return;
-  wait_.push(Wait{f.next_ns, idx, f.ver});
-  // Stale entries leave when they reach the top; re-timed departures can leave many
-  // behind: rebuild the heap from the flows when they outnumber the live ones.
-  if (wait_.size() > 4 * fl_.size() + 64) {
-    std::vector<Wait> live;
-    for (uint32_t i = 0; i < fl_.size(); ++i)
-      if (fl_[i].data && !due_.contains(i)) live.push_back(Wait{fl_[i].next_ns, i, fl_[i].ver});
-    wait_ = decltype(wait_)(std::greater<Wait>(), std::move(live));
-  }
+  constexpr double kFar = 1073741824.0;  // 2^30 ns
+  const double d = f.next_ns - now;
+  const uint32_t at = d > -kFar && d < kFar ? f.next32
+                      : now32 + static_cast<uint32_t>(d < 0 ? -1073741824 : 1073741824);
+  wheel_.arm(NicWheel::kDep, idx, 0, at, now32);
+  schedule_wake(now);
 }
 
-void NicCoreBlocks::promote(double now) {
-  while (!wait_.empty()) {
-    const Wait w = wait_.top();
-    if (w.ver != fl_[w.idx].ver) {  // stale
-      wait_.pop();
-      continue;
-    }
-    if (!due(w.at_ns, now)) break;
-    wait_.pop();
-    due_.insert(w.idx);
-  }
-}
-
-// The earliest future time a flow becomes eligible (start or pacing). Already eligible
-// flows need no wake-up: the port picks them when it is free.
+// The earliest future time a departure becomes eligible. Eligible ones need no wake-up:
+// the port takes them when it is free (txop), and the RP result that made one eligible
+// kicks the port (rp_result).
 void NicCoreBlocks::schedule_wake(double now) {
-  promote(now);
-  if (!wait_.empty()) wake_ev_.notify(sc_time(wait_.top().at_ns - now, SC_NS));
+  (void)now;
+  const uint32_t now32 = now_ns32();
+  if (auto t = wheel_.next_dep_ns(now32))
+    wake_ev_.notify(sc_time(static_cast<int32_t>(*t - now32), SC_NS));
+}
+
+void NicCoreBlocks::schedule_timers(double now) {
+  (void)now;
+  const uint32_t now32 = now_ns32();
+  if (wheel_.timer_ready(now32))
+    tmr_ev_.notify(SC_ZERO_TIME);
+  else if (auto t = wheel_.next_timer_ns(now32))
+    tmr_ev_.notify(sc_time(static_cast<int32_t>(*t - now32), SC_NS));
 }
 
 std::optional<NicGrant> NicCoreBlocks::txop(double now) {
-  if (fl_.empty()) return std::nullopt;
-  promote(now);
-  // Round-robin over the due flows: the first one after the last pick, wrapping around.
-  size_t i = due_.next(rr_);
-  if (i == IndexSet::npos) i = due_.next(0);
-  if (i == IndexSet::npos) return std::nullopt;
-  rr_ = static_cast<unsigned>((i + 1) % fl_.size());
-  return NicGrant{static_cast<uint32_t>(i), now_ns32()};
+  (void)now;
+  const auto g = wheel_.txop(now_ns32());
+  if (!g) return std::nullopt;
+  return NicGrant{g->flow, g->tx_ns};
 }
 
 void NicCoreBlocks::init(uint32_t idx, uint32_t rate_kbps, double now) {
@@ -141,12 +146,13 @@ void NicCoreBlocks::txdone(uint32_t idx, uint32_t tx_ns, uint16_t bytes, bool mo
   ev.bytes = bytes;
   const RpResult r = rp_->process(ev, now);
   Flow& f = fl_[idx];
-  f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - ev.now_ns);
+  // tx_ns is the ideal departure (at most CATCHUP_NS before now): the next one is relative
+  // to the time now, not to tx_ns
+  f.next_ns = now + static_cast<int32_t>(r.next_tx_ns - now_ns32());
   f.next32 = r.next_tx_ns;
   rp_result(r, now);
   f.data = more;
   touch(idx, now);
-  schedule_wake(now);
 }
 
 void NicCoreBlocks::set_data(uint32_t idx, bool has_data, double now) {
@@ -176,11 +182,11 @@ void NicCoreBlocks::rx_data(uint32_t idx, uint8_t ecn, double now) {
 void NicCoreBlocks::rp_result(const RpResult& r, double now) {
   host_.core_rp_result(r, now);
   if (r.atmr == 1) arm(0, r.flow, r.agen, r.adl_ns, now);
-  if (r.atmr == 2) live_on_[0][r.flow] = 0;
+  if (r.atmr == 2) wheel_.disarm(0, r.flow, now_ns32());
   if (r.itmr == 1) arm(1, r.flow, r.igen, r.idl_ns, now);
-  if (r.itmr == 2) live_on_[1][r.flow] = 0;
+  if (r.itmr == 2) wheel_.disarm(1, r.flow, now_ns32());
   if (r.ctmr == 1) arm(3, r.flow, r.cgen, r.cdl_ns, now);
-  if (r.ctmr == 2) live_on_[3][r.flow] = 0;
+  if (r.ctmr == 2) wheel_.disarm(3, r.flow, now_ns32());
   // The RP re-times the flow's pending departure (a rate change): follow it. A TX result's
   // departure is set by txdone(). A departure that is now due may find the port idle: the
   // wake-up (a delta cycle later) kicks it and re-schedules.
@@ -195,50 +201,47 @@ void NicCoreBlocks::rp_result(const RpResult& r, double now) {
 }
 
 void NicCoreBlocks::arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32, double now) {
-  const double at = now + static_cast<int32_t>(deadline32 - now_ns32());
-  live_gen_[kind][idx] = gen;
-  live_on_[kind][idx] = 1;
-  const bool earliest = tmrs_.empty() || at < tmrs_.top().at_ns;
-  tmrs_.push(Tmr{at, kind, idx, gen});
-  if (earliest) tmr_ev_.notify(sc_time(std::max(0.0, at - now), SC_NS));
+  wheel_.arm(kind, idx, gen, deadline32, now_ns32());
+  schedule_timers(now);
 }
 
+// Everything eligible now, in the wheel's order: the timers, then the DRAIN. A result may
+// arm a timer that is eligible at once: it is taken in the same loop.
 void NicCoreBlocks::timer_method() {
   const double now = now_ns();
-  while (!tmrs_.empty() && due(tmrs_.top().at_ns, now)) {
-    const Tmr t = tmrs_.top();
-    tmrs_.pop();
-    if (t.kind == 4) {  // the NP's budget queue head may leave: DRAIN(head)
-      if (!drain_on_ || t.gen != drain_seq_) continue;  // superseded
+  const uint32_t now32 = now_ns32();
+  for (;;) {
+    if (const auto t = wheel_.pop_timer(now32)) {
+      if (t->kind != 2) {
+        static constexpr RpOp kOp[4] = {RpOp::ALPHA_TIMER, RpOp::INC_TIMER, RpOp::QUERY, RpOp::CUT_TIMER};
+        RpEvent ev;
+        ev.op = kOp[t->kind];
+        ev.flow = t->flow;
+        ev.now_ns = now32;
+        ev.gen = t->gen;
+        rp_result(rp_->process(ev, now), now);
+      } else {
+        NpEvent ev;
+        ev.op = NpOp::TIMER;
+        ev.flow = t->flow;
+        ev.now_ns = now32;
+        ev.gen = t->gen;
+        np_result(t->flow, np_->process(ev, now), now);
+      }
+      continue;
+    }
+    if (const auto d = wheel_.pop_drain(now32)) {  // the NP's budget queue head may leave
       drain_on_ = false;
       NpEvent ev;
       ev.op = NpOp::DRAIN;
-      ev.flow = t.idx;
-      ev.now_ns = now_ns32();
-      np_result(t.idx, np_->process(ev, now), now);
+      ev.flow = d->flow;
+      ev.now_ns = now32;
+      np_result(d->flow, np_->process(ev, now), now);
       continue;
     }
-    // Only the latest announcement per flow and timer is live (a timer wheel slot).
-    if (!live_on_[t.kind][t.idx] || live_gen_[t.kind][t.idx] != t.gen) continue;
-    live_on_[t.kind][t.idx] = 0;
-    if (t.kind != 2) {
-      static constexpr RpOp kOp[4] = {RpOp::ALPHA_TIMER, RpOp::INC_TIMER, RpOp::QUERY, RpOp::CUT_TIMER};
-      RpEvent ev;
-      ev.op = kOp[t.kind];
-      ev.flow = t.idx;
-      ev.now_ns = now_ns32();
-      ev.gen = t.gen;
-      rp_result(rp_->process(ev, now), now);
-    } else {
-      NpEvent ev;
-      ev.op = NpOp::TIMER;
-      ev.flow = t.idx;
-      ev.now_ns = now_ns32();
-      ev.gen = t.gen;
-      np_result(t.idx, np_->process(ev, now), now);
-    }
+    break;
   }
-  if (!tmrs_.empty()) tmr_ev_.notify(sc_time(std::max(0.0, tmrs_.top().at_ns - now), SC_NS));
+  schedule_timers(now);
 }
 
 // An NP result: a new hold-off deadline, a CNP to send now, the budget queue's head.
@@ -247,16 +250,14 @@ void NicCoreBlocks::np_result(uint32_t idx, const NpResult& r, double now) {
   if (r.cnp) host_.core_cnp(idx, r.cnp_kind, r.cnp_tau_ns, now);
   if (!r.q_valid) {
     drain_on_ = false;
+    wheel_.disarm_drain();
   } else if (!drain_on_ || drain_flow_ != r.q_flow || drain_at32_ != r.q_at_ns) {
-    // a new head or time: DRAIN(head) at q_at (one slot: the older entry goes stale)
+    // a new head or time: DRAIN(head) at q_at (one slot: it replaces the older)
     drain_on_ = true;
     drain_flow_ = r.q_flow;
     drain_at32_ = r.q_at_ns;
-    ++drain_seq_;
-    const double at = now + static_cast<int32_t>(r.q_at_ns - now_ns32());
-    const bool earliest = tmrs_.empty() || at < tmrs_.top().at_ns;
-    tmrs_.push(Tmr{at, 4, r.q_flow, drain_seq_});
-    if (earliest) tmr_ev_.notify(sc_time(std::max(0.0, at - now), SC_NS));
+    wheel_.arm_drain(r.q_flow, r.q_at_ns, now_ns32());
+    schedule_timers(now);
   }
 }
 

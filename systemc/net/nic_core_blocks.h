@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: MIT
 // The NIC's DCQCN core as C++ services around the RP and NP engines (engine.h): the timer
-// service (the latest deadline each block announced per flow and timer; older tags are
-// stale), the paced scheduler (round-robin among the due flows) and the NP's budget DRAIN
-// slot. Wake-ups cost O(log flows) per packet, not O(flows): a flow with data is either due
-// (due_, in round-robin order) or waiting in a min-heap (wait_). Every RP result carries
-// the flow's (re-timed) next departure: the core follows it (nic.follow_retime).
+// service, the paced scheduler and the NP's budget DRAIN slot are dcqcn::NicWheel
+// (tb/ref/nic_wheel.h), the scheduling algorithm the wheel's RTL keeps (docs/nic.md, "The
+// timing wheel"): one entry per flow and timer (an announcement replaces the older one),
+// eligible at the end of its 32-ns slot, in eligibility order; departures wait for the
+// port in the same order (round robin among the due flows) and carry the ideal departure
+// time within CATCHUP_NS. Every RP result carries the flow's (re-timed) next departure: the
+// core follows it (nic.follow_retime).
 #pragma once
 #include <memory>
-#include <queue>
 #include <systemc>
+#include <utility>
 #include <vector>
 
-#include "index_set.h"
 #include "nic_core.h"
+#include "nic_wheel.h"
 
 namespace dcqcn::net {
 
@@ -36,31 +38,22 @@ class NicCoreBlocks : public NicCore {
   uint64_t cycles() const override { return rp_->cycles() + np_->cycles(); }
   size_t flow_state_bytes() const override;
   size_t engine_state_bytes(NicBlock b) const override;
+  // A departure is eligible at its 32-ns slot's end: up to 31 ns after its time.
+  double pacing_resolution_ns() const override { return wheel_.slot_ns() - 1.0; }
 
  private:
   struct Flow {
-    double next_ns = 0;   // earliest next departure (RP pacing)
-    uint32_t next32 = 0;  // the same as the RP announced it (wrapping ns)
-    uint32_t ver = 0;     // wake-up bookkeeping: wait_ entries of older versions are stale
-    bool data = true;     // the NIC has data to send for it
-  };
-  struct Wait {  // a flow with data that is not due yet
-    double at_ns;
-    uint32_t idx, ver;
-    bool operator>(const Wait& o) const { return at_ns > o.at_ns; }
-  };
-  struct Tmr {
-    double at_ns;
-    uint8_t kind;  // 0 RP alpha, 1 RP increase, 2 NP, 3 RP deferred cut, 4 NP budget queue (DRAIN)
-    uint32_t idx;
-    uint8_t gen;
-    bool operator>(const Tmr& o) const { return at_ns > o.at_ns; }
+    double next_ns = 0;    // next departure (RP pacing), unwrapped
+    uint32_t next32 = 0;   // the same as the RP announced it (wrapping ns)
+    bool data = true;      // the NIC has data to send for it
+    bool started = false;  // its start time has come
   };
   void wake_method();
   void timer_method();
-  void schedule_wake(double now);
-  void touch(uint32_t idx, double now);  // re-file a flow after its next_ns or data changed
-  void promote(double now);              // waiting flows that are due now -> due_
+  void start_method();
+  void schedule_wake(double now);    // the next departure that becomes eligible
+  void schedule_timers(double now);  // the next timer or DRAIN (now if one is eligible)
+  void touch(uint32_t idx, double now);  // re-arm a flow's departure after next or data changed
   void arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadline32, double now);
   void rp_result(const RpResult& r, double now);
   void np_result(uint32_t np_idx, const NpResult& r, double now);
@@ -70,18 +63,13 @@ class NicCoreBlocks : public NicCore {
   std::unique_ptr<RpEngine> rp_;
   std::unique_ptr<NpEngine> np_;
   bool follow_retime_ = true;
-  unsigned rr_ = 0;
-  IndexSet due_;  // flows with data whose next_ns is due
-  std::priority_queue<Wait, std::vector<Wait>, std::greater<Wait>> wait_;
-  sc_core::sc_event wake_ev_, tmr_ev_;
-  std::priority_queue<Tmr, std::vector<Tmr>, std::greater<Tmr>> tmrs_;
-  std::vector<uint8_t> live_gen_[4];  // latest tag per kind and index (DRAIN: drain_* below)
-  std::vector<uint8_t> live_on_[4];
+  NicWheel wheel_;
+  std::vector<std::pair<double, uint32_t>> starts_;  // (start, flow), latest first
+  sc_core::sc_event wake_ev_, tmr_ev_, start_ev_;
   // The NP's budget queue: the head it announced last (one slot, like a timer)
   bool drain_on_ = false;
   uint32_t drain_flow_ = 0;
   uint32_t drain_at32_ = 0;
-  uint8_t drain_seq_ = 0;
 };
 
 }  // namespace dcqcn::net

@@ -93,6 +93,7 @@ struct FlowPacing {
 struct PacingStats {
   uint64_t checked = 0;      // departures that had a bound
   uint64_t violations = 0;   // ... whose uncovered wait exceeded the tolerance
+  double tolerance_ns = 0;   // the largest tolerance of the NICs checked
   uint64_t truncated = 0;    // ... whose bound was older than the port's history
   double worst_ns = 0;       // largest uncovered wait of any checked departure
   uint64_t retimed = 0;      // RP results that moved a pending departure (NIC statistic)
@@ -101,6 +102,7 @@ struct PacingStats {
     violations += o.violations;
     truncated += o.truncated;
     worst_ns = std::max(worst_ns, o.worst_ns);
+    tolerance_ns = std::max(tolerance_ns, o.tolerance_ns);
     retimed += o.retimed;
   }
 };
@@ -112,6 +114,11 @@ class PacingCheck {
   // a re-timed departure, max(change, previous departure + packet time), is computed from
   // two such timestamps, each up to 0.5 ns off the simulated time the check uses.
   static constexpr double kTolNs = 2.0 + 1e-6;
+  // The scheduler's resolution (NicCore::pacing_resolution_ns: 31 ns for the timing
+  // wheel's 32-ns slots, 0 for a scheduler exact to the ns) is allowed on top.
+  PacingCheck() { st_.tolerance_ns = tol_ns_; }
+  void set_resolution_ns(double r) { st_.tolerance_ns = tol_ns_ = kTolNs + r; }
+  double tolerance_ns() const { return tol_ns_; }
 
   // Every RP result of the flow, at time now.
   static void on_result(FlowPacing& f, bool init, uint32_t rc_kbps, double now) {
@@ -142,7 +149,7 @@ class PacingCheck {
         st_.truncated += trunc;
       }
       st_.worst_ns = std::max(st_.worst_ns, unc);
-      st_.violations += unc > kTolNs;
+      st_.violations += unc > tol_ns_;
     }
     f.prev_ns = now;
     f.prev_bytes = bytes;
@@ -154,6 +161,7 @@ class PacingCheck {
 
  private:
   PacingStats st_;
+  double tol_ns_ = kTolNs;
 };
 
 }  // namespace dcqcn::net

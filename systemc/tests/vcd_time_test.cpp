@@ -5,7 +5,10 @@
 //     to ps (0.5 ns), or, when the block was still clocking the previous call, exactly
 //     one half period after that call's last edge (queued in front of the block), and
 //     then late by at most kMaxLatePs; never earlier. The RAM clear is not drawn: the
-//     first event is at its own time (it was drawn 3.185 us late after the clear).
+//     first event is at its own time (it was drawn 3.185 us late after the clear). An
+//     RP's TX event is the exception by design: its s_evt_now_ns is the departure's ideal
+//     time (the grant's tx_ns, docs/nic.md "Pacing stays exact over the long run"), so it
+//     is drawn at or after that time, by at most CATCHUP_NS (16384 ns) plus kMaxLatePs.
 //   - the RTL cycles are at the clock period: no two clock changes of a block closer
 //     than half a period (the old axis drew 45 cycles in 90 ps), and each call's cycles
 //     exactly half a period apart (--trace-clock-ns sets the period; two are tried).
@@ -45,18 +48,20 @@ struct Block {
   std::string name;           // "h1.rp"
   bool valid = false;         // s_evt_valid now
   uint32_t now_ns = 0;        // s_evt_now_ns now
+  uint32_t op = ~0u;          // s_evt_op now (RP blocks: 0 = TX)
   bool rose = false;          // s_evt_valid went 0 -> 1 at the current timestamp
   bool clk_changed = false;
   uint64_t last_clk = 0;      // the block's previous clock change (ps)
   bool clocked = false;
-  uint64_t events = 0, exact = 0, queued = 0, bad = 0;
+  uint64_t events = 0, exact = 0, queued = 0, bad = 0, tx_ideal = 0;
   uint64_t half_gaps = 0, short_gaps = 0, first_event_ps = ~0ull;
   int64_t first_event_d = 0;
   uint64_t max_late_ps = 0;
   std::string first_bad;
 };
 
-enum class Sig { CLK, VALID, NOW };
+enum class Sig { CLK, VALID, NOW, OP };
+constexpr uint64_t kCatchupPs = 16384000;  // CATCHUP_NS (the scheduler's reset value)
 
 struct Trace {
   uint64_t half_lo = 0, half_hi = 0;  // the half period, rounded either way (ps)
@@ -97,6 +102,7 @@ struct Trace {
         if (name == "clk") ids[id].push_back({p, Sig::CLK});
         else if (name == "s_evt_valid") ids[id].push_back({p, Sig::VALID});
         else if (name == "s_evt_now_ns") ids[id].push_back({p, Sig::NOW});
+        else if (name == "s_evt_op") ids[id].push_back({p, Sig::OP});
       }
     }
   }
@@ -112,6 +118,8 @@ struct Trace {
         const bool v = value == "1";
         if (v && !x.valid) x.rose = true;
         x.valid = v;
+      } else if (s == Sig::OP) {
+        x.op = static_cast<uint32_t>(std::stoull(value, nullptr, 2));
       } else {
         x.now_ns = static_cast<uint32_t>(std::stoull(value, nullptr, 2));
       }
@@ -128,8 +136,11 @@ struct Trace {
           x.first_event_ps = t;
           x.first_event_d = d;
         }
+        const bool rp_tx = x.op == 0 && x.name.size() > 3 && x.name.compare(x.name.size() - 3, 3, ".rp") == 0;
         if (d >= -501 && d <= 501) {
           ++x.exact;
+        } else if (rp_tx && d > 501 && static_cast<uint64_t>(d) <= kCatchupPs + kMaxLatePs) {
+          ++x.tx_ideal;  // a TX at its ideal departure time, sent later
         } else if (d > 501 && static_cast<uint64_t>(d) <= kMaxLatePs && (queued_edge || !x.clocked)) {
           ++x.queued;
           x.max_late_ps = std::max<uint64_t>(x.max_late_ps, static_cast<uint64_t>(d));
@@ -218,10 +229,12 @@ void check_rtl_axis(const std::string& tag, double clock_ns) {
   ASSERT_EQ(tr.blocks.size(), 11u);
   for (const Block& x : tr.blocks) {
     per_kind[x.name.substr(x.name.size() - 2)] += x.events;
-    std::printf("%-6s %6llu events: %6llu at their time, %4llu queued behind the previous call "
-                "(at most %.1f ns late), %llu wrong; %llu half-period clock gaps, %llu shorter\n",
+    std::printf("%-6s %6llu events: %6llu at their time, %4llu TX at their ideal time, %4llu queued "
+                "behind the previous call (at most %.1f ns late), %llu wrong; %llu half-period clock "
+                "gaps, %llu shorter\n",
                 x.name.c_str(), static_cast<unsigned long long>(x.events),
-                static_cast<unsigned long long>(x.exact), static_cast<unsigned long long>(x.queued),
+                static_cast<unsigned long long>(x.exact), static_cast<unsigned long long>(x.tx_ideal),
+                static_cast<unsigned long long>(x.queued),
                 x.max_late_ps / 1000.0, static_cast<unsigned long long>(x.bad),
                 static_cast<unsigned long long>(x.half_gaps), static_cast<unsigned long long>(x.short_gaps));
     EXPECT_EQ(x.bad, 0u) << x.name << ": " << x.first_bad;

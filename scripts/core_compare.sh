@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# How far `nic.core: blocks` (the RP and NP with the timer service and scheduler in C++:
+# tb/ref/nic_wheel.h) and `nic.core: top` (one dcqcn_nic_top per NIC, cycle-exact) differ on
+# every shipped scenario (issue 24, docs/nic.md "The semantics, fixed first").
+#
+#   scripts/core_compare.sh [--duration MS] [--engine ref|rtl] [SCENARIO...]
+#
+# Runs each scenario (default: every file in systemc/scenarios/) for MS simulated ms
+# (default 10) on both cores with the same engine (default ref), into
+# build/core_compare/<scenario>/<core>/, and prints per scenario: aggregate throughput
+# (sum of the flows' mean_tput_gbps), Jain's index of the second half, the per-flow mean
+# throughput (mean over flows), the maximum queue, the CNPs sent, and the relative
+# difference top vs blocks of each. A benchmark of the model, not a test: no verdict.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+MS=10
+ENGINE=ref
+SCEN=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --duration) MS=${2:?--duration needs a number of ms}; shift 2 ;;
+    --engine) ENGINE=${2:?--engine needs ref or rtl}; shift 2 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -*) echo "core_compare.sh: unknown option $1 (--duration MS, --engine ref|rtl)" >&2; exit 2 ;;
+    *) SCEN+=("$1"); shift ;;
+  esac
+done
+case "$ENGINE" in ref|rtl) ;; *) echo "core_compare.sh: --engine $ENGINE: expected ref or rtl" >&2; exit 2 ;; esac
+[[ "$MS" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "core_compare.sh: --duration $MS: expected a positive number of ms" >&2; exit 2; }
+[ -x build/dcqcn-sim ] || { echo "core_compare.sh: build/dcqcn-sim not built (scripts/build.sh)" >&2; exit 2; }
+[ ${#SCEN[@]} -gt 0 ] || SCEN=(systemc/scenarios/*.yaml)
+
+OUT=build/core_compare
+mkdir -p "$OUT"
+for sc in "${SCEN[@]}"; do
+  name=$(basename "$sc" .yaml)
+  for core in blocks top; do
+    d=$OUT/$name/$core
+    rm -rf "$d"
+    if ! build/dcqcn-sim run "$sc" --engine "$ENGINE" --duration "$MS" --set nic.core="$core" \
+         --quiet --out "$d" >"$OUT/$name.$core.log" 2>&1; then
+      echo "$name $core: FAILED (see $OUT/$name.$core.log)"
+    fi
+  done
+done
+python3 - "$OUT" "$MS" "$ENGINE" "${SCEN[@]}" <<'EOF'
+import csv, json, os, sys
+out, ms, engine, scen = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+def load(d):
+    s = json.load(open(os.path.join(d, "summary.json")))
+    rows = list(csv.DictReader(open(os.path.join(d, "flow_results.csv"))))
+    tput = [float(r["mean_tput_gbps"]) for r in rows]
+    return {"agg_gbps": sum(tput), "jain": s["jain_second_half"],
+            "flow_mean_gbps": sum(tput) / len(tput) if tput else 0.0,
+            "max_queue_kb": s["max_queue_bytes"] / 1000.0, "cnps": s["cnps_sent"],
+            "wall_s": s["wall_s"]}
+keys = ["agg_gbps", "jain", "flow_mean_gbps", "max_queue_kb", "cnps", "wall_s"]
+print(f"core_compare: {ms} ms per run, engine {engine}; each cell: blocks / top (top vs blocks)")
+print(f"{'scenario':<16}" + "".join(f"{k:>30}" for k in keys))
+for sc in scen:
+    name = os.path.basename(sc)[:-5] if sc.endswith(".yaml") else os.path.basename(sc)
+    try:
+        b, t = load(os.path.join(out, name, "blocks")), load(os.path.join(out, name, "top"))
+    except (OSError, KeyError, ValueError) as e:
+        print(f"{name:<16} no result ({e})")
+        continue
+    cells = []
+    for k in keys:
+        rel = (t[k] - b[k]) / b[k] * 100 if b[k] else 0.0
+        cells.append(f"{b[k]:.4g} / {t[k]:.4g} ({rel:+.1f}%)")
+    print(f"{name:<16}" + "".join(f"{c:>30}" for c in cells))
+EOF
