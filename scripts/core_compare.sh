@@ -3,47 +3,53 @@
 # tb/ref/nic_wheel.h) and `nic.core: top` (one dcqcn_nic_top per NIC, cycle-exact) differ on
 # every shipped scenario (issue 24, docs/nic.md "The semantics, fixed first").
 #
-#   scripts/core_compare.sh [--duration MS] [--engine ref|rtl] [SCENARIO...]
+#   scripts/core_compare.sh [--duration MS] [--engine ref|rtl] [--slot NS] [SCENARIO...]
 #
 # Runs each scenario (default: every file in systemc/scenarios/) for MS simulated ms
-# (default 10) on both cores with the same engine (default ref), into
+# (default: the scenario's own duration_ms) on both cores with the same engine (default ref), into
 # build/core_compare/<scenario>/<core>/, and prints per scenario: aggregate throughput
 # (sum of the flows' mean_tput_gbps), Jain's index of the second half, the per-flow mean
 # throughput (mean over flows), the maximum queue, the CNPs sent, and the relative
-# difference top vs blocks of each. A benchmark of the model, not a test: no verdict.
+# difference top vs blocks of each. --slot NS runs blocks with nic.sched_slot_ns = NS (1:
+# exact to the ns) to separate the wheel's resolution from the rest. A benchmark of the
+# model, not a test: no verdict.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-MS=10
+MS=
 ENGINE=ref
+SLOT=
 SCEN=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) MS=${2:?--duration needs a number of ms}; shift 2 ;;
     --engine) ENGINE=${2:?--engine needs ref or rtl}; shift 2 ;;
+    --slot) SLOT=${2:?--slot needs a number of ns}; shift 2 ;;
     -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
-    -*) echo "core_compare.sh: unknown option $1 (--duration MS, --engine ref|rtl)" >&2; exit 2 ;;
+    -*) echo "core_compare.sh: unknown option $1 (--duration MS, --engine ref|rtl, --slot NS)" >&2; exit 2 ;;
     *) SCEN+=("$1"); shift ;;
   esac
 done
 case "$ENGINE" in ref|rtl) ;; *) echo "core_compare.sh: --engine $ENGINE: expected ref or rtl" >&2; exit 2 ;; esac
-[[ "$MS" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "core_compare.sh: --duration $MS: expected a positive number of ms" >&2; exit 2; }
+[ -z "$MS" ] || [[ "$MS" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "core_compare.sh: --duration $MS: expected a positive number of ms" >&2; exit 2; }
 [ -x build/dcqcn-sim ] || { echo "core_compare.sh: build/dcqcn-sim not built (scripts/build.sh)" >&2; exit 2; }
 [ ${#SCEN[@]} -gt 0 ] || SCEN=(systemc/scenarios/*.yaml)
 
-OUT=build/core_compare
+OUT=build/core_compare${SLOT:+_slot$SLOT}
 mkdir -p "$OUT"
 for sc in "${SCEN[@]}"; do
   name=$(basename "$sc" .yaml)
   for core in blocks top; do
     d=$OUT/$name/$core
     rm -rf "$d"
-    if ! build/dcqcn-sim run "$sc" --engine "$ENGINE" --duration "$MS" --set nic.core="$core" \
+    extra=()
+    [ "$core" = blocks ] && [ -n "$SLOT" ] && extra=(--set nic.sched_slot_ns="$SLOT")
+    if ! build/dcqcn-sim run "$sc" --engine "$ENGINE" ${MS:+--duration "$MS"} --set nic.core="$core" "${extra[@]}" \
          --quiet --out "$d" >"$OUT/$name.$core.log" 2>&1; then
       echo "$name $core: FAILED (see $OUT/$name.$core.log)"
     fi
   done
 done
-python3 - "$OUT" "$MS" "$ENGINE" "${SCEN[@]}" <<'EOF'
+CC_SLOT="$SLOT" python3 - "$OUT" "$MS" "$ENGINE" "${SCEN[@]}" <<'EOF'
 import csv, json, os, sys
 out, ms, engine, scen = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
 def load(d):
@@ -55,7 +61,7 @@ def load(d):
             "max_queue_kb": s["max_queue_bytes"] / 1000.0, "cnps": s["cnps_sent"],
             "wall_s": s["wall_s"]}
 keys = ["agg_gbps", "jain", "flow_mean_gbps", "max_queue_kb", "cnps", "wall_s"]
-print(f"core_compare: {ms} ms per run, engine {engine}; each cell: blocks / top (top vs blocks)")
+print(f"core_compare: {ms or 'each scenario own'} ms per run, blocks slot {os.environ.get('CC_SLOT') or 32} ns, engine {engine}; each cell: blocks / top (top vs blocks)")
 print(f"{'scenario':<16}" + "".join(f"{k:>30}" for k in keys))
 for sc in scen:
     name = os.path.basename(sc)[:-5] if sc.endswith(".yaml") else os.path.basename(sc)

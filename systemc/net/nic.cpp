@@ -2,6 +2,7 @@
 #include "nic.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "nic_core_blocks.h"
@@ -50,7 +51,8 @@ Nic::Nic(sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg
   if (top)
     core_ = std::make_unique<NicCoreTop>(*this, starts, nrx, std::move(top));
   else
-    core_ = std::make_unique<NicCoreBlocks>(*this, starts, nrx, follow_retime_, std::move(rp), std::move(np));
+    core_ = std::make_unique<NicCoreBlocks>(*this, starts, nrx, follow_retime_, std::move(rp), std::move(np),
+                                            static_cast<unsigned>(std::countr_zero(cfg_.spec.sched_slot_ns)));
   pacing_.set_resolution_ns(core_->pacing_resolution_ns());
   can_lose_ = cfg_.can_lose;
   last_cnp_ns_.assign(rx_gid_.size(), -1e300);

@@ -21,9 +21,9 @@ uint32_t wheel_flows(size_t tx, uint32_t rx) {
 
 NicCoreBlocks::NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start_ns, uint32_t num_rx,
                              bool follow_retime, std::unique_ptr<RpEngine> rp,
-                             std::unique_ptr<NpEngine> np)
+                             std::unique_ptr<NpEngine> np, unsigned slot_bits)
     : host_(host), rp_(std::move(rp)), np_(std::move(np)), follow_retime_(follow_retime),
-      wheel_(wheel_flows(start_ns.size(), num_rx)) {
+      wheel_(wheel_flows(start_ns.size(), num_rx), slot_bits) {
   fl_.resize(start_ns.size());
   for (uint32_t i = 0; i < fl_.size(); ++i) {
     fl_[i].next_ns = start_ns[i];

@@ -24,7 +24,8 @@ class NicCoreBlocks : public NicCore {
   // order; num_rx: the NP's flows. Spawns its SystemC processes: construct it during
   // elaboration (in its NIC's constructor).
   NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start_ns, uint32_t num_rx,
-                bool follow_retime, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np);
+                bool follow_retime, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np,
+                unsigned slot_bits = NicWheel::kSlotBitsDefault);
 
   std::optional<NicGrant> txop(double now) override;
   void init(uint32_t idx, uint32_t rate_kbps, double now) override;

@@ -72,6 +72,9 @@ struct NicSpec {
   // Debugging: false ignores the RP's re-timed departures (the pre-fix behaviour: a flow's
   // next departure is fixed when its previous packet leaves); the pacing check fires.
   bool follow_retime = true;
+  // nic.core: blocks: the timing wheel's slot (ns, a power of two, 1..1024): a timer or
+  // departure is eligible at its slot's end (tb/ref/nic_wheel.h). 1 = exact to the ns.
+  uint32_t sched_slot_ns = 32;
   // The NIC's DCQCN core (nic_core.h): TOP, one dcqcn_nic_top per NIC (RP, NP, timer
   // service, scheduler and arbiter: the RTL or its cycle-exact reference); BLOCKS, the RP and
   // NP engines with the timer service and scheduler in C++ (any number of flows).

@@ -260,6 +260,10 @@ const std::vector<Field>& fields() {
            "stays as computed when its previous packet left: the behaviour before re-timing); "
            "the pacing check then fails",
            TOP(nic.follow_retime));
+    scalar("nic.sched_slot_ns", T::UINT, in(1, 1024), "ns",
+           "nic.core: blocks: the timing wheel's slot, a power of two; a timer or departure is "
+           "eligible at its slot's end (1 = exact to the ns; the RTL's wheel is designed for 32)",
+           TOP(nic.sched_slot_ns));
     scalar("nic.core", T::ENUM, any(), "",
            "the NIC's DCQCN core: top, one dcqcn_nic_top per NIC (RP, NP, timer service, "
            "scheduler, arbiter; at most 1024 send and 1024 receive flows per NIC); blocks, the "

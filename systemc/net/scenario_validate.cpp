@@ -432,6 +432,20 @@ void validate(Ctx& c, const Sources& src) {
                        " flows per host and direction, or nic.core: blocks");
         }
   }
+  if ((s.nic.sched_slot_ns & (s.nic.sched_slot_ns - 1)) != 0)
+    src.fail(src.at("nic.sched_slot_ns"), "nic.sched_slot_ns",
+             std::to_string(s.nic.sched_slot_ns) + " is not a power of two",
+             "1, 2, 4, ... 1024 (ns)");
+  if (s.nic.core == NicSpec::Core::TOP && src.given("nic.sched_slot_ns")) {
+    try {  // legal, and without effect: a warning
+      src.fail(src.at("nic.sched_slot_ns"), "nic.sched_slot_ns",
+               "has no effect with nic.core: top (the top's scheduler is the RTL's, exact to "
+               "the ns in simulation)",
+               "nic.core: blocks, or no nic.sched_slot_ns");
+    } catch (const ScenarioError& e) {
+      s.warnings.push_back(e.what());
+    }
+  }
   if (s.nic.core == NicSpec::Core::TOP && !s.nic.follow_retime)
     src.fail(src.at("nic.follow_retime"), "nic.follow_retime",
              "false with nic.core: top (the RTL top always follows the RP's re-timed departures)",

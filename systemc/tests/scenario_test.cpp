@@ -199,6 +199,7 @@ const BadCase kBadCases[] = {
     {"static_tpfc_gt_buffer", 13,
      "switch.pfc.t_pfc_bytes: switch.pfc.t_pfc_bytes 5000000 B is larger than switch.buffer_bytes 1000000 B (the "
      "XOFF threshold of one port and priority)"},
+    {"sched_slot_not_pow2", 13, "nic.sched_slot_ns: 24 is not a power of two; expected 1, 2, 4, ... 1024 (ns)"},
     {"tiny_buffer", 12,
      "switch.buffer_bytes: switch.buffer_bytes 500 B cannot hold one data frame (mtu_bytes + header_bytes = 1062 B); "
      "expected switch.buffer_bytes of at least 1062 B"},
@@ -281,6 +282,15 @@ TEST(ScenarioWarnings, SuspiciousValuesWarnOnOneLine) {
     EXPECT_TRUE(starts_with(s.warnings[0], "--set duration_ms=20: flows.1 starts at start_us 30000 us, at or after "
                                            "the end of the run (duration_ms 20): it would send nothing"))
         << s.warnings[0];
+  }
+  {
+    // the timing wheel's slot is a knob of nic.core: blocks; with the top it does nothing
+    const Scenario s = load_scenario(f, {{"nic.sched_slot_ns", "16"}});
+    ASSERT_EQ(s.warnings.size(), 1u);
+    EXPECT_EQ(s.warnings[0], "--set nic.sched_slot_ns=16: has no effect with nic.core: top (the top's scheduler "
+                             "is the RTL's, exact to the ns in simulation); expected nic.core: blocks, or no "
+                             "nic.sched_slot_ns");
+    EXPECT_TRUE(load_scenario(f, {{"nic.sched_slot_ns", "16"}, {"nic.core", "blocks"}}).warnings.empty());
   }
   EXPECT_TRUE(load_scenario(f).warnings.empty());
 }
@@ -719,7 +729,7 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
       "switch.ecn.enabled", "switch.ecn.mark_at", "switch.ecn.kmin_bytes", "switch.ecn.kmax_bytes",
       "switch.ecn.pmax", "switch.ecn.tcd",
       "nic.pfc_enabled", "nic.rx_buffer_bytes", "nic.rx_drain_gbps",
-      "nic.nak_latency_us", "nic.nak_timeout_us", "nic.rto_us", "nic.follow_retime", "nic.core",
+      "nic.nak_latency_us", "nic.nak_timeout_us", "nic.rto_us", "nic.follow_retime", "nic.sched_slot_ns", "nic.core",
       "flows", "flows[].src", "flows[].dst", "flows[].start_us", "flows[].start_spread_us", "flows[].start_rate_gbps", "flows[].size_bytes", "flows[].count",
       "flows[].enabled",
       "topology.type", "topology.pods", "topology.tors", "topology.leaves", "topology.spines",
