@@ -630,6 +630,9 @@ int main(int argc, char** argv) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   // A closed pipe is a write error like any other (reported below), not a silent SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
+  // A file-size limit (ulimit -f) likewise: the write fails with EFBIG and the file is named,
+  // instead of SIGXFSZ ending the process with a core dump.
+  std::signal(SIGXFSZ, SIG_IGN);
   int rc = sc_core::sc_elab_and_sim(argc, argv);
   errno = 0;
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

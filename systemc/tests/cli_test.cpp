@@ -236,6 +236,30 @@ TEST(CliOutputs, WriteErrorsNameTheFile) {
   }
 }
 
+// The same for an FST waveform, whose writer library (gtkwave's fstapi) ignores its write
+// errors (verilator/fst_errors.h). The full disk is a file-size limit here (ulimit -f,
+// EFBIG; dcqcn-sim ignores SIGXFSZ so that the write fails instead of the process dying):
+// a link to /dev/full does not work for FST, the library unlinks the name and creates a
+// regular file. Before the fix this run exited 0 with "waveform: ..., 1.0 MB" and a file cut
+// at the limit.
+TEST(CliOutputs, FstWriteErrorNamesTheFile) {
+  const std::string dir = kOut + "/fst_limit";
+  fs::remove_all(dir);
+  // 1 ms of incast4 as RTL cycles: an FST of about 4.5 MB; the limit, 1 MiB (2048 blocks of
+  // 512 bytes, sh's unit), is far above every other output (CSVs of a few kB)
+  const Cmd r = shell("fst_limit", "ulimit -f 2048 && " + sim() + " run incast4 --quiet --duration 1 --out " + dir +
+                                       "/out --vcd " + dir + "/big.fst");
+  EXPECT_EQ(r.rc, 2) << r.err;
+  EXPECT_NE(r.err.find("dcqcn-sim: error: --vcd " + dir + "/big.fst: write error: File too large (the FST file, "),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("expected a writable file system with free space and no file-size limit"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(count(r.err, "\n"), 1u) << r.err;
+  EXPECT_EQ(r.out.find("waveform:"), std::string::npos) << r.out;  // no size reported as a success
+  EXPECT_EQ(fs::file_size(dir + "/big.fst"), 1u << 20);  // the limit was reached: the run did write
+}
+
 // ---------------------------------------------------------------- inputs
 
 TEST(CliInputs, OnlyRegularFilesOfAtMost16MiB) {
