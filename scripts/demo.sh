@@ -4,7 +4,7 @@
 #   1. each lock-step bench (NUM_FLOWS/NUM_QUEUES 4096, random idle and back-pressure) for
 #      the events its coverage needs, without a waveform;
 #   2. the same bench, same seed, for a short run with --vcd (out/demo/<blk>.vcd): a
-#      bench's VCD grows about 8 kB (RP) / 2 kB (NP, CP) per event, so the waveform run is
+#      bench's VCD grows about 9 kB (RP) / 2-3 kB (NP, CP) per event, so the waveform run is
 #      kept to a few thousand events; its coverage verdict is not the point (it is short),
 #      a mismatch still fails the demo;
 #   3. dcqcn-sim on incast4 for 2 ms with every block as RTL, as FST with its GTKWave view
@@ -13,7 +13,7 @@
 #   scripts/demo.sh            SEED=N scripts/demo.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/build.sh >/dev/null
+scripts/build.sh lockstep_rp_4096 lockstep_np_4096 lockstep_cp_4096 dcqcn-sim >/dev/null
 mkdir -p out/demo
 SEED=${SEED:-1}
 # events for full coverage (docs/verification.md) and for the waveform run

@@ -50,7 +50,7 @@ ARGS=(--engine "$ENGINE" --core "$CORE" --seeds "$SEEDS" --quick "$QUICK" --out 
       --sim build/dcqcn-sim --duration "$DURATION" --jobs "$JOBS" --only "$ONLY")
 if [ "$LIST" = 1 ]; then exec "$PY" scripts/report/driver.py list "${ARGS[@]}"; fi
 
-scripts/build.sh >/dev/null
+scripts/build.sh dcqcn-sim >/dev/null
 rm -rf "$OUT"
 mkdir -p "$OUT" "$RES"
 n=$("$PY" scripts/report/driver.py plan "${ARGS[@]}")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The main job: builds the project and runs a scenario (default: incast4, the 4:1 incast
+# The main job: builds dcqcn-sim and runs a scenario (default: incast4, the 4:1 incast
 # at 40 Gb/s with the paper profile for 50 ms) on the Verilated RTL, prints the per-flow
 # table, and writes flows.csv, queues.csv, flow_results.csv, summary.json and plot.png to
 # out/<scenario>/ in the repository, or to --out DIR.
@@ -22,7 +22,7 @@ while (($#)); do
   esac
 done
 [[ -n $OUT ]] || OUT=$ROOT/out/$(basename "$SCENARIO" .yaml)
-(cd "$ROOT" && scripts/build.sh >/dev/null)
+(cd "$ROOT" && scripts/build.sh dcqcn-sim >/dev/null)
 "$ROOT/build/dcqcn-sim" run "$SCENARIO" --out "$OUT" ${ARGS[@]+"${ARGS[@]}"}
 # Debian's interpreter: python3-matplotlib is installed for it (a pyenv python may not have it)
 /usr/bin/python3 "$ROOT/scripts/plot.py" "$OUT"

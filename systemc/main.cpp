@@ -484,10 +484,12 @@ int sc_main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // thresholds and fluid: one line for a bad option
+    // a bad option or a missing argument: one line (CLI11's own adds "Run with --help ...")
     const std::string sub = argc > 1 ? argv[1] : "";
-    if (e.get_exit_code() != 0 && (sub == "thresholds" || sub == "fluid")) {
-      std::fprintf(stderr, "dcqcn-sim %s: %s (see --help)\n", sub.c_str(), e.what());
+    if (e.get_exit_code() != 0) {
+      const bool known = sub == "run" || sub == "list" || sub == "thresholds" || sub == "fluid";
+      std::fprintf(stderr, "dcqcn-sim%s%s: %s (see dcqcn-sim%s%s --help)\n", known ? " " : "", known ? sub.c_str() : "",
+                   e.what(), known ? " " : "", known ? sub.c_str() : "");
       return 2;
     }
     return app.exit(e) == 0 ? 0 : 2;
@@ -497,6 +499,7 @@ int sc_main(int argc, char** argv) {
   if (flu->parsed()) return fluid(fc);
 
   std::vector<std::pair<std::string, std::string>> ov;
+  std::vector<std::string> typed;  // each override as it was typed
   for (const std::string& s : sets) {
     const auto eq = s.find('=');
     if (eq == std::string::npos || eq == 0) {
@@ -504,10 +507,20 @@ int sc_main(int argc, char** argv) {
       return 2;
     }
     ov.emplace_back(s.substr(0, eq), s.substr(eq + 1));
+    typed.push_back("--set " + s);
   }
-  if (seed) ov.emplace_back("seed", *seed);
-  if (duration) ov.emplace_back("duration_ms", *duration);
-  if (sample_flows) ov.emplace_back("sample_flows", *sample_flows);
+  if (seed) ov.emplace_back("seed", *seed), typed.push_back("--seed " + *seed);
+  if (duration) ov.emplace_back("duration_ms", *duration), typed.push_back("--duration " + *duration);
+  if (sample_flows) ov.emplace_back("sample_flows", *sample_flows), typed.push_back("--sample-flows " + *sample_flows);
+  // One value per key: with two different ones, one would be dropped unread (--duration 1
+  // --set duration_ms=abc ran for 1 ms without a word about 'abc').
+  for (size_t i = 0; i < ov.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (ov[i].first == ov[j].first && ov[i].second != ov[j].second) {
+        std::fprintf(stderr, "%s: %s already sets %s; expected one value per key\n", typed[i].c_str(),
+                     typed[j].c_str(), ov[i].first.c_str());
+        return 2;
+      }
   try {
     const Scenario sc = load_scenario(resolve(scenario), ov);
     for (const std::string& w : sc.warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
@@ -630,6 +643,9 @@ int main(int argc, char** argv) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
   // A closed pipe is a write error like any other (reported below), not a silent SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
+  // A file-size limit (ulimit -f) likewise: the write fails with EFBIG and the file is named,
+  // instead of SIGXFSZ ending the process with a core dump.
+  std::signal(SIGXFSZ, SIG_IGN);
   int rc = sc_core::sc_elab_and_sim(argc, argv);
   errno = 0;
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

@@ -7,6 +7,7 @@
 // rtl/dcqcn_rp_recip.vh from rp_recip_table().
 //   regmap_gen --write RTL_DIR   regenerate the files
 //   regmap_gen --check RTL_DIR   exit 1 (and say which file) if a committed file is stale
+#include <cerrno>
 #include <cstdio>
 
 #include "rp_ref.h"
@@ -480,15 +481,29 @@ std::string render_csr(const char* blk, const Table& regs, const StatusTable& st
 }
 
 int handle_file(bool write, const std::string& path, const std::string& text) {
-  if (write) {
-    std::ofstream(path) << text;
-    std::printf("wrote %s\n", path.c_str());
-    return 0;
-  }
   std::ifstream in(path);
   std::stringstream ss;
   ss << in.rdbuf();
-  if (!in || ss.str() != text) {
+  const bool same = in && ss.str() == text;
+  if (write) {
+    // an unchanged file is left alone: a new time stamp on a header would have CMake
+    // re-verilate every model that includes it (minutes per model)
+    if (same) {
+      std::printf("unchanged %s\n", path.c_str());
+      return 0;
+    }
+    std::ofstream out(path);
+    out << text;
+    out.close();
+    if (!out) {
+      std::fprintf(stderr, "%s: cannot write: %s; expected a writable rtl/ directory\n", path.c_str(),
+                   std::strerror(errno));
+      return 1;
+    }
+    std::printf("wrote %s\n", path.c_str());
+    return 0;
+  }
+  if (!same) {
     std::fprintf(stderr, "%s is stale or missing: run `build/tb/regmap_gen --write rtl` and commit it\n",
                  path.c_str());
     return 1;

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <sys/stat.h>
 
+#include "fst_errors.h"
 #include "fstapi.h"
 
 namespace dcqcn::wave {
@@ -246,8 +247,10 @@ void Part::emit_block(const char* s, size_t e) const {
 Wave::Wave(const WaveOptions& o) : o_(o) {
   if (ends_with(o.path, ".fst")) {
     fst_ = true;
+    fst_errors_ = fst::write_errors().count;
     fst_ctx_ = fstWriterCreate(o.path.c_str(), 1);
     if (!fst_ctx_) throw std::runtime_error("--vcd " + o.path + ": cannot write the file");
+    check_fst();  // the header is written and flushed: /dev/full fails here
     fstWriterSetPackType(fst_ctx_, FST_WR_PT_LZ4);
     fstWriterSetTimescale(fst_ctx_, -12);
     fstWriterSetRepackOnClose(fst_ctx_, 0);
@@ -460,6 +463,21 @@ void Wave::change(int32_t sig, const char* val, size_t len, char kind) {
   }
 }
 
+// The FST writer ignores its write errors; fstapi_checked.cpp counts them (fst_errors.h).
+// Any since the file was created: the file is cut short or missing blocks.
+void Wave::check_fst() {
+  const fst::WriteErrors e = fst::write_errors();
+  if (e.count == fst_errors_) return;
+  fst_errors_ = e.count;
+  if (fst_ctx_) {  // closing writes more: let it fail too, the file is lost anyway
+    fstWriterClose(fst_ctx_);
+    fst_ctx_ = nullptr;
+  }
+  throw std::runtime_error("--vcd " + o_.path + ": write error: " + std::strerror(e.last_errno) +
+                           " (the FST file, its .hier file beside it, or the FST writer's temporary files in /tmp)"
+                           "; expected a writable file system with free space and no file-size limit (ulimit -f)");
+}
+
 void Wave::flush_out() {
   if (!out_.empty()) std::fwrite(out_.data(), 1, out_.size(), vcd_);
   out_.clear();
@@ -525,6 +543,7 @@ uint64_t Wave::finish() {
   if (fst_ctx_) {
     fstWriterClose(fst_ctx_);
     fst_ctx_ = nullptr;
+    check_fst();
   }
   struct stat st {};
   if (stat(o_.path.c_str(), &st) != 0) return 0;

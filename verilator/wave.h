@@ -113,6 +113,7 @@ class Wave {
   void time(uint64_t t);
   void change(int32_t sig, const char* val, size_t len, char kind);
   void flush_out();
+  void check_fst();  // throws if the FST library failed a write since fst_errors_
   // The writer thread: advance() copies each time block's text, in time order, into a
   // batch; the thread decodes the batches and writes them (FST packing and compression,
   // or VCD text), so that the simulation goes on meanwhile. Batches are written in the
@@ -139,6 +140,7 @@ class Wave {
   std::string line_;    // scratch
   std::string out_;     // VCD text not yet written
   uint64_t fst_changes_ = 0;
+  uint64_t fst_errors_ = 0;  // the FST library's write errors when the file was created
   std::thread writer_;
   std::mutex mu_;
   std::condition_variable cv_;

@@ -236,6 +236,34 @@ TEST(CliOutputs, WriteErrorsNameTheFile) {
   }
 }
 
+// The same for an FST waveform, whose writer library (gtkwave's fstapi) ignores its write
+// errors (verilator/fst_errors.h). The full disk is a file-size limit here (ulimit -f,
+// EFBIG; dcqcn-sim ignores SIGXFSZ so that the write fails instead of the process dying):
+// a link to /dev/full does not work for FST, the library unlinks the name and creates a
+// regular file.
+TEST(CliOutputs, FstWriteErrorNamesTheFile) {
+  // 1 ms of incast4 as RTL cycles: an FST of about 4.5 MB; the limit, 1 MiB (2048 blocks of
+  // 512 bytes, sh's unit), is far above every other output (CSVs of a few kB). Twice: with
+  // SIGXFSZ as the shell leaves it (dcqcn-sim must ignore it itself; before, it died of it,
+  // exit 153) and with the shell ignoring it (the write error must be seen; before, exit 0
+  // and "waveform: ..., 1.0 MB").
+  for (const std::string& trap : {std::string(""), std::string("trap '' XFSZ; ")}) {
+    const std::string dir = kOut + "/fst_limit";
+    fs::remove_all(dir);
+    const Cmd r = shell("fst_limit", trap + "ulimit -f 2048 && " + sim() + " run incast4 --quiet --duration 1 --out " +
+                                         dir + "/out --vcd " + dir + "/big.fst");
+    EXPECT_EQ(r.rc, 2) << trap << r.err;
+    EXPECT_NE(r.err.find("dcqcn-sim: error: --vcd " + dir + "/big.fst: write error: File too large (the FST file, "),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("expected a writable file system with free space and no file-size limit"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(count(r.err, "\n"), 1u) << r.err;
+    EXPECT_EQ(r.out.find("waveform:"), std::string::npos) << r.out;  // no size reported as a success
+    EXPECT_EQ(fs::file_size(dir + "/big.fst"), 1u << 20);  // the limit was reached: the run did write
+  }
+}
+
 // ---------------------------------------------------------------- inputs
 
 TEST(CliInputs, OnlyRegularFilesOfAtMost16MiB) {
@@ -270,6 +298,48 @@ TEST(CliInputs, OnlyRegularFilesOfAtMost16MiB) {
 
 // `run` and `thresholds` print the same warnings about the same file: here a headroom
 // below t_flight (the loader's) and a Kmin above the dynamic PFC bound (section 4's).
+// A key given twice with different values is refused, naming both: before, the later one
+// won and the other was never read (`--duration 1 --set duration_ms=abc` ran for 1 ms,
+// exit 0). The same value twice is harmless and runs.
+TEST(CliInputs, AKeySetTwiceIsRefused) {
+  const std::string base = sim() + " run incast4 --engine ref --quiet --out " + kOut + "/twice";
+  struct Case {
+    std::string args, expect;
+  };
+  const std::vector<Case> cases = {
+      {" --duration 1 --set duration_ms=abc",
+       "--duration 1: --set duration_ms=abc already sets duration_ms; expected one value per key"},
+      {" --set seed=3 --set seed=4", "--set seed=4: --set seed=3 already sets seed; expected one value per key"},
+      {" --set sample_flows=0 --sample-flows 1",
+       "--sample-flows 1: --set sample_flows=0 already sets sample_flows; expected one value per key"},
+  };
+  for (const Case& c : cases) {
+    const Cmd r = shell("twice", base + c.args);
+    EXPECT_EQ(r.rc, 2) << c.args << ": " << r.err;
+    EXPECT_EQ(r.err, c.expect + "\n") << c.args;
+  }
+  const Cmd same = shell("twice_same", base + " --duration 1 --set duration_ms=1");
+  EXPECT_EQ(same.rc, 0) << same.err;
+}
+
+// A command-line parse error is one line naming the subcommand (CLI11 adds a second line,
+// "Run with --help for more information.", which is left out).
+TEST(CliMisc, ParseErrorsAreOneLine) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {" run incast4 --engine foo", "dcqcn-sim run: --engine: foo not in {rtl,ref} (see dcqcn-sim run --help)\n"},
+      {" run", "dcqcn-sim run: scenario is required (see dcqcn-sim run --help)\n"},
+      {"", "dcqcn-sim: A subcommand is required (see dcqcn-sim --help)\n"},
+      {" run incast4 --nosuch",
+       "dcqcn-sim run: The following argument was not expected: --nosuch (see dcqcn-sim run --help)\n"},
+      {" fluid --flows x", "dcqcn-sim fluid: Could not convert: --flows = x (see dcqcn-sim fluid --help)\n"},
+  };
+  for (const auto& [args, expect] : cases) {
+    const Cmd r = shell("parse", sim() + args);
+    EXPECT_EQ(r.rc, 2) << args << ": " << r.err;
+    EXPECT_EQ(r.err, expect) << args;
+  }
+}
+
 TEST(CliInputs, RunAndThresholdsPrintTheSameWarnings) {
   const std::string f = kOut + "/warn.yaml";
   std::string y = slurp(incast4());
