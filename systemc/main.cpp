@@ -646,6 +646,11 @@ int main(int argc, char** argv) {
   // A file-size limit (ulimit -f) likewise: the write fails with EFBIG and the file is named,
   // instead of SIGXFSZ ending the process with a core dump.
   std::signal(SIGXFSZ, SIG_IGN);
+  // Not a terminal: one buffer for the whole report (list is 17 KB), so a failing write is
+  // the final flush below and its errno (EPIPE, ENOSPC) is the one reported. With the
+  // default 4 KB buffer an earlier write failed and left only the error flag (EIO).
+  static char out_buf[1 << 20];
+  if (!isatty(STDOUT_FILENO)) std::setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
   int rc = sc_core::sc_elab_and_sim(argc, argv);
   errno = 0;
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
