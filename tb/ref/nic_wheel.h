@@ -50,9 +50,12 @@ class NicWheel {
     uint32_t tx_ns = 0;    // at_ns, or now when it is more than catchup_ns late
   };
 
-  // num_flows: flows of the timers and departures (indices 0 .. num_flows - 1).
+  // num_flows: flows of the timers and departures (indices 0 .. num_flows - 1). slots: the
+  // wheel's length (a power of two >= 64): deadlines less than slots x G ahead are filed in
+  // a slot's list, later ones wait in an ordered map and are filed when they come within
+  // reach (an implementation detail: the order is the same).
   explicit NicWheel(uint32_t num_flows, unsigned slot_bits = kSlotBitsDefault,
-                    uint32_t catchup_ns = 16384);
+                    uint32_t catchup_ns = 16384, uint32_t slots = 4096);
 
   // The eligibility time of a deadline: its slot's end (wrapping ns).
   static uint32_t eligible_at(uint32_t at_ns, unsigned slot_bits) {
@@ -92,31 +95,51 @@ class NicWheel {
   size_t state_bytes() const;
 
  private:
-  enum class Where : uint8_t { NONE, PENDING, READY };
+  static constexpr uint32_t kNil = ~0u;
+  enum class Where : uint8_t { NONE, WHEEL, FAR, READY };
   struct Entry {
     Where where = Where::NONE;
     uint8_t gen = 0;
-    uint32_t at = 0;    // deadline (wrapping)
-    uint64_t key = 0;   // PENDING: its key in pend_ (eligibility time, seq); READY: its seq
-    uint64_t el = 0;    // PENDING: its eligibility time (unwrapped)
+    uint32_t at = 0;              // deadline (wrapping)
+    uint32_t prev = kNil, next = kNil;  // its list (a wheel slot's or the ready list)
+    int64_t el = 0;               // eligibility time (unwrapped)
+    uint64_t seq = 0;             // arm order (FAR: its key with el)
   };
-  // One list of each class: timers (kinds 0..3) and departures.
-  struct Lists {
-    std::map<std::pair<uint64_t, uint64_t>, uint32_t> pend;  // (eligible at, seq) -> entry id
-    std::map<uint64_t, uint32_t> ready;                      // seq -> entry id
+  struct List {
+    uint32_t head = kNil, tail = kNil;
   };
-  uint64_t tick(uint32_t now_ns);        // unwrap now; move reached slots to the ready lists
-  void advance(Lists& l, uint64_t now);  // pending entries eligible at now -> ready, in order
+  // One wheel of each class: timers (kinds 0..3) and departures. Every slot time up to
+  // `cur` has been reached (its list moved to `ready`); the wheel's slots hold the
+  // eligibility times in (cur, cur + slots x G), `far` the later ones.
+  struct Cls {
+    std::vector<List> slot;
+    std::vector<uint64_t> bits;  // non-empty slots
+    uint32_t nonempty = 0;
+    List ready;
+    std::map<std::pair<int64_t, uint64_t>, uint32_t> far;  // (el, seq) -> entry id
+    int64_t cur = 0;
+  };
+  uint64_t tick(uint32_t now_ns);           // unwrap now; reach the slots up to now
+  void advance(Cls& c, int64_t target);     // reach every slot time <= target, in order
+  int64_t next_slot(const Cls& c, int64_t lim) const;  // first non-empty slot in (cur, lim], or -1
+  void file(Cls& c, uint32_t id);           // an entry with el > cur: its slot or far
+  void append(List& l, uint32_t id);
+  void remove(List& l, uint32_t id);
   void unlink(uint32_t id);
-  Lists& lists_of(uint32_t id) { return id / n_ == kDep ? dep_ : tmr_; }
-  uint32_t id(uint8_t kind, uint32_t flow) const { return kind * n_ + flow; }
+  uint32_t take(List& l);                   // the head, removed
+  Cls& cls_of(uint32_t id) { return id / n_ == 4 ? dep_ : tmr_; }
+  uint32_t slot_of(int64_t el) const { return static_cast<uint32_t>(el >> slot_bits_) & (slots_ - 1); }
+  int64_t window() const { return static_cast<int64_t>(slots_) << slot_bits_; }
+  // entry index: kinds 0..3 at kind x n, the departure (kind 5) at 4 x n
+  uint32_t id(uint8_t kind, uint32_t flow) const { return (kind == kDep ? 4u : kind) * n_ + flow; }
   void check(uint8_t kind, uint32_t flow, const char* what) const;
 
   uint32_t n_;
   unsigned slot_bits_;
   uint32_t catchup_ns_;
-  std::vector<Entry> e_;   // kind * n_ + flow (kind 4 unused: the DRAIN is below)
-  Lists tmr_, dep_;
+  uint32_t slots_;
+  std::vector<Entry> e_;   // id(kind, flow); the DRAIN is below
+  Cls tmr_, dep_;
   uint64_t seq_ = 0;
   bool started_ = false;
   uint32_t last32_ = 0;
