@@ -3,7 +3,7 @@
 # tb/ref/nic_wheel.h) and `nic.core: top` (one dcqcn_nic_top per NIC, cycle-exact) differ on
 # every shipped scenario (issue 24, docs/nic.md "The semantics, fixed first").
 #
-#   scripts/core_compare.sh [--duration MS] [--engine ref|rtl] [--slot NS] [SCENARIO...]
+#   scripts/core_compare.sh [--duration MS] [--engine ref|rtl] [--slot NS] [--only blocks|top] [SCENARIO...]
 #
 # Runs each scenario (default: every file in systemc/scenarios/) for MS simulated ms
 # (default: the scenario's own duration_ms) on both cores with the same engine (default ref), into
@@ -12,20 +12,24 @@
 # throughput (mean over flows), the maximum queue, the CNPs sent, and the relative
 # difference top vs blocks of each. --slot NS runs blocks with nic.sched_slot_ns = NS (1:
 # exact to the ns) to separate the wheel's resolution from the rest. A benchmark of the
-# model, not a test: no verdict.
+# model, not a test: no verdict. --only CORE reruns one core and reuses the other's last
+# results (same options).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MS=
 ENGINE=ref
 SLOT=
+ONLY=
 SCEN=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) MS=${2:?--duration needs a number of ms}; shift 2 ;;
     --engine) ENGINE=${2:?--engine needs ref or rtl}; shift 2 ;;
     --slot) SLOT=${2:?--slot needs a number of ns}; shift 2 ;;
+    --only) ONLY=${2:?--only needs blocks or top}; shift 2
+            case "$ONLY" in blocks|top) ;; *) echo "core_compare.sh: --only $ONLY: expected blocks or top" >&2; exit 2 ;; esac ;;
     -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
-    -*) echo "core_compare.sh: unknown option $1 (--duration MS, --engine ref|rtl, --slot NS)" >&2; exit 2 ;;
+    -*) echo "core_compare.sh: unknown option $1 (--duration MS, --engine ref|rtl, --slot NS, --only CORE)" >&2; exit 2 ;;
     *) SCEN+=("$1"); shift ;;
   esac
 done
@@ -39,6 +43,7 @@ mkdir -p "$OUT"
 for sc in "${SCEN[@]}"; do
   name=$(basename "$sc" .yaml)
   for core in blocks top; do
+    [ -n "$ONLY" ] && [ "$core" != "$ONLY" ] && continue
     d=$OUT/$name/$core
     rm -rf "$d"
     extra=()

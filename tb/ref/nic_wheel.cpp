@@ -189,13 +189,18 @@ void NicWheel::arm(uint8_t kind, uint32_t flow, uint8_t gen, uint32_t at_ns, uin
   check(kind, flow, "arm");
   const uint64_t now = tick(now_ns);
   const uint32_t i = id(kind, flow);
-  unlink(i);
   Entry& x = e_[i];
+  Cls& c = cls_of(i);
+  const int64_t el = static_cast<int64_t>(now) + static_cast<int32_t>(eligible_at(at_ns, slot_bits_) - now_ns);
   x.gen = gen;
   x.at = at_ns;
+  if (x.where == Where::READY && el <= c.cur) {  // eligible and still eligible: keeps its place
+    x.el = el;
+    return;
+  }
+  unlink(i);
   x.seq = seq_++;
-  x.el = static_cast<int64_t>(now) + static_cast<int32_t>(eligible_at(at_ns, slot_bits_) - now_ns);
-  Cls& c = cls_of(i);
+  x.el = el;
   if (x.el <= c.cur) {  // its slot has been reached: behind every eligible entry
     append(c.ready, i);
     x.where = Where::READY;

@@ -13,9 +13,11 @@
 //     before `at`, at most G - 1 ns after it (the RTL adds its pipeline, K cycles).
 //   - Eligible timers leave in eligibility order: slot order; within a slot, arm order (a
 //     re-arm counts as a new arm); an entry armed when its slot has already been reached
-//     goes behind every entry already eligible. Eligible departures wait for transmit
-//     opportunities in the same order (a granted flow's next departure is a new arm: round
-//     robin among the due flows follows).
+//     goes behind every entry already eligible, except an entry that is eligible and is
+//     re-armed to a deadline also reached: it keeps its place (a due flow whose departure
+//     the RP re-times, on a CNP or a timer, stays in its turn: the scan's due FIFO does the
+//     same). Eligible departures wait for transmit opportunities in the same order (a
+//     granted flow's next departure is a new arm: round robin among the due flows follows).
 //   - A grant carries tx_ns, the departure time the RP computes the next one from: the
 //     ideal departure `at` while `now - at <= catchup_ns`, else now (docs/nic.md, "Pacing
 //     stays exact over the long run").
