@@ -1,0 +1,636 @@
+// SPDX-License-Identifier: MIT
+// The NIC's RoCEv2 receive classifier (docs/frames.md, "Receive classifier"): every
+// received frame passes through unchanged (s_axis -> m_axis); for each RoCEv2 packet whose
+// ICRC is right and whose destination QP is in the QP table it emits the NIC top's
+// descriptor: a CNP (BTH opcode 0x81) on m_axis_rxcnp, any other opcode on m_axis_rxdata
+// with the packet's ECN field.
+//
+// Frames are AXI4-Stream without the FCS (the MAC strips it): byte k of the frame is
+// tdata[8*(k mod B) +: 8] of beat k / B (B = DATA_WIDTH / 8, lane 0 first on the wire);
+// every beat but the last has tkeep all ones, the last a contiguous run from lane 0.
+//
+// The rule (offsets in the frame; ip = 14, or 18 behind one 802.1Q tag, TPID 0x8100):
+//   12-13  EtherType 0x0800 (IPv4) or 0x86DD (IPv6); 0x8100: tag, EtherType at 16-17
+//   ip     IPv4: version 4, IHL >= 5 (options allowed)  IPv6: version 6
+//   ip+1   ECN: IPv4 TOS bits [1:0], IPv6 traffic class low bits ([5:4] of the byte)
+//   ip+9   IPv4 protocol 17 / ip+6 IPv6 next header 17 (no extension headers)
+//   udp = ip + 4 IHL (IPv4) or ip + 40 (IPv6); udp+2..3 destination port 4791
+//   udp+8  BTH opcode  udp+13..15 destination QP  (BTH = udp+8..udp+19)
+//   last 4 bytes: ICRC (IBA annex A17, as tb/ref/frame_ref.cpp roce_icrc computes it)
+// Each frame is classified at its last beat into exactly one of:
+//   SHORT        shorter than ip + 4 hw + 24 bytes (hw = 10 for IPv6, IHL for IPv4, 5
+//                otherwise): too short for the RoCEv2 headers and ICRC its L2/L3 bytes
+//                announce (every frame under 58 bytes; runts; cut headers)
+//   NOT_ROCE     not IPv4/IPv6 + UDP + port 4791 (passes, no descriptor)
+//   BAD_ICRC     RoCEv2, ICRC wrong (no descriptor)
+//   UNKNOWN_QPN  RoCEv2, ICRC right, destination QP not in the QP table (no descriptor)
+//   CNPS         a CNP: m_axis_rxcnp_tdata = {15'd0, ue 0, flow[15:0], tau_ns 32'd0}
+//   DATA         any other opcode: m_axis_rxdata_tdata = {14'd0, ecn[1:0], flow[15:0], 32'd0}
+// (a standard CNP carries neither the DCQCN+ interval nor a UE flag: tau_ns and ue are 0)
+// The ICRC is the frame's last 4 bytes: a RoCEv2 frame padded by its sender's MAC (a
+// packet under 60 bytes) fails the check.
+//
+// ICRC check: a CRC-32 over the whole frame, DATA_WIDTH bits per beat (each state bit one
+// XOR of constant-selected bits, the matrices computed at elaboration from the serial CRC),
+// with the bytes before the IP header and the lanes outside tkeep set to 0 and the ICRC's
+// masked fields (IPv4 TOS, TTL, header checksum; IPv6 traffic class, flow label, hop
+// limit; UDP checksum; BTH resv8a) set to ones; the 8 bytes of ones that stand for the LRH
+// are injected as a constant at the beat holding byte 13 (the CRC is linear). A right ICRC
+// leaves the CRC register at the residue 0xDEBB20E3 advanced over the zero lanes of the
+// last beat (a constant per tkeep).
+//
+// QP table: NUM_QPS entries in block RAM, direct-mapped by the destination QP's low
+// log2(NUM_QPS) bits; each holds {valid, the QP's upper bits, flow}. A QP hits when the
+// entry at its index is valid and holds its upper bits; otherwise it is not ours
+// (UNKNOWN_QPN, dropped). After rst the table is cleared (every entry invalid) in NUM_QPS
+// cycles, s_axis_tready low meanwhile; a MAP_COMMIT written during the clear is lost.
+//
+// Latency: 7 cycles. A beat accepted in cycle c (s_axis_tvalid && s_axis_tready) is shown on
+// m_axis in cycle c + 7 when the pipeline is not held; a frame's descriptor is shown with
+// its last beat (same cycle). Stages: A the beat; B the header view and the CRC input
+// masks; C the window at the UDP header and the CRC's partial sums per 64 bits; D the QP
+// table read and the beat's CRC term; E the CRC register and the QP tag compare; F the
+// ICRC compare; then the output registers. One beat per cycle (no bubble added: a 1-beat
+// frame per cycle at 512 bits). All stages advance on en = every output (m_axis,
+// m_axis_rxdata, m_axis_rxcnp) is empty or taken; s_axis_tready = en && !clearing && !rst.
+// An output taken while another one holds the pipeline is emptied (a last beat and its
+// descriptor are shown together and may be taken in different cycles).
+// m_axis_t{data,keep,last} and the descriptors' tdata are 0 while their tvalid is 0.
+//
+// CSRs (csr_we/csr_re/csr_addr/csr_wdata, csr_rdata the next cycle; unmapped read 0):
+//   0x00 MAP_FLOW    [15:0] the staged flow index (reads back)                 reset 0
+//   0x04 MAP_COMMIT  write [23:0] QPN: its entry := {valid, QPN's upper bits, MAP_FLOW};
+//                    with [31] set the entry at that QPN's index is made invalid. Reads 0.
+//   0x10 FRAMES      frames passed          0x14 DATA        rxdata descriptors
+//   0x18 CNPS        rxcnp descriptors      0x1C NOT_ROCE    0x20 SHORT
+//   0x24 BAD_ICRC    0x28 UNKNOWN_QPN       (32 bits, wrapping, cleared by rst)
+// FRAMES = DATA + CNPS + NOT_ROCE + SHORT + BAD_ICRC + UNKNOWN_QPN once the pipeline is
+// empty. A frame is counted from cycle c + 8 for a last beat accepted in cycle c (a pulse
+// registered when the beat enters the output register, added an edge later). A
+// MAP_COMMIT issued in cycle c is seen by a frame whose last beat moves from stage C to D
+// after cycle c (the read of the same cycle gets the old entry: read-first).
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module dcqcn_rx_class #(
+    // ---------------------------------------------------------------- Parameters
+    parameter int DATA_WIDTH = 64,   // tdata bits: 64, 128, 256 or 512
+    parameter int NUM_QPS    = 1024  // QP table entries, a power of 2 from 2 to 65536
+) (
+    // ---------------------------------------------------------------- Ports
+    input  logic                    clk,
+    input  logic                    rst,
+
+    // frames in (from the MAC)
+    input  logic [DATA_WIDTH-1:0]   s_axis_tdata,
+    input  logic [DATA_WIDTH/8-1:0] s_axis_tkeep,
+    input  logic                    s_axis_tvalid,
+    input  logic                    s_axis_tlast,
+    output logic                    s_axis_tready,
+
+    // the same frames out, unchanged
+    output logic [DATA_WIDTH-1:0]   m_axis_tdata,
+    output logic [DATA_WIDTH/8-1:0] m_axis_tkeep,
+    output logic                    m_axis_tvalid,
+    output logic                    m_axis_tlast,
+    input  logic                    m_axis_tready,
+
+    // descriptors to the NIC top (its s_axis_rxdata, s_axis_rxcnp)
+    output logic                    m_axis_rxdata_tvalid,
+    input  logic                    m_axis_rxdata_tready,
+    output logic [63:0]             m_axis_rxdata_tdata,
+    output logic                    m_axis_rxcnp_tvalid,
+    input  logic                    m_axis_rxcnp_tready,
+    output logic [63:0]             m_axis_rxcnp_tdata,
+
+    // CSR bus
+    input  logic                    csr_we,
+    input  logic                    csr_re,
+    input  logic [7:0]              csr_addr,
+    input  logic [31:0]             csr_wdata,
+    output logic [31:0]             csr_rdata
+);
+
+  // ---------------------------------------------------------------- Parameter checks and constants
+  if (DATA_WIDTH != 64 && DATA_WIDTH != 128 && DATA_WIDTH != 256 && DATA_WIDTH != 512)
+  begin : g_bad_data_width
+    initial $fatal(1, "%m: DATA_WIDTH = %0d, must be 64, 128, 256 or 512", DATA_WIDTH);
+  end
+  if (NUM_QPS < 2 || NUM_QPS > 65536 || (NUM_QPS & (NUM_QPS - 1)) != 0)
+  begin : g_bad_num_qps
+    initial $fatal(1, "%m: NUM_QPS = %0d, must be a power of 2 from 2 to 65536", NUM_QPS);
+  end
+
+  localparam int W = DATA_WIDTH;
+  localparam int B = W / 8;            // bytes per beat
+  localparam int NCH = W / 64;         // 64-bit chunks of a beat (CRC partial sums)
+  localparam int AW = $clog2(NUM_QPS);
+  localparam int TW = 24 - AW;         // QP tag bits
+  localparam int EW = 1 + TW + 16;     // table entry: valid, tag, flow
+  localparam int HB = 96;              // header bytes kept (the BTH ends by byte 93)
+  localparam int BEAT_SAT = 128 / B;   // beat index saturates here (length >= 128)
+  localparam int BW = $clog2(BEAT_SAT + 1);
+  localparam int T13 = (13 / B + 1) * B;  // bytes through the beat holding byte 13
+  localparam logic [31:0] POLY = 32'hEDB88320;
+
+  // CRC-32 (reflected) register over n zero bits: forward for n >= 0, backward for n < 0
+  // (the step is invertible: the polynomial's bit 31 is set)
+  function automatic logic [31:0] crc_adv(input logic [31:0] c_in, input int n);
+    logic [31:0] c;
+    c = c_in;
+    for (int i = 0; i < n; i++) c = {1'b0, c[31:1]} ^ (c[0] ? POLY : 32'd0);
+    for (int i = 0; i < -n; i++) c = {c[30:0] ^ (c[31] ? POLY[30:0] : 31'd0), c[31]};
+    crc_adv = c;
+  endfunction
+  // the register after n one bits from c_in
+  function automatic logic [31:0] crc_ones(input logic [31:0] c_in, input int n);
+    logic [31:0] c;
+    c = c_in;
+    for (int i = 0; i < n; i++) c = {1'b0, c[31:1]} ^ (c[0] ? 32'd0 : POLY);
+    crc_ones = c;
+  endfunction
+  // column p of the data matrix (the register after a beat holding only bit p, from 0)
+  function automatic logic [32*W-1:0] data_cols(input int w);
+    logic [32*W-1:0] m;
+    logic [31:0] c;
+    c = POLY;
+    for (int p = w - 1; p >= 0; p--) begin
+      m[32 * p +: 32] = c;
+      c = crc_adv(c, 1);
+    end
+    data_cols = m;
+  endfunction
+  // column i of the state matrix (register bit i advanced over a beat)
+  function automatic logic [1023:0] state_cols(input int w);
+    logic [1023:0] m;
+    for (int i = 0; i < 32; i++) m[32 * i +: 32] = crc_adv(32'd1 << i, w);
+    state_cols = m;
+  endfunction
+  // the residue after a right ICRC advanced over z zero bytes, z = 0 .. B-1
+  function automatic logic [32*B-1:0] residues(input int nb);
+    logic [32*B-1:0] m;
+    logic [31:0] r;
+    r = 32'hDEBB20E3;
+    m = '0;
+    for (int z = 0; z < nb; z++) begin
+      m[32 * z +: 32] = r;
+      r = crc_adv(r, 8);
+    end
+    residues = m;
+  endfunction
+  // bit b of columns 64k .. 64k+63 of the data matrix, and of the state matrix's columns
+  function automatic logic [63:0] chunk_mask(input logic [32*W-1:0] m, input int k, input int b);
+    logic [63:0] r;
+    for (int j = 0; j < 64; j++) r[j] = m[32 * (64 * k + j) + b];
+    chunk_mask = r;
+  endfunction
+  function automatic logic [31:0] row_mask(input logic [1023:0] m, input int b);
+    logic [31:0] r;
+    for (int i = 0; i < 32; i++) r[i] = m[32 * i + b];
+    row_mask = r;
+  endfunction
+
+  localparam logic [32*W-1:0] DCOLS = data_cols(W);
+  localparam logic [1023:0] SCOLS = state_cols(W);
+  localparam logic [32*B-1:0] RES = residues(B);
+  // the register after the 8 bytes of ones (the LRH's stand-in), moved to byte T13 as if
+  // the CRC had started at byte 0 with the bytes before the IP header (14 or 18) zero
+  localparam logic [31:0] S0 = crc_ones(32'hFFFFFFFF, 64);
+  localparam logic [31:0] K_U = crc_adv(S0, 8 * (T13 - 14));
+  localparam logic [31:0] K_T = crc_adv(S0, 8 * (T13 - 18));
+
+  // ---------------------------------------------------------------- CSRs
+  logic [15:0] map_flow_reg;
+  logic [31:0] csr_rdata_reg;
+  logic [31:0] cnt_frames_reg, cnt_data_reg, cnt_cnps_reg, cnt_notroce_reg, cnt_short_reg,
+               cnt_badicrc_reg, cnt_unknown_reg;
+  logic commit;
+
+  assign commit = csr_we && csr_addr == 8'h04;
+
+  always_ff @(posedge clk) begin
+    if (csr_we && csr_addr == 8'h00) map_flow_reg <= csr_wdata[15:0];
+    csr_rdata_reg <= 32'd0;
+    if (csr_re) begin
+      case (csr_addr)
+        8'h00: csr_rdata_reg <= {16'd0, map_flow_reg};
+        8'h10: csr_rdata_reg <= cnt_frames_reg;
+        8'h14: csr_rdata_reg <= cnt_data_reg;
+        8'h18: csr_rdata_reg <= cnt_cnps_reg;
+        8'h1C: csr_rdata_reg <= cnt_notroce_reg;
+        8'h20: csr_rdata_reg <= cnt_short_reg;
+        8'h24: csr_rdata_reg <= cnt_badicrc_reg;
+        8'h28: csr_rdata_reg <= cnt_unknown_reg;
+        default: csr_rdata_reg <= 32'd0;
+      endcase
+    end
+    if (rst) begin
+      map_flow_reg <= 16'd0;
+      csr_rdata_reg <= 32'd0;
+    end
+  end
+  assign csr_rdata = csr_rdata_reg;
+
+  // ---------------------------------------------------------------- Pipeline stages
+  logic en, acc;
+  logic clearing_reg;
+  logic [AW-1:0] clear_addr_reg;
+  logic [BW-1:0] beat_reg;  // the next beat's index in its frame (saturating)
+
+  always_comb begin
+    en = (!m_axis_tvalid || m_axis_tready) && (!m_axis_rxdata_tvalid || m_axis_rxdata_tready) &&
+         (!m_axis_rxcnp_tvalid || m_axis_rxcnp_tready);
+    s_axis_tready = en && !clearing_reg && !rst;
+    acc = s_axis_tvalid && s_axis_tready;
+  end
+
+  always_ff @(posedge clk) begin
+    if (acc) begin
+      if (s_axis_tlast) beat_reg <= '0;
+      else if (32'(beat_reg) < BEAT_SAT) beat_reg <= beat_reg + 1'b1;
+    end
+    clearing_reg <= clearing_reg && clear_addr_reg != AW'(NUM_QPS - 1);
+    clear_addr_reg <= clear_addr_reg + 1'b1;
+    if (rst) begin
+      beat_reg <= '0;
+      clearing_reg <= 1'b1;
+      clear_addr_reg <= '0;
+    end
+  end
+
+  // Stage A: the beat as accepted
+  logic [W-1:0] a_data_reg;
+  logic [B-1:0] a_keep_reg;
+  logic [BW-1:0] a_beat_reg;
+  logic a_valid_reg, a_last_reg;
+
+  always_ff @(posedge clk) begin
+    if (en) begin
+      a_valid_reg <= acc;
+      a_data_reg <= s_axis_tdata;
+      a_keep_reg <= s_axis_tkeep;
+      a_last_reg <= s_axis_tlast;
+      a_beat_reg <= beat_reg;
+    end
+    if (rst) a_valid_reg <= 1'b0;
+  end
+
+  // Stage A -> B: the header as known with this beat (hv), its tests, and the beat as the
+  // CRC reads it (cdata). hb_reg holds the header of the frame in stage B.
+  logic [8*HB-1:0] hb_reg, hv;
+  logic move_a;
+  logic h_vlan, h_v4, h_v6, h_proto;
+  logic [7:0] h_ip, h_udp, h_vb, lo, ld;  // lo, ld: a lane's offset and CRC byte
+  logic [3:0] h_hw;
+  logic [4:0] h_sel;
+  logic [1:0] h_ecn;
+  logic [W-1:0] cdata;
+  logic [B-1:0] edge_keep;
+  logic [31:0] exp_res;
+  logic [7:0] nkept;
+  logic [9:0] len;
+
+  for (genvar o = 0; o < HB; o++) begin : g_view
+    assign hv[8 * o +: 8] = (32'(a_beat_reg) == o / B) ? a_data_reg[8 * (o % B) +: 8]
+                                                       : hb_reg[8 * o +: 8];
+  end
+
+  always_comb begin
+    move_a = en && a_valid_reg;
+    h_vlan = {hv[8 * 12 +: 8], hv[8 * 13 +: 8]} == 16'h8100;
+    h_ip = h_vlan ? 8'd18 : 8'd14;
+    h_vb = h_vlan ? hv[8 * 18 +: 8] : hv[8 * 14 +: 8];
+    h_v4 = (h_vlan ? {hv[8 * 16 +: 8], hv[8 * 17 +: 8]} : {hv[8 * 12 +: 8], hv[8 * 13 +: 8]})
+               == 16'h0800 && h_vb[7:4] == 4'd4 && h_vb[3:0] >= 4'd5;
+    h_v6 = (h_vlan ? {hv[8 * 16 +: 8], hv[8 * 17 +: 8]} : {hv[8 * 12 +: 8], hv[8 * 13 +: 8]})
+               == 16'h86DD && h_vb[7:4] == 4'd6;
+    h_hw = h_v6 ? 4'd10 : h_v4 ? h_vb[3:0] : 4'd5;
+    h_sel = {1'b0, h_hw} + {4'd0, h_vlan};
+    h_udp = 8'd14 + {1'b0, h_sel, 2'b00};
+    h_proto = h_vlan ? (h_v6 ? hv[8 * 24 +: 8] == 8'd17 : hv[8 * 27 +: 8] == 8'd17)
+                     : (h_v6 ? hv[8 * 20 +: 8] == 8'd17 : hv[8 * 23 +: 8] == 8'd17);
+    h_ecn = h_vlan ? (h_v6 ? hv[8 * 19 + 4 +: 2] : hv[8 * 19 +: 2])
+                   : (h_v6 ? hv[8 * 15 + 4 +: 2] : hv[8 * 15 +: 2]);
+    // the beat as the CRC reads it: lanes outside tkeep and bytes before the IP header 0,
+    // the ICRC's masked fields ones
+    for (int i = 0; i < B; i++) begin
+      lo = 8'(32'(a_beat_reg) * B + i);
+      ld = a_data_reg[8 * i +: 8];
+      if (!a_keep_reg[i] || lo < h_ip) ld = 8'd0;
+      else if (lo == h_ip + 8'd1 || lo == h_udp + 8'd6 || lo == h_udp + 8'd7 ||
+               lo == h_udp + 8'd12 ||
+               (h_v4 && (lo == h_ip + 8'd8 || lo == h_ip + 8'd10 || lo == h_ip + 8'd11)) ||
+               (h_v6 && (lo == h_ip + 8'd2 || lo == h_ip + 8'd3 || lo == h_ip + 8'd7)))
+        ld = 8'hFF;
+      else if (h_v6 && lo == h_ip) ld = ld | 8'h0F;
+      cdata[8 * i +: 8] = ld;
+    end
+    // the last beat's kept bytes (a contiguous run from lane 0) and the residue a right
+    // ICRC leaves after the zero lanes past them
+    for (int i = 0; i < B; i++) edge_keep[i] = a_keep_reg[i] && (i == B - 1 || !a_keep_reg[i + 1]);
+    exp_res = 32'd0;
+    nkept = 8'd0;
+    for (int i = 0; i < B; i++) begin
+      if (edge_keep[i]) begin
+        exp_res = exp_res | RES[32 * (B - 1 - i) +: 32];
+        nkept = nkept | 8'(i + 1);
+      end
+    end
+    len = 10'(32'(a_beat_reg) * B) + {2'd0, nkept};
+  end
+
+  logic [W-1:0] b_data_reg, b_cdata_reg;
+  logic [B-1:0] b_keep_reg;
+  logic b_valid_reg, b_last_reg, b_sof_reg, b_at13_reg, b_vlan_reg, b_ipok_reg;
+  logic [4:0] b_sel_reg;
+  logic [1:0] b_ecn_reg;
+  logic [9:0] b_len_reg;
+  logic [31:0] b_res_reg;
+
+  always_ff @(posedge clk) begin
+    if (move_a) hb_reg <= hv;
+    if (en) begin
+      b_valid_reg <= a_valid_reg;
+      b_data_reg <= a_data_reg;
+      b_cdata_reg <= cdata;
+      b_keep_reg <= a_keep_reg;
+      b_last_reg <= a_last_reg;
+      b_sof_reg <= a_beat_reg == '0;
+      b_at13_reg <= 32'(a_beat_reg) == 13 / B;
+      b_vlan_reg <= h_vlan;
+      b_ipok_reg <= (h_v4 || h_v6) && h_proto;
+      b_sel_reg <= h_sel;
+      b_ecn_reg <= h_ecn;
+      b_len_reg <= len;
+      b_res_reg <= exp_res;
+    end
+    if (rst) b_valid_reg <= 1'b0;
+  end
+
+  // Stage B -> C: the 16 bytes at the UDP header (udp = 14 + 4 sel, sel = 5 .. 16), the
+  // length test, the CRC's partial sums (one per 64 bits of the beat)
+  logic [127:0] win;
+  logic [31:0] part [0:NCH-1];
+
+  always_comb begin
+    win = '0;
+    for (int s = 5; s <= 16; s++)
+      if (32'(b_sel_reg) == s) win = hb_reg[8 * (14 + 4 * s) +: 128];
+  end
+
+  for (genvar k = 0; k < NCH; k++) begin : g_part
+    for (genvar b = 0; b < 32; b++) begin : g_bit
+      localparam logic [63:0] MASK = chunk_mask(DCOLS, k, b);
+      assign part[k][b] = ^(b_cdata_reg[64 * k +: 64] & MASK);
+    end
+  end
+
+  logic [W-1:0] c_data_reg;
+  logic [B-1:0] c_keep_reg;
+  logic c_valid_reg, c_last_reg, c_sof_reg, c_at13_reg, c_vlan_reg, c_short_reg, c_roce_reg;
+  logic [1:0] c_ecn_reg;
+  logic [7:0] c_opcode_reg;
+  logic [23:0] c_dqpn_reg;
+  logic [31:0] c_res_reg;
+  logic [31:0] c_part_reg [0:NCH-1];
+
+  always_ff @(posedge clk) begin
+    if (en) begin
+      c_valid_reg <= b_valid_reg;
+      c_data_reg <= b_data_reg;
+      c_keep_reg <= b_keep_reg;
+      c_last_reg <= b_last_reg;
+      c_sof_reg <= b_sof_reg;
+      c_at13_reg <= b_at13_reg;
+      c_vlan_reg <= b_vlan_reg;
+      c_short_reg <= b_len_reg < 10'd38 + {3'd0, b_sel_reg, 2'b00};
+      c_roce_reg <= b_ipok_reg && {win[23:16], win[31:24]} == 16'd4791;
+      c_ecn_reg <= b_ecn_reg;
+      c_opcode_reg <= win[71:64];
+      c_dqpn_reg <= {win[111:104], win[119:112], win[127:120]};
+      c_res_reg <= b_res_reg;
+      for (int k = 0; k < NCH; k++) c_part_reg[k] <= part[k];
+    end
+    if (rst) c_valid_reg <= 1'b0;
+  end
+
+  // Stage C -> D: the beat's CRC term (the partial sums, and the LRH's stand-in at byte
+  // 13's beat); the QP table read (RAMs, below)
+  logic [31:0] term;
+  logic [EW-1:0] ram_rdata;
+
+  always_comb begin
+    term = c_at13_reg ? (c_vlan_reg ? K_T : K_U) : 32'd0;
+    for (int k = 0; k < NCH; k++) term = term ^ c_part_reg[k];
+  end
+
+  logic [W-1:0] d_data_reg;
+  logic [B-1:0] d_keep_reg;
+  logic d_valid_reg, d_last_reg, d_sof_reg, d_short_reg, d_roce_reg, d_cnp_reg;
+  logic [1:0] d_ecn_reg;
+  logic [TW-1:0] d_tag_reg;
+  logic [31:0] d_term_reg, d_res_reg;
+
+  always_ff @(posedge clk) begin
+    if (en) begin
+      d_valid_reg <= c_valid_reg;
+      d_data_reg <= c_data_reg;
+      d_keep_reg <= c_keep_reg;
+      d_last_reg <= c_last_reg;
+      d_sof_reg <= c_sof_reg;
+      d_short_reg <= c_short_reg;
+      d_roce_reg <= c_roce_reg;
+      d_cnp_reg <= c_opcode_reg == 8'h81;
+      d_ecn_reg <= c_ecn_reg;
+      d_tag_reg <= c_dqpn_reg[23:AW];
+      d_term_reg <= term;
+      d_res_reg <= c_res_reg;
+    end
+    if (rst) d_valid_reg <= 1'b0;
+  end
+
+  // Stage D -> E: the CRC register (crc_reg: after the beat in stage E) and the QP tag compare
+  logic [31:0] crc_reg, crc_adv_beat;
+
+  for (genvar b = 0; b < 32; b++) begin : g_adv
+    localparam logic [31:0] ROW = row_mask(SCOLS, b);
+    assign crc_adv_beat[b] = ^(crc_reg & ROW);
+  end
+
+  logic [W-1:0] e_data_reg;
+  logic [B-1:0] e_keep_reg;
+  logic e_valid_reg, e_last_reg, e_short_reg, e_roce_reg, e_cnp_reg, e_hit_reg;
+  logic [1:0] e_ecn_reg;
+  logic [15:0] e_flow_reg;
+  logic [31:0] e_res_reg;
+
+  always_ff @(posedge clk) begin
+    if (en && d_valid_reg) crc_reg <= (d_sof_reg ? 32'd0 : crc_adv_beat) ^ d_term_reg;
+    if (en) begin
+      e_valid_reg <= d_valid_reg;
+      e_data_reg <= d_data_reg;
+      e_keep_reg <= d_keep_reg;
+      e_last_reg <= d_last_reg;
+      e_short_reg <= d_short_reg;
+      e_roce_reg <= d_roce_reg;
+      e_cnp_reg <= d_cnp_reg;
+      e_ecn_reg <= d_ecn_reg;
+      e_hit_reg <= ram_rdata[EW-1] && ram_rdata[16 +: TW] == d_tag_reg;
+      e_flow_reg <= ram_rdata[15:0];
+      e_res_reg <= d_res_reg;
+    end
+    if (rst) e_valid_reg <= 1'b0;
+  end
+
+  // Stage E -> F: the ICRC compare
+  logic [W-1:0] f_data_reg;
+  logic [B-1:0] f_keep_reg;
+  logic f_valid_reg, f_last_reg, f_short_reg, f_roce_reg, f_cnp_reg, f_hit_reg, f_ok_reg;
+  logic [1:0] f_ecn_reg;
+  logic [15:0] f_flow_reg;
+
+  always_ff @(posedge clk) begin
+    if (en) begin
+      f_valid_reg <= e_valid_reg;
+      f_data_reg <= e_data_reg;
+      f_keep_reg <= e_keep_reg;
+      f_last_reg <= e_last_reg;
+      f_short_reg <= e_short_reg;
+      f_roce_reg <= e_roce_reg;
+      f_cnp_reg <= e_cnp_reg;
+      f_hit_reg <= e_hit_reg;
+      f_ok_reg <= crc_reg == e_res_reg;
+      f_ecn_reg <= e_ecn_reg;
+      f_flow_reg <= e_flow_reg;
+    end
+    if (rst) f_valid_reg <= 1'b0;
+  end
+
+  // ---------------------------------------------------------------- RAMs
+  logic ram_we;
+  logic [AW-1:0] ram_waddr;
+  logic [EW-1:0] ram_wdata;
+
+  always_comb begin
+    ram_we = clearing_reg || commit;
+    ram_waddr = clearing_reg ? clear_addr_reg : csr_wdata[AW-1:0];
+    ram_wdata = '0;
+    if (!clearing_reg && !csr_wdata[31]) ram_wdata = {1'b1, csr_wdata[23:AW], map_flow_reg};
+  end
+
+  dcqcn_ram_sdp #(.WIDTH(EW), .DEPTH(NUM_QPS)) u_qp_ram (
+      .clk(clk), .we(ram_we), .waddr(ram_waddr), .wdata(ram_wdata),
+      .re(en), .raddr(c_dqpn_reg[AW-1:0]), .rdata(ram_rdata));
+
+  // ---------------------------------------------------------------- Outputs
+  // the classification of the frame whose last beat is in stage F
+  logic fin, is_short, is_notroce, is_bad, is_unknown, is_data, is_cnp;
+
+  always_comb begin
+    fin = en && f_valid_reg && f_last_reg;
+    is_short = fin && f_short_reg;
+    is_notroce = fin && !f_short_reg && !f_roce_reg;
+    is_bad = fin && !f_short_reg && f_roce_reg && !f_ok_reg;
+    is_unknown = fin && !f_short_reg && f_roce_reg && f_ok_reg && !f_hit_reg;
+    is_cnp = fin && !f_short_reg && f_roce_reg && f_ok_reg && f_hit_reg && f_cnp_reg;
+    is_data = fin && !f_short_reg && f_roce_reg && f_ok_reg && f_hit_reg && !f_cnp_reg;
+  end
+
+  logic [W-1:0] out_data_reg;
+  logic [B-1:0] out_keep_reg;
+  logic out_valid_reg, out_last_reg;
+  logic rxd_valid_reg, rxc_valid_reg;
+  logic [63:0] rxd_data_reg, rxc_data_reg;
+
+  always_ff @(posedge clk) begin
+    // an output taken while another holds the pipeline (en low) is emptied
+    if (!en && m_axis_tready) begin
+      out_valid_reg <= 1'b0;
+      out_data_reg <= '0;
+      out_keep_reg <= '0;
+      out_last_reg <= 1'b0;
+    end
+    if (!en && m_axis_rxdata_tready) begin
+      rxd_valid_reg <= 1'b0;
+      rxd_data_reg <= 64'd0;
+    end
+    if (!en && m_axis_rxcnp_tready) begin
+      rxc_valid_reg <= 1'b0;
+      rxc_data_reg <= 64'd0;
+    end
+    if (en) begin
+      out_valid_reg <= f_valid_reg;
+      out_data_reg <= f_data_reg;
+      out_keep_reg <= f_keep_reg;
+      out_last_reg <= f_last_reg;
+      if (!f_valid_reg) begin
+        out_data_reg <= '0;
+        out_keep_reg <= '0;
+        out_last_reg <= 1'b0;
+      end
+      rxd_valid_reg <= is_data;
+      rxd_data_reg <= is_data ? {14'd0, f_ecn_reg, f_flow_reg, 32'd0} : 64'd0;
+      rxc_valid_reg <= is_cnp;
+      rxc_data_reg <= is_cnp ? {16'd0, f_flow_reg, 32'd0} : 64'd0;
+    end
+    if (rst) begin
+      out_valid_reg <= 1'b0;
+      out_data_reg <= '0;
+      out_keep_reg <= '0;
+      out_last_reg <= 1'b0;
+      rxd_valid_reg <= 1'b0;
+      rxd_data_reg <= 64'd0;
+      rxc_valid_reg <= 1'b0;
+      rxc_data_reg <= 64'd0;
+    end
+  end
+
+  // counters: a pulse registered with the classification, added an edge later
+  logic p_frames_reg, p_data_reg, p_cnps_reg, p_notroce_reg, p_short_reg, p_bad_reg,
+        p_unknown_reg;
+
+  always_ff @(posedge clk) begin
+    p_frames_reg <= fin;
+    p_data_reg <= is_data;
+    p_cnps_reg <= is_cnp;
+    p_notroce_reg <= is_notroce;
+    p_short_reg <= is_short;
+    p_bad_reg <= is_bad;
+    p_unknown_reg <= is_unknown;
+    cnt_frames_reg <= cnt_frames_reg + {31'd0, p_frames_reg};
+    cnt_data_reg <= cnt_data_reg + {31'd0, p_data_reg};
+    cnt_cnps_reg <= cnt_cnps_reg + {31'd0, p_cnps_reg};
+    cnt_notroce_reg <= cnt_notroce_reg + {31'd0, p_notroce_reg};
+    cnt_short_reg <= cnt_short_reg + {31'd0, p_short_reg};
+    cnt_badicrc_reg <= cnt_badicrc_reg + {31'd0, p_bad_reg};
+    cnt_unknown_reg <= cnt_unknown_reg + {31'd0, p_unknown_reg};
+    if (rst) begin
+      {p_frames_reg, p_data_reg, p_cnps_reg, p_notroce_reg, p_short_reg, p_bad_reg,
+       p_unknown_reg} <= '0;
+      cnt_frames_reg <= 32'd0;
+      cnt_data_reg <= 32'd0;
+      cnt_cnps_reg <= 32'd0;
+      cnt_notroce_reg <= 32'd0;
+      cnt_short_reg <= 32'd0;
+      cnt_badicrc_reg <= 32'd0;
+      cnt_unknown_reg <= 32'd0;
+    end
+  end
+
+  // header bytes the rule never reads, and the CSR data bits a commit ignores
+  logic unused_bits;
+  assign unused_bits = ^{hb_reg[8*12-1:0], win[63:32], win[15:0], win[103:72], csr_wdata[30:24]};
+
+  assign m_axis_tdata = out_data_reg;
+  assign m_axis_tkeep = out_keep_reg;
+  assign m_axis_tvalid = out_valid_reg;
+  assign m_axis_tlast = out_last_reg;
+  assign m_axis_rxdata_tvalid = rxd_valid_reg;
+  assign m_axis_rxdata_tdata = rxd_data_reg;
+  assign m_axis_rxcnp_tvalid = rxc_valid_reg;
+  assign m_axis_rxcnp_tdata = rxc_data_reg;
+
+endmodule
+
+`resetall
