@@ -134,6 +134,8 @@ module dcqcn_rx_class #(
   localparam int T13 = (13 / B + 1) * B;  // bytes through the beat holding byte 13
   localparam logic [31:0] POLY = 32'hEDB88320;
 
+  // (Icarus 11 evaluates a constant function only if it calls no other function: each
+  // function below steps the register itself.)
   // CRC-32 (reflected) register over n zero bits: forward for n >= 0, backward for n < 0
   // (the step is invertible: the polynomial's bit 31 is set)
   function automatic logic [31:0] crc_adv(input logic [31:0] c_in, input int n);
@@ -157,14 +159,19 @@ module dcqcn_rx_class #(
     c = POLY;
     for (int p = w - 1; p >= 0; p--) begin
       m[32 * p +: 32] = c;
-      c = crc_adv(c, 1);
+      c = {1'b0, c[31:1]} ^ (c[0] ? POLY : 32'd0);
     end
     data_cols = m;
   endfunction
   // column i of the state matrix (register bit i advanced over a beat)
   function automatic logic [1023:0] state_cols(input int w);
     logic [1023:0] m;
-    for (int i = 0; i < 32; i++) m[32 * i +: 32] = crc_adv(32'd1 << i, w);
+    logic [31:0] c;
+    for (int i = 0; i < 32; i++) begin
+      c = 32'd1 << i;
+      for (int k = 0; k < w; k++) c = {1'b0, c[31:1]} ^ (c[0] ? POLY : 32'd0);
+      m[32 * i +: 32] = c;
+    end
     state_cols = m;
   endfunction
   // the residue after a right ICRC advanced over z zero bytes, z = 0 .. B-1
@@ -175,7 +182,7 @@ module dcqcn_rx_class #(
     m = '0;
     for (int z = 0; z < nb; z++) begin
       m[32 * z +: 32] = r;
-      r = crc_adv(r, 8);
+      for (int k = 0; k < 8; k++) r = {1'b0, r[31:1]} ^ (r[0] ? POLY : 32'd0);
     end
     residues = m;
   endfunction
@@ -317,7 +324,7 @@ module dcqcn_rx_class #(
     for (int i = 0; i < B; i++) begin
       lo = 8'(32'(a_beat_reg) * B + i);
       ld = a_data_reg[8 * i +: 8];
-      if (!a_keep_reg[i] || lo < h_ip) ld = 8'd0;
+      if (!a_keep_reg[i] || lo < 8'd14 || (h_vlan && lo < 8'd18)) ld = 8'd0;
       else if (lo == h_ip + 8'd1 || lo == h_udp + 8'd6 || lo == h_udp + 8'd7 ||
                lo == h_udp + 8'd12 ||
                (h_v4 && (lo == h_ip + 8'd8 || lo == h_ip + 8'd10 || lo == h_ip + 8'd11)) ||
