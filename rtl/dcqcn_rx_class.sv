@@ -45,16 +45,17 @@
 // (UNKNOWN_QPN, dropped). After rst the table is cleared (every entry invalid) in NUM_QPS
 // cycles, s_axis_tready low meanwhile; a MAP_COMMIT written during the clear is lost.
 //
-// Latency: 7 cycles. A beat accepted in cycle c (s_axis_tvalid && s_axis_tready) is shown on
-// m_axis in cycle c + 7 when the pipeline is not held; a frame's descriptor is shown with
-// its last beat (same cycle). Stages: A the beat; B the header view and the CRC input
-// masks; C the window at the UDP header and the CRC's partial sums per 64 bits; D the QP
-// table read and the beat's CRC term; E the CRC register and the QP tag compare; F the
-// ICRC compare; then the output registers. One beat per cycle (no bubble added: a 1-beat
-// frame per cycle at 512 bits). All stages advance on en = every output (m_axis,
-// m_axis_rxdata, m_axis_rxcnp) is empty or taken; s_axis_tready = en && !clearing && !rst.
-// An output taken while another one holds the pipeline is emptied (a last beat and its
-// descriptor are shown together and may be taken in different cycles).
+// Latency: 9 cycles. A beat accepted in cycle c (s_axis_tvalid && s_axis_tready) is shown on
+// m_axis in cycle c + 9 when the pipeline is not held; a frame's descriptor is shown with
+// its last beat (same cycle). Stages: A the beat; B the header view (hb_reg) and the
+// frame's length; C the header's tests; D the beat as the CRC reads it, the 16 bytes at
+// the UDP header; E the CRC's partial sums per 64 bits, the QP table read; F the beat's
+// CRC term, the QP tag compare; G the CRC register; H the ICRC compare; then the output
+// registers. One beat per cycle (no bubble added: a 1-beat frame per cycle at 512 bits).
+// All stages advance on en = every output (m_axis, m_axis_rxdata, m_axis_rxcnp) is empty
+// or taken; s_axis_tready = en && !clearing && !rst. An output taken while another one
+// holds the pipeline is emptied (a last beat and its descriptor are shown together and
+// may be taken in different cycles).
 // m_axis_t{data,keep,last} and the descriptors' tdata are 0 while their tvalid is 0.
 //
 // CSRs (csr_we/csr_re/csr_addr/csr_wdata, csr_rdata the next cycle; unmapped read 0):
@@ -65,9 +66,9 @@
 //   0x18 CNPS        rxcnp descriptors      0x1C NOT_ROCE    0x20 SHORT
 //   0x24 BAD_ICRC    0x28 UNKNOWN_QPN       (32 bits, wrapping, cleared by rst)
 // FRAMES = DATA + CNPS + NOT_ROCE + SHORT + BAD_ICRC + UNKNOWN_QPN once the pipeline is
-// empty. A frame is counted from cycle c + 8 for a last beat accepted in cycle c (a pulse
+// empty. A frame is counted from cycle c + 10 for a last beat accepted in cycle c (a pulse
 // registered when the beat enters the output register, added an edge later). A
-// MAP_COMMIT issued in cycle c is seen by a frame whose last beat moves from stage C to D
+// MAP_COMMIT issued in cycle c is seen by a frame whose last beat moves from stage D to E
 // after cycle c (the read of the same cycle gets the old entry: read-first).
 `resetall
 `timescale 1ns / 1ps
@@ -198,6 +199,12 @@ module dcqcn_rx_class #(
     row_mask = r;
   endfunction
 
+  // sel == s for s = 0 .. 16 (sel = hw + vlan; sel_dec covers 0 .. 15)
+  function automatic logic sel_dec_ext(input logic [15:0] dec, input logic vlan,
+                                       input logic [3:0] hw, input int s);
+    sel_dec_ext = s <= 15 ? dec[s] : (vlan && hw == 4'd15);
+  endfunction
+
   localparam logic [32*W-1:0] DCOLS = data_cols(W);
   localparam logic [1023:0] SCOLS = state_cols(W);
   localparam logic [32*B-1:0] RES = residues(B);
@@ -283,16 +290,10 @@ module dcqcn_rx_class #(
     if (rst) a_valid_reg <= 1'b0;
   end
 
-  // Stage A -> B: the header as known with this beat (hv), its tests, and the beat as the
-  // CRC reads it (cdata). hb_reg holds the header of the frame in stage B.
+  // Stage A -> B: the header as known with this beat (hv; hb_reg holds the header of the
+  // frame in stage B), the frame's length so far, the residue a right ICRC leaves after
+  // this beat if it is the last
   logic [8*HB-1:0] hb_reg, hv;
-  logic move_a;
-  logic h_vlan, h_v4, h_v6, h_proto;
-  logic [7:0] h_ip, h_udp, h_vb, lo, ld;  // lo, ld: a lane's offset and CRC byte
-  logic [3:0] h_hw;
-  logic [4:0] h_sel;
-  logic [1:0] h_ecn;
-  logic [W-1:0] cdata;
   logic [B-1:0] edge_keep;
   logic [31:0] exp_res;
   logic [7:0] nkept;
@@ -304,35 +305,6 @@ module dcqcn_rx_class #(
   end
 
   always_comb begin
-    move_a = en && a_valid_reg;
-    h_vlan = {hv[8 * 12 +: 8], hv[8 * 13 +: 8]} == 16'h8100;
-    h_ip = h_vlan ? 8'd18 : 8'd14;
-    h_vb = h_vlan ? hv[8 * 18 +: 8] : hv[8 * 14 +: 8];
-    h_v4 = (h_vlan ? {hv[8 * 16 +: 8], hv[8 * 17 +: 8]} : {hv[8 * 12 +: 8], hv[8 * 13 +: 8]})
-               == 16'h0800 && h_vb[7:4] == 4'd4 && h_vb[3:0] >= 4'd5;
-    h_v6 = (h_vlan ? {hv[8 * 16 +: 8], hv[8 * 17 +: 8]} : {hv[8 * 12 +: 8], hv[8 * 13 +: 8]})
-               == 16'h86DD && h_vb[7:4] == 4'd6;
-    h_hw = h_v6 ? 4'd10 : h_v4 ? h_vb[3:0] : 4'd5;
-    h_sel = {1'b0, h_hw} + {4'd0, h_vlan};
-    h_udp = 8'd14 + {1'b0, h_sel, 2'b00};
-    h_proto = h_vlan ? (h_v6 ? hv[8 * 24 +: 8] == 8'd17 : hv[8 * 27 +: 8] == 8'd17)
-                     : (h_v6 ? hv[8 * 20 +: 8] == 8'd17 : hv[8 * 23 +: 8] == 8'd17);
-    h_ecn = h_vlan ? (h_v6 ? hv[8 * 19 + 4 +: 2] : hv[8 * 19 +: 2])
-                   : (h_v6 ? hv[8 * 15 + 4 +: 2] : hv[8 * 15 +: 2]);
-    // the beat as the CRC reads it: lanes outside tkeep and bytes before the IP header 0,
-    // the ICRC's masked fields ones
-    for (int i = 0; i < B; i++) begin
-      lo = 8'(32'(a_beat_reg) * B + i);
-      ld = a_data_reg[8 * i +: 8];
-      if (!a_keep_reg[i] || lo < 8'd14 || (h_vlan && lo < 8'd18)) ld = 8'd0;
-      else if (lo == h_ip + 8'd1 || lo == h_udp + 8'd6 || lo == h_udp + 8'd7 ||
-               lo == h_udp + 8'd12 ||
-               (h_v4 && (lo == h_ip + 8'd8 || lo == h_ip + 8'd10 || lo == h_ip + 8'd11)) ||
-               (h_v6 && (lo == h_ip + 8'd2 || lo == h_ip + 8'd3 || lo == h_ip + 8'd7)))
-        ld = 8'hFF;
-      else if (h_v6 && lo == h_ip) ld = ld | 8'h0F;
-      cdata[8 * i +: 8] = ld;
-    end
     // the last beat's kept bytes (a contiguous run from lane 0) and the residue a right
     // ICRC leaves after the zero lanes past them
     for (int i = 0; i < B; i++) edge_keep[i] = a_keep_reg[i] && (i == B - 1 || !a_keep_reg[i + 1]);
@@ -347,60 +319,55 @@ module dcqcn_rx_class #(
     len = 10'(32'(a_beat_reg) * B) + {2'd0, nkept};
   end
 
-  logic [W-1:0] b_data_reg, b_cdata_reg;
+  logic [W-1:0] b_data_reg;
   logic [B-1:0] b_keep_reg;
-  logic b_valid_reg, b_last_reg, b_sof_reg, b_at13_reg, b_vlan_reg, b_ipok_reg;
-  logic [4:0] b_sel_reg;
-  logic [1:0] b_ecn_reg;
+  logic [BW-1:0] b_beat_reg;
+  logic b_valid_reg, b_last_reg;
   logic [9:0] b_len_reg;
   logic [31:0] b_res_reg;
 
   always_ff @(posedge clk) begin
-    if (move_a) hb_reg <= hv;
+    if (en && a_valid_reg) hb_reg <= hv;
     if (en) begin
       b_valid_reg <= a_valid_reg;
       b_data_reg <= a_data_reg;
-      b_cdata_reg <= cdata;
       b_keep_reg <= a_keep_reg;
       b_last_reg <= a_last_reg;
-      b_sof_reg <= a_beat_reg == '0;
-      b_at13_reg <= 32'(a_beat_reg) == 13 / B;
-      b_vlan_reg <= h_vlan;
-      b_ipok_reg <= (h_v4 || h_v6) && h_proto;
-      b_sel_reg <= h_sel;
-      b_ecn_reg <= h_ecn;
+      b_beat_reg <= a_beat_reg;
       b_len_reg <= len;
       b_res_reg <= exp_res;
     end
     if (rst) b_valid_reg <= 1'b0;
   end
 
-  // Stage B -> C: the 16 bytes at the UDP header (udp = 14 + 4 sel, sel = 5 .. 16), the
-  // length test, the CRC's partial sums (one per 64 bits of the beat)
-  logic [127:0] win;
-  logic [31:0] part [0:NCH-1];
+  // Stage B -> C: the header's tests (from hb_reg)
+  logic h_vlan, h_v4, h_v6, h_proto;
+  logic [7:0] h_vb;
+  logic [15:0] h_etype;
+  logic [1:0] h_ecn;
 
   always_comb begin
-    win = '0;
-    for (int s = 5; s <= 16; s++)
-      if (32'(b_sel_reg) == s) win = hb_reg[8 * (14 + 4 * s) +: 128];
-  end
-
-  for (genvar k = 0; k < NCH; k++) begin : g_part
-    for (genvar b = 0; b < 32; b++) begin : g_bit
-      localparam logic [63:0] MASK = chunk_mask(DCOLS, k, b);
-      assign part[k][b] = ^(b_cdata_reg[64 * k +: 64] & MASK);
-    end
+    h_vlan = {hb_reg[8 * 12 +: 8], hb_reg[8 * 13 +: 8]} == 16'h8100;
+    h_vb = h_vlan ? hb_reg[8 * 18 +: 8] : hb_reg[8 * 14 +: 8];
+    h_etype = h_vlan ? {hb_reg[8 * 16 +: 8], hb_reg[8 * 17 +: 8]}
+                     : {hb_reg[8 * 12 +: 8], hb_reg[8 * 13 +: 8]};
+    h_v4 = h_etype == 16'h0800 && h_vb[7:4] == 4'd4 && h_vb[3:0] >= 4'd5;
+    h_v6 = h_etype == 16'h86DD && h_vb[7:4] == 4'd6;
+    h_proto = h_vlan ? (h_v6 ? hb_reg[8 * 24 +: 8] == 8'd17 : hb_reg[8 * 27 +: 8] == 8'd17)
+                     : (h_v6 ? hb_reg[8 * 20 +: 8] == 8'd17 : hb_reg[8 * 23 +: 8] == 8'd17);
+    h_ecn = h_vlan ? (h_v6 ? hb_reg[8 * 19 + 4 +: 2] : hb_reg[8 * 19 +: 2])
+                   : (h_v6 ? hb_reg[8 * 15 + 4 +: 2] : hb_reg[8 * 15 +: 2]);
   end
 
   logic [W-1:0] c_data_reg;
   logic [B-1:0] c_keep_reg;
-  logic c_valid_reg, c_last_reg, c_sof_reg, c_at13_reg, c_vlan_reg, c_short_reg, c_roce_reg;
+  logic [BW-1:0] c_beat_reg;
+  logic c_valid_reg, c_last_reg, c_vlan_reg, c_v4_reg, c_v6_reg, c_ipok_reg;
+  logic [3:0] c_hw_reg;
   logic [1:0] c_ecn_reg;
-  logic [7:0] c_opcode_reg;
-  logic [23:0] c_dqpn_reg;
+  logic [9:0] c_len_reg;
   logic [31:0] c_res_reg;
-  logic [31:0] c_part_reg [0:NCH-1];
+  logic [8*60-1:0] c_hdr_reg;  // header bytes 34..93 (where the UDP header and BTH can be)
 
   always_ff @(posedge clk) begin
     if (en) begin
@@ -408,94 +375,157 @@ module dcqcn_rx_class #(
       c_data_reg <= b_data_reg;
       c_keep_reg <= b_keep_reg;
       c_last_reg <= b_last_reg;
-      c_sof_reg <= b_sof_reg;
-      c_at13_reg <= b_at13_reg;
-      c_vlan_reg <= b_vlan_reg;
-      c_short_reg <= b_len_reg < 10'd38 + {3'd0, b_sel_reg, 2'b00};
-      c_roce_reg <= b_ipok_reg && {win[23:16], win[31:24]} == 16'd4791;
-      c_ecn_reg <= b_ecn_reg;
-      c_opcode_reg <= win[71:64];
-      c_dqpn_reg <= {win[111:104], win[119:112], win[127:120]};
+      c_beat_reg <= b_beat_reg;
+      c_vlan_reg <= h_vlan;
+      c_v4_reg <= h_v4;
+      c_v6_reg <= h_v6;
+      c_ipok_reg <= (h_v4 || h_v6) && h_proto;
+      c_hw_reg <= h_v6 ? 4'd10 : h_v4 ? h_vb[3:0] : 4'd5;
+      c_ecn_reg <= h_ecn;
+      c_len_reg <= b_len_reg;
       c_res_reg <= b_res_reg;
-      for (int k = 0; k < NCH; k++) c_part_reg[k] <= part[k];
+      c_hdr_reg <= hb_reg[8 * 34 +: 8 * 60];
     end
     if (rst) c_valid_reg <= 1'b0;
   end
 
-  // Stage C -> D: the beat's CRC term (the partial sums, and the LRH's stand-in at byte
-  // 13's beat); the QP table read (RAMs, below)
-  logic [31:0] term;
-  logic [EW-1:0] ram_rdata;
+  // Stage C -> D: the beat as the CRC reads it (lanes outside tkeep and bytes before the IP
+  // header 0, the ICRC's masked fields ones), the 16 bytes at the UDP header, the length
+  // test. With sel = hw + vlan (5 .. 16) the UDP header is at 14 + 4 sel; each lane's
+  // offset in a beat is a constant, so every test below is a compare of sel, hw or the
+  // flags with a constant of elaboration.
+  logic [15:0] sel_dec;  // sel_dec[s]: sel == s
+  logic [W-1:0] cdata;
+  logic [127:0] win;
+  logic c_short;
 
   always_comb begin
-    term = c_at13_reg ? (c_vlan_reg ? K_T : K_U) : 32'd0;
-    for (int k = 0; k < NCH; k++) term = term ^ c_part_reg[k];
+    for (int s = 0; s < 16; s++) sel_dec[s] = c_vlan_reg ? (s >= 1 && 32'(c_hw_reg) == s - 1)
+                                                         : (32'(c_hw_reg) == s);
+    win = '0;
+    for (int s = 5; s <= 15; s++)
+      if (sel_dec[s]) win = win | c_hdr_reg[8 * (14 + 4 * s - 34) +: 128];
+    if (c_vlan_reg && c_hw_reg == 4'd15) win = win | c_hdr_reg[8 * (14 + 64 - 34) +: 128];
+    c_short = c_len_reg < 10'd38 + {4'd0, c_hw_reg, 2'b00} + {7'd0, c_vlan_reg, 2'b00};
   end
 
-  logic [W-1:0] d_data_reg;
+  for (genvar i = 0; i < B; i++) begin : g_lane
+    logic [(1 << BW)-1:0] zero_t, ones_t, nib_t;  // per beat index t: this lane is ...
+    for (genvar t = 0; t < (1 << BW); t++) begin : g_t
+      localparam int O = t * B + i;  // the lane's offset in the frame at beat t
+      localparam int SU6 = (O - 20) / 4, SU7 = (O - 21) / 4, SU12 = (O - 26) / 4;
+      // before the IP header
+      assign zero_t[t] = O < 14 || (O < 18 && c_vlan_reg);
+      // the masked fields: TOS / traffic class, TTL, checksum / flow label, hop limit,
+      // the UDP checksum (udp + 6, + 7) and the BTH's resv8a (udp + 12)
+      assign ones_t[t] =
+          (c_vlan_reg ? O == 19 : O == 15) ||
+          (c_v4_reg && (c_vlan_reg ? (O == 26 || O == 28 || O == 29)
+                                   : (O == 22 || O == 24 || O == 25))) ||
+          (c_v6_reg && (c_vlan_reg ? (O == 20 || O == 21 || O == 25)
+                                   : (O == 16 || O == 17 || O == 21))) ||
+          (O >= 40 && (O - 20) % 4 == 0 && SU6 <= 16 && sel_dec_ext(sel_dec, c_vlan_reg, c_hw_reg, SU6)) ||
+          (O >= 41 && (O - 21) % 4 == 0 && SU7 <= 16 && sel_dec_ext(sel_dec, c_vlan_reg, c_hw_reg, SU7)) ||
+          (O >= 46 && (O - 26) % 4 == 0 && SU12 <= 16 && sel_dec_ext(sel_dec, c_vlan_reg, c_hw_reg, SU12));
+      // the IPv6 version byte: its low nibble (traffic class) masked
+      assign nib_t[t] = c_v6_reg && (c_vlan_reg ? O == 18 : O == 14);
+    end
+    logic is_zero, is_ones, is_nib;
+    always_comb begin
+      is_zero = !c_keep_reg[i] || zero_t[c_beat_reg];
+      is_ones = ones_t[c_beat_reg];
+      is_nib = nib_t[c_beat_reg];
+      cdata[8 * i +: 8] = is_zero ? 8'd0 : is_ones ? 8'hFF
+                        : c_data_reg[8 * i +: 8] | (is_nib ? 8'h0F : 8'h00);
+    end
+  end
+
+  logic [W-1:0] d_data_reg, d_cdata_reg;
   logic [B-1:0] d_keep_reg;
-  logic d_valid_reg, d_last_reg, d_sof_reg, d_short_reg, d_roce_reg, d_cnp_reg;
+  logic d_valid_reg, d_last_reg, d_sof_reg, d_at13_reg, d_vlan_reg, d_ipok_reg, d_short_reg;
   logic [1:0] d_ecn_reg;
-  logic [TW-1:0] d_tag_reg;
-  logic [31:0] d_term_reg, d_res_reg;
+  logic [15:0] d_dport_reg;
+  logic [7:0] d_opcode_reg;
+  logic [23:0] d_dqpn_reg;
+  logic [31:0] d_res_reg;
 
   always_ff @(posedge clk) begin
     if (en) begin
       d_valid_reg <= c_valid_reg;
       d_data_reg <= c_data_reg;
+      d_cdata_reg <= cdata;
       d_keep_reg <= c_keep_reg;
       d_last_reg <= c_last_reg;
-      d_sof_reg <= c_sof_reg;
-      d_short_reg <= c_short_reg;
-      d_roce_reg <= c_roce_reg;
-      d_cnp_reg <= c_opcode_reg == 8'h81;
+      d_sof_reg <= c_beat_reg == '0;
+      d_at13_reg <= 32'(c_beat_reg) == 13 / B;
+      d_vlan_reg <= c_vlan_reg;
+      d_ipok_reg <= c_ipok_reg;
+      d_short_reg <= c_short;
       d_ecn_reg <= c_ecn_reg;
-      d_tag_reg <= c_dqpn_reg[23:AW];
-      d_term_reg <= term;
+      d_dport_reg <= {win[23:16], win[31:24]};
+      d_opcode_reg <= win[71:64];
+      d_dqpn_reg <= {win[111:104], win[119:112], win[127:120]};
       d_res_reg <= c_res_reg;
     end
     if (rst) d_valid_reg <= 1'b0;
   end
 
-  // Stage D -> E: the CRC register (crc_reg: after the beat in stage E) and the QP tag compare
-  logic [31:0] crc_reg, crc_adv_beat;
+  // Stage D -> E: the CRC's partial sums (one per 64 bits of the beat); the QP table read
+  // (RAMs, below); the RoCEv2 test
+  logic [31:0] part [0:NCH-1];
 
-  for (genvar b = 0; b < 32; b++) begin : g_adv
-    localparam logic [31:0] ROW = row_mask(SCOLS, b);
-    assign crc_adv_beat[b] = ^(crc_reg & ROW);
+  for (genvar k = 0; k < NCH; k++) begin : g_part
+    for (genvar b = 0; b < 32; b++) begin : g_bit
+      localparam logic [63:0] MASK = chunk_mask(DCOLS, k, b);
+      assign part[k][b] = ^(d_cdata_reg[64 * k +: 64] & MASK);
+    end
   end
 
   logic [W-1:0] e_data_reg;
   logic [B-1:0] e_keep_reg;
-  logic e_valid_reg, e_last_reg, e_short_reg, e_roce_reg, e_cnp_reg, e_hit_reg;
+  logic e_valid_reg, e_last_reg, e_sof_reg, e_at13_reg, e_vlan_reg, e_short_reg, e_roce_reg,
+        e_cnp_reg;
   logic [1:0] e_ecn_reg;
-  logic [15:0] e_flow_reg;
+  logic [TW-1:0] e_tag_reg;
   logic [31:0] e_res_reg;
+  logic [31:0] e_part_reg [0:NCH-1];
 
   always_ff @(posedge clk) begin
-    if (en && d_valid_reg) crc_reg <= (d_sof_reg ? 32'd0 : crc_adv_beat) ^ d_term_reg;
     if (en) begin
       e_valid_reg <= d_valid_reg;
       e_data_reg <= d_data_reg;
       e_keep_reg <= d_keep_reg;
       e_last_reg <= d_last_reg;
+      e_sof_reg <= d_sof_reg;
+      e_at13_reg <= d_at13_reg;
+      e_vlan_reg <= d_vlan_reg;
       e_short_reg <= d_short_reg;
-      e_roce_reg <= d_roce_reg;
-      e_cnp_reg <= d_cnp_reg;
+      e_roce_reg <= d_ipok_reg && d_dport_reg == 16'd4791;
+      e_cnp_reg <= d_opcode_reg == 8'h81;
       e_ecn_reg <= d_ecn_reg;
-      e_hit_reg <= ram_rdata[EW-1] && ram_rdata[16 +: TW] == d_tag_reg;
-      e_flow_reg <= ram_rdata[15:0];
+      e_tag_reg <= d_dqpn_reg[23:AW];
       e_res_reg <= d_res_reg;
+      for (int k = 0; k < NCH; k++) e_part_reg[k] <= part[k];
     end
     if (rst) e_valid_reg <= 1'b0;
   end
 
-  // Stage E -> F: the ICRC compare
+  // Stage E -> F: the beat's CRC term (the partial sums, and the LRH's stand-in at byte 13's
+  // beat); the QP tag compare
+  logic [31:0] term;
+  logic [EW-1:0] ram_rdata;
+
+  always_comb begin
+    term = e_at13_reg ? (e_vlan_reg ? K_T : K_U) : 32'd0;
+    for (int k = 0; k < NCH; k++) term = term ^ e_part_reg[k];
+  end
+
   logic [W-1:0] f_data_reg;
   logic [B-1:0] f_keep_reg;
-  logic f_valid_reg, f_last_reg, f_short_reg, f_roce_reg, f_cnp_reg, f_hit_reg, f_ok_reg;
+  logic f_valid_reg, f_last_reg, f_sof_reg, f_short_reg, f_roce_reg, f_cnp_reg, f_hit_reg;
   logic [1:0] f_ecn_reg;
   logic [15:0] f_flow_reg;
+  logic [31:0] f_term_reg, f_res_reg;
 
   always_ff @(posedge clk) begin
     if (en) begin
@@ -503,15 +533,74 @@ module dcqcn_rx_class #(
       f_data_reg <= e_data_reg;
       f_keep_reg <= e_keep_reg;
       f_last_reg <= e_last_reg;
+      f_sof_reg <= e_sof_reg;
       f_short_reg <= e_short_reg;
       f_roce_reg <= e_roce_reg;
       f_cnp_reg <= e_cnp_reg;
-      f_hit_reg <= e_hit_reg;
-      f_ok_reg <= crc_reg == e_res_reg;
+      f_hit_reg <= ram_rdata[EW-1] && ram_rdata[16 +: TW] == e_tag_reg;
+      f_flow_reg <= ram_rdata[15:0];
       f_ecn_reg <= e_ecn_reg;
-      f_flow_reg <= e_flow_reg;
+      f_term_reg <= term;
+      f_res_reg <= e_res_reg;
     end
     if (rst) f_valid_reg <= 1'b0;
+  end
+
+  // Stage F -> G: the CRC register (crc_reg: after the beat in stage G)
+  logic [31:0] crc_reg, crc_adv_beat;
+
+  for (genvar b = 0; b < 32; b++) begin : g_adv
+    localparam logic [31:0] ROW = row_mask(SCOLS, b);
+    assign crc_adv_beat[b] = ^(crc_reg & ROW);
+  end
+
+  logic [W-1:0] g_data_reg;
+  logic [B-1:0] g_keep_reg;
+  logic g_valid_reg, g_last_reg, g_short_reg, g_roce_reg, g_cnp_reg, g_hit_reg;
+  logic [1:0] g_ecn_reg;
+  logic [15:0] g_flow_reg;
+  logic [31:0] g_res_reg;
+
+  always_ff @(posedge clk) begin
+    if (en && f_valid_reg) crc_reg <= (f_sof_reg ? 32'd0 : crc_adv_beat) ^ f_term_reg;
+    if (en) begin
+      g_valid_reg <= f_valid_reg;
+      g_data_reg <= f_data_reg;
+      g_keep_reg <= f_keep_reg;
+      g_last_reg <= f_last_reg;
+      g_short_reg <= f_short_reg;
+      g_roce_reg <= f_roce_reg;
+      g_cnp_reg <= f_cnp_reg;
+      g_hit_reg <= f_hit_reg;
+      g_ecn_reg <= f_ecn_reg;
+      g_flow_reg <= f_flow_reg;
+      g_res_reg <= f_res_reg;
+    end
+    if (rst) g_valid_reg <= 1'b0;
+  end
+
+  // Stage G -> H: the ICRC compare
+  logic [W-1:0] h_data_reg;
+  logic [B-1:0] h_keep_reg;
+  logic h_valid_reg, h_last_reg, h_short_reg, h_roce_reg, h_cnp_reg, h_hit_reg, h_ok_reg;
+  logic [1:0] h_ecn_reg;
+  logic [15:0] h_flow_reg;
+
+  always_ff @(posedge clk) begin
+    if (en) begin
+      h_valid_reg <= g_valid_reg;
+      h_data_reg <= g_data_reg;
+      h_keep_reg <= g_keep_reg;
+      h_last_reg <= g_last_reg;
+      h_short_reg <= g_short_reg;
+      h_roce_reg <= g_roce_reg;
+      h_cnp_reg <= g_cnp_reg;
+      h_hit_reg <= g_hit_reg;
+      h_ok_reg <= crc_reg == g_res_reg;
+      h_ecn_reg <= g_ecn_reg;
+      h_flow_reg <= g_flow_reg;
+    end
+    if (rst) h_valid_reg <= 1'b0;
   end
 
   // ---------------------------------------------------------------- RAMs
@@ -528,20 +617,20 @@ module dcqcn_rx_class #(
 
   dcqcn_ram_sdp #(.WIDTH(EW), .DEPTH(NUM_QPS)) u_qp_ram (
       .clk(clk), .we(ram_we), .waddr(ram_waddr), .wdata(ram_wdata),
-      .re(en), .raddr(c_dqpn_reg[AW-1:0]), .rdata(ram_rdata));
+      .re(en), .raddr(d_dqpn_reg[AW-1:0]), .rdata(ram_rdata));
 
   // ---------------------------------------------------------------- Outputs
-  // the classification of the frame whose last beat is in stage F
+  // the classification of the frame whose last beat is in stage H
   logic fin, is_short, is_notroce, is_bad, is_unknown, is_data, is_cnp;
 
   always_comb begin
-    fin = en && f_valid_reg && f_last_reg;
-    is_short = fin && f_short_reg;
-    is_notroce = fin && !f_short_reg && !f_roce_reg;
-    is_bad = fin && !f_short_reg && f_roce_reg && !f_ok_reg;
-    is_unknown = fin && !f_short_reg && f_roce_reg && f_ok_reg && !f_hit_reg;
-    is_cnp = fin && !f_short_reg && f_roce_reg && f_ok_reg && f_hit_reg && f_cnp_reg;
-    is_data = fin && !f_short_reg && f_roce_reg && f_ok_reg && f_hit_reg && !f_cnp_reg;
+    fin = en && h_valid_reg && h_last_reg;
+    is_short = fin && h_short_reg;
+    is_notroce = fin && !h_short_reg && !h_roce_reg;
+    is_bad = fin && !h_short_reg && h_roce_reg && !h_ok_reg;
+    is_unknown = fin && !h_short_reg && h_roce_reg && h_ok_reg && !h_hit_reg;
+    is_cnp = fin && !h_short_reg && h_roce_reg && h_ok_reg && h_hit_reg && h_cnp_reg;
+    is_data = fin && !h_short_reg && h_roce_reg && h_ok_reg && h_hit_reg && !h_cnp_reg;
   end
 
   logic [W-1:0] out_data_reg;
@@ -567,19 +656,19 @@ module dcqcn_rx_class #(
       rxc_data_reg <= 64'd0;
     end
     if (en) begin
-      out_valid_reg <= f_valid_reg;
-      out_data_reg <= f_data_reg;
-      out_keep_reg <= f_keep_reg;
-      out_last_reg <= f_last_reg;
-      if (!f_valid_reg) begin
+      out_valid_reg <= h_valid_reg;
+      out_data_reg <= h_data_reg;
+      out_keep_reg <= h_keep_reg;
+      out_last_reg <= h_last_reg;
+      if (!h_valid_reg) begin
         out_data_reg <= '0;
         out_keep_reg <= '0;
         out_last_reg <= 1'b0;
       end
       rxd_valid_reg <= is_data;
-      rxd_data_reg <= is_data ? {14'd0, f_ecn_reg, f_flow_reg, 32'd0} : 64'd0;
+      rxd_data_reg <= is_data ? {14'd0, h_ecn_reg, h_flow_reg, 32'd0} : 64'd0;
       rxc_valid_reg <= is_cnp;
-      rxc_data_reg <= is_cnp ? {16'd0, f_flow_reg, 32'd0} : 64'd0;
+      rxc_data_reg <= is_cnp ? {16'd0, h_flow_reg, 32'd0} : 64'd0;
     end
     if (rst) begin
       out_valid_reg <= 1'b0;
@@ -627,7 +716,7 @@ module dcqcn_rx_class #(
 
   // header bytes the rule never reads, and the CSR data bits a commit ignores
   logic unused_bits;
-  assign unused_bits = ^{hb_reg[8*12-1:0], win[63:32], win[15:0], win[103:72], csr_wdata[30:24]};
+  assign unused_bits = ^{win[63:32], win[15:0], win[103:72], csr_wdata[30:24]};
 
   assign m_axis_tdata = out_data_reg;
   assign m_axis_tkeep = out_keep_reg;

@@ -81,7 +81,7 @@ void RxClassModel::step(const RxClassIn& in) {
     }
   } else {
     // the output registers take stage F: the frame's class counted, its descriptor shown
-    const Slot& f = st_[5];
+    const Slot& f = st_[kLatency - 2];  // stage H
     m_valid_ = f.valid;
     m_ = f.valid ? f.beat : AxisBeat{};
     rxd_valid_ = rxc_valid_ = false;
@@ -108,8 +108,8 @@ void RxClassModel::step(const RxClassIn& in) {
       }
     }
     for (size_t k = st_.size() - 1; k > 0; --k) st_[k] = st_[k - 1];
-    // the QP table read of the beat that moved from C to D (before this edge's write)
-    Slot& d = st_[3];
+    // the QP table read of the beat that moved from D to E (before this edge's write)
+    Slot& d = st_[4];
     if (d.valid && d.beat.last) d.hit = ram_[d.cls.dqpn & (qps_ - 1)];
     st_[0] = Slot{};
     if (acc) {

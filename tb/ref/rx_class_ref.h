@@ -76,7 +76,7 @@ class RxClassModel {
   uint32_t counter(unsigned i) const { return cnt_[i]; }
   // what a lookup of qpn would read now
   const RxQpEntry& entry(uint32_t qpn) const { return ram_[qpn & (qps_ - 1)]; }
-  static constexpr unsigned kLatency = 7;
+  static constexpr unsigned kLatency = 9;
 
  private:
   struct Slot {
@@ -93,7 +93,7 @@ class RxClassModel {
   bool clearing_ = true;
   uint32_t clear_addr_ = 0;
   std::vector<uint8_t> frame_;       // the bytes of the frame coming in
-  std::array<Slot, kLatency - 1> st_{};  // stages A .. F
+  std::array<Slot, kLatency - 1> st_{};  // stages A .. H
   bool m_valid_ = false;
   AxisBeat m_;
   bool rxd_valid_ = false, rxc_valid_ = false;
