@@ -50,7 +50,7 @@
 // its last beat (same cycle). Stages: A the beat; B the header view (hb_reg) and the
 // frame's length; C the header's tests; D the beat as the CRC reads it, the 16 bytes at
 // the UDP header; E the CRC's partial sums per 64 bits, the QP table read; F the beat's
-// CRC term, the QP tag compare; G the CRC register; H the ICRC compare; then the output
+// CRC term, the QP tag compare; G the CRC register; H the ICRC compare and the class; then the output
 // registers. One beat per cycle (no bubble added: a 1-beat frame per cycle at 512 bits).
 // All stages advance on en = every output (m_axis, m_axis_rxdata, m_axis_rxcnp) is empty
 // or taken; s_axis_tready = en && !clearing && !rst. An output taken while another one
@@ -579,12 +579,20 @@ module dcqcn_rx_class #(
     if (rst) g_valid_reg <= 1'b0;
   end
 
-  // Stage G -> H: the ICRC compare
+  // Stage G -> H: the ICRC compare and the frame's class (at its last beat)
   logic [W-1:0] h_data_reg;
   logic [B-1:0] h_keep_reg;
-  logic h_valid_reg, h_last_reg, h_short_reg, h_roce_reg, h_cnp_reg, h_hit_reg, h_ok_reg;
+  logic h_valid_reg, h_last_reg;
+  logic h_short_reg, h_notroce_reg, h_bad_reg, h_unknown_reg, h_cnp_reg, h_dat_reg;
   logic [1:0] h_ecn_reg;
   logic [15:0] h_flow_reg;
+  logic g_fin, g_ok, g_good;
+
+  always_comb begin
+    g_fin = g_valid_reg && g_last_reg;
+    g_ok = crc_reg == g_res_reg;
+    g_good = g_fin && !g_short_reg && g_roce_reg && g_ok && g_hit_reg;
+  end
 
   always_ff @(posedge clk) begin
     if (en) begin
@@ -592,11 +600,12 @@ module dcqcn_rx_class #(
       h_data_reg <= g_data_reg;
       h_keep_reg <= g_keep_reg;
       h_last_reg <= g_last_reg;
-      h_short_reg <= g_short_reg;
-      h_roce_reg <= g_roce_reg;
-      h_cnp_reg <= g_cnp_reg;
-      h_hit_reg <= g_hit_reg;
-      h_ok_reg <= crc_reg == g_res_reg;
+      h_short_reg <= g_fin && g_short_reg;
+      h_notroce_reg <= g_fin && !g_short_reg && !g_roce_reg;
+      h_bad_reg <= g_fin && !g_short_reg && g_roce_reg && !g_ok;
+      h_unknown_reg <= g_fin && !g_short_reg && g_roce_reg && g_ok && !g_hit_reg;
+      h_cnp_reg <= g_good && g_cnp_reg;
+      h_dat_reg <= g_good && !g_cnp_reg;
       h_ecn_reg <= g_ecn_reg;
       h_flow_reg <= g_flow_reg;
     end
@@ -620,18 +629,9 @@ module dcqcn_rx_class #(
       .re(en), .raddr(d_dqpn_reg[AW-1:0]), .rdata(ram_rdata));
 
   // ---------------------------------------------------------------- Outputs
-  // the classification of the frame whose last beat is in stage H
-  logic fin, is_short, is_notroce, is_bad, is_unknown, is_data, is_cnp;
-
-  always_comb begin
-    fin = en && h_valid_reg && h_last_reg;
-    is_short = fin && h_short_reg;
-    is_notroce = fin && !h_short_reg && !h_roce_reg;
-    is_bad = fin && !h_short_reg && h_roce_reg && !h_ok_reg;
-    is_unknown = fin && !h_short_reg && h_roce_reg && h_ok_reg && !h_hit_reg;
-    is_cnp = fin && !h_short_reg && h_roce_reg && h_ok_reg && h_hit_reg && h_cnp_reg;
-    is_data = fin && !h_short_reg && h_roce_reg && h_ok_reg && h_hit_reg && !h_cnp_reg;
-  end
+  // the frame whose last beat leaves stage H is counted
+  logic fin;
+  assign fin = en && h_valid_reg && h_last_reg;
 
   logic [W-1:0] out_data_reg;
   logic [B-1:0] out_keep_reg;
@@ -665,10 +665,10 @@ module dcqcn_rx_class #(
         out_keep_reg <= '0;
         out_last_reg <= 1'b0;
       end
-      rxd_valid_reg <= is_data;
-      rxd_data_reg <= is_data ? {14'd0, h_ecn_reg, h_flow_reg, 32'd0} : 64'd0;
-      rxc_valid_reg <= is_cnp;
-      rxc_data_reg <= is_cnp ? {16'd0, h_flow_reg, 32'd0} : 64'd0;
+      rxd_valid_reg <= h_dat_reg;
+      rxd_data_reg <= h_dat_reg ? {14'd0, h_ecn_reg, h_flow_reg, 32'd0} : 64'd0;
+      rxc_valid_reg <= h_cnp_reg;
+      rxc_data_reg <= h_cnp_reg ? {16'd0, h_flow_reg, 32'd0} : 64'd0;
     end
     if (rst) begin
       out_valid_reg <= 1'b0;
@@ -688,12 +688,12 @@ module dcqcn_rx_class #(
 
   always_ff @(posedge clk) begin
     p_frames_reg <= fin;
-    p_data_reg <= is_data;
-    p_cnps_reg <= is_cnp;
-    p_notroce_reg <= is_notroce;
-    p_short_reg <= is_short;
-    p_bad_reg <= is_bad;
-    p_unknown_reg <= is_unknown;
+    p_data_reg <= en && h_dat_reg;
+    p_cnps_reg <= en && h_cnp_reg;
+    p_notroce_reg <= en && h_notroce_reg;
+    p_short_reg <= en && h_short_reg;
+    p_bad_reg <= en && h_bad_reg;
+    p_unknown_reg <= en && h_unknown_reg;
     cnt_frames_reg <= cnt_frames_reg + {31'd0, p_frames_reg};
     cnt_data_reg <= cnt_data_reg + {31'd0, p_data_reg};
     cnt_cnps_reg <= cnt_cnps_reg + {31'd0, p_cnps_reg};
