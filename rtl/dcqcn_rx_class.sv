@@ -66,7 +66,7 @@
 //   0x18 CNPS        rxcnp descriptors      0x1C NOT_ROCE    0x20 SHORT
 //   0x24 BAD_ICRC    0x28 UNKNOWN_QPN       (32 bits, wrapping, cleared by rst)
 // FRAMES = DATA + CNPS + NOT_ROCE + SHORT + BAD_ICRC + UNKNOWN_QPN once the pipeline is
-// empty. A frame is counted from cycle c + 10 for a last beat accepted in cycle c (a pulse
+// empty. A frame is counted from cycle c + 10 for a last beat accepted in cycle c (its class
 // registered when the beat enters the output register, added an edge later). A
 // MAP_COMMIT issued in cycle c is seen by a frame whose last beat moves from stage D to E
 // after cycle c (the read of the same cycle gets the old entry: read-first).
@@ -199,12 +199,6 @@ module dcqcn_rx_class #(
     row_mask = r;
   endfunction
 
-  // sel == s for s = 0 .. 16 (sel = hw + vlan; sel_dec covers 0 .. 15)
-  function automatic logic sel_dec_ext(input logic [15:0] dec, input logic vlan,
-                                       input logic [3:0] hw, input int s);
-    sel_dec_ext = s <= 15 ? dec[s] : (vlan && hw == 4'd15);
-  endfunction
-
   localparam logic [32*W-1:0] DCOLS = data_cols(W);
   localparam logic [1023:0] SCOLS = state_cols(W);
   localparam logic [32*B-1:0] RES = residues(B);
@@ -319,12 +313,17 @@ module dcqcn_rx_class #(
     len = 10'(32'(a_beat_reg) * B) + {2'd0, nkept};
   end
 
+  // the header's byte tests, both readings (u: untagged, t: behind an 802.1Q tag)
   logic [W-1:0] b_data_reg;
   logic [B-1:0] b_keep_reg;
   logic [BW-1:0] b_beat_reg;
   logic b_valid_reg, b_last_reg;
   logic [9:0] b_len_reg;
   logic [31:0] b_res_reg;
+  logic b_tag_reg, b_u4_reg, b_u6_reg, b_t4_reg, b_t6_reg;
+  logic b_up4_reg, b_up6_reg, b_tp4_reg, b_tp6_reg;    // protocol / next header 17
+  logic [3:0] b_uihl_reg, b_tihl_reg;
+  logic [3:0] b_uecn_reg, b_tecn_reg;  // the ECN bits of either reading: {IPv6's, IPv4's}
 
   always_ff @(posedge clk) begin
     if (en && a_valid_reg) hb_reg <= hv;
@@ -336,34 +335,49 @@ module dcqcn_rx_class #(
       b_beat_reg <= a_beat_reg;
       b_len_reg <= len;
       b_res_reg <= exp_res;
+      b_tag_reg <= {hv[8 * 12 +: 8], hv[8 * 13 +: 8]} == 16'h8100;
+      b_u4_reg <= {hv[8 * 12 +: 8], hv[8 * 13 +: 8]} == 16'h0800 && hv[8 * 14 + 4 +: 4] == 4'd4 &&
+                  hv[8 * 14 +: 4] >= 4'd5;
+      b_u6_reg <= {hv[8 * 12 +: 8], hv[8 * 13 +: 8]} == 16'h86DD && hv[8 * 14 + 4 +: 4] == 4'd6;
+      b_t4_reg <= {hv[8 * 16 +: 8], hv[8 * 17 +: 8]} == 16'h0800 && hv[8 * 18 + 4 +: 4] == 4'd4 &&
+                  hv[8 * 18 +: 4] >= 4'd5;
+      b_t6_reg <= {hv[8 * 16 +: 8], hv[8 * 17 +: 8]} == 16'h86DD && hv[8 * 18 + 4 +: 4] == 4'd6;
+      b_up4_reg <= hv[8 * 23 +: 8] == 8'd17;
+      b_up6_reg <= hv[8 * 20 +: 8] == 8'd17;
+      b_tp4_reg <= hv[8 * 27 +: 8] == 8'd17;
+      b_tp6_reg <= hv[8 * 24 +: 8] == 8'd17;
+      b_uihl_reg <= hv[8 * 14 +: 4];
+      b_tihl_reg <= hv[8 * 18 +: 4];
+      b_uecn_reg <= {hv[8 * 15 + 4 +: 2], hv[8 * 15 +: 2]};
+      b_tecn_reg <= {hv[8 * 19 + 4 +: 2], hv[8 * 19 +: 2]};
     end
     if (rst) b_valid_reg <= 1'b0;
   end
 
-  // Stage B -> C: the header's tests (from hb_reg)
+  // Stage B -> C: the header's class: tag, IPv4 / IPv6, hw (IHL, 10 for IPv6, 5 otherwise),
+  // sel = hw + tag one-hot (the UDP header at 14 + 4 sel), the length the RoCEv2 headers need
   logic h_vlan, h_v4, h_v6, h_proto;
-  logic [7:0] h_vb;
-  logic [15:0] h_etype;
-  logic [1:0] h_ecn;
+  logic [3:0] h_hw;
+  logic [3:0] h_eb;
+  logic [16:5] h_sel;
 
   always_comb begin
-    h_vlan = {hb_reg[8 * 12 +: 8], hb_reg[8 * 13 +: 8]} == 16'h8100;
-    h_vb = h_vlan ? hb_reg[8 * 18 +: 8] : hb_reg[8 * 14 +: 8];
-    h_etype = h_vlan ? {hb_reg[8 * 16 +: 8], hb_reg[8 * 17 +: 8]}
-                     : {hb_reg[8 * 12 +: 8], hb_reg[8 * 13 +: 8]};
-    h_v4 = h_etype == 16'h0800 && h_vb[7:4] == 4'd4 && h_vb[3:0] >= 4'd5;
-    h_v6 = h_etype == 16'h86DD && h_vb[7:4] == 4'd6;
-    h_proto = h_vlan ? (h_v6 ? hb_reg[8 * 24 +: 8] == 8'd17 : hb_reg[8 * 27 +: 8] == 8'd17)
-                     : (h_v6 ? hb_reg[8 * 20 +: 8] == 8'd17 : hb_reg[8 * 23 +: 8] == 8'd17);
-    h_ecn = h_vlan ? (h_v6 ? hb_reg[8 * 19 + 4 +: 2] : hb_reg[8 * 19 +: 2])
-                   : (h_v6 ? hb_reg[8 * 15 + 4 +: 2] : hb_reg[8 * 15 +: 2]);
+    h_vlan = b_tag_reg;
+    h_v4 = h_vlan ? b_t4_reg : b_u4_reg;
+    h_v6 = h_vlan ? b_t6_reg : b_u6_reg;
+    h_proto = h_vlan ? (h_v6 ? b_tp6_reg : b_tp4_reg) : (h_v6 ? b_up6_reg : b_up4_reg);
+    h_hw = h_v6 ? 4'd10 : h_v4 ? (h_vlan ? b_tihl_reg : b_uihl_reg) : 4'd5;
+    h_eb = h_vlan ? b_tecn_reg : b_uecn_reg;
+    for (int k = 5; k <= 16; k++)
+      h_sel[k] = h_vlan ? 32'(h_hw) == k - 1 : 32'(h_hw) == k;
   end
 
   logic [W-1:0] c_data_reg;
   logic [B-1:0] c_keep_reg;
   logic [BW-1:0] c_beat_reg;
   logic c_valid_reg, c_last_reg, c_vlan_reg, c_v4_reg, c_v6_reg, c_ipok_reg;
-  logic [3:0] c_hw_reg;
+  logic [16:5] c_sel_reg;  // one-hot: sel
+  logic [6:0] c_need_reg;  // 38 + 4 sel: the length the UDP header, BTH and ICRC need
   logic [1:0] c_ecn_reg;
   logic [9:0] c_len_reg;
   logic [31:0] c_res_reg;
@@ -380,8 +394,9 @@ module dcqcn_rx_class #(
       c_v4_reg <= h_v4;
       c_v6_reg <= h_v6;
       c_ipok_reg <= (h_v4 || h_v6) && h_proto;
-      c_hw_reg <= h_v6 ? 4'd10 : h_v4 ? h_vb[3:0] : 4'd5;
-      c_ecn_reg <= h_ecn;
+      c_sel_reg <= h_sel;
+      c_need_reg <= 7'd38 + {1'b0, h_hw, 2'b00} + {4'd0, h_vlan, 2'b00};
+      c_ecn_reg <= h_v6 ? h_eb[3:2] : h_eb[1:0];
       c_len_reg <= b_len_reg;
       c_res_reg <= b_res_reg;
       c_hdr_reg <= hb_reg[8 * 34 +: 8 * 60];
@@ -391,22 +406,17 @@ module dcqcn_rx_class #(
 
   // Stage C -> D: the beat as the CRC reads it (lanes outside tkeep and bytes before the IP
   // header 0, the ICRC's masked fields ones), the 16 bytes at the UDP header, the length
-  // test. With sel = hw + vlan (5 .. 16) the UDP header is at 14 + 4 sel; each lane's
-  // offset in a beat is a constant, so every test below is a compare of sel, hw or the
-  // flags with a constant of elaboration.
-  logic [15:0] sel_dec;  // sel_dec[s]: sel == s
+  // test. Each lane's offset in a beat is a constant, so every test below is a bit of the
+  // one-hot sel or a flag selected by constants of elaboration.
   logic [W-1:0] cdata;
   logic [127:0] win;
   logic c_short;
 
   always_comb begin
-    for (int s = 0; s < 16; s++) sel_dec[s] = c_vlan_reg ? (s >= 1 && 32'(c_hw_reg) == s - 1)
-                                                         : (32'(c_hw_reg) == s);
     win = '0;
-    for (int s = 5; s <= 15; s++)
-      if (sel_dec[s]) win = win | c_hdr_reg[8 * (14 + 4 * s - 34) +: 128];
-    if (c_vlan_reg && c_hw_reg == 4'd15) win = win | c_hdr_reg[8 * (14 + 64 - 34) +: 128];
-    c_short = c_len_reg < 10'd38 + {4'd0, c_hw_reg, 2'b00} + {7'd0, c_vlan_reg, 2'b00};
+    for (int k = 5; k <= 16; k++)
+      if (c_sel_reg[k]) win = win | c_hdr_reg[8 * (14 + 4 * k - 34) +: 128];
+    c_short = c_len_reg < {3'd0, c_need_reg};
   end
 
   for (genvar i = 0; i < B; i++) begin : g_lane
@@ -424,9 +434,9 @@ module dcqcn_rx_class #(
                                    : (O == 22 || O == 24 || O == 25))) ||
           (c_v6_reg && (c_vlan_reg ? (O == 20 || O == 21 || O == 25)
                                    : (O == 16 || O == 17 || O == 21))) ||
-          (O >= 40 && (O - 20) % 4 == 0 && SU6 <= 16 && sel_dec_ext(sel_dec, c_vlan_reg, c_hw_reg, SU6)) ||
-          (O >= 41 && (O - 21) % 4 == 0 && SU7 <= 16 && sel_dec_ext(sel_dec, c_vlan_reg, c_hw_reg, SU7)) ||
-          (O >= 46 && (O - 26) % 4 == 0 && SU12 <= 16 && sel_dec_ext(sel_dec, c_vlan_reg, c_hw_reg, SU12));
+          (O >= 40 && (O - 20) % 4 == 0 && SU6 <= 16 && c_sel_reg[SU6 < 5 ? 5 : SU6 > 16 ? 16 : SU6]) ||
+          (O >= 41 && (O - 21) % 4 == 0 && SU7 <= 16 && c_sel_reg[SU7 < 5 ? 5 : SU7 > 16 ? 16 : SU7]) ||
+          (O >= 46 && (O - 26) % 4 == 0 && SU12 <= 16 && c_sel_reg[SU12 < 5 ? 5 : SU12 > 16 ? 16 : SU12]);
       // the IPv6 version byte: its low nibble (traffic class) masked
       assign nib_t[t] = c_v6_reg && (c_vlan_reg ? O == 18 : O == 14);
     end
@@ -629,10 +639,6 @@ module dcqcn_rx_class #(
       .re(en), .raddr(d_dqpn_reg[AW-1:0]), .rdata(ram_rdata));
 
   // ---------------------------------------------------------------- Outputs
-  // the frame whose last beat leaves stage H is counted
-  logic fin;
-  assign fin = en && h_valid_reg && h_last_reg;
-
   logic [W-1:0] out_data_reg;
   logic [B-1:0] out_keep_reg;
   logic out_valid_reg, out_last_reg;
@@ -682,28 +688,33 @@ module dcqcn_rx_class #(
     end
   end
 
-  // counters: a pulse registered with the classification, added an edge later
-  logic p_frames_reg, p_data_reg, p_cnps_reg, p_notroce_reg, p_short_reg, p_bad_reg,
-        p_unknown_reg;
+  // counters: the class of the frame entering the output registers is loaded under en
+  // (q_*), ld_reg remembers that they were loaded, the counter adds an edge later
+  logic ld_reg, q_frames_reg, q_data_reg, q_cnps_reg, q_notroce_reg, q_short_reg, q_bad_reg,
+        q_unknown_reg;
 
   always_ff @(posedge clk) begin
-    p_frames_reg <= fin;
-    p_data_reg <= en && h_dat_reg;
-    p_cnps_reg <= en && h_cnp_reg;
-    p_notroce_reg <= en && h_notroce_reg;
-    p_short_reg <= en && h_short_reg;
-    p_bad_reg <= en && h_bad_reg;
-    p_unknown_reg <= en && h_unknown_reg;
-    cnt_frames_reg <= cnt_frames_reg + {31'd0, p_frames_reg};
-    cnt_data_reg <= cnt_data_reg + {31'd0, p_data_reg};
-    cnt_cnps_reg <= cnt_cnps_reg + {31'd0, p_cnps_reg};
-    cnt_notroce_reg <= cnt_notroce_reg + {31'd0, p_notroce_reg};
-    cnt_short_reg <= cnt_short_reg + {31'd0, p_short_reg};
-    cnt_badicrc_reg <= cnt_badicrc_reg + {31'd0, p_bad_reg};
-    cnt_unknown_reg <= cnt_unknown_reg + {31'd0, p_unknown_reg};
+    ld_reg <= en;
+    if (en) begin
+      q_frames_reg <= h_valid_reg && h_last_reg;
+      q_data_reg <= h_dat_reg;
+      q_cnps_reg <= h_cnp_reg;
+      q_notroce_reg <= h_notroce_reg;
+      q_short_reg <= h_short_reg;
+      q_bad_reg <= h_bad_reg;
+      q_unknown_reg <= h_unknown_reg;
+    end
+    cnt_frames_reg <= cnt_frames_reg + {31'd0, ld_reg && q_frames_reg};
+    cnt_data_reg <= cnt_data_reg + {31'd0, ld_reg && q_data_reg};
+    cnt_cnps_reg <= cnt_cnps_reg + {31'd0, ld_reg && q_cnps_reg};
+    cnt_notroce_reg <= cnt_notroce_reg + {31'd0, ld_reg && q_notroce_reg};
+    cnt_short_reg <= cnt_short_reg + {31'd0, ld_reg && q_short_reg};
+    cnt_badicrc_reg <= cnt_badicrc_reg + {31'd0, ld_reg && q_bad_reg};
+    cnt_unknown_reg <= cnt_unknown_reg + {31'd0, ld_reg && q_unknown_reg};
     if (rst) begin
-      {p_frames_reg, p_data_reg, p_cnps_reg, p_notroce_reg, p_short_reg, p_bad_reg,
-       p_unknown_reg} <= '0;
+      ld_reg <= 1'b0;
+      {q_frames_reg, q_data_reg, q_cnps_reg, q_notroce_reg, q_short_reg, q_bad_reg,
+       q_unknown_reg} <= '0;
       cnt_frames_reg <= 32'd0;
       cnt_data_reg <= 32'd0;
       cnt_cnps_reg <= 32'd0;
