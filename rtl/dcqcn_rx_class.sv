@@ -56,7 +56,8 @@
 // or taken; s_axis_tready = en && !clearing && !rst. An output taken while another one
 // holds the pipeline is emptied (a last beat and its descriptor are shown together and
 // may be taken in different cycles).
-// m_axis_t{data,keep,last} and the descriptors' tdata are 0 while their tvalid is 0.
+// m_axis_t{data,keep,last} and the descriptors' tdata are 0 while their tvalid is 0 (the
+// registers' contents gated by their valid).
 //
 // CSRs (csr_we/csr_re/csr_addr/csr_wdata, csr_rdata the next cycle; unmapped read 0):
 //   0x00 MAP_FLOW    [15:0] the staged flow index (reads back)                 reset 0
@@ -271,6 +272,7 @@ module dcqcn_rx_class #(
   logic [W-1:0] a_data_reg;
   logic [B-1:0] a_keep_reg;
   logic [BW-1:0] a_beat_reg;
+  logic [HB/B:0] a_hsel_reg;  // a_hsel_reg[t]: the beat is beat t (t < HB / B: a header beat)
   logic a_valid_reg, a_last_reg;
 
   always_ff @(posedge clk) begin
@@ -280,6 +282,7 @@ module dcqcn_rx_class #(
       a_keep_reg <= s_axis_tkeep;
       a_last_reg <= s_axis_tlast;
       a_beat_reg <= beat_reg;
+      for (int t = 0; t <= HB / B; t++) a_hsel_reg[t] <= 32'(beat_reg) == t;
     end
     if (rst) a_valid_reg <= 1'b0;
   end
@@ -294,8 +297,7 @@ module dcqcn_rx_class #(
   logic [9:0] len;
 
   for (genvar o = 0; o < HB; o++) begin : g_view
-    assign hv[8 * o +: 8] = (32'(a_beat_reg) == o / B) ? a_data_reg[8 * (o % B) +: 8]
-                                                       : hb_reg[8 * o +: 8];
+    assign hv[8 * o +: 8] = a_hsel_reg[o / B] ? a_data_reg[8 * (o % B) +: 8] : hb_reg[8 * o +: 8];
   end
 
   always_comb begin
@@ -326,7 +328,9 @@ module dcqcn_rx_class #(
   logic [3:0] b_uecn_reg, b_tecn_reg;  // the ECN bits of either reading: {IPv6's, IPv4's}
 
   always_ff @(posedge clk) begin
-    if (en && a_valid_reg) hb_reg <= hv;
+    // (a bubble in stage A writes the positions of the beat its frame expects next: that
+    // beat overwrites them when it comes)
+    if (en) hb_reg <= hv;
     if (en) begin
       b_valid_reg <= a_valid_reg;
       b_data_reg <= a_data_reg;
@@ -639,52 +643,34 @@ module dcqcn_rx_class #(
       .re(en), .raddr(d_dqpn_reg[AW-1:0]), .rdata(ram_rdata));
 
   // ---------------------------------------------------------------- Outputs
+  // The output registers: valid from en (or emptied when taken while another output holds
+  // the pipeline); the data registers load under en only and are shown through their valid
+  // (0 while it is 0), so neither en's fanout nor the treadys reach their logic.
   logic [W-1:0] out_data_reg;
   logic [B-1:0] out_keep_reg;
   logic out_valid_reg, out_last_reg;
   logic rxd_valid_reg, rxc_valid_reg;
-  logic [63:0] rxd_data_reg, rxc_data_reg;
+  logic [17:0] rxd_data_reg;  // {ecn, flow}
+  logic [15:0] rxc_data_reg;  // flow
 
   always_ff @(posedge clk) begin
-    // an output taken while another holds the pipeline (en low) is emptied
-    if (!en && m_axis_tready) begin
-      out_valid_reg <= 1'b0;
-      out_data_reg <= '0;
-      out_keep_reg <= '0;
-      out_last_reg <= 1'b0;
-    end
-    if (!en && m_axis_rxdata_tready) begin
-      rxd_valid_reg <= 1'b0;
-      rxd_data_reg <= 64'd0;
-    end
-    if (!en && m_axis_rxcnp_tready) begin
-      rxc_valid_reg <= 1'b0;
-      rxc_data_reg <= 64'd0;
-    end
+    if (!en && m_axis_tready) out_valid_reg <= 1'b0;
+    if (!en && m_axis_rxdata_tready) rxd_valid_reg <= 1'b0;
+    if (!en && m_axis_rxcnp_tready) rxc_valid_reg <= 1'b0;
     if (en) begin
       out_valid_reg <= h_valid_reg;
       out_data_reg <= h_data_reg;
       out_keep_reg <= h_keep_reg;
       out_last_reg <= h_last_reg;
-      if (!h_valid_reg) begin
-        out_data_reg <= '0;
-        out_keep_reg <= '0;
-        out_last_reg <= 1'b0;
-      end
       rxd_valid_reg <= h_dat_reg;
-      rxd_data_reg <= h_dat_reg ? {14'd0, h_ecn_reg, h_flow_reg, 32'd0} : 64'd0;
+      rxd_data_reg <= {h_ecn_reg, h_flow_reg};
       rxc_valid_reg <= h_cnp_reg;
-      rxc_data_reg <= h_cnp_reg ? {16'd0, h_flow_reg, 32'd0} : 64'd0;
+      rxc_data_reg <= h_flow_reg;
     end
     if (rst) begin
       out_valid_reg <= 1'b0;
-      out_data_reg <= '0;
-      out_keep_reg <= '0;
-      out_last_reg <= 1'b0;
       rxd_valid_reg <= 1'b0;
-      rxd_data_reg <= 64'd0;
       rxc_valid_reg <= 1'b0;
-      rxc_data_reg <= 64'd0;
     end
   end
 
@@ -729,14 +715,14 @@ module dcqcn_rx_class #(
   logic unused_bits;
   assign unused_bits = ^{win[63:32], win[15:0], win[103:72], csr_wdata[30:24]};
 
-  assign m_axis_tdata = out_data_reg;
-  assign m_axis_tkeep = out_keep_reg;
+  assign m_axis_tdata = out_valid_reg ? out_data_reg : '0;
+  assign m_axis_tkeep = out_valid_reg ? out_keep_reg : '0;
   assign m_axis_tvalid = out_valid_reg;
-  assign m_axis_tlast = out_last_reg;
+  assign m_axis_tlast = out_valid_reg && out_last_reg;
   assign m_axis_rxdata_tvalid = rxd_valid_reg;
-  assign m_axis_rxdata_tdata = rxd_data_reg;
+  assign m_axis_rxdata_tdata = rxd_valid_reg ? {14'd0, rxd_data_reg, 32'd0} : 64'd0;
   assign m_axis_rxcnp_tvalid = rxc_valid_reg;
-  assign m_axis_rxcnp_tdata = rxc_data_reg;
+  assign m_axis_rxcnp_tdata = rxc_valid_reg ? {16'd0, rxc_data_reg, 32'd0} : 64'd0;
 
 endmodule
 
