@@ -31,4 +31,5 @@ dcqcn_nic_arb.sv
 dcqcn_nic_top.sv
 // the frame blocks (docs/frames.md), sized by DATA_WIDTH
 dcqcn_ecn_mark.sv
+dcqcn_rx_class.sv
 dcqcn_cnp_build.sv

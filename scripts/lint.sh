@@ -17,7 +17,7 @@ for top in dcqcn_rp dcqcn_np dcqcn_cp dcqcn_nic_sched dcqcn_nic_arb dcqcn_nic_to
   done
 done
 # the frame blocks (docs/frames.md), at both data widths
-for top in dcqcn_ecn_mark dcqcn_cnp_build; do
+for top in dcqcn_ecn_mark dcqcn_rx_class dcqcn_cnp_build; do
   for w in 64 512; do
     if out=$(verilator --lint-only -Wall -Irtl rtl/dcqcn.vlt "${SRCS[@]}" --top-module "$top" \
              -GDATA_WIDTH=$w 2>&1); then
