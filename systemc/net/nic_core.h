@@ -69,7 +69,7 @@ class NicCore {
   // RTL clock cycles run so far (0 for the references).
   virtual uint64_t cycles() const = 0;
   // Host memory of the per-flow containers (summary.json state_bytes): the core's own
-  // (timer tags, due set, heaps) and the RP's and NP's engines.
+  // (the timing wheel's entries and slots, blocks) and the RP's and NP's engines.
   virtual size_t flow_state_bytes() const = 0;
   virtual size_t engine_state_bytes(NicBlock b) const = 0;
   // How late in simulated time the scheduler may make a departure by design (its

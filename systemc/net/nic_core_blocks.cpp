@@ -5,6 +5,8 @@
 #include "nic_core_blocks.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 #include "sim_time.h"
 #include "state_bytes.h"
@@ -84,9 +86,11 @@ void NicCoreBlocks::wake_method() {
 
 // A flow with data that has started has its departure armed in the wheel (kind 5) at its
 // next departure, else none. touch() re-arms it whenever its next departure or its data
-// changes (earlier or later: in place). A next departure more than 2^30 ns from now (a
-// flow that was idle for a second) is armed at now - 2^30, i.e. long past: the grant then
-// restarts it from now (more than CATCHUP_NS late), as the RTL does with the RP's old next.
+// changes (earlier or later: in place). A next departure more than 2^30 ns in the past (a
+// flow that was idle for a second) is armed at now - 2^30: the grant then restarts it from
+// now (more than CATCHUP_NS late), as the RTL does with the RP's old next. One more than
+// 2^30 ns ahead cannot come from the RP (its slowest packet, 4 KB at 1 Mb/s, is 33 ms; a
+// flow's start is an event of its own): it is an error, not a departure armed early.
 void NicCoreBlocks::touch(uint32_t idx, double now) {
   Flow& f = fl_[idx];
   const uint32_t now32 = now_ns32();
@@ -96,8 +100,10 @@ void NicCoreBlocks::touch(uint32_t idx, double now) {
   }
   constexpr double kFar = 1073741824.0;  // 2^30 ns
   const double d = f.next_ns - now;
-  const uint32_t at = d > -kFar && d < kFar ? f.next32
-                      : now32 + static_cast<uint32_t>(d < 0 ? -1073741824 : 1073741824);
+  if (d >= kFar)
+    throw std::logic_error("nic.core blocks: flow " + std::to_string(idx) + "'s next departure is " +
+                           std::to_string(d / 1e6) + " ms ahead, beyond the scheduler's 2^30 ns");
+  const uint32_t at = d > -kFar ? f.next32 : now32 - 1073741824u;
   wheel_.arm(NicWheel::kDep, idx, 0, at, now32);
   schedule_wake(now);
 }

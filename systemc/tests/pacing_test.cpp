@@ -1,43 +1,14 @@
 // SPDX-License-Identifier: MIT
-// The NIC's wake-up set (net/index_set.h) and the pacing check (net/pacing_check.h) on
-// synthetic sequences; the network-level runs are in network_test.cpp.
+// The pacing check (net/pacing_check.h) on synthetic sequences; the network-level runs
+// are in network_test.cpp.
 #include <gtest/gtest.h>
 
-#include <random>
-#include <set>
+#include <utility>
+#include <vector>
 
-#include "index_set.h"
 #include "pacing_check.h"
 
 using namespace dcqcn::net;
-
-// next() is "the first member >= i" of a std::set, for sizes across the level boundaries.
-TEST(IndexSet, MatchesStdSet) {
-  for (size_t n : {1u, 63u, 64u, 65u, 4095u, 4096u, 4097u, 300000u}) {
-    IndexSet s(n);
-    std::set<size_t> ref;
-    std::mt19937_64 rng(n);
-    EXPECT_TRUE(s.empty());
-    EXPECT_EQ(s.next(0), IndexSet::npos);
-    for (int k = 0; k < 20000; ++k) {
-      const size_t i = rng() % n;
-      if (rng() % 3) {
-        s.insert(i);
-        ref.insert(i);
-      } else {
-        s.erase(i);
-        ref.erase(i);
-      }
-      const size_t q = rng() % (n + 1);
-      const auto it = ref.lower_bound(q);
-      ASSERT_EQ(s.next(q), it == ref.end() ? IndexSet::npos : *it) << "n " << n << " q " << q;
-      ASSERT_EQ(s.contains(i), ref.count(i) == 1);
-      ASSERT_EQ(s.empty(), ref.empty());
-    }
-    for (size_t i : std::set<size_t>(ref)) s.erase(i);
-    EXPECT_TRUE(s.empty()) << n;
-  }
-}
 
 // I(t): the time the port was neither busy nor paused, from 0 to t.
 TEST(PortCover, IdleTimeIsTheComplementOfBusyUnionPaused) {

@@ -37,7 +37,6 @@ namespace dcqcn {
 class NicWheel {
  public:
   static constexpr unsigned kSlotBitsDefault = 5;  // G = 32 ns
-  static constexpr unsigned kKinds = 6;            // 0..3 timers, 4 (DRAIN: own slot), 5 DEP
   static constexpr uint8_t kDep = 5;
 
   struct Fire {       // a timer or the DRAIN, due
