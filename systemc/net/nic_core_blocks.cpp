@@ -25,17 +25,12 @@ NicCoreBlocks::NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start
                              bool follow_retime, std::unique_ptr<RpEngine> rp,
                              std::unique_ptr<NpEngine> np, unsigned slot_bits)
     : host_(host), rp_(std::move(rp)), np_(std::move(np)), follow_retime_(follow_retime),
-      wheel_(wheel_flows(start_ns.size(), num_rx), slot_bits) {
+      wheel_(wheel_flows(start_ns.size(), num_rx), slot_bits), starts_(start_ns) {
   fl_.resize(start_ns.size());
   for (uint32_t i = 0; i < fl_.size(); ++i) {
     fl_[i].next_ns = start_ns[i];
     fl_[i].next32 = static_cast<uint32_t>(static_cast<uint64_t>(start_ns[i]));
-    starts_.emplace_back(start_ns[i], i);
   }
-  // latest first: the next start is at the back; equal times in index order
-  std::sort(starts_.begin(), starts_.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first > b.first : a.second > b.second;
-  });
   auto spawn = [this](sc_event& ev, void (NicCoreBlocks::*fn)(), const char* name, bool at0) {
     sc_spawn_options o;
     o.spawn_method();
@@ -49,7 +44,7 @@ NicCoreBlocks::NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start
 }
 
 size_t NicCoreBlocks::flow_state_bytes() const {
-  return vec_bytes(fl_) + vec_bytes(starts_) + wheel_.state_bytes();
+  return vec_bytes(fl_) + starts_.bytes() + wheel_.state_bytes();
 }
 
 size_t NicCoreBlocks::engine_state_bytes(NicBlock b) const {
@@ -69,14 +64,12 @@ uint32_t NicCoreBlocks::csr_read(NicBlock b, uint8_t addr, double now) {
 
 void NicCoreBlocks::start_method() {
   const double now = now_ns();
-  while (!starts_.empty() && due(starts_.back().first, now)) {
-    const uint32_t idx = starts_.back().second;
-    starts_.pop_back();
+  starts_.take_due(now, [&](uint32_t idx) {
     fl_[idx].started = true;
     touch(idx, now);
     wake_ev_.notify(SC_ZERO_TIME);  // its first departure may be due: kick the port
-  }
-  if (!starts_.empty()) start_ev_.notify(sc_time(starts_.back().first - now, SC_NS));
+  });
+  if (!starts_.empty()) start_ev_.notify(sc_time(starts_.next_ns() - now, SC_NS));
 }
 
 void NicCoreBlocks::wake_method() {

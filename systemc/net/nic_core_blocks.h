@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "flow_starts.h"
 #include "nic_core.h"
 #include "nic_wheel.h"
 
@@ -65,7 +66,7 @@ class NicCoreBlocks : public NicCore {
   std::unique_ptr<NpEngine> np_;
   bool follow_retime_ = true;
   NicWheel wheel_;
-  std::vector<std::pair<double, uint32_t>> starts_;  // (start, flow), latest first
+  FlowStarts starts_;
   sc_core::sc_event wake_ev_, tmr_ev_, start_ev_;
   // The NP's budget queue: the head it announced last (one slot, like a timer)
   bool drain_on_ = false;

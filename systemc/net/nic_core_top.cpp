@@ -29,13 +29,8 @@ bool due_now(const NicTopOut& o, uint32_t now32) {
 NicCoreTop::NicCoreTop(NicCoreHost& host, const std::vector<double>& start_ns, uint32_t num_rx,
                        std::unique_ptr<NicTopDevice> dev)
     : host_(host), dev_(std::move(dev)), num_tx_(static_cast<uint32_t>(start_ns.size())),
-      num_rx_(num_rx) {
+      num_rx_(num_rx), starts_(start_ns) {
   data_.assign(num_tx_, 0);
-  for (uint32_t i = 0; i < num_tx_; ++i) starts_.emplace_back(start_ns[i], i);
-  // latest first: the next start is at the back; equal times in index order
-  std::sort(starts_.begin(), starts_.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first > b.first : a.second > b.second;
-  });
   auto spawn = [this](sc_event& ev, void (NicCoreTop::*fn)(), const char* name, bool init) {
     sc_spawn_options o;
     o.spawn_method();
@@ -49,7 +44,7 @@ NicCoreTop::NicCoreTop(NicCoreHost& host, const std::vector<double>& start_ns, u
 }
 
 size_t NicCoreTop::flow_state_bytes() const {
-  return data_.capacity() * sizeof(uint8_t) + starts_.capacity() * sizeof(starts_[0]);
+  return data_.capacity() * sizeof(uint8_t) + starts_.bytes();
 }
 
 NicTopIn NicCoreTop::idle_in(uint32_t now32) const {
@@ -116,12 +111,10 @@ void NicCoreTop::wake_method() { drain(now_ns()); }
 
 void NicCoreTop::start_method() {
   const double now = now_ns();
-  while (!starts_.empty() && starts_.back().first <= now + 1e-6) {
-    const uint32_t idx = starts_.back().second;
-    starts_.pop_back();
+  starts_.take_due(now, [&](uint32_t idx) {
     if (!data_[idx]) host_op(idx, kHostData, 0, now);
-  }
-  if (!starts_.empty()) start_ev_.notify(sc_time(starts_.back().first - now, SC_NS));
+  });
+  if (!starts_.empty()) start_ev_.notify(sc_time(starts_.next_ns() - now, SC_NS));
 }
 
 void NicCoreTop::dispatch_method() {

@@ -21,6 +21,7 @@
 #include <systemc>
 #include <vector>
 
+#include "flow_starts.h"
 #include "nic_core.h"
 #include "nic_top_engine.h"
 
@@ -59,7 +60,7 @@ class NicCoreTop : public NicCore {
   std::unique_ptr<NicTopDevice> dev_;
   uint32_t num_tx_, num_rx_;
   std::vector<uint8_t> data_;  // the top was told the flow has data (host DATA, txdone more)
-  std::vector<std::pair<double, uint32_t>> starts_;  // (start, idx), latest first
+  FlowStarts starts_;  // the flows' starts, a host DATA each
   // descriptors waiting for their stream's tready
   uint32_t txop_wait_ = 0;
   std::deque<NicTxDone> txdone_q_;
