@@ -472,18 +472,18 @@ TEST(Frames, OnAndOffWriteIdenticalCsvs) {
   EXPECT_FALSE(off.summary["frames"]["enabled"].get<bool>());
   EXPECT_EQ(on.summary["frames"]["cnps_built"], on.summary["cnps_sent"]);
   EXPECT_EQ(on.summary["frames"]["ce_marked"], on.summary["ecn_marks"]);
-  EXPECT_GT(on.summary["frames"]["classified"].get<uint64_t>(), 10000u);
+  EXPECT_GT(on.summary["frames"]["classified"].get<uint64_t>(), 2000u);
   EXPECT_EQ(off.summary["frames"]["classified"].get<uint64_t>(), 0u);
 }
 
 // The capture records the bytes the blocks made: byte-identical across engines, TCD's UE
-// rewrite included (incast16 with TCD marks UE and CE).
+// rewrite included (tcd_victim marks about 10,000 packets UE and 70 CE in 2 ms).
 TEST(Frames, CapturesOfBothEnginesAreByteIdentical) {
-  const std::string args = "--duration 2 --set profile=connectx --set switch.ecn.tcd=true";
-  const SimRun a = sim("frames_pcap_ref", "incast16", "--engine ref " + args + " --pcap " +
-                                                          std::string(SIM_TEST_OUT) + "/frames_ref.pcap");
-  const SimRun b = sim("frames_pcap_rtl", "incast16", "--engine rtl " + args + " --pcap " +
-                                                          std::string(SIM_TEST_OUT) + "/frames_rtl.pcap");
+  const std::string args = "--duration 2";
+  const SimRun a = sim("frames_pcap_ref", "tcd_victim", "--engine ref " + args + " --pcap " +
+                                                            std::string(SIM_TEST_OUT) + "/frames_ref.pcap");
+  const SimRun b = sim("frames_pcap_rtl", "tcd_victim", "--engine rtl " + args + " --pcap " +
+                                                            std::string(SIM_TEST_OUT) + "/frames_rtl.pcap");
   expect_checks_ok(a);
   expect_checks_ok(b);
   const std::string x = slurp(std::string(SIM_TEST_OUT) + "/frames_ref.pcap");
