@@ -44,7 +44,7 @@ struct NicFrameConfig {
   std::vector<QpContext> cnp_ctx;   // by NP index: the context of the flow's CNPs
   // the classifier's QP table: (local QPN, flow index: the RP's for a QP the NIC sends
   // on, the NP's for one it receives on)
-  std::vector<std::pair<uint32_t, uint16_t>> qps;
+  std::vector<std::pair<uint32_t, uint32_t>> qps;
 };
 
 // The classifier's verdict on one frame: the class (as the counters of docs/frames.md
@@ -54,7 +54,10 @@ const char* rx_verdict_name(RxVerdict v);
 
 struct RxDesc {
   RxVerdict verdict = RxVerdict::Short;
-  uint16_t flow = 0;  // m_axis_rxdata / m_axis_rxcnp [47:32]
+  // m_axis_rxdata / m_axis_rxcnp [47:32]: 16 bits in the block (the RTL service refuses a
+  // larger index); the reference service carries any index (a NIC of the ref engine may
+  // have more than 65536 flows)
+  uint32_t flow = 0;
   uint8_t ecn = 0;    // m_axis_rxdata [49:48] (Data)
   bool operator==(const RxDesc&) const = default;
 };
@@ -68,6 +71,9 @@ class NicFrames {
   // The classifier on the len bytes of a received frame (no FCS).
   virtual RxDesc classify(const uint8_t* f, size_t len, double at_ns) = 0;
   virtual uint64_t cycles() const { return 0; }  // RTL clock cycles run so far
+  // Host memory of its per-flow tables in C++ containers (the reference's contexts and QP
+  // map: capacity x element size); 0 for the RTL, whose RAMs are inside the model.
+  virtual size_t flow_state_bytes() const { return 0; }
 };
 
 class SwitchFrames {

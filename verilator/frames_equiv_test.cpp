@@ -58,8 +58,8 @@ NicFrameConfig config(tb::Rng& rng) {
     x.pkey = 0xFFFF;
     c.cnp_ctx.push_back(x);
   }
-  for (uint32_t i = 0; i < kTx; ++i) c.qps.push_back({kBase + i, static_cast<uint16_t>(i)});
-  for (uint32_t j = 0; j < kRx; ++j) c.qps.push_back({kBase + kTx + j, static_cast<uint16_t>(j)});
+  for (uint32_t i = 0; i < kTx; ++i) c.qps.push_back({kBase + i, i});
+  for (uint32_t j = 0; j < kRx; ++j) c.qps.push_back({kBase + kTx + j, j});
   return c;
 }
 

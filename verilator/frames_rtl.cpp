@@ -118,6 +118,9 @@ class RtlNicFrames final : public NicFrames {
                                   std::to_string(kRtlRxQps) + "; use at most that many, or the ref engine");
     std::vector<int64_t> used(kRtlRxQps, -1);
     for (const auto& [qpn, flow] : c.qps) {
+      if (flow > 0xFFFF)
+        throw std::invalid_argument(name_ + ": flow index " + std::to_string(flow) +
+                                    " in the QP table, but the RTL classifier's descriptors carry 16 bits");
       int64_t& u = used[qpn & (kRtlRxQps - 1)];
       if (u >= 0)
         throw std::invalid_argument(name_ + ": QPNs " + std::to_string(u) + " and " + std::to_string(qpn) +
@@ -205,13 +208,13 @@ class RtlNicFrames final : public NicFrames {
       if (acc) ++k;
       if (m.m_axis_rxdata_tvalid) {
         d.verdict = RxVerdict::Data;
-        d.flow = static_cast<uint16_t>(m.m_axis_rxdata_tdata >> 32);
+        d.flow = static_cast<uint32_t>(m.m_axis_rxdata_tdata >> 32 & 0xFFFF);
         d.ecn = static_cast<uint8_t>(m.m_axis_rxdata_tdata >> 48 & 3);
         got = true;
       }
       if (m.m_axis_rxcnp_tvalid) {
         d.verdict = RxVerdict::Cnp;
-        d.flow = static_cast<uint16_t>(m.m_axis_rxcnp_tdata >> 32);
+        d.flow = static_cast<uint32_t>(m.m_axis_rxcnp_tdata >> 32 & 0xFFFF);
         got = true;
       }
       if (m.m_axis_tvalid && m.m_axis_tlast) break;  // the frame's last beat: its descriptor with it

@@ -208,11 +208,6 @@ void Network::build() {
 // RP index, its receive QPs to their NP index).
 NicFrameConfig Network::nic_frames(uint16_t id, const std::vector<uint32_t>& tx,
                                    const std::vector<uint32_t>& rx) const {
-  constexpr size_t kMaxFlows = 65536;  // the descriptors' 16-bit flow field
-  if (tx.size() > kMaxFlows || rx.size() > kMaxFlows)
-    throw std::invalid_argument(sc_.nodes[id].name + ": " + std::to_string(std::max(tx.size(), rx.size())) +
-                                " flows in one direction, but the frame blocks' descriptors carry a 16-bit flow "
-                                "index; expected at most 65536 per NIC and direction, or --frames off");
   auto mac = [](uint16_t node) { return 0x020000000000ull | ((uint64_t{node} + 1) & 0xFFFF); };
   NicFrameConfig c;
   c.name = sc_.nodes[id].name;
@@ -233,9 +228,8 @@ NicFrameConfig Network::nic_frames(uint16_t id, const std::vector<uint32_t>& tx,
     c.cnp_ctx.push_back(x);
   }
   c.qps.reserve(tx.size() + rx.size());
-  for (size_t k = 0; k < tx.size(); ++k) c.qps.push_back({kQpnBase + static_cast<uint32_t>(k), static_cast<uint16_t>(k)});
-  for (size_t k = 0; k < rx.size(); ++k)
-    c.qps.push_back({ctx_.qpn_rx_base[id] + static_cast<uint32_t>(k), static_cast<uint16_t>(k)});
+  for (uint32_t k = 0; k < tx.size(); ++k) c.qps.push_back({kQpnBase + k, k});
+  for (uint32_t k = 0; k < rx.size(); ++k) c.qps.push_back({ctx_.qpn_rx_base[id] + k, k});
   return c;
 }
 

@@ -129,7 +129,7 @@ void Nic::rx_xon_method() {
 
 size_t Nic::flow_state_bytes() const {
   return vec_bytes(tx_) + vec_bytes(rx_gid_) + vec_bytes(rx_gbn_) + vec_bytes(last_cnp_ns_) +
-         heap_bytes(rto_q_) + core_->flow_state_bytes();
+         heap_bytes(rto_q_) + core_->flow_state_bytes() + (frames_ ? frames_->flow_state_bytes() : 0);
 }
 
 uint64_t Nic::backlog_bytes() const {
@@ -291,7 +291,7 @@ void Nic::classify(const PacketExt& e, double now) {
   const FlowInfo& fi = ctx_.flows[e.flow];
   RxDesc want;
   want.verdict = e.kind == PktKind::CNP ? RxVerdict::Cnp : RxVerdict::Data;
-  want.flow = static_cast<uint16_t>(e.kind == PktKind::DATA ? fi.np_idx : fi.rp_idx);
+  want.flow = e.kind == PktKind::DATA ? fi.np_idx : fi.rp_idx;
   want.ecn = e.kind == PktKind::CNP ? 0 : e.ecn;
   if (d == want) return;
   static const char* kinds[] = {"DATA", "CNP", "PFC", "NAK", "ACK"};

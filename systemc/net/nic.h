@@ -50,7 +50,8 @@ class Nic : public Node, public NicCoreHost {
   // Host memory of the NIC's per-flow containers, capacity x element size (summary.json
   // state_bytes, docs/network.md): the send flows (TxFlow, with their go-back-N sender and
   // pacing check), the receive side (flow ids, go-back-N receivers, CNP times), the tail
-  // timers' heap and the core's (core().flow_state_bytes()). Not the RP and NP engines
+  // timers' heap, the core's (core().flow_state_bytes()) and the reference frame service's
+  // contexts and QP map (frames.h). Not the RP and NP engines
   // (core().engine_state_bytes()).
   size_t flow_state_bytes() const;
 
