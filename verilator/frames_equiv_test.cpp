@@ -5,7 +5,8 @@
 // send flows (the QP table nearly full at the network's QPN layout), every flow's CNP
 // built and then classified back; random frames of the benches' mix (tb/common/frame_gen.h:
 // VLAN, IPv4 options, IPv6, non-RoCE, runts, cut headers, wrong ICRCs) classified; random
-// frames marked. Seed: DCQCN_TEST_SEED (default fixed, printed); frames per test:
+// frames marked; every byte of a DATA frame flipped in turn. Seed: DCQCN_TEST_SEED
+// (default fixed, printed); frames per test:
 // DCQCN_FRAMES_EQUIV (default 3000).
 #include <gtest/gtest.h>
 
