@@ -427,6 +427,7 @@ int sc_main(int argc, char** argv) {
   std::optional<std::string> sample_flows;  // as typed, checked like the YAML key sample_flows
   bool quiet = false;
   std::string pcap, pcap_links = "*";
+  std::string frames = "on";
   run->add_option("scenario", scenario, "scenario name (systemc/scenarios/NAME.yaml) or file")->required();
   run->add_option("--engine", engine, "rtl (Verilated RTL, default) or ref (C++ reference)")
       ->check(CLI::IsMember({"rtl", "ref"}))
@@ -445,6 +446,11 @@ int sc_main(int argc, char** argv) {
   run->add_option("--pcap", pcap, "write a packet capture (pcap, ns timestamps) of the frames on the chosen links");
   run->add_option("--pcap-links", pcap_links,
                   "links to capture: comma-separated globs of link ends NODE or NODE:pPORT, e.g. 'sw:p0,h1' (default '*')");
+  run->add_option("--frames", frames,
+                  "on (default): packets carry their bytes, built, classified and CE-marked by the frame "
+                  "blocks on the engine; off: metadata only (faster; no --pcap)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
   run->add_option("--trace-from", trace_from, "waveform window start, simulated ms (0)");
   run->add_option("--trace-to", trace_to, "waveform window end, simulated ms (the run's end)");
   run->add_option("--trace-depth", depth, "all (default), ports (the blocks' ports only) or N "
@@ -544,6 +550,12 @@ int sc_main(int argc, char** argv) {
                    pcap_links.c_str());
       return 2;
     }
+    if (!pcap.empty() && frames == "off") {
+      std::fprintf(stderr, "--pcap %s with --frames off: a capture records the frames' bytes, which --frames off "
+                   "does not make; expected --frames on (the default) with --pcap\n", pcap.c_str());
+      return 2;
+    }
+    o.frames = frames == "on";
     o.pcap = pcap;
     o.pcap_links = pcap_links;
     // The directory of an output file (--pcap, --vcd) is created; one that cannot be is bad input.

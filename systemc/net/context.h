@@ -55,6 +55,11 @@ struct Counters {
   uint64_t np_min_gap_violations = 0;
   uint64_t np_budget_violations = 0;  // two CNPs of one NIC closer than NP_CNP_BUDGET_NS
   uint64_t nic_overflows = 0;   // receive buffer over capacity (PFC too late)
+  // frames (--frames on): CNPs built by the CNP builders, frames classified by the NICs'
+  // classifiers (every one agreed with the packet's metadata: a disagreement stops the
+  // run), CE marks applied to the bytes by the switches' ECN markers, UE marks (TCD)
+  // rewritten in C++
+  uint64_t frame_cnps_built = 0, frame_classified = 0, frame_ce_marked = 0, frame_ue_rewritten = 0;
 
   void on_wire(PktKind k, int d) { wire[static_cast<int>(k)] += d; }
 };
@@ -68,6 +73,11 @@ struct NetContext {
   unsigned cnp_priority = 7;    // CNPs, NAKs and ACKs: strict priority
   double pfc_response_ns = 0;   // a PAUSE takes effect this long after it arrives
   PcapWriter* pcap = nullptr;   // --pcap: frames on the chosen links (pcap.h)
+  bool frames = false;          // --frames on: packets carry bytes made by the frame blocks
+  std::vector<uint32_t> qpn_rx_base;  // per node: its first receive QPN (kQpnBase + flows it sends)
+  // the local QPNs of a flow (pcap.h): at its sender, and at its receiver
+  uint32_t src_qpn(const FlowInfo& f) const { return kQpnBase + f.rp_idx; }
+  uint32_t dst_qpn(const FlowInfo& f) const { return qpn_rx_base[f.dst] + f.np_idx; }
 };
 
 }  // namespace dcqcn::net

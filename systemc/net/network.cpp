@@ -145,6 +145,11 @@ void Network::build() {
   np_budget_ns_ = nicc.np_budget_ns;
   const SwitchConfig swc{sc_.sw, sc_.stats_from_ms};
 
+  // Local QPNs (pcap.h): a NIC's send flows from kQpnBase, its receive flows after them.
+  ctx_.frames = opt_.frames;
+  ctx_.qpn_rx_base.assign(n, 0);
+  for (size_t i = 0; i < n; ++i) ctx_.qpn_rx_base[i] = kQpnBase + static_cast<uint32_t>(tx[i].size());
+
   // nodes with their engines
   nodes_.resize(n);
   for (size_t i = 0; i < n; ++i) {
@@ -153,7 +158,8 @@ void Network::build() {
     const auto nports = static_cast<uint32_t>(topo_.ports(i).size());
     if (topo_.is_switch(i)) {
       auto cp = make_cp(opt_.engine, pow2_at_least(nports * 8), trace_for(nm + ".cp"));
-      auto* sw = new Switch(nm.c_str(), ctx_, id, nports, swc, std::move(cp));
+      auto* sw = new Switch(nm.c_str(), ctx_, id, nports, swc, std::move(cp),
+                            opt_.frames ? make_switch_frames(opt_.engine) : nullptr);
       switches_.push_back(sw);
       nodes_[i].reset(sw);
     } else {
@@ -169,7 +175,10 @@ void Network::build() {
         rp = make_rp(opt_.engine, pow2_at_least(static_cast<uint32_t>(tx[i].size())), trace_for(nm + ".rp"));
         np = make_np(opt_.engine, pow2_at_least(static_cast<uint32_t>(rx[i].size())), trace_for(nm + ".np"));
       }
-      auto* nic = new Nic(nm.c_str(), ctx_, id, nicc, tx[i], rx[i], std::move(top), std::move(rp), std::move(np));
+      std::unique_ptr<NicFrames> frames;
+      if (opt_.frames) frames = make_nic_frames(opt_.engine, nic_frames(id, tx[i], rx[i]));
+      auto* nic = new Nic(nm.c_str(), ctx_, id, nicc, tx[i], rx[i], std::move(top), std::move(rp), std::move(np),
+                          std::move(frames));
       nics_.push_back(nic);
       nodes_[i].reset(nic);
     }
@@ -190,6 +199,38 @@ void Network::build() {
   configure_engines(np_writes);
   if (!opt_.pcap.empty()) open_pcap();
   if (opt_.wave) trace_network();
+}
+
+// A NIC's frame blocks (frames.h), as its driver would set them up: the CNP builder's
+// globals (the host's MAC, DSCP 8 x the CNP priority, no VLAN) and one QP context per
+// receive flow (to the sender's MAC, IPv4 address and QP; UDP source port 0xC000 + global
+// flow id mod 16384, the default P_Key); the classifier's QP table (its send QPs to their
+// RP index, its receive QPs to their NP index).
+NicFrameConfig Network::nic_frames(uint16_t id, const std::vector<uint32_t>& tx,
+                                   const std::vector<uint32_t>& rx) const {
+  auto mac = [](uint16_t node) { return 0x020000000000ull | ((uint64_t{node} + 1) & 0xFFFF); };
+  NicFrameConfig c;
+  c.name = sc_.nodes[id].name;
+  c.globals.smac = mac(id);
+  c.globals.dscp = static_cast<uint8_t>(8 * sc_.cnp_priority);
+  c.globals.vlan = 0;
+  c.cnp_ctx.reserve(rx.size());
+  for (uint32_t gid : rx) {
+    const FlowInfo& f = ctx_.flows[gid];
+    QpContext x;
+    x.valid = true;
+    x.dmac = mac(f.src);
+    x.sip = host_ipv4(id);
+    x.dip = host_ipv4(f.src);
+    x.dqpn = ctx_.src_qpn(f);
+    x.sport = static_cast<uint16_t>(0xC000 | (gid & 0x3FFF));
+    x.pkey = 0xFFFF;
+    c.cnp_ctx.push_back(x);
+  }
+  c.qps.reserve(tx.size() + rx.size());
+  for (uint32_t k = 0; k < tx.size(); ++k) c.qps.push_back({kQpnBase + k, k});
+  for (uint32_t k = 0; k < rx.size(); ++k) c.qps.push_back({ctx_.qpn_rx_base[id] + k, k});
+  return c;
 }
 
 // --pcap-links: each comma-separated glob is matched against both ends of every link,

@@ -36,6 +36,10 @@ struct RunOptions {
   bool progress = false;      // progress bar on stderr
   std::string pcap;           // packet capture file ("" = none; pcap.h)
   std::string pcap_links = "*";  // comma-separated globs of link ends NODE or NODE:pPORT
+  // Frames (docs/network.md, "How frames are made in the simulation"): packets carry their
+  // bytes, made and read by the frame blocks on the run's engine (--frames on; --pcap
+  // needs it). Off: metadata only, as before issue 27.
+  bool frames = true;
   // Set (non-zero) by a signal handler: the run stops at the next chunk boundary, between
   // events, and writes what it has (summary.json: "interrupted": true).
   const volatile std::sig_atomic_t* stop = nullptr;
@@ -65,6 +69,7 @@ class Network {
   // Engines are created with the waveform file their instance name selects.
   TraceSpec trace_for(const std::string& instance);
   void trace_network();
+  NicFrameConfig nic_frames(uint16_t id, const std::vector<uint32_t>& tx, const std::vector<uint32_t>& rx) const;
   void open_pcap();
 
   const Scenario sc_;

@@ -4,9 +4,12 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "nic_core_blocks.h"
 #include "nic_core_top.h"
+#include "pcap.h"
 #include "sim_time.h"
 #include "state_bytes.h"
 
@@ -31,8 +34,9 @@ namespace {
 
 Nic::Nic(sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg,
          std::vector<uint32_t> tx_flows, std::vector<uint32_t> rx_flows,
-         std::unique_ptr<NicTopDevice> top, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np)
-    : Node(name, ctx, id, 1), cfg_(cfg), rx_gid_(std::move(rx_flows)) {
+         std::unique_ptr<NicTopDevice> top, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np,
+         std::unique_ptr<NicFrames> frames)
+    : Node(name, ctx, id, 1), cfg_(cfg), rx_gid_(std::move(rx_flows)), frames_(std::move(frames)) {
   std::vector<double> starts;
   for (uint32_t gid : tx_flows) {
     const FlowInfo& f = ctx.flows[gid];
@@ -125,7 +129,7 @@ void Nic::rx_xon_method() {
 
 size_t Nic::flow_state_bytes() const {
   return vec_bytes(tx_) + vec_bytes(rx_gid_) + vec_bytes(rx_gbn_) + vec_bytes(last_cnp_ns_) +
-         heap_bytes(rto_q_) + core_->flow_state_bytes();
+         heap_bytes(rto_q_) + core_->flow_state_bytes() + (frames_ ? frames_->flow_state_bytes() : 0);
 }
 
 uint64_t Nic::backlog_bytes() const {
@@ -170,6 +174,8 @@ Gp* Nic::pick(unsigned p) {
   e.size = padded_frame(payload + cfg_.header_bytes);
   e.ecn = kEcnEct1;  // ECN-capable for RED, TCD-capable for TCD (ecn.h)
   e.prio = static_cast<uint8_t>(ctx_.data_priority);
+  if (frames_) transport_frame(WireFrame{e.kind, e.flow, e.src, e.dst, e.psn, e.size, e.ecn, e.prio, false},
+                               ctx_.dst_qpn(fi), e.frame);
   fi.sent_bytes += e.size;
   if (retx) {
     fi.retransmitted_bytes += e.size;
@@ -229,6 +235,20 @@ void Nic::core_cnp(uint32_t idx, uint8_t kind, uint32_t tau_ns, double now) {
   e.prio = static_cast<uint8_t>(ctx_.cnp_priority);
   e.cnp_kind = kind;
   e.cnp_tau_ns = tau_ns;
+  if (frames_) {
+    // the CNP builder's frame, from the flow's QP context (to the sender's QP)
+    frames_->build_cnp(idx, now, e.frame);
+    ctx_.counters.frame_cnps_built++;
+    const std::vector<uint8_t>& b = e.frame;
+    const uint32_t dqpn = b.size() == kCnpFrameBytes - 4 ? uint32_t{b[47]} << 16 | uint32_t{b[48]} << 8 | b[49] : 0;
+    if (b.size() != kCnpFrameBytes - 4 || b[42] != 0x81 || dqpn != ctx_.src_qpn(fi))
+      throw std::runtime_error("frame check: " + std::string(basename()) + " asked its CNP builder for the CNP of flow " +
+                               std::to_string(fi.gid) + " (NP flow " + std::to_string(idx) + ") and got " +
+                               std::to_string(b.size()) + " bytes, opcode " +
+                               std::to_string(b.size() > 42 ? b[42] : 0) + ", destination QP " +
+                               std::to_string(dqpn) + "; expected 74 bytes, opcode 129, destination QP " +
+                               std::to_string(ctx_.src_qpn(fi)));
+  }
   fi.cnps_sent++;
   ctx_.counters.cnps_sent++;
   // The NP must never notify one flow twice within its configured interval N.
@@ -261,10 +281,34 @@ void Nic::cnp_ready_method() {
   kick(0);
 }
 
+// The classifier's descriptor against the packet's metadata: a DATA frame gives rxdata with
+// the flow's NP index and the frame's ECN; a CNP rxcnp with the flow's RP index; an ACK or
+// NAK (BTH opcode 0x11: not a CNP, so rxdata to the QP it is for, the flow's RP index) is
+// checked the same way but, a transport frame, not handed to the NP.
+void Nic::classify(const PacketExt& e, double now) {
+  const RxDesc d = frames_->classify(e.frame.data(), e.frame.size(), now);
+  ctx_.counters.frame_classified++;
+  const FlowInfo& fi = ctx_.flows[e.flow];
+  RxDesc want;
+  want.verdict = e.kind == PktKind::CNP ? RxVerdict::Cnp : RxVerdict::Data;
+  want.flow = e.kind == PktKind::DATA ? fi.np_idx : fi.rp_idx;
+  want.ecn = e.kind == PktKind::CNP ? 0 : e.ecn;
+  if (d == want) return;
+  static const char* kinds[] = {"DATA", "CNP", "PFC", "NAK", "ACK"};
+  throw std::runtime_error(
+      "frame check: " + std::string(basename()) + " received the " + kinds[static_cast<int>(e.kind)] +
+      " frame of flow " + std::to_string(e.flow) + " (PSN " + std::to_string(e.psn) + ", ECN " +
+      std::to_string(e.ecn) + ", " + std::to_string(e.frame.size()) + " bytes) at " + std::to_string(now) +
+      " ns; its classifier said " + rx_verdict_name(d.verdict) + " flow " + std::to_string(d.flow) + " ECN " +
+      std::to_string(d.ecn) + "; expected " + rx_verdict_name(want.verdict) + " flow " + std::to_string(want.flow) +
+      " ECN " + std::to_string(want.ecn));
+}
+
 void Nic::receive(unsigned /*p*/, Gp* gp) {
   PacketExt& e = ext(*gp);
   ctx_.counters.packets++;
   const double now = now_ns();
+  if (frames_) classify(e, now);
   if (e.kind == PktKind::CNP) {
     FlowInfo& fi = ctx_.flows[e.flow];
     fi.cnps_received++;
@@ -346,6 +390,8 @@ void Nic::send_ctrl(PktKind kind, uint32_t gid, uint64_t psn) {
   e.size = kAckFrameBytes;
   e.prio = static_cast<uint8_t>(ctx_.cnp_priority);
   e.psn = static_cast<uint32_t>(psn);
+  if (frames_) transport_frame(WireFrame{e.kind, e.flow, e.src, e.dst, e.psn, e.size, e.ecn, e.prio, false},
+                               ctx_.src_qpn(fi), e.frame);
   cnp_q_.push_back(gp);
   kick(0);
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "frames.h"
 #include "gbn.h"
 #include "nic_core.h"
 #include "nic_top_engine.h"
@@ -39,15 +40,18 @@ class Nic : public Node, public NicCoreHost {
   // The core: `top` (a NicCoreTop on it), or else the RP and NP engines (a NicCoreBlocks).
   Nic(sc_core::sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg,
       std::vector<uint32_t> tx_flows, std::vector<uint32_t> rx_flows,
-      std::unique_ptr<NicTopDevice> top, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np);
+      std::unique_ptr<NicTopDevice> top, std::unique_ptr<RpEngine> rp, std::unique_ptr<NpEngine> np,
+      std::unique_ptr<NicFrames> frames);
 
   NicCore& core() { return *core_; }
+  uint64_t frame_cycles() const { return frames_ ? frames_->cycles() : 0; }
   uint64_t backlog_bytes() const;
   const PacingStats& pacing_stats() const { return pacing_.stats(); }
   // Host memory of the NIC's per-flow containers, capacity x element size (summary.json
   // state_bytes, docs/network.md): the send flows (TxFlow, with their go-back-N sender and
   // pacing check), the receive side (flow ids, go-back-N receivers, CNP times), the tail
-  // timers' heap and the core's (core().flow_state_bytes()). Not the RP and NP engines
+  // timers' heap, the core's (core().flow_state_bytes()) and the reference frame service's
+  // contexts and QP map (frames.h). Not the RP and NP engines
   // (core().engine_state_bytes()).
   size_t flow_state_bytes() const;
 
@@ -91,6 +95,10 @@ class Nic : public Node, public NicCoreHost {
   std::vector<TxFlow> tx_;
   std::vector<uint32_t> rx_gid_;     // np index -> global flow id
   std::unique_ptr<NicCore> core_;
+  std::unique_ptr<NicFrames> frames_;  // CNP builder and classifier (--frames on), or nullptr
+  // The classifier on a received frame; its descriptor must be the one the packet's
+  // metadata gives, or the run stops (frame check).
+  void classify(const PacketExt& e, double now);
   std::deque<Gp*> cnp_q_;
   bool follow_retime_ = true;
   PortCover cover_;          // port 0: busy or paused (pacing check)

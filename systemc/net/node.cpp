@@ -98,7 +98,7 @@ void Node::start(unsigned p) {
   on_start(p, gp);
   if (ctx_.pcap && ctx_.pcap->selected(id_, p))
     ctx_.pcap->write(id_, p, WireFrame{e.kind, e.flow, e.src, e.dst, e.psn, e.size, e.ecn, e.prio, e.pfc_pause},
-                     now_ns());
+                     e.frame, now_ns());
   port.tx_done.notify(sc_time((e.size + kWireOverheadBytes) * 8.0 / port.rate_gbps, SC_NS));
 }
 

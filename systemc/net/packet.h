@@ -34,6 +34,12 @@ struct PacketExt : tlm::tlm_extension<PacketExt> {
   double enqueued_ns = 0;   // time it joined the current egress queue
   BufPool pool = BufPool::NONE;
   bool released = false;    // in the pool's free list (guards against double release)
+  // The frame's bytes, destination MAC to ICRC, no FCS (docs/network.md, "How frames are
+  // made in the simulation"): empty when the run makes no frames (--frames off) and for PFC
+  // frames (the MAC's own, built by the capture). Made by the sender (DATA, ACK, NAK: the
+  // transport; CNP: the CNP builder), rewritten by a switch's ECN marker, read by the
+  // receiving NIC's classifier.
+  std::vector<uint8_t> frame;
 
   tlm::tlm_extension_base* clone() const override { return new PacketExt(*this); }
   void copy_from(const tlm::tlm_extension_base& e) override {
@@ -70,7 +76,11 @@ class PacketPool {
       g = free_.back();
       free_.pop_back();
     }
-    ext(*g) = PacketExt{};
+    PacketExt& e = ext(*g);
+    std::vector<uint8_t> keep = std::move(e.frame);  // its capacity: no allocation per packet
+    e = PacketExt{};
+    keep.clear();
+    e.frame = std::move(keep);
     g->set_command(tlm::TLM_WRITE_COMMAND);
     g->set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     ++live_;

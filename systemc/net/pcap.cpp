@@ -92,68 +92,82 @@ void PcapWriter::close() {
                              "; expected a writable file system with free space");
 }
 
+void transport_frame(const WireFrame& e, uint32_t dqpn, std::vector<uint8_t>& out) {
+  const size_t len = e.size - 4;  // without the FCS
+  out.assign(len, 0);
+  uint8_t* f = out.data();
+  // Ethernet
+  host_mac(f, e.dst);
+  host_mac(f + 6, e.src);
+  put16(f + 12, 0x0800);
+  // IPv4
+  uint8_t* ip = f + 14;
+  ip[0] = 0x45;
+  ip[1] = static_cast<uint8_t>((e.prio * 8) << 2 | (e.ecn & 3));
+  put16(ip + 2, static_cast<uint32_t>(len - 14));  // up to the ICRC
+  put16(ip + 6, 0x4000);                           // DF
+  ip[8] = 64;
+  ip[9] = 17;
+  put32(ip + 12, host_ipv4(e.src));
+  put32(ip + 16, host_ipv4(e.dst));
+  put16(ip + 10, ip_checksum(ip));
+  // UDP (checksum 0: none, as RoCEv2 allows over IPv4)
+  uint8_t* udp = ip + 20;
+  put16(udp, 0xC000 | (e.flow & 0x3FFF));
+  put16(udp + 2, 4791);
+  put16(udp + 4, static_cast<uint32_t>(len - 14 - 20));
+  // BTH
+  uint8_t* bth = udp + 8;
+  const bool ack = e.kind == PktKind::ACK || e.kind == PktKind::NAK;
+  bth[0] = ack ? 0x11 : 0x04;  // RC Acknowledge, RC SEND Only
+  bth[1] = 0;  // SE 0, M 0, pad 0, TVer 0
+  put16(bth + 2, 0xFFFF);  // default P_Key
+  put24(bth + 5, dqpn);
+  if (e.kind == PktKind::DATA) put24(bth + 9, e.psn & 0xFFFFFF);
+  if (ack) {
+    // BTH PSN: the PSN acknowledged (ACK: expected - 1) or expected (NAK); AETH syndrome
+    // ACK 0x1F (credits invalid) or NAK PSN sequence error 0x60.
+    put24(bth + 9, (e.kind == PktKind::ACK ? e.psn - 1 : e.psn) & 0xFFFFFF);
+    bth[12] = e.kind == PktKind::ACK ? 0x1F : 0x60;
+  }
+  put32le(f + len - 4, roce_icrc(f, len - 4));
+}
+
+// A PFC frame (the MAC's), FCS included.
 size_t PcapWriter::build(uint16_t node, unsigned port, const WireFrame& e) {
   const size_t len = e.size;
   buf_.assign(len, 0);
   uint8_t* f = buf_.data();
-  if (e.kind == PktKind::PFC) {
-    // 802.1Qbb: MAC control frame, opcode 0x0101, class-enable vector, 8 x 2 B quanta.
-    const uint8_t dst[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x01};
-    std::memcpy(f, dst, 6);
-    const uint32_t x = uint32_t{node} + 1;
-    const uint8_t src[6] = {0x02, 0, 0, uint8_t(x >> 8), uint8_t(x), uint8_t(port)};
-    std::memcpy(f + 6, src, 6);
-    put16(f + 12, 0x8808);
-    put16(f + 14, 0x0101);
-    put16(f + 16, 1u << e.prio);
-    put16(f + 18 + 2 * e.prio, e.pause ? 0xFFFF : 0);  // XOFF: the maximum; XON: 0
-  } else {
-    // Ethernet
-    host_mac(f, e.dst);
-    host_mac(f + 6, e.src);
-    put16(f + 12, 0x0800);
-    // IPv4
-    uint8_t* ip = f + 14;
-    ip[0] = 0x45;
-    ip[1] = static_cast<uint8_t>((e.prio * 8) << 2 | (e.ecn & 3));
-    put16(ip + 2, static_cast<uint32_t>(len - 14 - 4));  // up to the ICRC, without the FCS
-    put16(ip + 6, 0x4000);                               // DF
-    ip[8] = 64;
-    ip[9] = 17;
-    put32(ip + 12, host_ipv4(e.src));
-    put32(ip + 16, host_ipv4(e.dst));
-    put16(ip + 10, ip_checksum(ip));
-    // UDP (checksum 0: none, as RoCEv2 allows over IPv4)
-    uint8_t* udp = ip + 20;
-    put16(udp, 0xC000 | (e.flow & 0x3FFF));
-    put16(udp + 2, 4791);
-    put16(udp + 4, static_cast<uint32_t>(len - 14 - 20 - 4));
-    // BTH
-    uint8_t* bth = udp + 8;
-    uint8_t op = 0x04;  // RC SEND Only
-    if (e.kind == PktKind::CNP) op = 0x81;
-    if (e.kind == PktKind::ACK || e.kind == PktKind::NAK) op = 0x11;  // RC Acknowledge
-    bth[0] = op;
-    bth[1] = 0;  // SE 0, M 0, pad 0, TVer 0
-    put16(bth + 2, 0xFFFF);  // default P_Key
-    put24(bth + 5, kQpnBase + e.flow);
-    if (e.kind == PktKind::DATA) put24(bth + 9, e.psn & 0xFFFFFF);
-    if (e.kind == PktKind::ACK || e.kind == PktKind::NAK) {
-      // BTH PSN: the PSN acknowledged (ACK: expected - 1) or expected (NAK); AETH syndrome
-      // ACK 0x1F (credits invalid) or NAK PSN sequence error 0x60.
-      put24(bth + 9, (e.kind == PktKind::ACK ? e.psn - 1 : e.psn) & 0xFFFFFF);
-      bth[12] = e.kind == PktKind::ACK ? 0x1F : 0x60;
-    }
-    const size_t icrc_at = len - 8;
-    put32le(f + icrc_at, roce_icrc(f, icrc_at));
-  }
+  // 802.1Qbb: MAC control frame, opcode 0x0101, class-enable vector, 8 x 2 B quanta.
+  const uint8_t dst[6] = {0x01, 0x80, 0xC2, 0x00, 0x00, 0x01};
+  std::memcpy(f, dst, 6);
+  const uint32_t x = uint32_t{node} + 1;
+  const uint8_t src[6] = {0x02, 0, 0, uint8_t(x >> 8), uint8_t(x), uint8_t(port)};
+  std::memcpy(f + 6, src, 6);
+  put16(f + 12, 0x8808);
+  put16(f + 14, 0x0101);
+  put16(f + 16, 1u << e.prio);
+  put16(f + 18 + 2 * e.prio, e.pause ? 0xFFFF : 0);  // XOFF: the maximum; XON: 0
   put32le(f + len - 4, ~crc32_update(0xFFFFFFFFu, f, len - 4));  // FCS
   return len;
 }
 
-void PcapWriter::write(uint16_t node, unsigned port, const WireFrame& e, double now_ns) {
+void PcapWriter::write(uint16_t node, unsigned port, const WireFrame& e, const std::vector<uint8_t>& bytes,
+                       double now_ns) {
   if (!sel_[node][port]) return;
-  const size_t len = build(node, port, e);
+  size_t len;
+  if (e.kind == PktKind::PFC) {
+    len = build(node, port, e);
+  } else {
+    // the bytes the blocks and the transport made, and the MAC's FCS
+    if (bytes.size() + 4 != e.size)
+      throw std::logic_error("--pcap: a frame of " + std::to_string(e.size) + " bytes (FCS included) carries " +
+                             std::to_string(bytes.size()) + " bytes; expected its bytes without the FCS");
+    len = e.size;
+    buf_.resize(len);
+    std::memcpy(buf_.data(), bytes.data(), bytes.size());
+    put32le(buf_.data() + len - 4, ~crc32_update(0xFFFFFFFFu, buf_.data(), len - 4));
+  }
   const uint64_t t = static_cast<uint64_t>(std::llround(now_ns));
   uint8_t h[16];
   put32le(h, static_cast<uint32_t>(t / 1000000000ull));

@@ -240,6 +240,19 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   for (Nic* n : r.nics) cycles += n->core().cycles();
   for (Switch* s : r.switches) cycles += s->cp().cycles();
   j["rtl_cycles"] = cycles;
+  {
+    // the frame blocks (docs/network.md, "How frames are made in the simulation")
+    uint64_t fc = 0;
+    for (Nic* n : r.nics) fc += n->frame_cycles();
+    for (Switch* s : r.switches) fc += s->frame_cycles();
+    const Counters& c = r.ctx.counters;
+    j["frames"] = {{"enabled", r.ctx.frames},
+                   {"cnps_built", c.frame_cnps_built},
+                   {"classified", c.frame_classified},
+                   {"ce_marked", c.frame_ce_marked},
+                   {"ue_rewritten", c.frame_ue_rewritten},
+                   {"rtl_cycles", fc}};
+  }
   j["checks"] = checks;
   write_text(out_dir + "/summary.json", j.dump(2) + "\n");
 

@@ -3,14 +3,18 @@
 #include "switch.h"
 
 #include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "frame_ref.h"
 
 #include "sim_time.h"
 
 namespace dcqcn::net {
 
 Switch::Switch(sc_core::sc_module_name name, NetContext& ctx, uint16_t id, unsigned ports,
-               const SwitchConfig& cfg, std::unique_ptr<CpEngine> cp)
-    : Node(name, ctx, id, ports), cfg_(cfg), cp_(std::move(cp)), eg_(ports), in_(ports), rr_(ports, 0),
+               const SwitchConfig& cfg, std::unique_ptr<CpEngine> cp, std::unique_ptr<SwitchFrames> frames)
+    : Node(name, ctx, id, ports), cfg_(cfg), cp_(std::move(cp)), frames_(std::move(frames)), eg_(ports), in_(ports), rr_(ports, 0),
       delay_sum_ns_(ports, 0.0), delay_n_(ports, 0) {
   const SwitchSpec& s = cfg_.spec;
   const uint64_t per = 8ull * ports;
@@ -48,8 +52,43 @@ void Switch::mark(unsigned port, unsigned prio, Gp* gp, uint64_t qlen) {
   if (r.ecn != e.ecn) {
     if (r.ecn == kEcnCe) ctx_.counters.ecn_marks++;
     else ctx_.counters.ue_marks++;
+    if (frames_) mark_bytes(e, r.ecn);
   }
   e.ecn = r.ecn;
+}
+
+// The CP's new ECN onto the frame's bytes (docs/network.md, "How frames are made in the
+// simulation"). CE: the ECN marker with decision 1 (the RTL block with --engine rtl),
+// which must count the request as MARKED and leave ECN 11 with a right IPv4 checksum: the
+// check of every mark. UE (TCD's 10): the marker sets only CE, so the switch rewrites the
+// ECN bits here, with the RFC 1624 checksum update.
+void Switch::mark_bytes(PacketExt& e, uint8_t ecn) {
+  uint8_t* f = e.frame.data();
+  const size_t n = e.frame.size();
+  auto fail = [&](const std::string& what) {
+    throw std::runtime_error("frame check: " + std::string(basename()) + " marked the DATA frame of flow " +
+                             std::to_string(e.flow) + " (PSN " + std::to_string(e.psn) + ", ECN " +
+                             std::to_string(e.ecn) + " -> " + std::to_string(ecn) + ") at " +
+                             std::to_string(now_ns()) + " ns, but " + what);
+  };
+  if (n < 34 || f[12] != 0x08 || f[13] != 0x00 || f[14] != 0x45) fail("its bytes are not an IPv4 RoCEv2 frame");
+  if ((f[15] & 3) != e.ecn) fail("its bytes carry ECN " + std::to_string(f[15] & 3));
+  if (ecn == kEcnCe) {
+    const EcnOutcome o = frames_->mark(f, n, now_ns());
+    if (o != EcnOutcome::Marked)
+      fail("the ECN marker counted the request as " + std::to_string(static_cast<int>(o)) + ", not MARKED");
+    ctx_.counters.frame_ce_marked++;
+  } else {
+    const uint16_t m = static_cast<uint16_t>(f[14] << 8 | f[15]);
+    f[15] = static_cast<uint8_t>((f[15] & ~3u) | ecn);
+    const uint16_t hc = csum_update(static_cast<uint16_t>(f[24] << 8 | f[25]), m,
+                                    static_cast<uint16_t>(f[14] << 8 | f[15]));
+    f[24] = static_cast<uint8_t>(hc >> 8);
+    f[25] = static_cast<uint8_t>(hc);
+    ctx_.counters.frame_ue_rewritten++;
+  }
+  if ((f[15] & 3) != ecn) fail("its bytes carry ECN " + std::to_string(f[15] & 3) + " after the mark");
+  if (ipv4_checksum(f + 14, 5) != (f[24] << 8 | f[25])) fail("its IPv4 header checksum is wrong after the mark");
 }
 
 void Switch::receive(unsigned p, Gp* gp) {

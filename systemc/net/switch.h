@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "engine.h"
+#include "frames.h"
 #include "node.h"
 #include "scenario.h"
 
@@ -26,9 +27,10 @@ struct SwitchConfig {
 class Switch : public Node {
  public:
   Switch(sc_core::sc_module_name name, NetContext& ctx, uint16_t id, unsigned ports,
-         const SwitchConfig& cfg, std::unique_ptr<CpEngine> cp);
+         const SwitchConfig& cfg, std::unique_ptr<CpEngine> cp, std::unique_ptr<SwitchFrames> frames);
 
   CpEngine& cp() { return *cp_; }
+  uint64_t frame_cycles() const { return frames_ ? frames_->cycles() : 0; }
   uint64_t egress_bytes(unsigned p, unsigned prio) const { return eg_[p][prio].bytes; }
   // The true maximum of egress_bytes over the run (tracked at every enqueue, so it does
   // not depend on the sampling interval).
@@ -67,10 +69,12 @@ class Switch : public Node {
   };
   uint64_t threshold() const;
   void mark(unsigned port, unsigned prio, Gp* gp, uint64_t qlen);
+  void mark_bytes(PacketExt& e, uint8_t ecn);  // the CP's new ECN onto the frame's bytes
   void check_xon(unsigned p, unsigned prio);
 
   const SwitchConfig cfg_;
   std::unique_ptr<CpEngine> cp_;
+  std::unique_ptr<SwitchFrames> frames_;  // the ECN marker (--frames on), or nullptr
   std::vector<std::array<Q, 8>> eg_;
   std::vector<std::array<In, 8>> in_;
   std::vector<unsigned> rr_;

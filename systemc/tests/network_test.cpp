@@ -458,3 +458,49 @@ TEST(Network, RegistersOverrideTheProfileInEveryBlock) {
   std::printf("ref engine, profile floor 0.1 Gb/s: lowest sampled Rc %.3f Gb/s\n", lo);
   EXPECT_LT(lo, 15.0);
 }
+
+// Frames (docs/network.md, "How frames are made in the simulation"): the frame blocks only
+// make and read the bytes; --frames off (metadata only) gives the same outputs.
+TEST(Frames, OnAndOffWriteIdenticalCsvs) {
+  const SimRun on = sim("frames_on", "incast4", "--engine ref --duration 3");
+  const SimRun off = sim("frames_off", "incast4", "--engine ref --duration 3 --frames off");
+  expect_checks_ok(on);
+  expect_checks_ok(off);
+  for (const char* f : {"flows.csv", "queues.csv", "flow_results.csv"})
+    EXPECT_TRUE(slurp(on.dir + "/" + f) == slurp(off.dir + "/" + f)) << f << " differs between --frames on and off";
+  EXPECT_TRUE(on.summary["frames"]["enabled"].get<bool>());
+  EXPECT_FALSE(off.summary["frames"]["enabled"].get<bool>());
+  EXPECT_EQ(on.summary["frames"]["cnps_built"], on.summary["cnps_sent"]);
+  EXPECT_EQ(on.summary["frames"]["ce_marked"], on.summary["ecn_marks"]);
+  EXPECT_GT(on.summary["frames"]["classified"].get<uint64_t>(), 2000u);
+  EXPECT_EQ(off.summary["frames"]["classified"].get<uint64_t>(), 0u);
+}
+
+// The capture records the bytes the blocks made: byte-identical across engines, TCD's UE
+// rewrite included (tcd_victim marks about 10,000 packets UE and 70 CE in 2 ms).
+TEST(Frames, CapturesOfBothEnginesAreByteIdentical) {
+  const std::string args = "--duration 2";
+  const SimRun a = sim("frames_pcap_ref", "tcd_victim", "--engine ref " + args + " --pcap " +
+                                                            std::string(SIM_TEST_OUT) + "/frames_ref.pcap");
+  const SimRun b = sim("frames_pcap_rtl", "tcd_victim", "--engine rtl " + args + " --pcap " +
+                                                            std::string(SIM_TEST_OUT) + "/frames_rtl.pcap");
+  expect_checks_ok(a);
+  expect_checks_ok(b);
+  const std::string x = slurp(std::string(SIM_TEST_OUT) + "/frames_ref.pcap");
+  const std::string y = slurp(std::string(SIM_TEST_OUT) + "/frames_rtl.pcap");
+  EXPECT_GT(x.size(), 1000000u);
+  EXPECT_TRUE(x == y) << "the captures of --engine ref and --engine rtl differ";
+  EXPECT_GT(b.summary["frames"]["ce_marked"].get<uint64_t>(), 0u);
+  EXPECT_GT(b.summary["frames"]["ue_rewritten"].get<uint64_t>(), 0u);
+  EXPECT_GT(b.summary["frames"]["cnps_built"].get<uint64_t>(), 0u);
+  EXPECT_GT(b.summary["frames"]["rtl_cycles"].get<uint64_t>(), 0u);
+  EXPECT_EQ(a.summary["frames"]["rtl_cycles"].get<uint64_t>(), 0u);
+}
+
+TEST(Frames, PcapWithFramesOffIsAnError) {
+  const SimRun r = sim("frames_pcap_off", "incast2",
+                       "--engine ref --duration 1 --frames off --pcap " + std::string(SIM_TEST_OUT) + "/x.pcap");
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_NE(r.err.find("--frames off"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}

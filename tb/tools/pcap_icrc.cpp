@@ -8,7 +8,9 @@
 // label and hop limit (IPv6) set to ones, UDP with its checksum set to ones, BTH with
 // resv8a (its byte 4) set to ones, and the payload (IBA annex A17).
 // Prints "pcap_icrc: N frames, R RoCEv2, G right ICRC, B wrong ICRC"; exit 0, or 2 with
-// one message when the file is not a readable Ethernet pcap.
+// one message when the file is not a readable Ethernet pcap. --fcs: every frame ends with a
+// 4-byte FCS (dcqcn-sim --pcap), the ICRC before it; the FCS is checked too (zlib's crc32)
+// and the wrong ones printed as ", F wrong FCS".
 #include <zlib.h>
 
 #include <cstdint>
@@ -32,11 +34,12 @@ uint32_t le32(const uint8_t* p) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: pcap_icrc FILE.pcap\n");
+  const bool fcs = argc == 3 && std::string(argv[1]) == "--fcs";
+  if (argc != 2 && !fcs) {
+    std::fprintf(stderr, "usage: pcap_icrc [--fcs] FILE.pcap\n");
     return 2;
   }
-  const std::string file = argv[1];
+  const std::string file = argv[argc - 1];
   std::ifstream in(file, std::ios::binary);
   if (!in) return bad(file, "cannot open");
   const std::vector<uint8_t> d((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -45,14 +48,19 @@ int main(int argc, char** argv) {
   if (magic != 0xa1b23c4d && magic != 0xa1b2c3d4)
     return bad(file, "not a little-endian pcap (magic 0xa1b23c4d or 0xa1b2c3d4 expected)");
   if (le32(d.data() + 20) != 1) return bad(file, "linktype is not 1 (Ethernet)");
-  uint64_t frames = 0, roce = 0, good = 0, wrong = 0;
+  uint64_t frames = 0, roce = 0, good = 0, wrong = 0, bad_fcs = 0;
   for (size_t at = 24; at < d.size();) {
     if (d.size() - at < 16) return bad(file, "truncated record header at byte " + std::to_string(at));
-    const uint32_t len = le32(d.data() + at + 8);
+    uint32_t len = le32(d.data() + at + 8);
     if (d.size() - at - 16 < len) return bad(file, "truncated frame at byte " + std::to_string(at));
     const uint8_t* f = d.data() + at + 16;
     at += 16 + len;
     ++frames;
+    if (fcs) {
+      if (len < 4) return bad(file, "a frame shorter than its FCS at byte " + std::to_string(at - len - 16));
+      bad_fcs += static_cast<uint32_t>(crc32(0L, f, len - 4)) != le32(f + len - 4);
+      len -= 4;
+    }
     if (len < 14) continue;
     size_t ip = 14;
     uint16_t et = static_cast<uint16_t>(f[12] << 8 | f[13]);
@@ -92,8 +100,10 @@ int main(int argc, char** argv) {
     if (static_cast<uint32_t>(c) == le32(f + len - 4)) ++good;
     else ++wrong;
   }
-  std::printf("pcap_icrc: %llu frames, %llu RoCEv2, %llu right ICRC, %llu wrong ICRC\n",
+  std::printf("pcap_icrc: %llu frames, %llu RoCEv2, %llu right ICRC, %llu wrong ICRC",
               static_cast<unsigned long long>(frames), static_cast<unsigned long long>(roce),
               static_cast<unsigned long long>(good), static_cast<unsigned long long>(wrong));
+  if (fcs) std::printf(", %llu wrong FCS", static_cast<unsigned long long>(bad_fcs));
+  std::printf("\n");
   return 0;
 }
