@@ -40,7 +40,7 @@
 # Exit 0 when the property holds (no MUTATION) or the mutation is caught.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 4 ] || { sed -n '2,28p' "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,/^# Exit 0/p' "$0"; exit 2; }
 BLK=$1 PROP=$2 MODE=$3 DEPTH=$4 MUT=${5:-}
 HARNESS=tb/formal/${BLK}_props.sv
 [ -f "$HARNESS" ] || { echo "formal.sh: no harness $HARNESS" >&2; exit 2; }
