@@ -16,7 +16,16 @@
 #                                               harness's undriven WIRE from the DUT's NET
 #                                               (e.g. dut.u_rate.alpha_q[3]): properties
 #                                               and sound facts about internal signals
-# PROP      the property compiled in (the harness's CHECK_<PROP>)
+#             //! formal.sh group NAME: PROP... a group of properties proved in one run
+#             //! formal.sh lib NAME: GLOB...   files read as black boxes (read_verilog
+#                                               -lib: ports only, not elaborated), every
+#                                               instance of them cut (its outputs free on
+#                                               every cycle: sound, the property then holds
+#                                               whatever the module does)
+#           rtl, cut and lib may name a property or a group (`rtl NAME:`): a property's
+#           own line first, then its group's, then the harness's line without a name.
+# PROP      the property compiled in (the harness's CHECK_<PROP>), or a group NAME: all of
+#           its properties compiled in and proved together (one Yosys front end, one proof)
 # MODE      bmc    bounded model check to DEPTH cycles (write_smt2 + yosys-smtbmc, z3)
 #           prove  k-induction of depth DEPTH (yosys-smtbmc -i, z3) after a BMC of DEPTH
 #           pdr    unbounded proof by property-directed reachability (write_aiger + ABC
@@ -31,7 +40,7 @@
 # Exit 0 when the property holds (no MUTATION) or the mutation is caught.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 4 ] || { sed -n '2,28p' "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,/^# Exit 0/p' "$0"; exit 2; }
 BLK=$1 PROP=$2 MODE=$3 DEPTH=$4 MUT=${5:-}
 HARNESS=tb/formal/${BLK}_props.sv
 [ -f "$HARNESS" ] || { echo "formal.sh: no harness $HARNESS" >&2; exit 2; }
@@ -47,8 +56,19 @@ cp rtl/*.sv rtl/*.vh "$W/rtl/"
 directive() {  # the value of a `//! formal.sh KEY:` line of the harness (empty if none)
   sed -n "s|^//! formal.sh $1: *||p" "$HARNESS" | head -1
 }
+# a property's group (the first `group` line naming it), and a group's properties
+GROUP=$(sed -n "s|^//! formal.sh group \([A-Za-z0-9_]*\): *\(.*\)|\1 \2 |p" "$HARNESS" | grep -E "^[^ ]+ (.* )?${PROP} " | head -1 | cut -d' ' -f1 || true)
+PROPS=$(directive "group $PROP")
+[ -n "$PROPS" ] || PROPS=$PROP
+lookup() {  # KEY: the line for PROP, else for its group, else the harness's default
+  local v
+  v=$(directive "$1 $PROP")
+  [ -z "$v" ] && [ -n "$GROUP" ] && v=$(directive "$1 $GROUP")
+  [ -z "$v" ] && v=$(directive "$1")
+  echo "$v"
+}
 SRCS=()
-globs=$(directive rtl)
+globs=$(lookup rtl)
 if [ -n "$globs" ]; then
   for g in $globs; do
     for f in "$W"/rtl/$g; do [ -e "$f" ] && SRCS+=("$f"); done
@@ -59,9 +79,19 @@ else
   SRCS+=("$W/rtl/dcqcn_${BLK}.sv")
 fi
 CUT='t:$mul t:$mem_v2'
-c=$(directive cut); [ -n "$c" ] && CUT=$c
-c=$(directive "cut $PROP"); [ -n "$c" ] && CUT=$c
-if [ "$CUT" = none ]; then CUTCMD=""; else CUTCMD="cutpoint $CUT;"; fi
+c=$(lookup cut); [ -n "$c" ] && CUT=$c
+[ "$CUT" = none ] && CUT=""
+LIBS=() LIBREAD=""
+for g in $(lookup lib); do
+  for f in "$W"/rtl/$g; do
+    [ -e "$f" ] || continue
+    LIBS+=("$f")
+    m=$(basename "$f" .sv)
+    CUT="$CUT t:$m"   # a black box keeps its name (not derived per parameter set)
+  done
+done
+[ ${#LIBS[@]} -gt 0 ] && LIBREAD="read_verilog -lib -sv -I$W/rtl ${LIBS[*]}; "
+if [ -z "${CUT// }" ]; then CUTCMD=""; else CUTCMD="cutpoint $CUT;"; fi
 while read -r lhs rhs; do
   [ -n "$lhs" ] && CUTCMD="connect -set $lhs $rhs; $CUTCMD"
 done < <(sed -n "s|^//! formal.sh connect: *||p" "$HARNESS")
@@ -79,7 +109,9 @@ if [ -n "$MUT" ]; then
   if [ $changed -ne 1 ]; then echo "formal.sh: mutation $MUT changed $changed of the harness's RTL files (must be 1)" >&2; exit 2; fi
 fi
 
-READ="read_verilog -formal -sv -DCHECK_${PROP} -I$W/rtl ${SRCS[*]} $HARNESS"
+DEFS=""
+for p in $PROPS; do DEFS="$DEFS -DCHECK_$p"; done
+READ="${LIBREAD}read_verilog -formal -sv$DEFS -I$W/rtl ${SRCS[*]} $HARNESS"
 t0=$(date +%s.%N)
 status=ERROR
 case "$MODE" in

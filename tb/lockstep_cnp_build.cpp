@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Lock-step test of rtl/dcqcn_cnp_build.sv against CnpBuildModel (tb/ref/cnp_build_ref.h):
 // every output pin, every cycle (s_axis_cnpreq_tready, m_axis_t{valid,data,keep,last}
-// (data, keep and last compared also while not valid: both must be 0), csr_rdata).
+// (data, keep and last compared also while not valid: both must be 0), csr_rdata), in the
+// LockstepRun skeleton (tb/common/lockstep.h: failure story, replay with the waveform
+// window, events/s, coverage). Events are CNP requests.
 //
 // Stimulus: after the reset's RAM clear, the global CSRs and the contexts of most flows
 // are written (some flows left without one); then random CNP requests (any flow, the
@@ -53,9 +55,10 @@ class Bench {
  public:
   explicit Bench(const tb::Options& o)
       : o_(o), rng_(o.seed),
-        dut_("TOP", static_cast<int>(o.seed & 0x7fffffff),
-             tb::TraceSpec{o.vcd, o.trace_from, o.trace_to, o.clock_ps}),
+        run_(o, "cnp_build", "DATA_WIDTH=" + std::to_string(kWidth) + " NUM_FLOWS=" + std::to_string(kFlows)),
         ref_(kWidth, kFlows), shadow_(kFlows) {
+    run_.idle_failure_window(in_, done_, [this](const CnpBuildIn& i) { drive(i); },
+                             [this](const CnpBuildIn& i) { ref_.step(i); });
     mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
     if (!o.pcap.empty() && !o.replay) {
       pcap_ = std::make_unique<tb::PcapOut>(o.pcap);
@@ -72,12 +75,15 @@ class Bench {
     rst_cycles_ = 3;
     while (done_ < o_.events || !exp_.empty() || in_req_) {
       if (int rc = cycle()) return rc;
-      if (dut_.cycle() > 200 * (o_.events + 2000) + 4 * kFlows)
+      if (run_.cycle() > 200 * (o_.events + 2000) + 4 * kFlows)
         return fail("no progress (hang?)");
     }
     if (int rc = final_counters()) return rc;
-    if (o_.replay) return 0;
-    return finish();
+    if (pcap_)
+      std::printf("cnp_build: pcap %s: %" PRIu64 " frames, %" PRIu64 " tagged, %" PRIu64
+                  " untagged; their destination QPs (from the bench's context table) in %s.dqpn\n",
+                  o_.pcap.c_str(), pcap_->frames(), pc_tagged_[1], pc_tagged_[0], o_.pcap.c_str());
+    return run_.finish(cov_, done_, kFullCoverageEvents);
   }
 
  private:
@@ -173,7 +179,7 @@ class Bench {
         in.csr_addr = c.addr;
         in.csr_wdata = c.wdata;
       }
-      if (ref_.clearing() && !commit_in_clear_done_ && dut_.cycle() > 100) {
+      if (ref_.clearing() && !commit_in_clear_done_ && run_.cycle() > 100) {
         in.csr_we = true;  // lost: the clear has the RAM's write port
         in.csr_addr = kCnpCtxCommit;
         in.csr_wdata = static_cast<uint32_t>(rng_.below(kFlows));
@@ -183,16 +189,8 @@ class Bench {
     }
     in.m_ready = o_.backpressure ? rng_.chance(60) : true;
 
-    auto& m = dut_.m();
-    m.rst = in.rst;
-    m.s_axis_cnpreq_tvalid = in.req_valid;
-    m.s_axis_cnpreq_tdata = in.req;
-    m.m_axis_tready = in.m_ready;
-    m.csr_we = in.csr_we;
-    m.csr_re = in.csr_re;
-    m.csr_addr = in.csr_addr;
-    m.csr_wdata = in.csr_wdata;
-    dut_.low();
+    drive(in);
+    run_.low();
     const CnpBuildOut ro = ref_.outputs(in);
     in_ = in;
     if (int rc = compare(ro)) return rc;
@@ -261,31 +259,42 @@ class Bench {
       }
     }
     if (ro.m_valid && in.m_ready) {
-      if (out_.empty() && last_end_cycle_ + 1 == dut_.cycle()) cov_.hit("back_to_back");
+      if (out_.empty() && last_end_cycle_ + 1 == run_.cycle()) cov_.hit("back_to_back");
       for (unsigned i = 0; i < kBytes; ++i)
         if (ro.m.keep >> i & 1) out_.push_back(ro.m.data[i]);
       if (ro.m.last) {
-        last_end_cycle_ = dut_.cycle();
+        last_end_cycle_ = run_.cycle();
         if (int rc = frame_out()) return rc;
         out_.clear();
       }
     }
 
-    tb::ProbeValues p{dut_.cycle(), 0, done_, false};
-    dut_.high(p);
+    run_.edge(0, done_);
     ref_.step(in);
 
     if (in.rst) {
       if (--rst_cycles_ == 0) on_reset_done();
-    } else if (!mid_reset_done_ && done_ >= mid_reset_at_ && dut_.cycle() > 100) {
+    } else if (!mid_reset_done_ && done_ >= mid_reset_at_ && run_.cycle() > 100) {
       mid_reset_done_ = true;
       rst_cycles_ = 2;
     }
     return 0;
   }
 
+  void drive(const CnpBuildIn& in) {
+    auto& m = run_.dut();
+    m.rst = in.rst;
+    m.s_axis_cnpreq_tvalid = in.req_valid;
+    m.s_axis_cnpreq_tdata = in.req;
+    m.m_axis_tready = in.m_ready;
+    m.csr_we = in.csr_we;
+    m.csr_re = in.csr_re;
+    m.csr_addr = in.csr_addr;
+    m.csr_wdata = in.csr_wdata;
+  }
+
   void on_reset_done() {
-    if (dut_.cycle() > 10) cov_.hit("reset_mid_run");
+    if (run_.cycle() > 10) cov_.hit("reset_mid_run");
     done_ += exp_.size();  // dropped by the reset
     exp_.clear();
     out_.clear();
@@ -330,7 +339,7 @@ class Bench {
     for (size_t i = bth + 12; i < bth + 28; ++i)
       if (f[i] != 0) return fail("CNP reserved byte not 0");
     if (pcap_) {
-      pcap_->write(f, dut_.cycle() * o_.clock_ps / 1000);
+      pcap_->write(f, run_.cycle() * o_.clock_ps / 1000);
       std::fprintf(qpns_, "%u\n", c.dqpn);
       ++pc_tagged_[tag];
     }
@@ -345,21 +354,15 @@ class Bench {
       in.csr_re = true;
       in.csr_addr = addr[k];
       for (int c = 0; c < 2; ++c) {
-        auto& m = dut_.m();
-        m.rst = 0;
-        m.s_axis_cnpreq_tvalid = 0;
-        m.m_axis_tready = 1;
-        m.csr_we = 0;
-        m.csr_re = in.csr_re;
-        m.csr_addr = in.csr_addr;
-        dut_.low();
+        const auto& m = run_.dut();
+        drive(in);
+        run_.low();
         in_ = in;
         if (int rc = compare(ref_.outputs(in))) return rc;
         if (c == 1 && m.csr_rdata != want[k])
           return failure(tb::FailKind::Check, {{"csr_rdata", m.csr_rdata, want[k]}},
                          std::string(k ? "NO_CTX" : "CNPS") + " differs from the bench's tally");
-        tb::ProbeValues p{dut_.cycle(), 0, done_, false};
-        dut_.high(p);
+        run_.edge(0, done_);
         ref_.step(in);
         in.csr_re = false;
       }
@@ -369,9 +372,9 @@ class Bench {
 
   // ------------------------------------------------------------------ compare, failures
   int compare(const CnpBuildOut& o) {
-    if (dut_.cycle() == 0) return 0;
-    if (o_.inject_mismatch && dut_.cycle() == o_.inject_mismatch) injected_ = true;
-    const auto& m = dut_.m();
+    if (run_.cycle() == 0) return 0;
+    if (o_.inject_mismatch && run_.cycle() == o_.inject_mismatch) injected_ = true;
+    const auto& m = run_.dut();
     AxisBeat b;
     tb::get_tdata(m.m_axis_tdata, b, kBytes);
     std::vector<Diff> d = {
@@ -399,57 +402,15 @@ class Bench {
   }
 
   int failure(tb::FailKind kind, const std::vector<Diff>& d, const std::string& check) {
-    tb::last_failure() = {true, kind, dut_.cycle()};
-    if (!o_.replay) {
-      tb::Story s;
-      s.kind = kind;
-      s.cycle = dut_.cycle();
-      s.events = done_;
-      s.event = inputs();
-      s.diffs = d;
-      s.check = check;
-      s.injected = injected_ && kind == tb::FailKind::Mismatch;
-      s.size = "DATA_WIDTH=" + std::to_string(kWidth) + " NUM_FLOWS=" + std::to_string(kFlows);
-      tb::report_failure(o_, s);
-    }
-    if (dut_.traced()) {
-      tb::ProbeValues p{dut_.cycle(), 0, done_, true};
-      dut_.high(p);
-      dut_.close();
-    }
-    return 1;
+    return run_.failure(kind, done_, inputs(), d, check, injected_ && kind == tb::FailKind::Mismatch);
   }
   int fail(const std::string& what) { return failure(tb::FailKind::Check, {}, what); }
-
-  int finish() {
-    const std::vector<std::string> missed = cov_.missed();
-    if (!o_.quiet || !missed.empty()) cov_.report(stdout);
-    std::printf("cnp_build: %" PRIu64 " events (requests), %" PRIu64
-                " cycles, 0 mismatches (DATA_WIDTH=%u NUM_FLOWS=%u)\n",
-                done_, dut_.cycle(), kWidth, kFlows);
-    if (pcap_)
-      std::printf("cnp_build: pcap %s: %" PRIu64 " frames, %" PRIu64 " tagged, %" PRIu64
-                  " untagged; their destination QPs (from the bench's context table) in %s.dqpn\n",
-                  o_.pcap.c_str(), pcap_->frames(), pc_tagged_[1], pc_tagged_[0], o_.pcap.c_str());
-    dut_.close();
-    if (missed.empty()) return 0;
-    tb::Story s;
-    s.kind = tb::FailKind::Coverage;
-    s.cycle = dut_.cycle();
-    s.events = done_;
-    s.missed = missed;
-    s.coverpoints = cov_.size();
-    s.full_coverage_events = kFullCoverageEvents;
-    s.size = "DATA_WIDTH=" + std::to_string(kWidth) + " NUM_FLOWS=" + std::to_string(kFlows);
-    tb::last_failure() = {true, tb::FailKind::Coverage, dut_.cycle()};
-    return tb::report_failure(o_, s);
-  }
 
   struct Staged { uint32_t dmac_lo = 0, dmac_hi = 0, sip = 0, dip = 0, dqpn = 0, port_pkey = 0; };
 
   const tb::Options o_;
   tb::Rng rng_;
-  tb::LockstepDut<VMODEL> dut_;
+  tb::LockstepRun<VMODEL> run_;
   CnpBuildModel ref_;
   tb::Coverage cov_;
   CnpBuildIn in_{};

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Lock-step test of rtl/dcqcn_ecn_mark.sv against EcnMarkModel (tb/ref/ecn_mark_ref.h):
 // every output pin, every cycle (s_axis_tready, s_dec_ready, m_axis_t{valid,data,keep,
-// last} (data, keep and last compared also while not valid: both must be 0), csr_rdata).
+// last} (data, keep and last compared also while not valid: both must be 0), csr_rdata),
+// in the LockstepRun skeleton (tb/common/lockstep.h: failure story, replay with the
+// waveform window, events/s, coverage). Events are frames.
 //
 // Stimulus: directed frames first (IPv4 with IHL 5 and 6, IPv6, each with and without an
 // 802.1Q tag, every ECN value with mark 0 and 1; those frames cut at every length from 1
@@ -74,10 +76,10 @@ bool icrc_ok(const std::vector<uint8_t>& f) {
 class Bench {
  public:
   explicit Bench(const tb::Options& o)
-      : o_(o), rng_(o.seed),
-        dut_("TOP", static_cast<int>(o.seed & 0x7fffffff),
-             tb::TraceSpec{o.vcd, o.trace_from, o.trace_to, o.clock_ps}),
+      : o_(o), rng_(o.seed), run_(o, "ecn_mark", "DATA_WIDTH=" + std::to_string(kWidth)),
         ref_(kWidth) {
+    run_.idle_failure_window(in_, done_, [this](const EcnMarkIn& i) { drive(i); },
+                             [this](const EcnMarkIn& i) { ref_.step(i); });
     const uint64_t reset_pct = 3 + rng_.below(4);
     if (!o.pcap.empty() && !o.replay) pcap_ = std::make_unique<tb::PcapOut>(o.pcap);
     define_coverage();
@@ -90,11 +92,17 @@ class Bench {
     rst_cycles_ = 3;
     while (done_ < o_.events || !exp_.empty()) {
       if (int rc = cycle()) return rc;
-      if (dut_.cycle() > 2000 * (o_.events + 1000)) return fail("no progress (hang?)");
+      if (run_.cycle() > 2000 * (o_.events + 1000)) return fail("no progress (hang?)");
     }
     if (int rc = final_counters()) return rc;
-    if (o_.replay) return 0;
-    return finish();
+    if (pcap_)
+      std::printf("ecn_mark: pcap %s: %" PRIu64 " frames, %" PRIu64 " with CE (%" PRIu64
+                  " IPv4 with a right checksum), %" PRIu64 " marked by the block, %" PRIu64
+                  " IPv4 checksums wrong on purpose, %" PRIu64 " RoCEv2, %" PRIu64
+                  " ICRCs wrong on purpose\n",
+                  o_.pcap.c_str(), pcap_->frames(), pc_.ce, pc_.ce_v4_good, pc_.marked,
+                  pc_.bad_csum, pc_.roce, pc_.bad_icrc);
+    return run_.finish(cov_, done_, kFullCoverageEvents);
   }
 
  private:
@@ -215,17 +223,8 @@ class Bench {
       in.csr_addr = static_cast<uint8_t>(rng_.chance(90) ? 4 * rng_.below(kEcnCntN) : rng_.below(256));
     }
 
-    tb::put_tdata(dut_.m().s_axis_tdata, in.s, kBytes);
-    dut_.m().s_axis_tkeep = in.s.keep;
-    dut_.m().s_axis_tlast = in.s.last;
-    dut_.m().s_axis_tvalid = in.s_valid;
-    dut_.m().s_dec_valid = in.dec_valid;
-    dut_.m().s_dec_mark = in.dec_mark;
-    dut_.m().m_axis_tready = in.m_ready;
-    dut_.m().csr_re = in.csr_re;
-    dut_.m().csr_addr = in.csr_addr;
-    dut_.m().rst = in.rst;
-    dut_.low();
+    drive(in);
+    run_.low();
     const EcnMarkOut ro = ref_.outputs(in);
     in_ = in;
     if (int rc = compare(ro)) return rc;
@@ -248,11 +247,11 @@ class Bench {
       if (rng_.chance(5)) dec_hold_ = 1 + static_cast<unsigned>(rng_.below(40));  // a late CP
     }
     if (acc) {
-      if (beat_ == 0 && last_tlast_cycle_ + 1 == dut_.cycle()) cov_.hit("back_to_back");
+      if (beat_ == 0 && last_tlast_cycle_ + 1 == run_.cycle()) cov_.hit("back_to_back");
       s_offer_ = false;
       busy_ = true;
       if (in.s.last) {
-        last_tlast_cycle_ = dut_.cycle();
+        last_tlast_cycle_ = run_.cycle();
         if (beat_ == 0) cov_.hit("one_beat_frame");
         cov_.hit("last_keep_" + std::to_string(std::countr_one(in.s.keep)));
         gen_.pop_front();
@@ -271,23 +270,36 @@ class Bench {
     }
 
     // the edge
-    tb::ProbeValues p{dut_.cycle(), 0, done_, false};
-    dut_.high(p);
+    run_.edge(0, done_);
     EcnOutcome oc;
     ref_.step(in, &oc);
 
     if (in.rst) {
       if (--rst_cycles_ == 0) on_reset_done();
-    } else if (!mid_reset_done_ && done_ >= mid_reset_at_ && dut_.cycle() > 100) {
+    } else if (!mid_reset_done_ && done_ >= mid_reset_at_ && run_.cycle() > 100) {
       mid_reset_done_ = true;
       rst_cycles_ = 2;
     }
     return 0;
   }
 
+  void drive(const EcnMarkIn& in) {
+    auto& m = run_.dut();
+    tb::put_tdata(m.s_axis_tdata, in.s, kBytes);
+    m.s_axis_tkeep = in.s.keep;
+    m.s_axis_tlast = in.s.last;
+    m.s_axis_tvalid = in.s_valid;
+    m.s_dec_valid = in.dec_valid;
+    m.s_dec_mark = in.dec_mark;
+    m.m_axis_tready = in.m_ready;
+    m.csr_re = in.csr_re;
+    m.csr_addr = in.csr_addr;
+    m.rst = in.rst;
+  }
+
   // the reset dropped every frame and decision in flight; counters start from 0
   void on_reset_done() {
-    if (dut_.cycle() > 10) cov_.hit("reset_mid_run");
+    if (run_.cycle() > 10) cov_.hit("reset_mid_run");
     // what was not fully in is dropped: the frame half sent (and its decision if taken)
     gen_.clear();
     exp_.clear();
@@ -370,7 +382,7 @@ class Bench {
 
   // --pcap: a whole frame as the RTL produced it, and what the reference says it holds
   void write_pcap(const ExpFrame& e) {
-    pcap_->write(out_, dut_.cycle() * o_.clock_ps / 1000);
+    pcap_->write(out_, run_.cycle() * o_.clock_ps / 1000);
     const tb::FrameInfo& fi = e.info;
     if (fi.kind == tb::FrameInfo::NonIp) return;
     const size_t ip = ip_offset(e.out.data());
@@ -397,20 +409,14 @@ class Bench {
       in.csr_re = true;
       in.csr_addr = static_cast<uint8_t>(4 * k);
       for (int c = 0; c < 2; ++c) {  // the read, then the cycle its data shows
-        dut_.m().s_axis_tvalid = 0;
-        dut_.m().s_dec_valid = 0;
-        dut_.m().m_axis_tready = 1;
-        dut_.m().csr_re = in.csr_re;
-        dut_.m().csr_addr = in.csr_addr;
-        dut_.m().rst = 0;
-        dut_.low();
+        drive(in);
+        run_.low();
         in_ = in;
         if (int rc = compare(ref_.outputs(in))) return rc;
-        if (c == 1 && dut_.m().csr_rdata != want[k])
-          return failure(tb::FailKind::Check, {{"csr_rdata", dut_.m().csr_rdata, want[k]}},
+        if (c == 1 && run_.dut().csr_rdata != want[k])
+          return failure(tb::FailKind::Check, {{"csr_rdata", run_.dut().csr_rdata, want[k]}},
                          "counter at 0x" + std::to_string(4 * k) + " differs from the bench's tally");
-        tb::ProbeValues p{dut_.cycle(), 0, done_, false};
-        dut_.high(p);
+        run_.edge(0, done_);
         ref_.step(in);
         in.csr_re = false;
       }
@@ -420,9 +426,9 @@ class Bench {
 
   // ------------------------------------------------------------------ compare, failures
   int compare(const EcnMarkOut& o) {
-    if (dut_.cycle() == 0) return 0;
-    if (o_.inject_mismatch && dut_.cycle() == o_.inject_mismatch) injected_ = true;
-    const auto& m = dut_.m();
+    if (run_.cycle() == 0) return 0;
+    if (o_.inject_mismatch && run_.cycle() == o_.inject_mismatch) injected_ = true;
+    const auto& m = run_.dut();
     AxisBeat b;
     tb::get_tdata(m.m_axis_tdata, b, kBytes);
     std::vector<Diff> d = {
@@ -451,59 +457,15 @@ class Bench {
   }
 
   int failure(tb::FailKind kind, const std::vector<Diff>& d, const std::string& check) {
-    tb::last_failure() = {true, kind, dut_.cycle()};
-    if (!o_.replay) {
-      tb::Story s;
-      s.kind = kind;
-      s.cycle = dut_.cycle();
-      s.events = done_;
-      s.event = inputs();
-      s.diffs = d;
-      s.check = check;
-      s.injected = injected_ && kind == tb::FailKind::Mismatch;
-      s.size = "DATA_WIDTH=" + std::to_string(kWidth);
-      tb::report_failure(o_, s);
-    }
-    if (dut_.traced()) {
-      tb::ProbeValues p{dut_.cycle(), 0, done_, true};
-      dut_.high(p);
-      dut_.close();
-    }
-    return 1;
+    return run_.failure(kind, done_, inputs(), d, check, injected_ && kind == tb::FailKind::Mismatch);
   }
   int fail(const std::string& what) { return failure(tb::FailKind::Check, {}, what); }
-
-  int finish() {
-    const std::vector<std::string> missed = cov_.missed();
-    if (!o_.quiet || !missed.empty()) cov_.report(stdout);
-    std::printf("ecn_mark: %" PRIu64 " events (frames), %" PRIu64 " cycles, 0 mismatches (DATA_WIDTH=%u)\n",
-                done_, dut_.cycle(), kWidth);
-    if (pcap_)
-      std::printf("ecn_mark: pcap %s: %" PRIu64 " frames, %" PRIu64 " with CE (%" PRIu64
-                  " IPv4 with a right checksum), %" PRIu64 " marked by the block, %" PRIu64
-                  " IPv4 checksums wrong on purpose, %" PRIu64 " RoCEv2, %" PRIu64
-                  " ICRCs wrong on purpose\n",
-                  o_.pcap.c_str(), pcap_->frames(), pc_.ce, pc_.ce_v4_good, pc_.marked,
-                  pc_.bad_csum, pc_.roce, pc_.bad_icrc);
-    dut_.close();
-    if (missed.empty()) return 0;
-    tb::Story s;
-    s.kind = tb::FailKind::Coverage;
-    s.cycle = dut_.cycle();
-    s.events = done_;
-    s.missed = missed;
-    s.coverpoints = cov_.size();
-    s.full_coverage_events = kFullCoverageEvents;
-    s.size = "DATA_WIDTH=" + std::to_string(kWidth);
-    tb::last_failure() = {true, tb::FailKind::Coverage, dut_.cycle()};
-    return tb::report_failure(o_, s);
-  }
 
   struct Tally { uint32_t frames = 0, req = 0, marked = 0, not_ect = 0, ce = 0, not_ip = 0; };
 
   const tb::Options o_;
   tb::Rng rng_;
-  tb::LockstepDut<VMODEL> dut_;
+  tb::LockstepRun<VMODEL> run_;
   EcnMarkModel ref_;
   tb::Coverage cov_;
   EcnMarkIn in_{};

@@ -90,24 +90,8 @@ class Bench {
   explicit Bench(const tb::Options& o)
       : o_(o), rng_(o.seed), run_(o, "rx_class", "DATA_WIDTH=" + std::to_string(kWidth)),
         ref_(kWidth, kQps), table_(kQps) {
-    run_.on_failure_window(
-        [this] {
-          if (!run_.in_cycle()) {
-            RxClassIn idle{};
-            drive(idle);
-            run_.low();
-            in_ = idle;
-          }
-          run_.edge(0, done_, true);
-          ref_.step(in_);
-        },
-        [this] {
-          RxClassIn idle{};
-          drive(idle);
-          run_.low();
-          run_.edge(0, done_);
-          ref_.step(idle);
-        });
+    run_.idle_failure_window(in_, done_, [this](const RxClassIn& i) { drive(i); },
+                             [this](const RxClassIn& i) { ref_.step(i); });
     define_coverage();
     mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
   }

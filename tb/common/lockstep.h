@@ -66,6 +66,30 @@ class LockstepRun {
     idle_cycle_ = std::move(idle_cycle);
   }
 
+  // The window of a bench with pins of its own: drive(In) sets the DUT's inputs,
+  // step(In) is the model's edge, last_in holds the failing cycle's inputs and events the
+  // bench's count (both read when the window runs); the cycles after it are idle (In{}).
+  template <class In, class Drive, class Step>
+  void idle_failure_window(In& last_in, const uint64_t& events, Drive drive, Step step) {
+    on_failure_window(
+        [this, &last_in, &events, drive, step] {
+          if (!in_cycle()) {  // found after an edge: the failing cycle's low half, idle
+            last_in = In{};
+            drive(last_in);
+            low();
+          }
+          edge(0, events, true);
+          step(last_in);
+        },
+        [this, &events, drive, step] {
+          const In idle{};
+          drive(idle);
+          low();
+          edge(0, events);
+          step(idle);
+        });
+  }
+
   // The DUT's low half (its inputs already set by the caller).
   void low() {
     in_cycle_ = true;

@@ -37,7 +37,37 @@
 //                      UE 10 in TCD mode; the NP sends at most one CNP per marked packet)
 // Counters of the harness saturate (3 bits): a saturated count can only be too small,
 // which makes an assertion fail sooner, never pass wrongly.
+//
+// Groups (scripts/formal.sh nic_top GROUP pdr 0 proves all of a group's properties in one
+// run). What is behind the ports is cut where the properties do not need it: the blocks
+// are read as black boxes (`lib`) and their outputs are free on every cycle, a sound
+// over-approximation (the properties then hold whatever the RP, NP, scheduler or
+// arbiter do) that leaves Yosys 2-7 s of work instead of 40-60 s:
+//   AXIL  the AXI4-Lite slave (B_*, R_*): the top's own registers only; RP, NP,
+//         scheduler and arbiter cut (their csr_rdata is free: RDATA is any value).
+//   AXIS  the masters' hold rules (TXSEL_HOLD, CNPREQ_HOLD): the arbiter (which owns
+//         both output registers) and its FIFOs kept; RP, NP and scheduler cut. The
+//         arbiter's txsel register trusts the scheduler to answer a TXOPP once, so AXIS
+//         assumes the scheduler's contract at its own ports (`SCHED_CONTRACT` below:
+//         a result of kind 5..7, GRANT / NOGRANT, only while a TXOPP command it accepted
+//         is unanswered), which the scheduler's lock-step bench checks (not proved here).
+//   TXSEL_ONE and CNPREQ_CAUSE depend on the RP, NP and scheduler themselves and are not
+//   in a group (tb/formal/README.md).
 //! formal.sh rtl: dcqcn_ram_sdp.sv dcqcn_rp*.sv dcqcn_np*.sv dcqcn_nic_*.sv
+//! formal.sh group AXIL: B_HOLD B_ONE B_BOUND B_RESP R_HOLD R_ONE R_BOUND
+//! formal.sh rtl AXIL: dcqcn_nic_top.sv
+//! formal.sh lib AXIL: dcqcn_rp.sv dcqcn_np.sv dcqcn_nic_sched.sv dcqcn_nic_arb.sv
+//! formal.sh cut AXIL: none
+//! formal.sh group AXIS: TXSEL_HOLD CNPREQ_HOLD
+//! formal.sh rtl AXIS: dcqcn_nic_fifo.sv dcqcn_nic_arb.sv dcqcn_nic_top.sv
+//! formal.sh lib AXIS: dcqcn_rp.sv dcqcn_np.sv dcqcn_nic_sched.sv
+//! formal.sh cut AXIS: none
+//! formal.sh connect: h_sev dut.sch_evt_valid
+//! formal.sh connect: h_ser dut.sch_evt_ready
+//! formal.sh connect: h_seop dut.sch_evt_op
+//! formal.sh connect: h_sov dut.sch_out_valid
+//! formal.sh connect: h_sor dut.sch_out_ready
+//! formal.sh connect: h_sok dut.sch_out_kind
 `default_nettype none
 
 module nic_top_props (
@@ -134,6 +164,28 @@ module nic_top_props (
       if (p_dv && !p_dr)   assume (s_axis_rxdata_tvalid && s_axis_rxdata_tdata == p_dd);
     end
   end
+
+`ifdef CHECK_TXSEL_HOLD
+`define SCHED_CONTRACT
+`endif
+`ifdef CHECK_TXSEL_ONE
+`define SCHED_CONTRACT
+`endif
+  // the scheduler's ports inside the top (connected by the runner)
+  (* keep *) logic       h_sev, h_ser, h_sov, h_sor;
+  (* keep *) logic [1:0] h_seop;
+  (* keep *) logic [2:0] h_sok;
+`ifdef SCHED_CONTRACT
+  // the scheduler's contract with the arbiter (docs/nic.md): one answer (GRANT or
+  // NOGRANT, kinds 5..7) per TXOPP command (op 3) accepted, and none without one
+  logic [1:0] n_sch_txopp;
+  always_ff @(posedge clk) begin
+    if (rst) n_sch_txopp <= '0;
+    else n_sch_txopp <= n_sch_txopp + 2'(h_sev && h_ser && h_seop == 2'd3) -
+                        2'(h_sov && h_sor && h_sok >= 3'd5);
+  end
+  always_comb if (!rst && h_sov && h_sok >= 3'd5) assume (n_sch_txopp != 2'd0);
+`endif
 
   // ---------------------------------------------------------------- transaction counts
   // outstanding (accepted, not yet answered) AW, W, AR; txops minus txsels; rxdata minus

@@ -35,6 +35,12 @@
 // the runner (the `//! formal.sh connect` lines) after flattening; they are the named
 // registers and nets of dcqcn_rp_rate.sv and dcqcn_rp_pace.sv.
 //! formal.sh cut: t:$mul t:$mem_v2 n:*proc_rom* %d
+// RC, RT, ALPHA, ORDER (not in CTest, tb/formal/README.md): the reciprocal ROM a black box
+// (its value is free; none of the four depends on it), RC and RT as one group.
+//! formal.sh group RATE: RC RT
+//! formal.sh lib RATE: dcqcn_rp_recip_rom.sv
+//! formal.sh lib ORDER: dcqcn_rp_recip_rom.sv
+//! formal.sh lib ALPHA: dcqcn_rp_recip_rom.sv
 //! formal.sh cut ALPHA: t:$mul t:$mem_v2 n:dut.u_ram_a.* %d n:*proc_rom* %d
 //! formal.sh connect: h_au dut.u_rate.p3_m_au_reg
 //! formal.sh connect: h_ad dut.u_rate.p3_m_ad_reg
