@@ -26,17 +26,8 @@
 set -euo pipefail
 SIM=${1:?usage: net_frames_test.sh DCQCN_SIM PCAP_ICRC OUT_DIR}
 ICRC=${2:?usage}; OUT=${3:?usage}
-if ! command -v tshark >/dev/null; then
-  echo "SKIP: tshark is not installed (scripts/setup.sh installs it: apt-get install tshark)"
-  exit 77
-fi
-command -v jq >/dev/null || { echo "FAIL: jq is not installed (scripts/setup.sh installs it)"; exit 1; }
-rm -rf "$OUT" && mkdir -p "$OUT"
-fails=0
-check() {  # check WHAT GOT EXPECTED
-  if [ "$2" = "$3" ]; then echo "ok   $1: $2"; else echo "FAIL $1: got $2, expected $3"; fails=$((fails + 1)); fi
-}
-ts() { tshark -o ip.check_checksum:TRUE -o eth.check_fcs:TRUE "$@" 2>/dev/null; }
+# shellcheck source=tshark_lib.sh
+source "$(dirname "$0")/tshark_lib.sh"   # skip without tshark, OUT emptied, check, ts
 ARGS=(run incast2 --duration 5 --set flows.0.count=3 --quiet)
 for e in rtl ref; do
   "$SIM" "${ARGS[@]}" --engine $e --out "$OUT/$e" --pcap "$OUT/$e.pcap" > "$OUT/$e.log"

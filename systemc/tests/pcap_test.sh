@@ -15,17 +15,8 @@
 set -euo pipefail
 SIM=${1:?usage: pcap_test.sh DCQCN_SIM OUT_DIR}
 OUT=${2:?usage: pcap_test.sh DCQCN_SIM OUT_DIR}
-if ! command -v tshark >/dev/null; then
-  echo "SKIP: tshark is not installed (scripts/setup.sh installs it: apt-get install tshark)"
-  exit 77
-fi
-command -v jq >/dev/null || { echo "FAIL: jq is not installed (scripts/setup.sh installs it)"; exit 1; }
-rm -rf "$OUT" && mkdir -p "$OUT"
-fails=0
-check() {  # check WHAT GOT EXPECTED
-  if [ "$2" = "$3" ]; then echo "ok   $1: $2"; else echo "FAIL $1: capture $2, expected $3"; fails=$((fails + 1)); fi
-}
-ts() { tshark -o ip.check_checksum:TRUE -o eth.check_fcs:TRUE "$@" 2>/dev/null; }
+# shellcheck source=tshark_lib.sh
+source "$(dirname "$0")/tshark_lib.sh"   # skip without tshark, OUT emptied, check, ts
 
 # ---- 1. ECN, CNPs, the r - sw link
 "$SIM" run incast2 --engine ref --duration 5 --quiet --out "$OUT/ecn" --pcap "$OUT/ecn.pcap" --pcap-links r >"$OUT/ecn.log"
