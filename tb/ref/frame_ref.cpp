@@ -8,17 +8,29 @@ namespace dcqcn {
 
 namespace {
 
+// CRC-32 (reflected, polynomial 0xEDB88320) eight bytes at a time ("slicing by 8"): t[0]
+// is the byte-wise table, t[k][i] the CRC of byte i followed by k zero bytes, so eight
+// lookups advance the CRC over eight bytes. The same value as one byte at a time (the
+// unit test checks it against the bit-serial definition); about 4x faster, which matters
+// because the network simulation computes the ICRC of every frame twice (made by the
+// sender's transport, checked by the receiver's classifier).
 struct Crc32Table {
-  uint32_t t[256];
+  uint32_t t[8][256];
   Crc32Table() {
     for (uint32_t i = 0; i < 256; ++i) {
       uint32_t c = i;
       for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      t[i] = c;
+      t[0][i] = c;
     }
+    for (int k = 1; k < 8; ++k)
+      for (uint32_t i = 0; i < 256; ++i) t[k][i] = (t[k - 1][i] >> 8) ^ t[0][t[k - 1][i] & 0xFF];
   }
 };
 const Crc32Table kCrc;
+
+uint32_t le32(const uint8_t* p) {
+  return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
+}
 
 uint16_t fold(uint32_t s) {
   while (s >> 16) s = (s & 0xFFFF) + (s >> 16);
@@ -28,7 +40,13 @@ uint16_t fold(uint32_t s) {
 }  // namespace
 
 uint32_t crc32_update(uint32_t crc, const uint8_t* p, size_t n) {
-  for (size_t i = 0; i < n; ++i) crc = kCrc.t[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
+  const auto& t = kCrc.t;
+  for (; n >= 8; p += 8, n -= 8) {
+    const uint32_t a = crc ^ le32(p), b = le32(p + 4);
+    crc = t[7][a & 0xFF] ^ t[6][a >> 8 & 0xFF] ^ t[5][a >> 16 & 0xFF] ^ t[4][a >> 24] ^
+          t[3][b & 0xFF] ^ t[2][b >> 8 & 0xFF] ^ t[1][b >> 16 & 0xFF] ^ t[0][b >> 24];
+  }
+  for (; n > 0; ++p, --n) crc = t[0][(crc ^ *p) & 0xFF] ^ (crc >> 8);
   return crc;
 }
 
