@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+// The contract of the wheel engine (rtl/dcqcn_nic_wheel.sv, NicWheelModel), checked from
+// its ports only, independent of its cycle rules (docs/nic.md, "The wheel engine"):
+//   - a timer or departure leaves only while armed, with the tag and deadline of its
+//     latest ARM, once per ARM, never before its deadline (now >= at);
+//   - lateness: counted in cycles from the first cycle in which the entry was armed and
+//     its slot's end had passed (the registered now >= ceil(at / G) x G); a pop must come
+//     within  K + 2 x (pops of its type, cycles its output was not taken, parked heads
+//     moved) in between; the worst lateness of a pop with nothing in between ("free") is reported:
+//     it is the engine's K;
+//   - nothing is lost: at the end, with the outputs taken and time run on, every armed
+//     entry has left (drain_check()).
+// Commands take effect in the cycle after they are accepted (C0); a pop in the same cycle
+// as the command for its entry cannot happen (the engine blocks it), so the checker
+// applies a cycle's command before that cycle's pops.
+#pragma once
+#include <cstdint>
+#include <queue>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "nic_wheel_ref.h"
+
+namespace dcqcn {
+
+class NicWheelCheck {
+ public:
+  NicWheelCheck(uint32_t num_flows, unsigned slot_bits, uint32_t k_cycles)
+      : n_(num_flows), gb_(slot_bits), k_(k_cycles), e_(5 * num_flows) { reset(); }
+
+  void reset();
+  // One cycle: the inputs and the outputs of that cycle (before the edge). Returns "" or
+  // what is wrong.
+  std::string cycle(uint64_t c, const NicWheelIn& in, const NicWheelOut& out);
+  // After the bench has run the engine with both outputs always taken and time moving on:
+  // "" if every armed entry has left, else which one has not.
+  std::string drain_check() const;
+  uint32_t armed_count(unsigned t) const { return armed_[t]; }
+
+  uint64_t pops[2] = {0, 0};
+  uint64_t worst_free_late = 0;   // cycles, over pops with nothing in between
+  uint64_t worst_late = 0;        // cycles, any pop
+  uint64_t worst_excess = 0;      // late - 2 x (what was in between), the bound's slack use
+
+ private:
+  struct Ent {
+    bool armed = false;
+    uint8_t gen = 0;
+    uint32_t at = 0;
+    uint64_t seq = 0;
+    bool due = false;
+    uint64_t due_c = 0;
+    uint64_t due_work[2] = {0, 0};  // the type's work counter when it became due
+  };
+  uint32_t n_, gb_, k_, e_;
+  std::vector<Ent> ent_;
+  bool have_cmd_ = false;
+  NicWheelIn cmd_;
+  uint64_t seq_ = 0;
+  uint32_t now_q_ = 0;
+  int64_t now_q64_ = 0;
+  bool started_ = false;
+  uint32_t armed_[2] = {0, 0};
+  uint64_t work_[2] = {0, 0};     // pops + cycles not taken, per type
+  // armed entries not yet due: (unwrapped eligibility, arm sequence, id); stale ones skipped
+  std::priority_queue<std::tuple<int64_t, uint64_t, uint32_t>,
+                      std::vector<std::tuple<int64_t, uint64_t, uint32_t>>, std::greater<>> heap_;
+};
+
+}  // namespace dcqcn

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: MIT
+// Cycle model of rtl/dcqcn_nic_wheel.sv, the timing-wheel engine that replaces the NIC
+// scheduler's scan (issue 24; docs/nic.md, "The wheel engine"). Bit- and cycle-exact:
+// outputs() is the current cycle (a function of the state only: every output is
+// registered or decoded from registers and RAM words read the cycle before), step() one
+// rising edge. The RAMs are arrays here; the RTL reads them a cycle ahead and forwards
+// the writes of the edge in between, which is the same thing.
+//
+// What it does, in one paragraph. Every (kind, flow) is one entry (timers kinds 0..3 and
+// the departure, kind 5; ids kk x N + flow, kk = 0..3 timers, 4 departure). An armed entry
+// is exactly one node linked in one list of one slot of its type's wheel (timers,
+// departures): slot `ceil(at / G)` (G = 2^SLOT_BITS ns), or the slot being drained when
+// that is already behind, or the parking slot `d + S - 2` when it is beyond the wheel
+// (far: moved again when the drain reaches it). Each entry has three nodes (sides 0, 1,
+// 2), used in turn: a re-arm links the next side and unlinks the current one in the same
+// cycle, so every RAM takes at most one write per command. A slot has a list per side.
+// The drain of each type stands at one slot d; its heads (and tails) are registers; it
+// takes the head of the first non-empty side (0, then 1, then 2) when the output takes it,
+// and moves on to d + 1 when all three lists are empty and now >= (d + 1) x G.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dcqcn {
+
+enum class NicWheelOp : uint8_t { NOP = 0, ARM = 1, DISARM = 2, MOVE = 3 /* internal */ };
+
+struct NicWheelIn {
+  bool rst = false;
+  uint32_t now_ns = 0;     // sampled every cycle (registered: the drain uses last cycle's)
+  bool s_valid = false;
+  uint8_t s_op = 0;        // 1 ARM, 2 DISARM (0 and 3: dropped)
+  uint8_t s_kind = 0;      // 0..3 timers, 5 departure (others: dropped)
+  uint32_t s_flow = 0;     // < NUM_FLOWS (else dropped)
+  uint8_t s_gen = 0;
+  uint32_t s_at_ns = 0;
+  bool tmr_ready = false;  // the consumer takes the timer at the head
+  bool dep_ready = false;  // a transmit opportunity takes the departure at the head
+};
+
+struct NicWheelOut {
+  bool s_ready = false;
+  bool tmr_valid = false;
+  uint8_t tmr_kind = 0;
+  uint32_t tmr_flow = 0;
+  uint8_t tmr_gen = 0;
+  uint32_t tmr_at_ns = 0;
+  bool dep_valid = false;
+  uint32_t dep_flow = 0;
+  uint32_t dep_at_ns = 0;
+  bool tmr_moving = false;  // the timer drain's head is parked (far): it is moved this cycle
+  bool dep_moving = false;  // the same for the departures
+  bool busy = false;       // a command or a move in flight (a simulation keeps clocking)
+  uint32_t tmr_count = 0;  // linked timer entries
+  uint32_t dep_count = 0;  // linked departures
+  uint32_t dropped = 0;    // bad commands (saturating, 16 bits)
+  bool operator==(const NicWheelOut&) const = default;
+};
+
+class NicWheelModel {
+ public:
+  // num_flows: a power of two >= 4; slot_bits: G = 2^slot_bits ns (1..10); slots_log2:
+  // the wheel has 2^slots_log2 slots (4..16).
+  NicWheelModel(uint32_t num_flows, unsigned slot_bits = 5, unsigned slots_log2 = 12);
+
+  NicWheelOut outputs() const;
+  void step(const NicWheelIn& in);
+
+  // the bench's coverpoints (what happened in the last step)
+  struct Events {
+    bool pop_tmr = false, pop_dep = false, move = false, park = false, keep = false,
+         blocked = false, advance = false, cancel = false, jump = false, behind = false,
+         unlink_head = false, unlink_mid = false, unlink_tail = false, relink_same = false,
+         drained_link = false, move_void = false;
+  };
+  const Events& events() const { return ev_; }
+  uint32_t slot_of(uint32_t at_ns) const { return ((at_ns + g_ - 1) >> gb_) & smask_; }
+  uint32_t drain_slot(unsigned t) const { return d_[t]; }
+  bool clearing() const { return clearing_; }
+  unsigned slot_bits() const { return gb_; }
+  uint32_t slots() const { return s_; }
+  std::string describe() const;  // registers, for a failure report
+
+ private:
+  static constexpr uint32_t kNil = ~0u;
+  struct Rec {
+    uint8_t side = 0;
+    uint32_t slot = 0;  // absolute slot (32 - slot_bits bits) of the linked node
+    bool far = false;   // parked: moved when the drain reaches it
+    uint8_t gen = 0;
+    uint32_t at = 0;
+  };
+  struct Word {         // a slot's head or tail: valid, the slot it belongs to, the node
+    bool v = false;
+    uint32_t tag = 0;   // absolute slot
+    uint32_t id = 0;
+  };
+  struct C0 {
+    bool v = false;
+    NicWheelOp op = NicWheelOp::NOP;
+    uint32_t id = 0;
+    unsigned t = 0;     // type: 0 timers, 1 departures
+    uint32_t ts = 0;    // target slot (absolute) computed at the input with that cycle's d
+    bool far = false;
+    uint8_t gen = 0;
+    uint32_t at = 0;
+    bool bad = false;
+  };
+  struct Mv {
+    bool v = false;
+    uint32_t id = 0;
+    uint8_t gen = 0;
+    uint32_t at = 0;
+  };
+
+  unsigned type_of(uint32_t id) const { return id >= 4 * n_ ? 1u : 0u; }
+  uint32_t sd(uint32_t a, uint32_t b) const;  // signed slot difference a - b
+  bool behind_or_at(uint32_t ts, unsigned t) const { return static_cast<int32_t>(sd(ts, d_[t])) <= 0; }
+  uint32_t idx(uint32_t slot) const { return slot & (s_ - 1); }
+  C0 accept(NicWheelOp op, uint32_t id, uint8_t gen, uint32_t at) const;
+  void command(const C0& c, std::array<int, 2>& dcount, std::array<bool, 2>& linked_drained);
+  void unlink(uint32_t e, unsigned t, uint8_t x, uint32_t s);
+  void link(uint32_t e, unsigned t, uint8_t y, uint32_t ts);
+  bool linked(uint32_t e) const { return lnk_c_[e] != lnk_f_[e]; }
+  int sel(unsigned t) const;
+  bool blocked(unsigned t) const;
+
+  uint32_t n_, e_;
+  unsigned gb_, sl_;
+  uint32_t s_, g_, smask_;
+
+  // RAMs
+  std::vector<Rec> rec_;
+  std::vector<uint8_t> lnk_c_, lnk_f_;
+  std::array<std::vector<uint32_t>, 3> nxt_, prv_;           // kNil or an id
+  std::array<std::array<std::vector<Word>, 3>, 2> hd_, tl_;  // [type][side][slot index]
+
+  // registers
+  bool clearing_ = true;
+  uint32_t clr_ = 0;
+  uint32_t now_q_ = 0;
+  C0 c0_;
+  std::array<Mv, 2> mv_;
+  std::array<uint32_t, 2> d_{};
+  std::array<std::array<uint32_t, 3>, 2> dh_{}, dt_{};  // kNil or an id
+  std::array<bool, 2> adv_{};
+  std::array<uint32_t, 2> count_{};
+  uint32_t dropped_ = 0;
+  Events ev_;
+};
+
+}  // namespace dcqcn
