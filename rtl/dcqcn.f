@@ -23,6 +23,7 @@ dcqcn_cp_regs.sv
 dcqcn_cp_tcd.sv
 dcqcn_cp_red.sv
 dcqcn_cp.sv
+dcqcn_nic_wheel.sv
 dcqcn_nic_sched_due.sv
 dcqcn_nic_sched.sv
 dcqcn_axis_reg.sv

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mapfile -t SRCS < <(grep -v '^\s*//' rtl/dcqcn.f | sed '/^\s*$/d; s|^|rtl/|')
 fail=0
-for top in dcqcn_rp dcqcn_np dcqcn_cp dcqcn_nic_sched dcqcn_nic_arb dcqcn_nic_top; do
+for top in dcqcn_rp dcqcn_np dcqcn_cp dcqcn_nic_wheel dcqcn_nic_sched dcqcn_nic_arb dcqcn_nic_top; do
   for n in 16 1024 4096; do
     param=NUM_FLOWS; [ "$top" = dcqcn_cp ] && param=NUM_QUEUES
     if out=$(verilator --lint-only -Wall -Irtl rtl/dcqcn.vlt "${SRCS[@]}" --top-module "$top" \

@@ -1,0 +1,644 @@
+// SPDX-License-Identifier: MIT
+// The NIC's timing wheel (docs/nic.md, "The wheel engine"; issue 24): the engine that
+// replaces the scheduler's scan. Every (kind, flow) is one entry (timers: kinds 0..3;
+// the departure: kind 5); an armed entry is exactly one node linked in one list of one
+// slot (G = 2^SLOT_BITS ns) of its type's wheel (timers, departures). A drain per type
+// stands at one slot, holds that slot's list heads and tails in registers, and gives its
+// head to the output (timers: when m_tmr_ready; departures: when m_dep_ready, a transmit
+// opportunity). Lateness does not depend on NUM_FLOWS: an entry is at the output within
+// G / Tclk + 3 cycles of its deadline plus the entries before it (tb/ref/nic_wheel_check.h).
+//
+// One command per cycle (ARM, DISARM) on s_*, in O(1): each entry has three nodes, used
+// in turn (sides 0, 1, 2), so a re-arm links the next side and unlinks the current one in
+// the same cycle with at most one write to every RAM (the third side is cleaned for the
+// next re-arm). A deadline beyond the wheel (S - 2 slots ahead) is parked in the last slot
+// and moved when the drain reaches it: the move takes the command slot for one cycle
+// (s_ready low). Nothing is lost or doubled: tb/ref/nic_wheel_ref.cpp is the cycle model
+// (bit- and cycle-exact), NicWheelCheck the contract.
+//
+// Pipeline: input (the command registered; every RAM word it needs read), C0 (the
+// command decided; every write issued; a command reads what the one before wrote through
+// forwarding). The drains read one cycle ahead (the next cycle's heads) and forward the
+// writes of the edge in between and of the cycle itself.
+//
+// Outputs are Moore (from registers and RAM words), valid may drop without ready (a
+// command can re-arm or disarm the head): this is an engine inside the scheduler, not an
+// AXI-Stream port.
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module dcqcn_nic_wheel #(
+    parameter int NUM_FLOWS  = 1024,  // flows (power of two, >= 4)
+    parameter int SLOT_BITS  = 5,     // G = 2^SLOT_BITS ns (1..10)
+    parameter int SLOTS_LOG2 = 12     // 2^SLOTS_LOG2 slots per wheel (4..16)
+) (
+    input  logic        clk,
+    input  logic        rst,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  logic [31:0] now_ns,        // every cycle (its slot, now_ns >> SLOT_BITS, registered)
+    /* verilator lint_on UNUSEDSIGNAL */
+    // commands
+    input  logic        s_valid,
+    output logic        s_ready,
+    input  logic [1:0]  s_op,          // 1 ARM, 2 DISARM (0, 3: dropped)
+    input  logic [2:0]  s_kind,        // 0..3 timers, 5 departure (others: dropped)
+    input  logic [31:0] s_flow,        // >= NUM_FLOWS: dropped
+    input  logic [7:0]  s_gen,
+    input  logic [31:0] s_at_ns,
+    // the timer at the head of the eligible timers
+    output logic        m_tmr_valid,
+    input  logic        m_tmr_ready,
+    output logic [2:0]  m_tmr_kind,
+    output logic [31:0] m_tmr_flow,
+    output logic [7:0]  m_tmr_gen,
+    output logic [31:0] m_tmr_at_ns,
+    // the departure at the head of the eligible departures
+    output logic        m_dep_valid,
+    input  logic        m_dep_ready,
+    output logic [31:0] m_dep_flow,
+    output logic [31:0] m_dep_at_ns,
+    // status
+    output logic        tmr_moving,    // the timer drain's head is parked: moved this cycle
+    output logic        dep_moving,
+    output logic        busy,          // a command or a move in flight
+    output logic [31:0] tmr_count,     // linked timer entries
+    output logic [31:0] dep_count,     // linked departures
+    output logic [15:0] dropped        // bad commands (saturating)
+);
+
+  // =====================================================================================
+  // Parameter checks and constants
+  // =====================================================================================
+  if (NUM_FLOWS < 4 || (NUM_FLOWS & (NUM_FLOWS - 1)) != 0) begin : g_bad_num_flows
+    initial $fatal(1, "%m: NUM_FLOWS (%0d) must be a power of two >= 4", NUM_FLOWS);
+  end
+  if (SLOT_BITS < 1 || SLOT_BITS > 10) begin : g_bad_slot_bits
+    initial $fatal(1, "%m: SLOT_BITS (%0d) must be 1..10", SLOT_BITS);
+  end
+  if (SLOTS_LOG2 < 4 || SLOTS_LOG2 > 16) begin : g_bad_slots
+    initial $fatal(1, "%m: SLOTS_LOG2 (%0d) must be 4..16", SLOTS_LOG2);
+  end
+
+  localparam int N   = NUM_FLOWS;
+  localparam int FW  = $clog2(N);
+  localparam int E   = 5 * N;               // entries: kk x N + flow, kk 0..3 timers, 4 DEP
+  localparam int IW  = $clog2(E);           // entry id
+  localparam int PW  = IW + 1;              // pointer {valid, id}
+  localparam int SW  = 32 - SLOT_BITS;      // absolute slot
+  localparam int SL  = SLOTS_LOG2;
+  localparam int S   = 1 << SL;
+  localparam int TGW = SW - SL;             // slot word tag: the slot's upper bits
+  localparam int WW  = 1 + TGW + IW;        // slot word {valid, tag, id}
+  localparam int RW  = 1 + 2 + 1 + SW + 8 + 32;  // record {lc, side, far, slot, gen, at}
+  localparam int DW  = 1 + 1 + 8 + 32;      // drain's record copy {lc, far, gen, at}
+  localparam int CLR = (E > S) ? E : S;     // RAM clear after reset: cycles
+  localparam int CW  = $clog2(CLR + 1);
+  localparam int TW  = FW + 2;              // timer id (< 4N)
+  localparam logic [1:0] OP_ARM = 2'd1, OP_DISARM = 2'd2, OP_MOVE = 2'd3;  // C0 ops
+  localparam logic [SW-1:0] S_M2 = SW'(S - 2);
+
+  typedef logic [PW-1:0] ptr_t;
+  localparam ptr_t NIL = '0;
+
+  function automatic ptr_t P(input logic [IW-1:0] id);
+    return {1'b1, id};
+  endfunction
+  // a slot's word index (its low bits) and tag (its high bits): each reads half its input
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [SL-1:0] IDX(input logic [SW-1:0] s);
+    return s[SL-1:0];
+  endfunction
+  function automatic logic [TGW-1:0] TAG(input logic [SW-1:0] s);
+    return s[SW-1:SL];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  function automatic logic [1:0] NEXT_SIDE(input logic [1:0] z);
+    return (z == 2'd2) ? 2'd0 : z + 2'd1;
+  endfunction
+  // signed slot difference a - b <= 0
+  function automatic logic LE0(input logic [SW-1:0] a, input logic [SW-1:0] b);
+    logic [SW-1:0] d;
+    d = a - b;
+    return d[SW-1] || (d == '0);
+  endfunction
+
+  // =====================================================================================
+  // Registers
+  // =====================================================================================
+  logic          clearing;
+  logic [CW-1:0] clr;
+  logic [SW-1:0] now_slot;     // the slot of the last cycle's now (floor)
+  // C0
+  logic          c0_v;
+  logic [1:0]    c0_op;
+  logic [IW-1:0] c0_id;
+  logic          c0_t;
+  logic [SW-1:0] c0_ts;
+  logic          c0_far;
+  logic [7:0]    c0_gen;
+  logic [31:0]   c0_at;
+  // drains: [type]
+  logic [SW-1:0] d      [2];
+  ptr_t          dh     [2][3];
+  ptr_t          dt     [2][3];
+  logic          adv    [2];
+  logic [31:0]   cnt    [2];
+  logic          mv_v   [2];
+  logic [IW-1:0] mv_id  [2];
+  logic [7:0]    mv_gen [2];
+  logic [31:0]   mv_at  [2];
+  logic [15:0]   drop_q;
+
+  // =====================================================================================
+  // RAMs (dcqcn_ram_sdp: read-first, one cycle; forwarding below)
+  // =====================================================================================
+  // command side
+  logic          rc_we;   logic [IW-1:0] rc_wa;   logic [RW-1:0] rc_wd;   logic [RW-1:0] rc_rd;
+  logic          in_re;   logic [IW-1:0] in_id;   // the input's read address (every cmd RAM)
+  // drain copies of the record
+  logic          rt_we;   logic [TW-1:0] rt_wa;   logic [DW-1:0] rt_wd;   logic [DW-1:0] rt_rd;
+  logic [TW-1:0] rt_ra;
+  logic          rd_we;   logic [FW-1:0] rd_wa;   logic [DW-1:0] rd_wd;   logic [DW-1:0] rd_rd;
+  logic [FW-1:0] rd_ra;
+  // fired toggles (written by the drains, read by the commands)
+  logic          ft_we;   logic [TW-1:0] ft_wa;   logic          ft_wd;   logic          ft_rd;
+  logic          fd_we;   logic [FW-1:0] fd_wa;   logic          fd_wd;   logic          fd_rd;
+  // node pointers per side: command copies of nxt and prv, drain copies of nxt
+  logic          nx_we [3]; logic [IW-1:0] nx_wa [3]; ptr_t nx_wd [3]; ptr_t nx_rd [3];
+  logic          pv_we [3]; logic [IW-1:0] pv_wa [3]; ptr_t pv_wd [3]; ptr_t pv_rd [3];
+  ptr_t          nt_rd [3]; logic [TW-1:0] nt_ra [3];
+  ptr_t          nd_rd [3]; logic [FW-1:0] nd_ra [3];
+  // slot words per type and side: heads (drain reads), tails (command and drain copies)
+  logic          hd_we [2][3]; logic [SL-1:0] hd_wa [2][3]; logic [WW-1:0] hd_wd [2][3];
+  logic [WW-1:0] hd_rd [2][3];
+  logic          tl_we [2][3]; logic [SL-1:0] tl_wa [2][3]; logic [WW-1:0] tl_wd [2][3];
+  logic [WW-1:0] tc_rd [2][3]; logic [WW-1:0] tr_rd [2][3];
+  logic [SL-1:0] in_ti;       // the input's tail word index
+  logic [SL-1:0] adv_ra [2];  // the advance's read index
+
+  dcqcn_ram_sdp #(.WIDTH(RW), .DEPTH(E)) u_rec (
+      .clk, .we(rc_we), .waddr(rc_wa), .wdata(rc_wd), .re(in_re), .raddr(in_id), .rdata(rc_rd));
+  dcqcn_ram_sdp #(.WIDTH(DW), .DEPTH(4 * N)) u_rec_t (
+      .clk, .we(rt_we), .waddr(rt_wa), .wdata(rt_wd), .re(1'b1), .raddr(rt_ra), .rdata(rt_rd));
+  dcqcn_ram_sdp #(.WIDTH(DW), .DEPTH(N)) u_rec_d (
+      .clk, .we(rd_we), .waddr(rd_wa), .wdata(rd_wd), .re(1'b1), .raddr(rd_ra), .rdata(rd_rd));
+  dcqcn_ram_sdp #(.WIDTH(1), .DEPTH(4 * N)) u_fired_t (
+      .clk, .we(ft_we), .waddr(ft_wa), .wdata(ft_wd), .re(in_re), .raddr(in_id[TW-1:0]), .rdata(ft_rd));
+  dcqcn_ram_sdp #(.WIDTH(1), .DEPTH(N)) u_fired_d (
+      .clk, .we(fd_we), .waddr(fd_wa), .wdata(fd_wd), .re(in_re), .raddr(in_id[FW-1:0]), .rdata(fd_rd));
+
+  for (genvar z = 0; z < 3; z++) begin : g_side
+    dcqcn_ram_sdp #(.WIDTH(PW), .DEPTH(E)) u_nxt (
+        .clk, .we(nx_we[z]), .waddr(nx_wa[z]), .wdata(nx_wd[z]), .re(in_re), .raddr(in_id), .rdata(nx_rd[z]));
+    dcqcn_ram_sdp #(.WIDTH(PW), .DEPTH(E)) u_prv (
+        .clk, .we(pv_we[z]), .waddr(pv_wa[z]), .wdata(pv_wd[z]), .re(in_re), .raddr(in_id), .rdata(pv_rd[z]));
+    dcqcn_ram_sdp #(.WIDTH(PW), .DEPTH(4 * N)) u_nxt_t (
+        .clk, .we(nx_we[z] && nx_wa[z] < IW'(4 * N)), .waddr(nx_wa[z][TW-1:0]), .wdata(nx_wd[z]),
+        .re(1'b1), .raddr(nt_ra[z]), .rdata(nt_rd[z]));
+    dcqcn_ram_sdp #(.WIDTH(PW), .DEPTH(N)) u_nxt_d (
+        .clk, .we(nx_we[z] && nx_wa[z] >= IW'(4 * N)), .waddr(nx_wa[z][FW-1:0]), .wdata(nx_wd[z]),
+        .re(1'b1), .raddr(nd_ra[z]), .rdata(nd_rd[z]));
+    for (genvar t = 0; t < 2; t++) begin : g_type
+      dcqcn_ram_sdp #(.WIDTH(WW), .DEPTH(S)) u_hd (
+          .clk, .we(hd_we[t][z]), .waddr(hd_wa[t][z]), .wdata(hd_wd[t][z]),
+          .re(1'b1), .raddr(adv_ra[t]), .rdata(hd_rd[t][z]));
+      dcqcn_ram_sdp #(.WIDTH(WW), .DEPTH(S)) u_tl_c (
+          .clk, .we(tl_we[t][z]), .waddr(tl_wa[t][z]), .wdata(tl_wd[t][z]),
+          .re(in_re), .raddr(in_ti), .rdata(tc_rd[t][z]));
+      dcqcn_ram_sdp #(.WIDTH(WW), .DEPTH(S)) u_tl_r (
+          .clk, .we(tl_we[t][z]), .waddr(tl_wa[t][z]), .wdata(tl_wd[t][z]),
+          .re(1'b1), .raddr(adv_ra[t]), .rdata(tr_rd[t][z]));
+    end
+  end
+
+  // =====================================================================================
+  // Forwarding: the writes of the last edge (w1_*), and the read addresses they meet
+  // =====================================================================================
+  logic          w1_rc_we;  logic [IW-1:0] w1_rc_wa;  logic [RW-1:0] w1_rc_wd;
+  logic          w1_rt_we;  logic [TW-1:0] w1_rt_wa;  logic [DW-1:0] w1_rt_wd;
+  logic          w1_rd_we;  logic [FW-1:0] w1_rd_wa;  logic [DW-1:0] w1_rd_wd;
+  logic          w1_ft_we;  logic [TW-1:0] w1_ft_wa;  logic          w1_ft_wd;
+  logic          w1_fd_we;  logic [FW-1:0] w1_fd_wa;  logic          w1_fd_wd;
+  logic          w1_nx_we [3]; logic [IW-1:0] w1_nx_wa [3]; ptr_t w1_nx_wd [3];
+  logic          w1_pv_we [3]; logic [IW-1:0] w1_pv_wa [3]; ptr_t w1_pv_wd [3];
+  logic          w1_hd_we [2][3]; logic [SL-1:0] w1_hd_wa [2][3]; logic [WW-1:0] w1_hd_wd [2][3];
+  logic          w1_tl_we [2][3]; logic [SL-1:0] w1_tl_wa [2][3]; logic [WW-1:0] w1_tl_wd [2][3];
+  logic [SL-1:0] c0_ti;                          // C0's tail word index (read at the input)
+  logic [TW-1:0] rt_ra_q;  logic [FW-1:0] rd_ra_q;
+  logic [TW-1:0] nt_ra_q [3]; logic [FW-1:0] nd_ra_q [3];
+  logic [SL-1:0] adv_ra_q [2];
+
+  always_ff @(posedge clk) begin
+    w1_rc_we <= rc_we; w1_rc_wa <= rc_wa; w1_rc_wd <= rc_wd;
+    w1_rt_we <= rt_we; w1_rt_wa <= rt_wa; w1_rt_wd <= rt_wd;
+    w1_rd_we <= rd_we; w1_rd_wa <= rd_wa; w1_rd_wd <= rd_wd;
+    w1_ft_we <= ft_we; w1_ft_wa <= ft_wa; w1_ft_wd <= ft_wd;
+    w1_fd_we <= fd_we; w1_fd_wa <= fd_wa; w1_fd_wd <= fd_wd;
+    for (int z = 0; z < 3; z++) begin
+      w1_nx_we[z] <= nx_we[z]; w1_nx_wa[z] <= nx_wa[z]; w1_nx_wd[z] <= nx_wd[z];
+      w1_pv_we[z] <= pv_we[z]; w1_pv_wa[z] <= pv_wa[z]; w1_pv_wd[z] <= pv_wd[z];
+      nt_ra_q[z] <= nt_ra[z]; nd_ra_q[z] <= nd_ra[z];
+      for (int t = 0; t < 2; t++) begin
+        w1_hd_we[t][z] <= hd_we[t][z]; w1_hd_wa[t][z] <= hd_wa[t][z]; w1_hd_wd[t][z] <= hd_wd[t][z];
+        w1_tl_we[t][z] <= tl_we[t][z]; w1_tl_wa[t][z] <= tl_wa[t][z]; w1_tl_wd[t][z] <= tl_wd[t][z];
+      end
+    end
+    rt_ra_q <= rt_ra; rd_ra_q <= rd_ra;
+    for (int t = 0; t < 2; t++) adv_ra_q[t] <= adv_ra[t];
+  end
+
+  // =====================================================================================
+  // C0: the command's words (read at the input, the last edge's writes forwarded)
+  // =====================================================================================
+  logic [RW-1:0] f_rec;
+  logic          f_fired;
+  ptr_t          f_nxt [3], f_prv [3];
+  logic [WW-1:0] f_tl [3];     // the tail words of C0's type at c0_ti
+  always_comb begin
+    f_rec = (w1_rc_we && w1_rc_wa == c0_id) ? w1_rc_wd : rc_rd;
+    if (!c0_t) f_fired = (w1_ft_we && w1_ft_wa == c0_id[TW-1:0]) ? w1_ft_wd : ft_rd;
+    else       f_fired = (w1_fd_we && w1_fd_wa == c0_id[FW-1:0]) ? w1_fd_wd : fd_rd;
+    for (int z = 0; z < 3; z++) begin
+      f_nxt[z] = (w1_nx_we[z] && w1_nx_wa[z] == c0_id) ? w1_nx_wd[z] : nx_rd[z];
+      f_prv[z] = (w1_pv_we[z] && w1_pv_wa[z] == c0_id) ? w1_pv_wd[z] : pv_rd[z];
+      f_tl[z]  = (w1_tl_we[c0_t][z] && w1_tl_wa[c0_t][z] == c0_ti) ? w1_tl_wd[c0_t][z] : tc_rd[c0_t][z];
+    end
+  end
+
+  // record fields
+  wire           r_lc   = f_rec[RW-1];
+  wire [1:0]     r_side = f_rec[RW-2 -: 2];
+  wire           r_far  = f_rec[RW-4];
+  wire [SW-1:0]  r_slot = f_rec[RW-5 -: SW];
+  wire [7:0]     r_gen  = f_rec[39:32];
+  wire [31:0]    r_at   = f_rec[31:0];
+  wire           c0_L   = r_lc != f_fired;     // linked
+  wire [1:0]     sx     = r_side;
+  wire [1:0]     sy     = NEXT_SIDE(r_side);
+  wire [1:0]     sz     = NEXT_SIDE(sy);       // cleaned for the next re-arm
+  wire [SW-1:0]  dc     = d[c0_t];
+  wire           c0_drn = LE0(c0_ts, dc);      // the target is the drained slot (behind it)
+  wire [SW-1:0]  ts_eff = c0_drn ? dc : c0_ts;
+
+  // the decision
+  logic do_unlink, do_link, lc_new;
+  logic [RW-1:0] rec_new;
+  always_comb begin
+    do_unlink = 1'b0;
+    do_link   = 1'b0;
+    lc_new    = r_lc;
+    rec_new   = f_rec;
+    if (c0_v) begin
+      case (c0_op)
+        OP_MOVE: if (!c0_L && r_far) begin
+          do_link = 1'b1;
+          lc_new  = ~r_lc;
+          rec_new = {~r_lc, sy, c0_far, ts_eff, c0_gen, c0_at};
+        end
+        OP_ARM: if (c0_L && r_slot == dc && c0_drn) begin  // eligible, and still: keeps its place
+          rec_new = {r_lc, r_side, 1'b0, r_slot, c0_gen, c0_at};
+        end else begin
+          do_unlink = c0_L;
+          do_link   = 1'b1;
+          lc_new    = c0_L ? r_lc : ~r_lc;
+          rec_new   = {lc_new, sy, c0_far, ts_eff, c0_gen, c0_at};
+        end
+        OP_DISARM: begin
+          do_unlink = c0_L;
+          lc_new    = c0_L ? ~r_lc : r_lc;
+          rec_new   = {lc_new, r_side, 1'b0, r_slot, r_gen, r_at};
+        end
+        default: ;
+      endcase
+    end
+  end
+  wire rec_write = c0_v && (c0_op != OP_MOVE || do_link);
+
+  // unlink (side sx, slot r_slot) and link (side sy, slot ts_eff)
+  wire     u_drn  = r_slot == dc;
+  wire ptr_t u_p  = f_prv[sx];
+  wire ptr_t u_n  = f_nxt[sx];
+  wire     u_head = u_drn ? (dh[c0_t][sx] == P(c0_id)) : !u_p[IW];
+  wire     u_tail = !u_n[IW];
+  wire     l_drn  = ts_eff == dc;
+  wire [WW-1:0] l_w = f_tl[sy];
+  wire     l_empty = l_drn ? !dh[c0_t][sy][IW] : !(l_w[WW-1] && l_w[WW-2 -: TGW] == TAG(ts_eff));
+  wire ptr_t l_tail = l_drn ? dt[c0_t][sy] : {1'b1, l_w[IW-1:0]};
+
+  // =====================================================================================
+  // The drains: heads, pops, moves, the advance
+  // =====================================================================================
+  logic          sel_v   [2];
+  logic [1:0]    sel_z   [2];
+  logic [IW-1:0] hid     [2];
+  logic [DW-1:0] hrec    [2];
+  logic          blk     [2];
+  logic          h_far   [2];
+  logic          pop     [2];
+  logic          jump_w  [2];
+  always_comb begin
+    for (int t = 0; t < 2; t++) begin
+      sel_v[t] = dh[t][0][IW] || dh[t][1][IW] || dh[t][2][IW];
+      sel_z[t] = dh[t][0][IW] ? 2'd0 : dh[t][1][IW] ? 2'd1 : 2'd2;
+      hid[t]   = dh[t][sel_z[t]][IW-1:0];
+      blk[t]   = sel_v[t] && c0_v && c0_id == hid[t];
+      jump_w[t] = cnt[t] == '0 && !adv[t] && !LE0(now_slot, d[t] + SW'(64));
+    end
+    hrec[0] = (w1_rt_we && w1_rt_wa == rt_ra_q) ? w1_rt_wd : rt_rd;
+    hrec[1] = (w1_rd_we && w1_rd_wa == rd_ra_q) ? w1_rd_wd : rd_rd;
+    for (int t = 0; t < 2; t++) begin
+      h_far[t] = hrec[t][DW-2];
+      pop[t] = !clearing && sel_v[t] && !blk[t] &&
+               (h_far[t] ? !mv_v[t] : (t == 0 ? m_tmr_ready : m_dep_ready));
+    end
+  end
+
+  // the popped head's successor: its nxt word (read a cycle ahead, the last edge's and this
+  // cycle's writes forwarded)
+  ptr_t nh [2][3];
+  always_comb begin
+    for (int z = 0; z < 3; z++) begin
+      nh[0][z] = (w1_nx_we[z] && w1_nx_wa[z] == IW'(nt_ra_q[z])) ? w1_nx_wd[z] : nt_rd[z];
+      nh[1][z] = (w1_nx_we[z] && w1_nx_wa[z] == IW'(4 * N) + IW'(nd_ra_q[z])) ? w1_nx_wd[z] : nd_rd[z];
+      for (int t = 0; t < 2; t++)
+        if (nx_we[z] && dh[t][z][IW] && nx_wa[z] == dh[t][z][IW-1:0]) nh[t][z] = nx_wd[z];
+    end
+  end
+
+  // the advance's words (read in the cycle before, forwarded)
+  logic [WW-1:0] ah [2][3], at_w [2][3];
+  always_comb begin
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++) begin
+        ah[t][z]   = (w1_hd_we[t][z] && w1_hd_wa[t][z] == adv_ra_q[t]) ? w1_hd_wd[t][z] : hd_rd[t][z];
+        at_w[t][z] = (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ? w1_tl_wd[t][z] : tr_rd[t][z];
+        if (hd_we[t][z] && hd_wa[t][z] == adv_ra_q[t]) ah[t][z] = hd_wd[t][z];
+        if (tl_we[t][z] && tl_wa[t][z] == adv_ra_q[t]) at_w[t][z] = tl_wd[t][z];
+      end
+  end
+
+  // =====================================================================================
+  // Next state of the drain registers (the drains' read addresses come from it)
+  // =====================================================================================
+  ptr_t          dh_n  [2][3], dt_n [2][3];
+  logic [SW-1:0] d_n   [2];
+  logic          adv_n [2];
+  always_comb begin
+    for (int t = 0; t < 2; t++) begin
+      for (int z = 0; z < 3; z++) begin
+        dh_n[t][z] = dh[t][z];
+        dt_n[t][z] = dt[t][z];
+      end
+      d_n[t]   = d[t];
+      adv_n[t] = adv[t];
+    end
+    // the command: unlink (side sx) and link (side sy) in the drained slot
+    if (do_unlink && u_drn) begin
+      if (u_head) dh_n[c0_t][sx] = u_n;
+      if (u_tail) dt_n[c0_t][sx] = u_head ? NIL : u_p;
+    end
+    if (do_link && l_drn) begin
+      if (l_empty) dh_n[c0_t][sy] = P(c0_id);
+      dt_n[c0_t][sy] = P(c0_id);
+    end
+    for (int t = 0; t < 2; t++) begin
+      // the pop (never the side the command changes: a head the command moves is blocked)
+      if (pop[t]) dh_n[t][sel_z[t]] = nh[t][sel_z[t]];
+      // the advance (phase 2), the jump, or phase 1
+      if (adv[t]) begin
+        adv_n[t] = 1'b0;
+        if (!dh_n[t][0][IW] && !dh_n[t][1][IW] && !dh_n[t][2][IW]) begin
+          d_n[t]  = d[t] + SW'(1);
+          for (int z = 0; z < 3; z++) begin
+            dh_n[t][z] = (ah[t][z][WW-1] && ah[t][z][WW-2 -: TGW] == TAG(d[t] + SW'(1)))
+                         ? P(ah[t][z][IW-1:0]) : NIL;
+            dt_n[t][z] = (at_w[t][z][WW-1] && at_w[t][z][WW-2 -: TGW] == TAG(d[t] + SW'(1)))
+                         ? P(at_w[t][z][IW-1:0]) : NIL;
+          end
+        end
+      end else if (jump_w[t] && !c0_v) begin
+        d_n[t] = now_slot;
+      end else if (!sel_v[t] && !LE0(now_slot, d[t])) begin
+        adv_n[t] = 1'b1;
+      end
+    end
+  end
+
+  // the drains' read addresses: the next cycle's heads
+  always_comb begin
+    logic [1:0] zn;
+    for (int z = 0; z < 3; z++) begin
+      nt_ra[z] = dh_n[0][z][TW-1:0];
+      nd_ra[z] = dh_n[1][z][FW-1:0];
+    end
+    zn = dh_n[0][0][IW] ? 2'd0 : dh_n[0][1][IW] ? 2'd1 : 2'd2;
+    rt_ra = dh_n[0][zn][TW-1:0];
+    zn = dh_n[1][0][IW] ? 2'd0 : dh_n[1][1][IW] ? 2'd1 : 2'd2;
+    rd_ra = dh_n[1][zn][FW-1:0];
+    for (int t = 0; t < 2; t++) adv_ra[t] = IDX(d[t] + SW'(1));
+  end
+
+  // =====================================================================================
+  // The input: a move first, else the command offered
+  // =====================================================================================
+  wire in_bad = (s_op != OP_ARM && s_op != OP_DISARM) || (s_kind > 3'd3 && s_kind != 3'd5) ||
+                s_flow >= 32'(N);
+  assign s_ready = !clearing && !mv_v[0] && !mv_v[1] && !jump_w[0] && !jump_w[1];
+  wire   take_in = s_valid && s_ready && !in_bad;
+  wire   inj     = !clearing && (mv_v[0] || mv_v[1]);
+  wire   inj_t   = !mv_v[0];
+  logic [1:0]    in_op;
+  logic          in_t;
+  logic [7:0]    in_gen;
+  logic [31:0]   in_at;
+  logic [SW-1:0] in_ts;
+  logic          in_far;
+  always_comb begin
+    logic [SW-1:0] s1, dd, diff;
+    if (inj) begin
+      in_op  = OP_MOVE;
+      in_id  = mv_id[inj_t];
+      in_t   = inj_t;
+      in_gen = mv_gen[inj_t];
+      in_at  = mv_at[inj_t];
+    end else begin
+      in_op  = s_op;
+      in_id  = IW'({(s_kind == 3'd5) ? 3'd4 : s_kind, s_flow[FW-1:0]});
+      in_t   = s_kind == 3'd5;
+      in_gen = s_gen;
+      in_at  = s_at_ns;
+    end
+    s1     = SW'((in_at + 32'((1 << SLOT_BITS) - 1)) >> SLOT_BITS);
+    dd     = d[in_t];
+    diff   = s1 - dd;
+    in_far = 1'b0;
+    if (diff[SW-1] || diff == '0) in_ts = dd;
+    else if (diff > S_M2) begin
+      in_ts  = dd + S_M2;
+      in_far = 1'b1;
+    end else in_ts = s1;
+    in_ti = IDX(in_ts);
+    in_re = inj || take_in;
+  end
+
+  // =====================================================================================
+  // RAM writes: C0's, the drains' toggles, the clear after reset
+  // =====================================================================================
+  always_comb begin
+    rc_we = 1'b0; rc_wa = c0_id; rc_wd = rec_new;
+    rt_we = 1'b0; rt_wa = c0_id[TW-1:0]; rt_wd = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
+    rd_we = 1'b0; rd_wa = c0_id[FW-1:0]; rd_wd = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
+    ft_we = pop[0]; ft_wa = hid[0][TW-1:0]; ft_wd = hrec[0][DW-1];
+    fd_we = pop[1]; fd_wa = hid[1][FW-1:0]; fd_wd = hrec[1][DW-1];
+    for (int z = 0; z < 3; z++) begin
+      nx_we[z] = 1'b0; nx_wa[z] = c0_id; nx_wd[z] = NIL;
+      pv_we[z] = 1'b0; pv_wa[z] = c0_id; pv_wd[z] = NIL;
+      for (int t = 0; t < 2; t++) begin
+        hd_we[t][z] = 1'b0; hd_wa[t][z] = '0; hd_wd[t][z] = '0;
+        tl_we[t][z] = 1'b0; tl_wa[t][z] = '0; tl_wd[t][z] = '0;
+      end
+    end
+    if (clearing) begin
+      rc_we = 1'b1; rc_wa = IW'(clr); rc_wd = '0;
+      rt_we = clr < CW'(4 * N); rt_wa = TW'(clr); rt_wd = '0;
+      rd_we = clr < CW'(N); rd_wa = FW'(clr); rd_wd = '0;
+      ft_we = clr < CW'(4 * N); ft_wa = TW'(clr); ft_wd = 1'b0;
+      fd_we = clr < CW'(N); fd_wa = FW'(clr); fd_wd = 1'b0;
+      nx_we[1] = clr < CW'(E); nx_wa[1] = IW'(clr); nx_wd[1] = NIL;
+      for (int z = 0; z < 3; z++)
+        for (int t = 0; t < 2; t++) begin
+          hd_we[t][z] = clr < CW'(S); hd_wa[t][z] = SL'(clr); hd_wd[t][z] = '0;
+          tl_we[t][z] = clr < CW'(S); tl_wa[t][z] = SL'(clr); tl_wd[t][z] = '0;
+        end
+      if (clr >= CW'(E)) rc_we = 1'b0;
+    end else begin
+      rc_we = rec_write;
+      rt_we = rec_write && !c0_t;
+      rd_we = rec_write && c0_t;
+      if (do_unlink) begin
+        // the predecessor's next, or the slot's head
+        if (!u_head) begin
+          nx_we[sx] = 1'b1; nx_wa[sx] = u_p[IW-1:0]; nx_wd[sx] = u_n;
+        end else if (!u_drn) begin
+          hd_we[c0_t][sx] = 1'b1; hd_wa[c0_t][sx] = IDX(r_slot);
+          hd_wd[c0_t][sx] = u_tail ? '0 : {1'b1, TAG(r_slot), u_n[IW-1:0]};
+        end
+        // the successor's prev, or the slot's tail
+        if (!u_tail) begin
+          pv_we[sx] = 1'b1; pv_wa[sx] = u_n[IW-1:0]; pv_wd[sx] = u_head ? NIL : u_p;
+        end else if (!u_drn) begin
+          tl_we[c0_t][sx] = 1'b1; tl_wa[c0_t][sx] = IDX(r_slot);
+          tl_wd[c0_t][sx] = u_head ? '0 : {1'b1, TAG(r_slot), u_p[IW-1:0]};
+        end
+      end
+      if (do_link) begin
+        if (l_empty) begin
+          if (!l_drn) begin
+            hd_we[c0_t][sy] = 1'b1; hd_wa[c0_t][sy] = IDX(ts_eff);
+            hd_wd[c0_t][sy] = {1'b1, TAG(ts_eff), c0_id};
+          end
+          pv_we[sy] = 1'b1; pv_wa[sy] = c0_id; pv_wd[sy] = NIL;
+        end else begin
+          nx_we[sy] = 1'b1; nx_wa[sy] = l_tail[IW-1:0]; nx_wd[sy] = P(c0_id);
+          pv_we[sy] = 1'b1; pv_wa[sy] = c0_id; pv_wd[sy] = l_tail;
+        end
+        if (!l_drn) begin
+          tl_we[c0_t][sy] = 1'b1; tl_wa[c0_t][sy] = IDX(ts_eff);
+          tl_wd[c0_t][sy] = {1'b1, TAG(ts_eff), c0_id};
+        end
+        nx_we[sz] = 1'b1; nx_wa[sz] = c0_id; nx_wd[sz] = NIL;
+      end
+    end
+  end
+
+  // =====================================================================================
+  // Registers
+  // =====================================================================================
+  always_ff @(posedge clk) begin
+    now_slot <= now_ns[31:SLOT_BITS];
+    if (rst) begin
+      clearing <= 1'b1;
+      clr      <= '0;
+      c0_v     <= 1'b0;
+      drop_q   <= '0;
+      for (int t = 0; t < 2; t++) begin
+        d[t]    <= '0;
+        adv[t]  <= 1'b0;
+        cnt[t]  <= '0;
+        mv_v[t] <= 1'b0;
+        for (int z = 0; z < 3; z++) begin
+          dh[t][z] <= NIL;
+          dt[t][z] <= NIL;
+        end
+      end
+    end else if (clearing) begin
+      if (clr == CW'(CLR - 1)) begin
+        clearing <= 1'b0;
+        d[0] <= now_slot;
+        d[1] <= now_slot;
+      end else begin
+        clr <= clr + 1'b1;
+      end
+    end else begin
+      for (int t = 0; t < 2; t++) begin
+        logic [31:0] c;
+        d[t]   <= d_n[t];
+        adv[t] <= adv_n[t];
+        for (int z = 0; z < 3; z++) begin
+          dh[t][z] <= dh_n[t][z];
+          dt[t][z] <= dt_n[t][z];
+        end
+        c = cnt[t];
+        if (c0_t == 1'(t) && c0_v) begin
+          if (do_link && !do_unlink && c0_op != OP_DISARM && (c0_op == OP_MOVE || !c0_L)) c = c + 1;
+          if (c0_op == OP_DISARM && c0_L) c = c - 1;
+        end
+        if (pop[t]) c = c - 1;
+        cnt[t] <= c;
+        // the moves: a parked head taken, a move injected
+        if (pop[t] && h_far[t]) begin
+          mv_v[t]   <= 1'b1;
+          mv_id[t]  <= hid[t];
+          mv_gen[t] <= hrec[t][39:32];
+          mv_at[t]  <= hrec[t][31:0];
+        end else if (inj && inj_t == 1'(t)) begin
+          mv_v[t] <= 1'b0;
+        end
+      end
+      c0_v   <= inj || take_in;
+      c0_op  <= in_op;
+      c0_id  <= in_id;
+      c0_t   <= in_t;
+      c0_ts  <= in_ts;
+      c0_far <= in_far;
+      c0_gen <= in_gen;
+      c0_at  <= in_at;
+      c0_ti  <= in_ti;
+      if (s_valid && s_ready && in_bad && drop_q != 16'hFFFF) drop_q <= drop_q + 1'b1;
+    end
+  end
+
+  // =====================================================================================
+  // Outputs
+  // =====================================================================================
+  always_comb begin
+    m_tmr_valid = !clearing && sel_v[0] && !blk[0] && !h_far[0];
+    m_tmr_kind  = 3'(hid[0][IW-1:FW]);
+    m_tmr_flow  = 32'(hid[0][FW-1:0]);
+    m_tmr_gen   = hrec[0][39:32];
+    m_tmr_at_ns = hrec[0][31:0];
+    m_dep_valid = !clearing && sel_v[1] && !blk[1] && !h_far[1];
+    m_dep_flow  = 32'(hid[1][FW-1:0]);
+    m_dep_at_ns = hrec[1][31:0];
+    tmr_moving  = !clearing && sel_v[0] && !blk[0] && h_far[0] && !mv_v[0];
+    dep_moving  = !clearing && sel_v[1] && !blk[1] && h_far[1] && !mv_v[1];
+    busy        = c0_v || mv_v[0] || mv_v[1];
+    tmr_count   = cnt[0];
+    dep_count   = cnt[1];
+    dropped     = drop_q;
+  end
+
+endmodule
+
+`resetall

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: MIT
+// Lock-step test of rtl/dcqcn_nic_wheel.sv (the timing-wheel engine, docs/nic.md "The
+// wheel engine") against NicWheelModel (tb/ref/nic_wheel_ref.h): every output pin, every
+// cycle (s_ready, both heads' valid and, when valid, their fields; moving, busy, the
+// counts, dropped), in the LockstepRun skeleton (tb/common/lockstep.h: failure story,
+// replay with the waveform window, events/s, coverage). Events are accepted commands.
+//
+// Time runs as on the hardware: now_ns advances 3.103 ns per cycle (the 322.266 MHz
+// clock), so a 32-ns slot is about 10 cycles. Beside the lock-step, NicWheelCheck checks
+// the contract from the ports on every cycle (nothing early, stale, doubled or lost, and
+// the lateness bound K = 16 cycles plus twice the work in between), and at the end every
+// armed entry must have left.
+//
+// Stimulus: directed episodes first (a parked departure disarmed and re-armed while it is
+// being moved), then random commands (ARM with deadlines behind now, in the wheel and
+// beyond it; DISARM; bad commands), with adversarial bursts: every entry armed to one
+// deadline, and bursts of re-arms that move deadlines earlier; --idle: idle input cycles;
+// --bp: the outputs taken at random (else always). A reset in the middle; gaps in time
+// while nothing is armed (as a simulation sleeps), which the drains jump.
+#include <cinttypes>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include VHEADER
+#include "lockstep.h"
+#include "nic_wheel_check.h"
+#include "nic_wheel_ref.h"
+
+using namespace dcqcn;
+using dcqcn::tb::Diff;
+
+#ifndef DUT_SLOTS_LOG2
+#define DUT_SLOTS_LOG2 12
+#endif
+
+namespace {
+
+constexpr uint32_t kN = DUT_SIZE;
+constexpr unsigned kSlotBits = 5;
+constexpr unsigned kSlotsLog2 = DUT_SLOTS_LOG2;
+constexpr uint32_t kK = 16;                 // cycles: ceil(32 / 3.103) + the pipeline, with margin
+constexpr uint64_t kFullCoverageEvents = 200000;
+
+class Bench {
+ public:
+  explicit Bench(const tb::Options& o)
+      : o_(o), rng_(o.seed), run_(o, "nic_wheel", "NUM_FLOWS=" + std::to_string(kN)),
+        ref_(kN, kSlotBits, kSlotsLog2), chk_(kN, kSlotBits, kK) {
+    run_.idle_failure_window(in_, events_, [this](const NicWheelIn& i) { drive(i); },
+                             [this](const NicWheelIn& i) { ref_.step(i); });
+    define_coverage();
+    mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
+  }
+
+  int run() {
+    // reset, the RAM clear, the directed episodes
+    for (int i = 0; i < 3; ++i)
+      if (int rc = cycle(reset_in())) return rc;
+    if (int rc = settle()) return rc;
+    if (int rc = directed()) return rc;
+    // random commands
+    while (events_ < o_.events) {
+      if (int rc = cycle(random_in())) return rc;
+      if (run_.cycle() > 50 * (o_.events + 100000)) return fail("no progress (hang?)");
+    }
+    // the end: nothing new, both outputs taken, time on: everything armed leaves
+    NicWheelIn idle;
+    idle.tmr_ready = idle.dep_ready = true;
+    for (uint64_t i = 0; i < 4000000 && (chk_.armed_count(0) || chk_.armed_count(1)); ++i)
+      if (int rc = cycle(idle)) return rc;
+    const std::string lost = chk_.drain_check();
+    if (!lost.empty()) return fail(lost);
+    std::printf("nic_wheel: %" PRIu64 " timers and %" PRIu64
+                " departures left; lateness worst %" PRIu64 " cycles, with nothing in between %" PRIu64
+                " (K = %u), above twice the work in between %" PRIu64 "\n",
+                chk_.pops[0], chk_.pops[1], chk_.worst_late, chk_.worst_free_late, kK, chk_.worst_excess);
+    return run_.finish(cov_, events_, kFullCoverageEvents);
+  }
+
+ private:
+  // ------------------------------------------------------------------ coverage
+  void define_coverage() {
+    cov_.define("pop_tmr", "a timer taken by the output");
+    cov_.define("pop_dep", "a departure taken by a transmit opportunity");
+    cov_.define("park", "a deadline beyond the wheel parked in its last slot");
+    cov_.define("move", "a parked entry moved when the drain reached it");
+    cov_.define("move_void", "a move found its entry re-armed or disarmed after it was taken");
+    cov_.define("keep", "an eligible entry re-armed to a deadline also reached: kept its place");
+    cov_.define("blocked", "the drain's head held a cycle by a command for it");
+    cov_.define("advance", "the drain moved to the next slot");
+    cov_.define("cancel", "an advance cancelled by a link into the drained slot");
+    cov_.define("jump", "a drain jumped ahead in time (nothing armed)");
+    cov_.define("behind", "an ARM with its deadline behind the drain: joins the drained slot");
+    cov_.define("unlink_head", "an entry unlinked at its list's head");
+    cov_.define("unlink_mid", "an entry unlinked inside its list");
+    cov_.define("unlink_tail", "an entry unlinked at its list's tail");
+    cov_.define("relink_same", "an entry re-armed into the same slot (another side)");
+    cov_.define("drained_link", "a link into the slot being drained");
+    cov_.define("dropped", "a bad command dropped and counted");
+    cov_.define("burst_same_deadline", "every entry armed to one deadline");
+    cov_.define("burst_earlier", "a burst of re-arms moving deadlines earlier");
+    cov_.define("reset_mid_run", "rst in the middle of the run");
+    if (o_.backpressure) cov_.define("bp_stall", "a head valid and not taken");
+    if (o_.idle) cov_.define("idle_input", "a cycle with no command offered");
+  }
+  void cover() {
+    const auto& e = ref_.events();
+    const std::pair<bool, const char*> pts[] = {
+        {e.pop_tmr, "pop_tmr"}, {e.pop_dep, "pop_dep"}, {e.park, "park"}, {e.move, "move"},
+        {e.move_void, "move_void"}, {e.keep, "keep"}, {e.blocked, "blocked"},
+        {e.advance, "advance"}, {e.cancel, "cancel"}, {e.jump, "jump"}, {e.behind, "behind"},
+        {e.unlink_head, "unlink_head"}, {e.unlink_mid, "unlink_mid"},
+        {e.unlink_tail, "unlink_tail"}, {e.relink_same, "relink_same"},
+        {e.drained_link, "drained_link"}};
+    for (const auto& [hit, name] : pts)
+      if (hit) cov_.hit(name);
+  }
+
+  // ------------------------------------------------------------------ stimulus
+  NicWheelIn reset_in() {
+    NicWheelIn in;
+    in.rst = true;
+    return in;
+  }
+  int settle() {
+    while (ref_.clearing())
+      if (int rc = cycle(NicWheelIn{})) return rc;
+    return 0;
+  }
+  static NicWheelIn cmd(uint8_t op, uint8_t kind, uint32_t flow, uint8_t gen, uint32_t at) {
+    NicWheelIn in;
+    in.s_valid = true;
+    in.s_op = op;
+    in.s_kind = kind;
+    in.s_flow = flow;
+    in.s_gen = gen;
+    in.s_at_ns = at;
+    in.tmr_ready = in.dep_ready = true;
+    return in;
+  }
+  uint32_t wheel_ns() const { return (1u << kSlotsLog2) << kSlotBits; }
+
+  // A parked departure, disarmed (then re-armed) in the cycle its move is taken: the
+  // move must find it and do nothing.
+  int directed() {
+    for (int round = 0; round < 2; ++round) {
+      if (int rc = offer(cmd(1, 5, 0, 1, now() + 3 * wheel_ns()))) return rc;
+      bool done = false;
+      for (uint64_t i = 0; i < 4 * wheel_ns() && !done; ++i) {
+        NicWheelIn in;
+        in.tmr_ready = in.dep_ready = true;
+        if (ref_.outputs().dep_moving) {
+          in = round == 0 ? cmd(2, 5, 0, 0, 0) : cmd(1, 5, 0, 9, now() + 100);
+          done = true;
+        }
+        if (int rc = cycle(in)) return rc;
+      }
+      if (!done) return fail("directed: the parked departure was never moved");
+    }
+    return 0;
+  }
+
+  // a command offered until it is taken
+  int offer(NicWheelIn in) {
+    for (bool taken = false; !taken;) {
+      taken = ref_.outputs().s_ready;
+      if (int rc = cycle(in)) return rc;
+    }
+    return 0;
+  }
+
+  NicWheelIn random_in() {
+    NicWheelIn in;
+    const bool bp = o_.backpressure;
+    in.tmr_ready = !bp || rng_.chance(60);
+    in.dep_ready = rng_.chance(bp ? 10 : 40);
+    if (!mid_reset_done_ && events_ >= mid_reset_at_) {
+      mid_reset_done_ = true;
+      cov_.hit("reset_mid_run");
+      return reset_in();
+    }
+    // phases of 20000 cycles: traffic, then a quiet stretch (everything leaves) and a gap
+    const uint64_t ph = run_.cycle() % 20000;
+    if (ph > 16000) {
+      const NicWheelOut o = ref_.outputs();
+      if (ph > 16002 && rng_.permille(5) && o.tmr_count + o.dep_count == 0 && !o.busy)
+        gap_ns_ += 10000 + static_cast<uint32_t>(rng_.below(200000));
+      return in;
+    }
+    if (ph == 4000) burst_same_ = true;
+    if (ph == 9000) burst_earlier_ = 2000;
+    if (o_.idle && rng_.chance(30)) {
+      cov_.hit("idle_input");
+      return in;
+    }
+    if (burst_same_) {  // every entry, one deadline
+      const uint32_t id = burst_at_++;
+      if (burst_at_ == 5 * kN) {
+        burst_same_ = false;
+        burst_at_ = 0;
+        cov_.hit("burst_same_deadline");
+      }
+      if (id == 0) burst_deadline_ = now() + 2000;
+      const uint32_t kk = id / kN;
+      return with_ready(cmd(1, static_cast<uint8_t>(kk == 4 ? 5 : kk), id % kN,
+                            static_cast<uint8_t>(rng_.below(256)), burst_deadline_), in);
+    }
+    if (burst_earlier_) {  // a flow's entries re-armed earlier and earlier
+      if (--burst_earlier_ == 0) cov_.hit("burst_earlier");
+      const uint32_t f = static_cast<uint32_t>(rng_.below(kN < 8 ? kN : 8));
+      const uint64_t kk = rng_.below(5);
+      const uint32_t ahead = 5000 - (2000 - burst_earlier_) * 2;
+      return with_ready(cmd(1, static_cast<uint8_t>(kk == 4 ? 5 : kk), f,
+                            static_cast<uint8_t>(rng_.below(256)), now() + ahead), in);
+    }
+    if (!rng_.chance(60)) return in;
+    const uint8_t op = rng_.chance(85) ? 1 : 2;
+    const uint64_t kk = rng_.below(5);
+    uint8_t kind = static_cast<uint8_t>(kk == 4 ? 5 : kk);
+    uint32_t flow = static_cast<uint32_t>(rng_.below(kN));
+    if (rng_.permille(2)) {  // a bad one: kind 4, 6 or 7, a flow out of range, op 0 or 3
+      const uint64_t b = rng_.below(3);
+      if (b == 0) kind = static_cast<uint8_t>(4 + 2 * rng_.below(2) + (rng_.below(2) ? 0 : 3) % 4);
+      if (b == 1) flow = kN + static_cast<uint32_t>(rng_.below(1000));
+      NicWheelIn c = cmd(b == 2 ? static_cast<uint8_t>(rng_.below(2) * 3) : op, kind, flow, 0, now());
+      return with_ready(c, in);
+    }
+    const uint64_t z = rng_.below(100);
+    const uint32_t span = wheel_ns();
+    uint32_t at;
+    if (z < 10) at = now() - static_cast<uint32_t>(rng_.below(600));                  // behind
+    else if (z < 55) at = now() + static_cast<uint32_t>(rng_.below(3000));            // soon
+    else if (z < 90) at = now() + static_cast<uint32_t>(rng_.below(span - span / 16)); // in the wheel
+    else at = now() + span + static_cast<uint32_t>(rng_.below(3 * span));             // beyond it
+    return with_ready(cmd(op, kind, flow, static_cast<uint8_t>(rng_.below(256)), at), in);
+  }
+  static NicWheelIn with_ready(NicWheelIn c, const NicWheelIn& r) {
+    c.tmr_ready = r.tmr_ready;
+    c.dep_ready = r.dep_ready;
+    return c;
+  }
+  uint32_t now() const { return static_cast<uint32_t>(time_ps_ / 1000) + gap_ns_; }
+
+  // ------------------------------------------------------------------ one cycle
+  void drive(const NicWheelIn& in) {
+    auto& m = run_.dut();
+    m.rst = in.rst;
+    m.now_ns = in.now_ns;
+    m.s_valid = in.s_valid;
+    m.s_op = in.s_op;
+    m.s_kind = in.s_kind;
+    m.s_flow = in.s_flow;
+    m.s_gen = in.s_gen;
+    m.s_at_ns = in.s_at_ns;
+    m.m_tmr_ready = in.tmr_ready;
+    m.m_dep_ready = in.dep_ready;
+  }
+
+  int cycle(NicWheelIn in) {
+    in.now_ns = now();
+    in_ = in;
+    drive(in);
+    run_.low();
+    const NicWheelOut o = ref_.outputs();
+    if (int rc = compare(o)) return rc;
+    if (!in.rst) {
+      const std::string e = chk_.cycle(run_.cycle(), in, o);
+      if (!e.empty()) return fail(e);
+    } else {
+      chk_.cycle(run_.cycle(), in, o);
+    }
+    if (o_.backpressure && ((o.tmr_valid && !in.tmr_ready) || (o.dep_valid && !in.dep_ready)))
+      cov_.hit("bp_stall");
+    if (in.s_valid && o.s_ready && !in.rst) {
+      ++events_;
+      if ((in.s_op != 1 && in.s_op != 2) || (in.s_kind > 3 && in.s_kind != 5) || in.s_flow >= kN)
+        cov_.hit("dropped");
+    }
+    run_.edge(in.now_ns, events_);
+    ref_.step(in);
+    if (!in.rst) cover();
+    time_ps_ += 3103;
+    return 0;
+  }
+
+  int compare(const NicWheelOut& o) {
+    if (run_.cycle() == 0) return 0;
+    if (o_.inject_mismatch && run_.cycle() == o_.inject_mismatch) injected_ = true;
+    const auto& m = run_.dut();
+    std::vector<Diff> d = {
+        {"s_ready", m.s_ready, o.s_ready},
+        {"m_tmr_valid", m.m_tmr_valid, o.tmr_valid},
+        {"m_dep_valid", m.m_dep_valid, o.dep_valid},
+        {"tmr_moving", m.tmr_moving, o.tmr_moving},
+        {"dep_moving", m.dep_moving, o.dep_moving},
+        {"busy", m.busy, o.busy},
+        {"tmr_count", m.tmr_count, o.tmr_count},
+        {"dep_count", m.dep_count, o.dep_count ^ (injected_ ? 1u : 0u)},
+        {"dropped", m.dropped, o.dropped}};
+    if (o.tmr_valid) {
+      d.push_back({"m_tmr_kind", m.m_tmr_kind, o.tmr_kind});
+      d.push_back({"m_tmr_flow", m.m_tmr_flow, o.tmr_flow});
+      d.push_back({"m_tmr_gen", m.m_tmr_gen, o.tmr_gen});
+      d.push_back({"m_tmr_at_ns", m.m_tmr_at_ns, o.tmr_at_ns});
+    }
+    if (o.dep_valid) {
+      d.push_back({"m_dep_flow", m.m_dep_flow, o.dep_flow});
+      d.push_back({"m_dep_at_ns", m.m_dep_at_ns, o.dep_at_ns});
+    }
+    for (const Diff& x : d)
+      if (x.rtl != x.ref) return failure(tb::FailKind::Mismatch, d, "model: " + ref_.describe());
+    return 0;
+  }
+
+  std::string inputs() const {
+    char buf[300];
+    std::snprintf(buf, sizeof buf,
+                  "rst=%d now_ns=%u s_valid=%d op=%u kind=%u flow=%u gen=%u at_ns=%u "
+                  "m_tmr_ready=%d m_dep_ready=%d",
+                  in_.rst, in_.now_ns, in_.s_valid, in_.s_op, in_.s_kind, in_.s_flow, in_.s_gen,
+                  in_.s_at_ns, in_.tmr_ready, in_.dep_ready);
+    return buf;
+  }
+  int failure(tb::FailKind kind, const std::vector<Diff>& d, const std::string& check) {
+    return run_.failure(kind, events_, inputs(), d, check, injected_ && kind == tb::FailKind::Mismatch);
+  }
+  int fail(const std::string& what) { return failure(tb::FailKind::Check, {}, what); }
+
+  const tb::Options o_;
+  tb::Rng rng_;
+  tb::LockstepRun<VMODEL> run_;
+  NicWheelModel ref_;
+  NicWheelCheck chk_;
+  tb::Coverage cov_;
+  NicWheelIn in_{};
+  uint64_t events_ = 0, mid_reset_at_ = 0, time_ps_ = 1000000;
+  uint32_t gap_ns_ = 0, burst_at_ = 0, burst_deadline_ = 0, burst_earlier_ = 0;
+  bool burst_same_ = false, mid_reset_done_ = false, injected_ = false;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) { return tb::lockstep_main<Bench>(argc, argv, "nic_wheel"); }
