@@ -62,6 +62,8 @@ module dcqcn_nic_wheel #(
     output logic        tmr_moving,    // the timer drain's head is parked: moved this cycle
     output logic        dep_moving,
     output logic        busy,          // a command or a move in flight
+    output logic        tmr_behind,    // the timer drain stands more than one slot behind now
+    output logic        dep_behind,
     output logic [31:0] tmr_count,     // linked timer entries
     output logic [31:0] dep_count,     // linked departures
     output logic [15:0] dropped        // bad commands (saturating)
@@ -444,7 +446,10 @@ module dcqcn_nic_wheel #(
   // =====================================================================================
   wire in_bad = (s_op != OP_ARM && s_op != OP_DISARM) || (s_kind > 3'd3 && s_kind != 3'd5) ||
                 s_flow >= 32'(N);
-  assign s_ready = !clearing && !mv_v[0] && !mv_v[1] && !jump_w[0] && !jump_w[1];
+  // low in a cycle in which now_ns stepped more than one slot ahead (a simulation that
+  // slept): the drains see the new time, and may jump, before a command is timed
+  wire   stepped = !LE0(now_ns[31:SLOT_BITS], now_slot + SW'(1));
+  assign s_ready = !clearing && !mv_v[0] && !mv_v[1] && !jump_w[0] && !jump_w[1] && !stepped;
   wire   take_in = s_valid && s_ready && !in_bad;
   wire   inj     = !clearing && (mv_v[0] || mv_v[1]);
   wire   inj_t   = !mv_v[0];
@@ -634,6 +639,8 @@ module dcqcn_nic_wheel #(
     tmr_moving  = !clearing && sel_v[0] && !blk[0] && h_far[0] && !mv_v[0];
     dep_moving  = !clearing && sel_v[1] && !blk[1] && h_far[1] && !mv_v[1];
     busy        = c0_v || mv_v[0] || mv_v[1];
+    tmr_behind  = !clearing && !LE0(now_slot, d[0] + SW'(1));
+    dep_behind  = !clearing && !LE0(now_slot, d[1] + SW'(1));
     tmr_count   = cnt[0];
     dep_count   = cnt[1];
     dropped     = drop_q;

@@ -4,10 +4,15 @@
 //   - a timer or departure leaves only while armed, with the tag and deadline of its
 //     latest ARM, once per ARM, never before its deadline (now >= at);
 //   - lateness: counted in cycles from the first cycle in which the entry was armed and
-//     its slot's end had passed (the registered now >= ceil(at / G) x G); a pop must come
-//     within  K + 2 x (pops of its type, cycles its output was not taken, parked heads
-//     moved) in between; the worst lateness of a pop with nothing in between ("free") is reported:
-//     it is the engine's K;
+//     its slot's end had passed (the registered now >= ceil(at / G) x G). The bound is on
+//     busy periods: from the last cycle in which no entry of its type was due (armed and
+//     past its slot's end) and its drain was not behind time (*_behind) to the cycle it
+//     leaves, at most K + 2 x the work of that type in
+//     between (pops, cycles a head was not taken, parked heads moved): the engine may lose
+//     at most one cycle per unit of work (the drain walking empty slots after a backlog:
+//     two cycles per slot, a slot being about ten) plus K. An entry that leaves with no
+//     other work in its busy period ("free") leaves within K cycles of its slot's end: the
+//     worst such lateness is the engine's K, reported;
 //   - nothing is lost: at the end, with the outputs taken and time run on, every armed
 //     entry has left (drain_check()).
 // Commands take effect in the cycle after they are accepted (C0); a pop in the same cycle
@@ -41,7 +46,7 @@ class NicWheelCheck {
   uint64_t pops[2] = {0, 0};
   uint64_t worst_free_late = 0;   // cycles, over pops with nothing in between
   uint64_t worst_late = 0;        // cycles, any pop
-  uint64_t worst_excess = 0;      // late - 2 x (what was in between), the bound's slack use
+  uint64_t worst_excess = 0;      // busy period - 2 x its work: what K must cover
 
  private:
   struct Ent {
@@ -62,7 +67,10 @@ class NicWheelCheck {
   int64_t now_q64_ = 0;
   bool started_ = false;
   uint32_t armed_[2] = {0, 0};
-  uint64_t work_[2] = {0, 0};     // pops + cycles not taken, per type
+  uint64_t work_[2] = {0, 0};     // pops + cycles not taken + moves, per type
+  uint32_t due_n_[2] = {0, 0};    // entries armed and due, not yet left
+  uint64_t free_c_[2] = {0, 0};   // the last cycle with none due, and the work then
+  uint64_t free_work_[2] = {0, 0};
   // armed entries not yet due: (unwrapped eligibility, arm sequence, id); stale ones skipped
   std::priority_queue<std::tuple<int64_t, uint64_t, uint32_t>,
                       std::vector<std::tuple<int64_t, uint64_t, uint32_t>>, std::greater<>> heap_;

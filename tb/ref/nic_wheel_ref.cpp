@@ -55,13 +55,14 @@ bool NicWheelModel::blocked(unsigned t) const {
   return z >= 0 && c0_.v && c0_.id == dh_[t][z];
 }
 
-NicWheelOut NicWheelModel::outputs() const {
+NicWheelOut NicWheelModel::outputs(uint32_t now_in) const {
   NicWheelOut o;
   const uint32_t now_slot = (now_q_ >> gb_) & smask_;
+  const bool stepped = static_cast<int32_t>(sd((now_in >> gb_) & smask_, now_slot)) > 1;
   bool jump = false;
   for (unsigned t = 0; t < 2; ++t)
     jump |= !clearing_ && count_[t] == 0 && !adv_[t] && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
-  o.s_ready = !clearing_ && !mv_[0].v && !mv_[1].v && !jump;
+  o.s_ready = !clearing_ && !mv_[0].v && !mv_[1].v && !jump && !stepped;
   if (!clearing_) {
     for (unsigned t = 0; t < 2; ++t) {
       const int z = sel(t);
@@ -86,6 +87,10 @@ NicWheelOut NicWheelModel::outputs() const {
     }
   }
   o.busy = c0_.v || mv_[0].v || mv_[1].v;
+  if (!clearing_) {
+    o.tmr_behind = static_cast<int32_t>(sd(now_slot, d_[0])) > 1;
+    o.dep_behind = static_cast<int32_t>(sd(now_slot, d_[1])) > 1;
+  }
   o.tmr_count = count_[0];
   o.dep_count = count_[1];
   o.dropped = dropped_;
@@ -257,7 +262,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
     return;
   }
 
-  const NicWheelOut out = outputs();
+  const NicWheelOut out = outputs(in.now_ns);
   const std::array<uint32_t, 2> d0 = d_;
   const uint32_t now_slot = (now_q_ >> gb_) & smask_;
   std::array<int, 2> head_side{sel(0), sel(1)};

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Cycle model of rtl/dcqcn_nic_wheel.sv, the timing-wheel engine that replaces the NIC
 // scheduler's scan (issue 24; docs/nic.md, "The wheel engine"). Bit- and cycle-exact:
-// outputs() is the current cycle (a function of the state only: every output is
-// registered or decoded from registers and RAM words read the cycle before), step() one
-// rising edge. The RAMs are arrays here; the RTL reads them a cycle ahead and forwards
+// outputs(now) is the current cycle (a function of the state, and of the input now_ns
+// for s_ready only: every other output is registered or decoded from registers and RAM
+// words read the cycle before), step() one rising edge. The RAMs are arrays here; the RTL reads them a cycle ahead and forwards
 // the writes of the edge in between, which is the same thing.
 //
 // What it does, in one paragraph. Every (kind, flow) is one entry (timers kinds 0..3 and
@@ -53,6 +53,8 @@ struct NicWheelOut {
   bool tmr_moving = false;  // the timer drain's head is parked (far): it is moved this cycle
   bool dep_moving = false;  // the same for the departures
   bool busy = false;       // a command or a move in flight (a simulation keeps clocking)
+  bool tmr_behind = false; // the timer drain stands more than one slot behind now
+  bool dep_behind = false;
   uint32_t tmr_count = 0;  // linked timer entries
   uint32_t dep_count = 0;  // linked departures
   uint32_t dropped = 0;    // bad commands (saturating, 16 bits)
@@ -65,7 +67,11 @@ class NicWheelModel {
   // the wheel has 2^slots_log2 slots (4..16).
   NicWheelModel(uint32_t num_flows, unsigned slot_bits = 5, unsigned slots_log2 = 12);
 
-  NicWheelOut outputs() const;
+  // now_in: this cycle's now_ns input. s_ready is low in a cycle in which time stepped
+  // more than one slot ahead of the last cycle's (a simulation that slept): the drains
+  // see the new time (and may jump) before a command is timed against them.
+  NicWheelOut outputs(uint32_t now_in) const;
+  NicWheelOut outputs() const { return outputs(now_q_); }  // time not stepped
   void step(const NicWheelIn& in);
 
   // the bench's coverpoints (what happened in the last step)

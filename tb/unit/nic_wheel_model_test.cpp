@@ -28,7 +28,7 @@ struct WheelRun {
   // one cycle with these inputs (now and rst filled in); the contract checked
   NicWheelOut cycle(NicWheelIn in) {
     in.now_ns = now;
-    const NicWheelOut o = m.outputs();
+    const NicWheelOut o = m.outputs(in.now_ns);
     const std::string e = chk.cycle(c, in, o);
     EXPECT_EQ(e, "") << "cycle " << c << ": " << m.describe();
     if (!e.empty()) throw std::runtime_error(e);
