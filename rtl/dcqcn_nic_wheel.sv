@@ -103,26 +103,26 @@ module dcqcn_nic_wheel #(
   typedef logic [PW-1:0] ptr_t;
   localparam ptr_t NIL = '0;
 
+  // (functions assign their name: Yosys 0.23 has no `return`; no locals: Icarus puts a
+  // function's locals into the sensitivity of every always_comb that calls it)
   function automatic ptr_t P(input logic [IW-1:0] id);
-    return {1'b1, id};
+    P = {1'b1, id};
   endfunction
   // a slot's word index (its low bits) and tag (its high bits): each reads half its input
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [SL-1:0] IDX(input logic [SW-1:0] s);
-    return s[SL-1:0];
+    IDX = s[SL-1:0];
   endfunction
   function automatic logic [TGW-1:0] TAG(input logic [SW-1:0] s);
-    return s[SW-1:SL];
+    TAG = s[SW-1:SL];
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   function automatic logic [1:0] NEXT_SIDE(input logic [1:0] z);
-    return (z == 2'd2) ? 2'd0 : z + 2'd1;
+    NEXT_SIDE = (z == 2'd2) ? 2'd0 : z + 2'd1;
   endfunction
   // signed slot difference a - b <= 0
   function automatic logic LE0(input logic [SW-1:0] a, input logic [SW-1:0] b);
-    logic [SW-1:0] d;
-    d = a - b;
-    return d[SW-1] || (d == '0);
+    LE0 = $signed(SW'(a - b)) <= $signed(SW'(0));
   endfunction
 
   // =====================================================================================

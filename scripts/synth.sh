@@ -13,7 +13,7 @@
 #       (default $DCQCN_STA, else build/tb/sta, built when missing).
 #
 #   scripts/synth.sh --timing [--jobs N] [--sta BIN] [--reuse] [--family F] [SIZE...] [BLOCK...]
-#       Timing estimate (default sizes 1024 4096, blocks rp np cp nic_top; also nic_sched,
+#       Timing estimate (default sizes 1024 4096, blocks rp np cp nic_top; also nic_sched, nic_wheel,
 #       and the frame blocks ecn_mark and cnp_build, whose SIZE is DATA_WIDTH; jobs 1): Yosys
 #       `synth_xilinx -flatten` (7-series cells, because Yosys 0.23 packs DSP pipeline
 #       registers only into DSP48E1; --family xcup for the UltraScale+ mapping, whose
@@ -491,7 +491,7 @@ end with setup 0.05. Fmax = 1000 / worst ns. Target: 3.10 ns (322.266 MHz).'
 write_timing() {
   local out=results/synth.md old new
   mkdir -p results; touch "$out"
-  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top|nic_sched|ecn_mark|rx_class|cnp_build) \| [0-9]+ \|/' "$out")
+  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top|nic_sched|nic_wheel|ecn_mark|rx_class|cnp_build) \| [0-9]+ \|/' "$out")
   new=$(for r in "${RUN_ROWS[@]}"; do echo "$r"; done)
   local head
   head=$(awk '/^## Timing estimate/ {exit} {print}' "$out")
@@ -530,7 +530,7 @@ timing_mode() {
       --reuse) TIMING_REUSE=1 ;;
       --family) TIMING_FAMILY=$2; shift ;;
       [0-9]*) sizes+=("$1") ;;
-      rp|np|cp|nic_top|nic_sched|ecn_mark|rx_class|cnp_build) blocks+=("$1") ;;
+      rp|np|cp|nic_top|nic_sched|nic_wheel|ecn_mark|rx_class|cnp_build) blocks+=("$1") ;;
       *) echo "synth.sh --timing: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
