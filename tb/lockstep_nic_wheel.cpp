@@ -12,7 +12,7 @@
 // armed entry must have left.
 //
 // Stimulus: directed episodes first (a parked departure disarmed and re-armed while it is
-// being moved), then random commands (ARM with deadlines behind now, in the wheel and
+// being moved; a due departure re-armed due at the head: it keeps its place), then random commands (ARM with deadlines behind now, in the wheel and
 // beyond it; DISARM; bad commands), with adversarial bursts: every entry armed to one
 // deadline, and bursts of re-arms that move deadlines earlier; --idle: idle input cycles;
 // --bp: the outputs taken at random (else always). A reset in the middle; gaps in time
@@ -172,6 +172,22 @@ class Bench {
       }
       if (!done) return fail("directed: the parked departure was never moved");
     }
+    // a due departure at the drain's head re-armed due again while no transmit opportunity
+    // comes: it keeps its place (and its head is held for the cycle of the command)
+    NicWheelIn hold = cmd(1, 5, 1, 2, now() - 100);
+    hold.dep_ready = false;
+    if (int rc = offer(hold)) return rc;
+    hold.s_valid = false;
+    bool seen = false;
+    for (int i = 0; i < 200 && !seen; ++i) {
+      const NicWheelOut o = ref_.outputs(now());
+      seen = o.dep_valid && o.dep_flow == 1;
+      if (int rc = cycle(hold)) return rc;
+    }
+    if (!seen) return fail("directed: the due departure never came to the head");
+    NicWheelIn again = cmd(1, 5, 1, 3, now() - 50);
+    again.dep_ready = false;
+    if (int rc = offer(again)) return rc;
     return 0;
   }
 
@@ -232,7 +248,9 @@ class Bench {
     const uint8_t op = rng_.chance(85) ? 1 : 2;
     const uint64_t kk = rng_.below(5);
     uint8_t kind = static_cast<uint8_t>(kk == 4 ? 5 : kk);
-    uint32_t flow = static_cast<uint32_t>(rng_.below(kN));
+    // half the commands on 16 hot flows: re-arms of entries at the drain's head, kept
+    // places and moves happen at every size
+    uint32_t flow = static_cast<uint32_t>(rng_.below(rng_.chance(50) ? (kN < 16 ? kN : 16) : kN));
     if (rng_.permille(2)) {  // a bad one: kind 4, 6 or 7, a flow out of range, op 0 or 3
       const uint64_t b = rng_.below(3);
       if (b == 0) kind = static_cast<uint8_t>(4 + 2 * rng_.below(2) + (rng_.below(2) ? 0 : 3) % 4);
