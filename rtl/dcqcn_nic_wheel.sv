@@ -284,37 +284,13 @@ module dcqcn_nic_wheel #(
   wire [SW-1:0]  ts_eff = c0_drn ? dc : c0_ts;
 
   // the decision
-  logic do_unlink, do_link, lc_new;
-  logic [RW-1:0] rec_new;
-  always_comb begin
-    do_unlink = 1'b0;
-    do_link   = 1'b0;
-    lc_new    = r_lc;
-    rec_new   = f_rec;
-    if (c0_v) begin
-      case (c0_op)
-        OP_MOVE: if (!c0_L && r_far) begin
-          do_link = 1'b1;
-          lc_new  = ~r_lc;
-          rec_new = {~r_lc, sy, c0_far, ts_eff, c0_gen, c0_at};
-        end
-        OP_ARM: if (c0_L && r_slot == dc && c0_drn) begin  // eligible, and still: keeps its place
-          rec_new = {r_lc, r_side, 1'b0, r_slot, c0_gen, c0_at};
-        end else begin
-          do_unlink = c0_L;
-          do_link   = 1'b1;
-          lc_new    = c0_L ? r_lc : ~r_lc;
-          rec_new   = {lc_new, sy, c0_far, ts_eff, c0_gen, c0_at};
-        end
-        OP_DISARM: begin
-          do_unlink = c0_L;
-          lc_new    = c0_L ? ~r_lc : r_lc;
-          rec_new   = {lc_new, r_side, 1'b0, r_slot, r_gen, r_at};
-        end
-        default: ;
-      endcase
-    end
-  end
+  wire keep_place = c0_op == OP_ARM && c0_L && r_slot == dc && c0_drn;  // eligible, and still
+  wire do_unlink  = c0_v && ((c0_op == OP_ARM && !keep_place) || c0_op == OP_DISARM) && c0_L;
+  wire do_link    = c0_v && ((c0_op == OP_ARM && !keep_place) || (c0_op == OP_MOVE && !c0_L && r_far));
+  wire [RW-1:0] rec_new =
+      (c0_op == OP_DISARM) ? {c0_L ? ~r_lc : r_lc, r_side, 1'b0, r_slot, r_gen, r_at} :
+      keep_place           ? {r_lc, r_side, 1'b0, r_slot, c0_gen, c0_at} :
+                             {c0_L ? r_lc : ~r_lc, sy, c0_far, ts_eff, c0_gen, c0_at};
   wire rec_write = c0_v && (c0_op != OP_MOVE || do_link);
 
   // unlink (side sx, slot r_slot) and link (side sy, slot ts_eff)
@@ -331,6 +307,28 @@ module dcqcn_nic_wheel #(
   // =====================================================================================
   // The drains: heads, pops, moves, the advance
   // =====================================================================================
+  // (no function is called inside an always_comb: Icarus 11 makes every always_comb that
+  // calls a function sensitive to its arguments, so two blocks calling one function with
+  // different arguments wake each other without end; the calls are in wires)
+  wire [SW-1:0] d1      [2];   // the next slot
+  wire [SL-1:0] d1_idx  [2];
+  wire [TGW-1:0] d1_tag [2];
+  wire          past_d  [2];   // the registered now's slot is past d
+  wire          far64   [2];   // ... more than 64 slots past d
+  wire          past_d1 [2];   // ... past d + 1: the drain stands behind time
+  for (genvar t = 0; t < 2; t++) begin : g_dt
+    assign d1[t]      = d[t] + SW'(1);
+    assign d1_idx[t]  = IDX(d1[t]);
+    assign d1_tag[t]  = TAG(d1[t]);
+    assign past_d[t]  = !LE0(now_slot, d[t]);
+    assign far64[t]   = !LE0(now_slot, d[t] + SW'(64));
+    assign past_d1[t] = !LE0(now_slot, d1[t]);
+  end
+  wire [IW:0]    c0_ptr = P(c0_id);
+  wire [SL-1:0]  r_idx  = IDX(r_slot);
+  wire [TGW-1:0] r_tag  = TAG(r_slot);
+  wire [SL-1:0]  ts_idx = IDX(ts_eff);
+  wire [TGW-1:0] ts_tag = TAG(ts_eff);
   logic          sel_v   [2];
   logic [1:0]    sel_z   [2];
   logic [IW-1:0] hid     [2];
@@ -339,32 +337,41 @@ module dcqcn_nic_wheel #(
   logic          h_far   [2];
   logic          pop     [2];
   logic          jump_w  [2];
+  // (in several blocks, none reading what it writes: Icarus 11 makes an always_comb
+  // sensitive to every array it reads, and would wake a block that reads its own output)
   always_comb begin
     for (int t = 0; t < 2; t++) begin
-      sel_v[t] = dh[t][0][IW] || dh[t][1][IW] || dh[t][2][IW];
-      sel_z[t] = dh[t][0][IW] ? 2'd0 : dh[t][1][IW] ? 2'd1 : 2'd2;
-      hid[t]   = dh[t][sel_z[t]][IW-1:0];
-      blk[t]   = sel_v[t] && c0_v && c0_id == hid[t];
-      jump_w[t] = cnt[t] == '0 && !adv[t] && !LE0(now_slot, d[t] + SW'(64));
+      sel_v[t]  = dh[t][0][IW] || dh[t][1][IW] || dh[t][2][IW];
+      sel_z[t]  = dh[t][0][IW] ? 2'd0 : dh[t][1][IW] ? 2'd1 : 2'd2;
+      jump_w[t] = cnt[t] == '0 && !adv[t] && far64[t];
     end
     hrec[0] = (w1_rt_we && w1_rt_wa == rt_ra_q) ? w1_rt_wd : rt_rd;
     hrec[1] = (w1_rd_we && w1_rd_wa == rd_ra_q) ? w1_rd_wd : rd_rd;
+  end
+  always_comb
     for (int t = 0; t < 2; t++) begin
+      hid[t]   = dh[t][sel_z[t]][IW-1:0];
       h_far[t] = hrec[t][DW-2];
+    end
+  always_comb
+    for (int t = 0; t < 2; t++) blk[t] = sel_v[t] && c0_v && c0_id == hid[t];
+  always_comb
+    for (int t = 0; t < 2; t++)
       pop[t] = !clearing && sel_v[t] && !blk[t] &&
                (h_far[t] ? !mv_v[t] : (t == 0 ? m_tmr_ready : m_dep_ready));
-    end
-  end
 
   // the popped head's successor: its nxt word (read a cycle ahead, the last edge's and this
   // cycle's writes forwarded)
   ptr_t nh [2][3];
+  // (every element assigned once per evaluation, here and below: Icarus 11 makes an
+  // always_comb that writes an array with a variable index sensitive to that array, and a
+  // value written twice in one evaluation would wake the block again without end)
   always_comb begin
     for (int z = 0; z < 3; z++) begin
-      nh[0][z] = (w1_nx_we[z] && w1_nx_wa[z] == IW'(nt_ra_q[z])) ? w1_nx_wd[z] : nt_rd[z];
-      nh[1][z] = (w1_nx_we[z] && w1_nx_wa[z] == IW'(4 * N) + IW'(nd_ra_q[z])) ? w1_nx_wd[z] : nd_rd[z];
-      for (int t = 0; t < 2; t++)
-        if (nx_we[z] && dh[t][z][IW] && nx_wa[z] == dh[t][z][IW-1:0]) nh[t][z] = nx_wd[z];
+      nh[0][z] = (nx_we[z] && dh[0][z][IW] && nx_wa[z] == dh[0][z][IW-1:0]) ? nx_wd[z] :
+                 (w1_nx_we[z] && w1_nx_wa[z] == IW'(nt_ra_q[z])) ? w1_nx_wd[z] : nt_rd[z];
+      nh[1][z] = (nx_we[z] && dh[1][z][IW] && nx_wa[z] == dh[1][z][IW-1:0]) ? nx_wd[z] :
+                 (w1_nx_we[z] && w1_nx_wa[z] == IW'(4 * N) + IW'(nd_ra_q[z])) ? w1_nx_wd[z] : nd_rd[z];
     end
   end
 
@@ -373,72 +380,60 @@ module dcqcn_nic_wheel #(
   always_comb begin
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
-        ah[t][z]   = (w1_hd_we[t][z] && w1_hd_wa[t][z] == adv_ra_q[t]) ? w1_hd_wd[t][z] : hd_rd[t][z];
-        at_w[t][z] = (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ? w1_tl_wd[t][z] : tr_rd[t][z];
-        if (hd_we[t][z] && hd_wa[t][z] == adv_ra_q[t]) ah[t][z] = hd_wd[t][z];
-        if (tl_we[t][z] && tl_wa[t][z] == adv_ra_q[t]) at_w[t][z] = tl_wd[t][z];
+        ah[t][z]   = (hd_we[t][z] && hd_wa[t][z] == adv_ra_q[t]) ? hd_wd[t][z] :
+                     (w1_hd_we[t][z] && w1_hd_wa[t][z] == adv_ra_q[t]) ? w1_hd_wd[t][z] : hd_rd[t][z];
+        at_w[t][z] = (tl_we[t][z] && tl_wa[t][z] == adv_ra_q[t]) ? tl_wd[t][z] :
+                     (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ? w1_tl_wd[t][z] : tr_rd[t][z];
       end
   end
 
   // =====================================================================================
   // Next state of the drain registers (the drains' read addresses come from it)
   // =====================================================================================
-  ptr_t          dh_n  [2][3], dt_n [2][3];
+  ptr_t          dh_m  [2][3], dt_m [2][3];  // after the command and the pop
+  ptr_t          dh_n  [2][3], dt_n [2][3];  // and the advance
   logic [SW-1:0] d_n   [2];
   logic          adv_n [2];
-  always_comb begin
+  logic          load  [2];                  // the advance's phase 2 loads the next slot
+  wire           c_uh = do_unlink && u_drn && u_head;  // the command moves a drained head
+  wire           c_ut = do_unlink && u_drn && u_tail;  // ... a drained tail
+  wire           c_lh = do_link && l_drn && l_empty;   // links into an empty drained list
+  wire           c_lt = do_link && l_drn;              // links into a drained list
+  always_comb
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++) begin
+        // the pop (never the side the command changes: a head the command moves is blocked)
+        dh_m[t][z] = (pop[t] && sel_z[t] == 2'(z)) ? nh[t][z] :
+                     (c_lh && c0_t == 1'(t) && sy == 2'(z)) ? c0_ptr :
+                     (c_uh && c0_t == 1'(t) && sx == 2'(z)) ? u_n : dh[t][z];
+        dt_m[t][z] = (c_lt && c0_t == 1'(t) && sy == 2'(z)) ? c0_ptr :
+                     (c_ut && c0_t == 1'(t) && sx == 2'(z)) ? (u_head ? NIL : u_p) : dt[t][z];
+      end
+  always_comb
+    for (int t = 0; t < 2; t++)
+      load[t] = adv[t] && !dh_m[t][0][IW] && !dh_m[t][1][IW] && !dh_m[t][2][IW];
+  always_comb
     for (int t = 0; t < 2; t++) begin
       for (int z = 0; z < 3; z++) begin
-        dh_n[t][z] = dh[t][z];
-        dt_n[t][z] = dt[t][z];
+        dh_n[t][z] = !load[t] ? dh_m[t][z] :
+                     (ah[t][z][WW-1] && ah[t][z][WW-2 -: TGW] == d1_tag[t]) ? {1'b1, ah[t][z][IW-1:0]} : NIL;
+        dt_n[t][z] = !load[t] ? dt_m[t][z] :
+                     (at_w[t][z][WW-1] && at_w[t][z][WW-2 -: TGW] == d1_tag[t]) ? {1'b1, at_w[t][z][IW-1:0]} : NIL;
       end
-      d_n[t]   = d[t];
-      adv_n[t] = adv[t];
-    end
-    // the command: unlink (side sx) and link (side sy) in the drained slot
-    if (do_unlink && u_drn) begin
-      if (u_head) dh_n[c0_t][sx] = u_n;
-      if (u_tail) dt_n[c0_t][sx] = u_head ? NIL : u_p;
-    end
-    if (do_link && l_drn) begin
-      if (l_empty) dh_n[c0_t][sy] = P(c0_id);
-      dt_n[c0_t][sy] = P(c0_id);
-    end
-    for (int t = 0; t < 2; t++) begin
-      // the pop (never the side the command changes: a head the command moves is blocked)
-      if (pop[t]) dh_n[t][sel_z[t]] = nh[t][sel_z[t]];
       // the advance (phase 2), the jump, or phase 1
-      if (adv[t]) begin
-        adv_n[t] = 1'b0;
-        if (!dh_n[t][0][IW] && !dh_n[t][1][IW] && !dh_n[t][2][IW]) begin
-          d_n[t]  = d[t] + SW'(1);
-          for (int z = 0; z < 3; z++) begin
-            dh_n[t][z] = (ah[t][z][WW-1] && ah[t][z][WW-2 -: TGW] == TAG(d[t] + SW'(1)))
-                         ? P(ah[t][z][IW-1:0]) : NIL;
-            dt_n[t][z] = (at_w[t][z][WW-1] && at_w[t][z][WW-2 -: TGW] == TAG(d[t] + SW'(1)))
-                         ? P(at_w[t][z][IW-1:0]) : NIL;
-          end
-        end
-      end else if (jump_w[t] && !c0_v) begin
-        d_n[t] = now_slot;
-      end else if (!sel_v[t] && !LE0(now_slot, d[t])) begin
-        adv_n[t] = 1'b1;
-      end
+      d_n[t]   = load[t] ? d1[t] : (!adv[t] && jump_w[t] && !c0_v) ? now_slot : d[t];
+      adv_n[t] = !adv[t] && !(jump_w[t] && !c0_v) && !sel_v[t] && past_d[t];
     end
-  end
 
   // the drains' read addresses: the next cycle's heads
   always_comb begin
-    logic [1:0] zn;
     for (int z = 0; z < 3; z++) begin
       nt_ra[z] = dh_n[0][z][TW-1:0];
       nd_ra[z] = dh_n[1][z][FW-1:0];
     end
-    zn = dh_n[0][0][IW] ? 2'd0 : dh_n[0][1][IW] ? 2'd1 : 2'd2;
-    rt_ra = dh_n[0][zn][TW-1:0];
-    zn = dh_n[1][0][IW] ? 2'd0 : dh_n[1][1][IW] ? 2'd1 : 2'd2;
-    rd_ra = dh_n[1][zn][FW-1:0];
-    for (int t = 0; t < 2; t++) adv_ra[t] = IDX(d[t] + SW'(1));
+    rt_ra = dh_n[0][0][IW] ? dh_n[0][0][TW-1:0] : dh_n[0][1][IW] ? dh_n[0][1][TW-1:0] : dh_n[0][2][TW-1:0];
+    rd_ra = dh_n[1][0][IW] ? dh_n[1][0][FW-1:0] : dh_n[1][1][IW] ? dh_n[1][1][FW-1:0] : dh_n[1][2][FW-1:0];
+    for (int t = 0; t < 2; t++) adv_ra[t] = d1_idx[t];
   end
 
   // =====================================================================================
@@ -460,7 +455,6 @@ module dcqcn_nic_wheel #(
   logic [SW-1:0] in_ts;
   logic          in_far;
   always_comb begin
-    logic [SW-1:0] s1, dd, diff;
     if (inj) begin
       in_op  = OP_MOVE;
       in_id  = mv_id[inj_t];
@@ -474,88 +468,79 @@ module dcqcn_nic_wheel #(
       in_gen = s_gen;
       in_at  = s_at_ns;
     end
-    s1     = SW'((in_at + 32'((1 << SLOT_BITS) - 1)) >> SLOT_BITS);
-    dd     = d[in_t];
-    diff   = s1 - dd;
-    in_far = 1'b0;
-    if (diff[SW-1] || diff == '0) in_ts = dd;
-    else if (diff > S_M2) begin
-      in_ts  = dd + S_M2;
-      in_far = 1'b1;
-    end else in_ts = s1;
-    in_ti = IDX(in_ts);
-    in_re = inj || take_in;
   end
+  // the target slot: the drained slot when at or behind it, parked when beyond the wheel
+  wire [SW-1:0] in_s1   = SW'((in_at + 32'((1 << SLOT_BITS) - 1)) >> SLOT_BITS);
+  wire [SW-1:0] in_d    = d[in_t];
+  wire [SW-1:0] in_diff = in_s1 - in_d;
+  always_comb begin
+    in_far = 1'b0;
+    if (in_diff[SW-1] || in_diff == '0) in_ts = in_d;
+    else if (in_diff > S_M2) begin
+      in_ts  = in_d + S_M2;
+      in_far = 1'b1;
+    end else in_ts = in_s1;
+  end
+  assign in_ti = IDX(in_ts);
+  assign in_re = inj || take_in;
 
   // =====================================================================================
   // RAM writes: C0's, the drains' toggles, the clear after reset
   // =====================================================================================
+  // what C0 writes where (the unlink of side sx, the link of side sy, the cleaning of sz)
+  wire          w_unx = do_unlink && !u_head;            // nxt[sx][p] = n
+  wire          w_uhd = do_unlink && u_head && !u_drn;   // the slot's head word of sx
+  wire          w_upv = do_unlink && !u_tail;            // prv[sx][n] = p (nil at the head)
+  wire          w_utl = do_unlink && u_tail && !u_drn;   // the slot's tail word of sx
+  wire          w_lnx = do_link && !l_empty;             // nxt[sy][tail] = e
+  wire          w_lhd = do_link && l_empty && !l_drn;    // the slot's head word of sy
+  wire          w_ltl = do_link && !l_drn;               // the slot's tail word of sy
+  wire [WW-1:0] uhd_w = u_tail ? '0 : {1'b1, r_tag, u_n[IW-1:0]};
+  wire [WW-1:0] utl_w = u_head ? '0 : {1'b1, r_tag, u_p[IW-1:0]};
+  wire [WW-1:0] lnk_w = {1'b1, ts_tag, c0_id};
+  wire [DW-1:0] drn_w = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
   always_comb begin
-    rc_we = 1'b0; rc_wa = c0_id; rc_wd = rec_new;
-    rt_we = 1'b0; rt_wa = c0_id[TW-1:0]; rt_wd = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
-    rd_we = 1'b0; rd_wa = c0_id[FW-1:0]; rd_wd = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
-    ft_we = pop[0]; ft_wa = hid[0][TW-1:0]; ft_wd = hrec[0][DW-1];
-    fd_we = pop[1]; fd_wa = hid[1][FW-1:0]; fd_wd = hrec[1][DW-1];
-    for (int z = 0; z < 3; z++) begin
-      nx_we[z] = 1'b0; nx_wa[z] = c0_id; nx_wd[z] = NIL;
-      pv_we[z] = 1'b0; pv_wa[z] = c0_id; pv_wd[z] = NIL;
-      for (int t = 0; t < 2; t++) begin
-        hd_we[t][z] = 1'b0; hd_wa[t][z] = '0; hd_wd[t][z] = '0;
-        tl_we[t][z] = 1'b0; tl_wa[t][z] = '0; tl_wd[t][z] = '0;
-      end
-    end
-    if (clearing) begin
-      rc_we = 1'b1; rc_wa = IW'(clr); rc_wd = '0;
-      rt_we = clr < CW'(4 * N); rt_wa = TW'(clr); rt_wd = '0;
-      rd_we = clr < CW'(N); rd_wa = FW'(clr); rd_wd = '0;
-      ft_we = clr < CW'(4 * N); ft_wa = TW'(clr); ft_wd = 1'b0;
-      fd_we = clr < CW'(N); fd_wa = FW'(clr); fd_wd = 1'b0;
-      nx_we[1] = clr < CW'(E); nx_wa[1] = IW'(clr); nx_wd[1] = NIL;
-      for (int z = 0; z < 3; z++)
-        for (int t = 0; t < 2; t++) begin
-          hd_we[t][z] = clr < CW'(S); hd_wa[t][z] = SL'(clr); hd_wd[t][z] = '0;
-          tl_we[t][z] = clr < CW'(S); tl_wa[t][z] = SL'(clr); tl_wd[t][z] = '0;
-        end
-      if (clr >= CW'(E)) rc_we = 1'b0;
-    end else begin
-      rc_we = rec_write;
-      rt_we = rec_write && !c0_t;
-      rd_we = rec_write && c0_t;
-      if (do_unlink) begin
-        // the predecessor's next, or the slot's head
-        if (!u_head) begin
-          nx_we[sx] = 1'b1; nx_wa[sx] = u_p[IW-1:0]; nx_wd[sx] = u_n;
-        end else if (!u_drn) begin
-          hd_we[c0_t][sx] = 1'b1; hd_wa[c0_t][sx] = IDX(r_slot);
-          hd_wd[c0_t][sx] = u_tail ? '0 : {1'b1, TAG(r_slot), u_n[IW-1:0]};
-        end
-        // the successor's prev, or the slot's tail
-        if (!u_tail) begin
-          pv_we[sx] = 1'b1; pv_wa[sx] = u_n[IW-1:0]; pv_wd[sx] = u_head ? NIL : u_p;
-        end else if (!u_drn) begin
-          tl_we[c0_t][sx] = 1'b1; tl_wa[c0_t][sx] = IDX(r_slot);
-          tl_wd[c0_t][sx] = u_head ? '0 : {1'b1, TAG(r_slot), u_p[IW-1:0]};
-        end
-      end
-      if (do_link) begin
-        if (l_empty) begin
-          if (!l_drn) begin
-            hd_we[c0_t][sy] = 1'b1; hd_wa[c0_t][sy] = IDX(ts_eff);
-            hd_wd[c0_t][sy] = {1'b1, TAG(ts_eff), c0_id};
-          end
-          pv_we[sy] = 1'b1; pv_wa[sy] = c0_id; pv_wd[sy] = NIL;
-        end else begin
-          nx_we[sy] = 1'b1; nx_wa[sy] = l_tail[IW-1:0]; nx_wd[sy] = P(c0_id);
-          pv_we[sy] = 1'b1; pv_wa[sy] = c0_id; pv_wd[sy] = l_tail;
-        end
-        if (!l_drn) begin
-          tl_we[c0_t][sy] = 1'b1; tl_wa[c0_t][sy] = IDX(ts_eff);
-          tl_wd[c0_t][sy] = {1'b1, TAG(ts_eff), c0_id};
-        end
-        nx_we[sz] = 1'b1; nx_wa[sz] = c0_id; nx_wd[sz] = NIL;
-      end
-    end
+    rc_we = clearing ? clr < CW'(E) : rec_write;
+    rc_wa = clearing ? IW'(clr) : c0_id;
+    rc_wd = clearing ? '0 : rec_new;
+    rt_we = clearing ? clr < CW'(4 * N) : rec_write && !c0_t;
+    rt_wa = clearing ? TW'(clr) : c0_id[TW-1:0];
+    rt_wd = clearing ? '0 : drn_w;
+    rd_we = clearing ? clr < CW'(N) : rec_write && c0_t;
+    rd_wa = clearing ? FW'(clr) : c0_id[FW-1:0];
+    rd_wd = clearing ? '0 : drn_w;
+    ft_we = clearing ? clr < CW'(4 * N) : pop[0];
+    ft_wa = clearing ? TW'(clr) : hid[0][TW-1:0];
+    ft_wd = clearing ? 1'b0 : hrec[0][DW-1];
+    fd_we = clearing ? clr < CW'(N) : pop[1];
+    fd_wa = clearing ? FW'(clr) : hid[1][FW-1:0];
+    fd_wd = clearing ? 1'b0 : hrec[1][DW-1];
   end
+  always_comb
+    for (int z = 0; z < 3; z++) begin
+      // nxt: the clear writes side 1 (the side an entry links first), nil
+      nx_we[z] = clearing ? (z == 1 && clr < CW'(E)) :
+                 (w_unx && sx == 2'(z)) || (w_lnx && sy == 2'(z)) || (do_link && sz == 2'(z));
+      nx_wa[z] = clearing ? IW'(clr) : (w_unx && sx == 2'(z)) ? u_p[IW-1:0] :
+                 (w_lnx && sy == 2'(z)) ? l_tail[IW-1:0] : c0_id;
+      nx_wd[z] = clearing ? NIL : (w_unx && sx == 2'(z)) ? u_n :
+                 (w_lnx && sy == 2'(z)) ? c0_ptr : NIL;
+      pv_we[z] = !clearing && ((w_upv && sx == 2'(z)) || (do_link && sy == 2'(z)));
+      pv_wa[z] = (w_upv && sx == 2'(z)) ? u_n[IW-1:0] : c0_id;
+      pv_wd[z] = (w_upv && sx == 2'(z)) ? (u_head ? NIL : u_p) : (l_empty ? NIL : l_tail);
+    end
+  always_comb
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++) begin
+        hd_we[t][z] = clearing ? clr < CW'(S) :
+                      c0_t == 1'(t) && ((w_uhd && sx == 2'(z)) || (w_lhd && sy == 2'(z)));
+        hd_wa[t][z] = clearing ? SL'(clr) : (w_uhd && sx == 2'(z)) ? r_idx : ts_idx;
+        hd_wd[t][z] = clearing ? '0 : (w_uhd && sx == 2'(z)) ? uhd_w : lnk_w;
+        tl_we[t][z] = clearing ? clr < CW'(S) :
+                      c0_t == 1'(t) && ((w_utl && sx == 2'(z)) || (w_ltl && sy == 2'(z)));
+        tl_wa[t][z] = clearing ? SL'(clr) : (w_utl && sx == 2'(z)) ? r_idx : ts_idx;
+        tl_wd[t][z] = clearing ? '0 : (w_utl && sx == 2'(z)) ? utl_w : lnk_w;
+      end
 
   // =====================================================================================
   // Registers
@@ -587,20 +572,14 @@ module dcqcn_nic_wheel #(
       end
     end else begin
       for (int t = 0; t < 2; t++) begin
-        logic [31:0] c;
         d[t]   <= d_n[t];
         adv[t] <= adv_n[t];
         for (int z = 0; z < 3; z++) begin
           dh[t][z] <= dh_n[t][z];
           dt[t][z] <= dt_n[t][z];
         end
-        c = cnt[t];
-        if (c0_t == 1'(t) && c0_v) begin
-          if (do_link && !do_unlink && c0_op != OP_DISARM && (c0_op == OP_MOVE || !c0_L)) c = c + 1;
-          if (c0_op == OP_DISARM && c0_L) c = c - 1;
-        end
-        if (pop[t]) c = c - 1;
-        cnt[t] <= c;
+        cnt[t] <= cnt[t] + 32'(c0_v && c0_t == 1'(t) && do_link && !do_unlink)
+                         - 32'(c0_v && c0_t == 1'(t) && c0_op == OP_DISARM && c0_L) - 32'(pop[t]);
         // the moves: a parked head taken, a move injected
         if (pop[t] && h_far[t]) begin
           mv_v[t]   <= 1'b1;
@@ -639,8 +618,8 @@ module dcqcn_nic_wheel #(
     tmr_moving  = !clearing && sel_v[0] && !blk[0] && h_far[0] && !mv_v[0];
     dep_moving  = !clearing && sel_v[1] && !blk[1] && h_far[1] && !mv_v[1];
     busy        = c0_v || mv_v[0] || mv_v[1];
-    tmr_behind  = !clearing && !LE0(now_slot, d[0] + SW'(1));
-    dep_behind  = !clearing && !LE0(now_slot, d[1] + SW'(1));
+    tmr_behind  = !clearing && past_d1[0];
+    dep_behind  = !clearing && past_d1[1];
     tmr_count   = cnt[0];
     dep_count   = cnt[1];
     dropped     = drop_q;
