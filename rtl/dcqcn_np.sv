@@ -10,13 +10,15 @@
 // counted); each result announces the queue's head and when it may leave (m_out_q_*),
 // and a DRAIN event (op 3) for that flow at or after that time sends it. docs/np.md.
 //
-// Throughput: one event per cycle. An event is not accepted (s_evt_ready low) while an
-// event of the same flow is in stage S1 or C1: the same flow at most once per 3 cycles.
+// Throughput: one event per cycle, but for one idle accept cycle after an event that
+// starts a DCQCN+ epoch. An event is not accepted (s_evt_ready low) while an event of the
+// same flow is in stage S1 or C1: the same flow at most once per 3 cycles.
 // Latency: an event accepted in cycle k is on m_out (m_out_valid) in cycle k+4.
-// Pipeline: accept (RAM read issued) -> S1 (RAM data, or the forwarded last write, into
-// a register) -> C1 (compares: hold-off for both possible taus, budget, epoch rollover)
-// -> C2 (decision, RAM write-back, global state) -> output register. An event uses the
-// register values of the cycle before it leaves C1. After rst the state RAM is cleared
+// Pipeline: accept (RAM read issued, DCQCN+ epoch rollover decided) -> S1 (RAM data, or
+// the forwarded last write, into a register) -> C1 (compares: hold-off against tau, the
+// budget against both possible last CNPs, head of queue) -> C2 (decision, RAM write-back,
+// global state) -> output register. An event uses the register values of the cycle
+// before it leaves C1, but EPOCH_NS of the cycle it is accepted in. After rst the state RAM is cleared
 // for NUM_FLOWS cycles, with s_evt_ready low. Registers: dcqcn_np_csr (generated from
 // tb/ref/regmap_np.h); the budget queue: dcqcn_np_cnpq.
 `resetall

@@ -5,7 +5,7 @@
 // (nic.cpp) owns one GbnSender per transmitted flow and one GbnReceiver per received flow
 // and does the timing (NAK reaction latency, retransmission timeout) around them.
 //
-// Messages (PktKind NAK and ACK, 64 B, CNP priority):
+// Messages (PktKind NAK and ACK, 66 B: the RoCEv2 headers + AETH, wire.h; CNP priority):
 //  - NAK(psn): "sequence error, I expect psn". Sent on the first out-of-order packet of a
 //    gap; not again for the same expected PSN until it arrives or nak_timeout passes.
 //  - ACK(psn): "I have everything below psn". Sent when the last packet of a sized flow

@@ -11,9 +11,9 @@
 //
 // Two implementations, chosen by the scenario's nic.core: nic_core_top.* (`top`, the
 // default: one dcqcn_nic_top, Verilated RTL or its cycle-exact reference, makes every
-// timer, arbitration and transmit decision) and nic_core_blocks.* (`blocks`: the C++
-// timer service and round-robin scheduler around the RP and NP engines of engine.h, the
-// NIC of the simulator's earlier versions). docs/network.md, section "Models", item "The
+// timer, arbitration and transmit decision) and nic_core_blocks.* (`blocks`: the timer
+// service and paced scheduler in C++, dcqcn::NicWheel of tb/ref/nic_wheel.h, around the RP
+// and NP engines of engine.h). docs/network.md, section "Models", item "The
 // NIC's DCQCN core".
 #pragma once
 #include <cstddef>

@@ -2,7 +2,7 @@
 // The NIC's DCQCN core as C++ services around the RP and NP engines (engine.h): the timer
 // service, the paced scheduler and the NP's budget DRAIN slot are dcqcn::NicWheel
 // (tb/ref/nic_wheel.h), the scheduling algorithm the wheel's RTL keeps (docs/nic.md, "The
-// timing wheel"): one entry per flow and timer (an announcement replaces the older one),
+// semantics, fixed first"): one entry per flow and timer (an announcement replaces the older one),
 // eligible at the end of its 32-ns slot, in eligibility order; departures wait for the
 // port in the same order (round robin among the due flows) and carry the ideal departure
 // time within CATCHUP_NS. Every RP result carries the flow's (re-timed) next departure: the

@@ -353,8 +353,8 @@ class TreeReader {
   }
 
  private:
-  // One rule for every time and rate (docs/network.md, "Values the simulator can
-  // represent"): SystemC counts time in whole ps in 64 bits, so a time > 0 below 1 ps would
+  // One rule for every time and rate (docs/network.md, "Values the simulator
+  // refuses"): SystemC counts time in whole ps in 64 bits, so a time > 0 below 1 ps would
   // run as 0 and one beyond kMaxDurationMs would overflow the kernel's clock; a rate > 0
   // below 1 b/s (1e-9 Gb/s) would put a frame's time on the wire beyond it.
   void representable(const Field& f, double d, const std::string& s, const std::string& path,

@@ -42,8 +42,9 @@ inline constexpr std::array<RegDef, RP_NUM_REGS> kRpRegs{{
 
 // The CSR file (the shadow set of dcqcn_rp): a write is registered with its register
 // select and bounds and clamped by one shared compare as it lands, one edge later; cfg_*
-// show the landing value already (an apply in that cycle takes it); csr_rdata holds. The
-// RP applies cfg_* to its active set itself when no event is in flight.
+// show the stored value (not the landing one: the RP applies no set in a landing cycle);
+// csr_rdata holds. The RP applies cfg_* to its active set itself when no event is in
+// flight and no write is landing.
 inline constexpr CsrFileDef kRpCsrFile{.write_stage = true, .read_holds = true,
                                        .shared_clamp = true, .cfg_bypass = false};
 
