@@ -4,7 +4,7 @@
 # yosys-abc (pdr). The harness is tb/formal/<block>_props.sv (module <block>_props);
 # each property is a `ifdef PROP_<NAME>` block in it.
 #
-#   scripts/formal.sh BLOCK PROP MODE DEPTH [MUTATION]
+#   scripts/formal_np.sh BLOCK PROP MODE DEPTH [MUTATION]
 #     BLOCK     np, cp, ... (the RTL: rtl/dcqcn_ram_sdp.sv, rtl/dcqcn_<block>_*.sv, rtl/dcqcn_<block>.sv)
 #     PROP      property name without PROP_ (HOLDOFF, CAUSE, ...)
 #     MODE      pdr:  unbounded proof, yosys-abc `pdr` on the AIG (DEPTH: time limit, s)

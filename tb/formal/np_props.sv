@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Formal properties of dcqcn_np (Yosys `read_verilog -formal`, scripts/formal.sh). The
+// Formal properties of dcqcn_np (Yosys `read_verilog -formal`, scripts/formal_np.sh). The
 // block is a black box here: the harness sees only its ports, keeps a shadow of what
 // the results said per flow, and checks:
 //
@@ -14,7 +14,7 @@
 //                 it, drops it (counted) or announces the deadline again.
 //
 // Inputs are free except: rst in the first cycle only; time never decreases over the
-// accepted events (no wrap within a run: the 2^31 rule of docs/np.md); CSR writes only
+// accepted events (no wrap within a run: docs/CONVENTIONS.md, time); CSR writes only
 // to CNP_INTERVAL_NS and CNP_BUDGET_NS, so MODE stays 0 (a mark is ECN 11) and DCQCN+
 // stays off. Small sizes: NUM_FLOWS = 2, CNPQ_DEPTH = 2, and time and register values
 // of TW bits (zero-extended to 32: the 32-bit arithmetic is the same, its upper bits are

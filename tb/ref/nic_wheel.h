@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // The NIC's timer service and paced scheduler at transaction level: the timing wheel's
-// algorithm (docs/nic.md, "The timing wheel: what becomes eligible when, in which order"),
-// without its cycles. It is the one statement of the scheduling semantics that
-// `nic.core: blocks` runs (systemc/net/nic_core_blocks.cpp) and that the wheel's RTL
-// (issue 24; its cycle model will wrap this class) must keep:
+// algorithm (docs/nic.md, "The semantics, fixed first"), without its cycles. It is the
+// statement of the scheduling semantics that `nic.core: blocks` runs
+// (systemc/net/nic_core_blocks.cpp). The wheel's RTL engine (rtl/dcqcn_nic_wheel.sv, its
+// cycle model tb/ref/nic_wheel_ref.h) differs from it in three rules, listed in
+// docs/nic.md ("The wheel engine"), to be aligned before the engine goes into the
+// scheduler. The rules here:
 //
 //   - Every (kind, flow) has at most one entry: an ARM replaces the pending one (earlier or
 //     later: in place), a DISARM drops it. Kinds 0..3 are the timers, 5 the departure
