@@ -45,20 +45,22 @@
 // arbiter do) that leaves Yosys 2-7 s of work instead of 40-60 s:
 //   AXIL  the AXI4-Lite slave (B_*, R_*): the top's own registers only; RP, NP,
 //         scheduler and arbiter cut (their csr_rdata is free: RDATA is any value).
-//   AXIS  the masters' hold rules (TXSEL_HOLD, CNPREQ_HOLD): the arbiter (which owns
-//         both output registers) and its FIFOs kept; RP, NP and scheduler cut. The
-//         arbiter's txsel register trusts the scheduler to answer a TXOPP once, so AXIS
-//         assumes the scheduler's contract at its own ports (`SCHED_CONTRACT` below:
+//   AXIS  the masters' hold rules (TXSEL_HOLD, CNPREQ_HOLD) and one txsel per txop
+//         (TXSEL_ONE): the arbiter (which owns both output registers and turns txops into
+//         the scheduler's TXOPPs and its answers into txsels) and its FIFOs kept; RP, NP
+//         and scheduler cut. The arbiter trusts the scheduler to answer a TXOPP once, so
+//         AXIS assumes the scheduler's contract at its own ports (`SCHED_CONTRACT` below:
 //         a result of kind 5..7, GRANT / NOGRANT, only while a TXOPP command it accepted
-//         is unanswered), which the scheduler's lock-step bench checks (not proved here).
-//   TXSEL_ONE and CNPREQ_CAUSE depend on the RP, NP and scheduler themselves and are not
-//   in a group (tb/formal/README.md).
+//         is unanswered), which the scheduler's lock-step bench checks (not proved here):
+//         TXSEL_ONE is then the arbiter's part of the rule, proved.
+//   CNPREQ_CAUSE depends on the NP's decisions themselves and is not in a group
+//   (tb/formal/README.md).
 //! formal.sh rtl: dcqcn_ram_sdp.sv dcqcn_rp*.sv dcqcn_np*.sv dcqcn_nic_*.sv
 //! formal.sh group AXIL: B_HOLD B_ONE B_BOUND B_RESP R_HOLD R_ONE R_BOUND
 //! formal.sh rtl AXIL: dcqcn_nic_top.sv
 //! formal.sh lib AXIL: dcqcn_rp.sv dcqcn_np.sv dcqcn_nic_sched.sv dcqcn_nic_arb.sv
 //! formal.sh cut AXIL: none
-//! formal.sh group AXIS: TXSEL_HOLD CNPREQ_HOLD
+//! formal.sh group AXIS: TXSEL_HOLD CNPREQ_HOLD TXSEL_ONE
 //! formal.sh rtl AXIS: dcqcn_nic_fifo.sv dcqcn_nic_arb.sv dcqcn_nic_top.sv
 //! formal.sh lib AXIS: dcqcn_rp.sv dcqcn_np.sv dcqcn_nic_sched.sv
 //! formal.sh cut AXIS: none
