@@ -143,15 +143,7 @@ class Bench {
     return 0;
   }
   static NicWheelIn cmd(uint8_t op, uint8_t kind, uint32_t flow, uint8_t gen, uint32_t at) {
-    NicWheelIn in;
-    in.s_valid = true;
-    in.s_op = op;
-    in.s_kind = kind;
-    in.s_flow = flow;
-    in.s_gen = gen;
-    in.s_at_ns = at;
-    in.tmr_ready = in.dep_ready = true;
-    return in;
+    return nic_wheel_command(op, kind, flow, gen, at);
   }
   uint32_t wheel_ns() const { return (1u << kSlotsLog2) << kSlotBits; }
 

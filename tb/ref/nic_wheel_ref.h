@@ -40,6 +40,20 @@ struct NicWheelIn {
   bool dep_ready = false;  // a transmit opportunity takes the departure at the head
 };
 
+// A command offered with both outputs taken (the benches' and tests' stimulus).
+inline NicWheelIn nic_wheel_command(uint8_t op, uint8_t kind, uint32_t flow, uint8_t gen,
+                                    uint32_t at_ns) {
+  NicWheelIn in;
+  in.s_valid = true;
+  in.s_op = op;
+  in.s_kind = kind;
+  in.s_flow = flow;
+  in.s_gen = gen;
+  in.s_at_ns = at_ns;
+  in.tmr_ready = in.dep_ready = true;
+  return in;
+}
+
 struct NicWheelOut {
   bool s_ready = false;
   bool tmr_valid = false;

@@ -42,15 +42,7 @@ struct WheelRun {
 };
 
 NicWheelIn arm(uint8_t kind, uint32_t flow, uint8_t gen, uint32_t at) {
-  NicWheelIn in;
-  in.s_valid = true;
-  in.s_op = 1;
-  in.s_kind = kind;
-  in.s_flow = flow;
-  in.s_gen = gen;
-  in.s_at_ns = at;
-  in.tmr_ready = in.dep_ready = true;
-  return in;
+  return nic_wheel_command(1, kind, flow, gen, at);
 }
 
 }  // namespace
