@@ -44,20 +44,24 @@
 //     the transaction is forwarded to its slave one cycle after it is complete here
 //     (both AW and W held; AR taken), and its answer is registered: BVALID 5 cycles after
 //     the later of AW and W, RVALID 5 cycles after AR (one more when the top's AR waits
-//     behind a write it issues in the same cycle).
+//     behind a write it issues in the same cycle); both bounds proved by
+//     tb/formal/nic_frame_top_props.sv.
 //
 // ---- A descriptor the top does not take
 //   Back-pressure, nothing dropped: the classifier holds the descriptor (and the frame's
 //   last beat on m_axis_rx, if not yet taken) and its pipeline stops, so s_axis_rx_tready
-//   falls. The top takes s_axis_rxdata / s_axis_rxcnp into 4-deep queues and is slower
-//   only while its NP or RP is saturated (one NP event per cycle, docs/nic.md); after rst
+//   falls. The top takes s_axis_rxdata / s_axis_rxcnp into 2-entry input FIFOs; its NP
+//   and RP take an event at most every other cycle, shared with their timer events
+//   (docs/nic.md, "Latency and throughput"), so RoCEv2 packets arriving faster than one
+//   per 2 cycles (one-beat frames at 512 bits) hold the receive stream. After rst
 //   s_axis_rx_tready is low until the top's and the classifier's RAM clears are done
 //   (max(NUM_FLOWS, NUM_QPS) cycles). A MAC whose receive stream has no tready (Xilinx
 //   CMAC) needs a FIFO in front (docs/integration.md). Descriptors the classifier does not
 //   make (not RoCEv2, short, bad ICRC, unknown QP) are counted in its counters; a CNP
-//   request whose flow has no QP context is counted in the builder's NO_CTX. Likewise a
-//   CNP request waits in the top (its 4-deep CNP queue, then the NP's CNP queue with its
-//   own drop counter, docs/np.md) while m_axis_cnp_tready is low.
+//   request whose flow has no QP context is counted in the builder's NO_CTX. A CNP
+//   request waits in the top while the builder is busy or m_axis_cnp_tready is low (the
+//   top's CNP FIFO, then its NP results: back-pressure reaches the receive stream, never
+//   a drop; docs/nic.md, "No loss, no deadlock").
 //
 // ---- AXI4-Lite address map (byte addresses, 13 bits)
 //   0x0000-0x0FFF  dcqcn_nic_top's map at the same offsets (RP 0x000, NP 0x100, top
