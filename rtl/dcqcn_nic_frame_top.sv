@@ -38,7 +38,9 @@
 //     with its last beat on m_axis_rx and taken by the top in that cycle when its input
 //     queue has room.
 //   descriptor -> CNP request: the top's (docs/nic.md); m_axis_cnpreq taken by the builder
-//     when it is free; request -> first beat of the CNP frame on m_axis_cnp: 5.
+//     when it is free; request -> first beat of the CNP frame on m_axis_cnp: 5. A CE data
+//     packet whose NP decides a CNP at once: its descriptor (shown with the frame's last
+//     beat on m_axis_rx) -> the CNP's first beat on m_axis_cnp: 15 when all is idle.
 //   AXI4-Lite: frame blocks and 0x1200: BVALID 2 cycles after the later of AW and W,
 //     RVALID 3 cycles after the AR handshake (as dcqcn_nic_top). The top (0x0000-0x0FFF):
 //     the transaction is forwarded to its slave one cycle after it is complete here

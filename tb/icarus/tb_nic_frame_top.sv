@@ -12,7 +12,8 @@
 //   1. tagged IPv4 (IHL 6) RDMA WRITE to QP 0x000123 with ECN CE (103 bytes): passes
 //      unchanged (every beat 9 cycles after it was accepted); the NP's first CE for flow 3
 //      makes a CNP request, the builder sends tb_cnp_build's 74-byte CNP (dest QP 0x000102,
-//      ICRC 0x01151956) on m_axis_cnp.
+//      ICRC 0x01151956) on m_axis_cnp, its first beat 15 cycles after the descriptor (the
+//      frame's last beat on m_axis_rx, taken by the top in that cycle).
 //   2. tagged IPv6 CNP to QP 0x000456: passes; the RP gets a CNP for flow 9 (mon_rp_valid).
 //   3. IPv4 to QP 0x010123 (not ours): passes, no descriptor.
 // Counters at the end: classifier FRAMES 3, DATA 1, CNPS 1, UNKNOWN_QPN 1; builder CNPS 1;
@@ -68,6 +69,7 @@ module tb_nic_frame_top;
   logic [7:0] got [0:255];   // the bytes that came out of m_axis_rx
   logic [7:0] cnp [0:127];   // the bytes that came out of m_axis_cnp
   integer fr_len, got_len, got_last, cnp_len, cnp_frames, rp_results;
+  integer desc_cycle, cnp_first_cycle;   // the last beat out (its descriptor shown), the CNP's first beat
   integer acc_cycle [0:63];
   integer n_acc, n_out;
 
@@ -80,9 +82,13 @@ module tb_nic_frame_top;
         end
       check("rx beat latency (cycles)", 256'(cycle - acc_cycle[n_out]), 256'd9);
       n_out = n_out + 1;
-      if (m_axis_rx_tlast) got_last = got_len;
+      if (m_axis_rx_tlast) begin
+        got_last = got_len;
+        desc_cycle = cycle;
+      end
     end
     if (m_axis_cnp_tvalid && m_axis_cnp_tready) begin
+      if (cnp_len == 0) cnp_first_cycle = cycle;
       for (int i = 0; i < B; i++)
         if (m_axis_cnp_tkeep[i]) begin
           cnp[cnp_len] = m_axis_cnp_tdata[8 * i +: 8];
@@ -248,6 +254,9 @@ module tb_nic_frame_top;
     send_frame;
     check("CNP frames", 256'(cnp_frames), 256'd1);
     check("CNP length", 256'(cnp_len), 256'd74);
+    // the stated latency (rtl/dcqcn_nic_frame_top.sv header), everything idle: the
+    // descriptor taken with the last beat, then the top's path and the builder's 5
+    check("descriptor -> CNP first beat (cycles)", 256'(cnp_first_cycle - desc_cycle), 256'd15);
     for (int k = 0; k < 74; k++) if (cnp[k] !== CNP1[8 * k +: 8]) check("CNP byte", 256'(k), 256'(-1));
     // ---- 2. a CNP for flow 9: passes; an RP result
     fr_len = 98;
