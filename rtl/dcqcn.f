@@ -34,3 +34,5 @@ dcqcn_nic_top.sv
 dcqcn_ecn_mark.sv
 dcqcn_rx_class.sv
 dcqcn_cnp_build.sv
+// the frame-level NIC top: dcqcn_nic_top with dcqcn_rx_class and dcqcn_cnp_build
+dcqcn_nic_frame_top.sv

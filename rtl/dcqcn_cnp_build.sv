@@ -409,14 +409,18 @@ module dcqcn_cnp_build #(
   // the frame register: loaded from stage F, shifted by one beat per beat taken
   logic [8*FB-1:0] e_frame_reg;
   logic [BCW-1:0] e_left_reg;  // beats left, the one on m_axis included
+  logic e_last_reg;            // e_left_reg == 1, kept as a register: en (the enable of
+                               // every stage and of the frame register) is then one LUT
+                               // from registers (timing: its fanout is ~600)
   logic e_tag_reg;
 
-  assign e_last = e_left_reg == BCW'(1);
+  assign e_last = e_last_reg;
 
   always_ff @(posedge clk) begin
     if (e_valid_reg && m_axis_tready) begin
       e_frame_reg <= e_frame_reg >> DATA_WIDTH;
       e_left_reg <= e_left_reg - 1'b1;
+      e_last_reg <= e_left_reg == BCW'(2);
       if (e_last) begin
         e_valid_reg <= 1'b0;
         e_frame_reg <= '0;
@@ -426,12 +430,14 @@ module dcqcn_cnp_build #(
       e_valid_reg <= 1'b1;
       e_frame_reg <= frame;
       e_left_reg <= f_vlan_reg[16] ? BCW'(NB_T) : BCW'(NB_U);
+      e_last_reg <= f_vlan_reg[16] ? NB_T == 1 : NB_U == 1;
       e_tag_reg <= f_vlan_reg[16];
     end
     if (rst) begin
       e_valid_reg <= 1'b0;
       e_frame_reg <= '0;
       e_left_reg <= '0;
+      e_last_reg <= 1'b0;
       e_tag_reg <= 1'b0;
     end
   end

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-# Example constraints for dcqcn_nic_top: one clock, one synchronous reset.
+# Example constraints for dcqcn_nic_top and for its frame-level wrapper
+# dcqcn_nic_frame_top (same clk and rst ports): one clock, one synchronous reset.
 # Start from here; pin locations and I/O standards belong to your board file, and the
 # AXI-Stream / AXI4-Lite ports are normally internal nets (no I/O constraints needed).
 #
@@ -23,3 +24,9 @@ set_property MAX_FANOUT 64 [get_nets -quiet -hierarchical -filter {NAME =~ *rst}
 # put an AXI clock converter in front of s_axil_*; do not constrain the CSR bus as a
 # multicycle path inside this top: a CSR write is visible to the datapath on the next
 # clk cycle.
+
+# dcqcn_nic_frame_top only: its frame streams (s_axis_rx_*, m_axis_rx_*, m_axis_cnp_*) run
+# on clk, the MAC's datapath clock. A MAC whose receive stream is on another clock (its
+# rx user clock) needs an AXI4-Stream clock-converter FIFO in front of s_axis_rx; the CNP
+# stream is muxed into the transmit path on clk (docs/integration.md, "Frames in and out").
+# The wrapper's AXI4-Lite slave is on clk as well (13-bit address; the note above applies).

@@ -27,4 +27,15 @@ for top in dcqcn_ecn_mark dcqcn_rx_class dcqcn_cnp_build; do
     fi
   done
 done
+# the frame-level NIC top (docs/frames.md): both data widths, each at one size (64 bits with
+# 16 flows, 512 with 1024; about 4 s of CPU each)
+for wn in 64:16 512:1024; do
+  w=${wn%%:*}; n=${wn##*:}
+  if out=$(verilator --lint-only -Wall -Irtl rtl/dcqcn.vlt "${SRCS[@]}" --top-module dcqcn_nic_frame_top \
+           -GDATA_WIDTH=$w -GNUM_FLOWS=$n 2>&1); then
+    echo "lint: dcqcn_nic_frame_top DATA_WIDTH=$w NUM_FLOWS=$n clean"
+  else
+    echo "lint: dcqcn_nic_frame_top DATA_WIDTH=$w NUM_FLOWS=$n FAILED"; echo "$out"; fail=1
+  fi
+done
 exit $fail

@@ -4,9 +4,10 @@
 # A failing bench prints its story (docs/verification.md, "Waveforms and failures") and
 # writes the waveform of the cycles around the failure to
 # out/soak/lockstep_<blk>_<size>.seed<SEED>.fail.vcd.
-#   scripts/soak.sh [N] [SEED] [BLOCK...]   (blocks: rp np cp nic_top ecn_mark rx_class cnp_build;
+#   scripts/soak.sh [N] [SEED] [BLOCK...]   (blocks: rp np cp nic_top ecn_mark rx_class cnp_build
+#   nic_frame_top;
 #   default the first four; the frame blocks run at DATA_WIDTH 512, their events are frames
-#   (ecn_mark, rx_class) or CNP requests (cnp_build))
+#   (ecn_mark, rx_class, nic_frame_top: received frames) or CNP requests (cnp_build))
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-100000000}
@@ -20,8 +21,8 @@ for b in "${blocks[@]}"; do
   case "$b" in
     rp|np|cp) n=4096 ;;
     nic_top) n=1024 ;;
-    ecn_mark|rx_class|cnp_build) n=512 ;;
-    *) echo "soak: unknown block '$b' (rp np cp nic_top ecn_mark rx_class cnp_build)" >&2; exit 2 ;;
+    ecn_mark|rx_class|cnp_build|nic_frame_top) n=512 ;;
+    *) echo "soak: unknown block '$b' (rp np cp nic_top ecn_mark rx_class cnp_build nic_frame_top)" >&2; exit 2 ;;
   esac
   [ -x build/tb/lockstep_${b}_${n} ] || cmake --build build -j2 --target lockstep_${b}_${n} >/dev/null
   ( out=$(build/tb/lockstep_${b}_${n} --seed "$SEED" --events "$N" --idle 1 --bp 1 --quiet \

@@ -13,8 +13,9 @@
 #       (default $DCQCN_STA, else build/tb/sta, built when missing).
 #
 #   scripts/synth.sh --timing [--jobs N] [--sta BIN] [--reuse] [--family F] [SIZE...] [BLOCK...]
-#       Timing estimate (default sizes 1024 4096, blocks rp np cp nic_top; also nic_sched, nic_wheel,
-#       and the frame blocks ecn_mark and cnp_build, whose SIZE is DATA_WIDTH; jobs 1): Yosys
+#       Timing estimate (default sizes 1024 4096, blocks rp np cp nic_top; also nic_sched,
+#       nic_wheel, and the frame blocks ecn_mark, rx_class, cnp_build and the frame-level top
+#       nic_frame_top (at NUM_FLOWS 1024), whose SIZE is DATA_WIDTH; jobs 1): Yosys
 #       `synth_xilinx -flatten` (7-series cells, because Yosys 0.23 packs DSP pipeline
 #       registers only into DSP48E1; --family xcup for the UltraScale+ mapping, whose
 #       DSP48E2 stay combinational), `write_json`, then tb/tools/sta.cpp: the worst
@@ -62,10 +63,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # the frame blocks (docs/frames.md) are sized by DATA_WIDTH (SIZE 64 or 512), the others by
 # NUM_FLOWS (NUM_QUEUES for cp)
-frame_block() { case $1 in ecn_mark|rx_class|cnp_build) return 0 ;; *) return 1 ;; esac; }
+frame_block() { case $1 in ecn_mark|rx_class|cnp_build|nic_frame_top) return 0 ;; *) return 1 ;; esac; }
 mapfile -t ALL_SRCS < <(grep -v '^\s*//' rtl/dcqcn.f | sed '/^\s*$/d; s|^|rtl/|')
 # srcs_for BLOCK: the sources Yosys reads for that top: every NIC/CP source, and a frame
-# block's own file only for that frame block. (Reading modules a top does not use is not
+# block's own file only for that frame block (nic_frame_top: its own, rx_class's and
+# cnp_build's; NUM_FLOWS stays at the top's default, 1024). (Reading modules a top does not use is not
 # neutral: Yosys numbers its cells across everything read, and ABC's mapping follows that
 # order; with the frame files read too, nic_top measured 3.64 ns instead of 3.08.)
 srcs_for() {
@@ -73,7 +75,9 @@ srcs_for() {
   SRCS=()
   for f in "${ALL_SRCS[@]}"; do
     case $(basename "$f" .sv) in
-      dcqcn_ecn_mark|dcqcn_rx_class|dcqcn_cnp_build) if [ "$f" = "rtl/dcqcn_$1.sv" ]; then SRCS+=("$f"); fi ;;
+      dcqcn_ecn_mark|dcqcn_rx_class|dcqcn_cnp_build|dcqcn_nic_frame_top)
+        if [ "$f" = "rtl/dcqcn_$1.sv" ] ||
+           { [ "$1" = nic_frame_top ] && [ "$f" != rtl/dcqcn_ecn_mark.sv ]; }; then SRCS+=("$f"); fi ;;
       *) SRCS+=("$f") ;;
     esac
   done
@@ -491,7 +495,7 @@ end with setup 0.05. Fmax = 1000 / worst ns. Target: 3.10 ns (322.266 MHz).'
 write_timing() {
   local out=results/synth.md old new
   mkdir -p results; touch "$out"
-  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top|nic_sched|nic_wheel|ecn_mark|rx_class|cnp_build) \| [0-9]+ \|/' "$out")
+  old=$(awk '/^## Timing estimate/ {p = 1} p && /^\| (rp|np|cp|nic_top|nic_sched|nic_wheel|ecn_mark|rx_class|cnp_build|nic_frame_top) \| [0-9]+ \|/' "$out")
   new=$(for r in "${RUN_ROWS[@]}"; do echo "$r"; done)
   local head
   head=$(awk '/^## Timing estimate/ {exit} {print}' "$out")
@@ -530,7 +534,7 @@ timing_mode() {
       --reuse) TIMING_REUSE=1 ;;
       --family) TIMING_FAMILY=$2; shift ;;
       [0-9]*) sizes+=("$1") ;;
-      rp|np|cp|nic_top|nic_sched|nic_wheel|ecn_mark|rx_class|cnp_build) blocks+=("$1") ;;
+      rp|np|cp|nic_top|nic_sched|nic_wheel|ecn_mark|rx_class|cnp_build|nic_frame_top) blocks+=("$1") ;;
       *) echo "synth.sh --timing: unknown argument $1" >&2; exit 2 ;;
     esac
     shift
