@@ -21,9 +21,10 @@
 // forwarding). The drains read one cycle ahead (the next cycle's heads) and forward the
 // writes of the edge in between and of the cycle itself.
 //
-// Outputs are Moore (from registers and RAM words), valid may drop without ready (a
-// command can re-arm or disarm the head): this is an engine inside the scheduler, not an
-// AXI-Stream port.
+// Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
+// cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
+// head's valid may drop without ready (a command can re-arm or disarm the head): this is
+// an engine inside the scheduler, not an AXI-Stream port.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
