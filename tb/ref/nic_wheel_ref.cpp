@@ -97,7 +97,8 @@ NicWheelOut NicWheelModel::outputs(uint32_t now_in) const {
   return o;
 }
 
-NicWheelModel::C0 NicWheelModel::accept(NicWheelOp op, uint32_t id, uint8_t gen, uint32_t at) const {
+NicWheelModel::C0 NicWheelModel::accept(NicWheelOp op, uint32_t id, uint8_t gen, uint32_t at,
+                                        const std::array<uint32_t, 2>& d) const {
   C0 c;
   c.v = true;
   c.op = op;
@@ -106,11 +107,11 @@ NicWheelModel::C0 NicWheelModel::accept(NicWheelOp op, uint32_t id, uint8_t gen,
   c.gen = gen;
   c.at = at;
   const uint32_t s = slot_of(at);
-  const int32_t diff = static_cast<int32_t>(sd(s, d_[c.t]));
+  const int32_t diff = static_cast<int32_t>(sd(s, d[c.t]));
   if (diff <= 0) {
-    c.ts = d_[c.t];
+    c.ts = d[c.t];
   } else if (diff > static_cast<int32_t>(s_) - 2) {
-    c.ts = (d_[c.t] + s_ - 2) & smask_;
+    c.ts = (d[c.t] + s_ - 2) & smask_;
     c.far = true;
   } else {
     c.ts = s;
@@ -168,7 +169,7 @@ void NicWheelModel::link(uint32_t e, unsigned t, uint8_t y, uint32_t ts) {
   ev_.drained_link |= drained;
 }
 
-void NicWheelModel::command(const C0& c, std::array<int, 2>& dcount, std::array<bool, 2>&) {
+void NicWheelModel::command(const C0& c, std::array<int, 2>& dcount) {
   const uint32_t e = c.id;
   const unsigned t = c.t;
   Rec& r = rec_[e];
@@ -275,8 +276,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
 
   // 1. the command in C0
   std::array<int, 2> dcount{};
-  std::array<bool, 2> unused{};
-  if (c0_.v) command(c0_, dcount, unused);
+  if (c0_.v) command(c0_, dcount);
 
   // 2. the drains take their heads
   std::array<Mv, 2> mv_next = mv_;
@@ -329,12 +329,10 @@ void NicWheelModel::step(const NicWheelIn& in) {
   for (unsigned t = 0; t < 2; ++t) count_[t] = static_cast<uint32_t>(static_cast<int>(count_[t]) + dcount[t]);
 
   // 4. the input: a MOVE first (it holds s_ready low), else the command offered
-  const std::array<uint32_t, 2> d_after = d_;
-  d_ = d0;  // accept() targets slots with the drain slots of this cycle
-  C0 next{};
+  C0 next{};  // accept() targets slots with the drain slots of this cycle (d0)
   if (mv_[0].v || mv_[1].v) {
     const unsigned t = mv_[0].v ? 0 : 1;
-    next = accept(NicWheelOp::MOVE, mv_[t].id, mv_[t].gen, mv_[t].at);
+    next = accept(NicWheelOp::MOVE, mv_[t].id, mv_[t].gen, mv_[t].at, d0);
     mv_next[t].v = false;
   } else if (in.s_valid && out.s_ready) {
     const bool bad = (in.s_op != 1 && in.s_op != 2) || (in.s_kind > 3 && in.s_kind != 5) ||
@@ -343,10 +341,9 @@ void NicWheelModel::step(const NicWheelIn& in) {
       if (dropped_ < 0xffff) ++dropped_;
     } else {
       const uint32_t id = (in.s_kind == 5 ? 4 : in.s_kind) * n_ + in.s_flow;
-      next = accept(static_cast<NicWheelOp>(in.s_op), id, in.s_gen, in.s_at_ns);
+      next = accept(static_cast<NicWheelOp>(in.s_op), id, in.s_gen, in.s_at_ns, d0);
     }
   }
-  d_ = d_after;
   c0_ = next;
   mv_ = mv_next;
   now_q_ = in.now_ns;

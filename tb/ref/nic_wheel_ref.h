@@ -139,8 +139,9 @@ class NicWheelModel {
   uint32_t sd(uint32_t a, uint32_t b) const;  // signed slot difference a - b
   bool behind_or_at(uint32_t ts, unsigned t) const { return static_cast<int32_t>(sd(ts, d_[t])) <= 0; }
   uint32_t idx(uint32_t slot) const { return slot & (s_ - 1); }
-  C0 accept(NicWheelOp op, uint32_t id, uint8_t gen, uint32_t at) const;
-  void command(const C0& c, std::array<int, 2>& dcount, std::array<bool, 2>& linked_drained);
+  // the command registered into C0, its slot targeted with the drain slots d
+  C0 accept(NicWheelOp op, uint32_t id, uint8_t gen, uint32_t at, const std::array<uint32_t, 2>& d) const;
+  void command(const C0& c, std::array<int, 2>& dcount);
   void unlink(uint32_t e, unsigned t, uint8_t x, uint32_t s);
   void link(uint32_t e, unsigned t, uint8_t y, uint32_t ts);
   bool linked(uint32_t e) const { return lnk_c_[e] != lnk_f_[e]; }
