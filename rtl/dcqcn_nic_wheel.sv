@@ -67,6 +67,8 @@ module dcqcn_nic_wheel #(
     output logic        dep_behind,
     output logic [31:0] tmr_count,     // linked timer entries
     output logic [31:0] dep_count,     // linked departures
+    output logic [31:0] tmr_drain_ns,  // the timer drain's slot d x G (ns, wrapping)
+    output logic [31:0] dep_drain_ns,  // the departure drain's slot d x G
     output logic [15:0] dropped        // bad commands (saturating)
 );
 
@@ -623,6 +625,8 @@ module dcqcn_nic_wheel #(
     dep_behind  = !clearing && past_d1[1];
     tmr_count   = cnt[0];
     dep_count   = cnt[1];
+    tmr_drain_ns = {d[0], {SLOT_BITS{1'b0}}};
+    dep_drain_ns = {d[1], {SLOT_BITS{1'b0}}};
     dropped     = drop_q;
   end
 

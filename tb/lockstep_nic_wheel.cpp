@@ -326,6 +326,8 @@ class Bench {
         {"dep_behind", m.dep_behind, o.dep_behind},
         {"tmr_count", m.tmr_count, o.tmr_count},
         {"dep_count", m.dep_count, o.dep_count ^ (injected_ ? 1u : 0u)},
+        {"tmr_drain_ns", m.tmr_drain_ns, o.tmr_drain_ns},
+        {"dep_drain_ns", m.dep_drain_ns, o.dep_drain_ns},
         {"dropped", m.dropped, o.dropped}};
     if (o.tmr_valid) {
       d.push_back({"m_tmr_kind", m.m_tmr_kind, o.tmr_kind});

@@ -93,6 +93,8 @@ NicWheelOut NicWheelModel::outputs(uint32_t now_in) const {
   }
   o.tmr_count = count_[0];
   o.dep_count = count_[1];
+  o.tmr_drain_ns = d_[0] << gb_;
+  o.dep_drain_ns = d_[1] << gb_;
   o.dropped = dropped_;
   return o;
 }

@@ -71,6 +71,8 @@ struct NicWheelOut {
   bool dep_behind = false;
   uint32_t tmr_count = 0;  // linked timer entries
   uint32_t dep_count = 0;  // linked departures
+  uint32_t tmr_drain_ns = 0;  // the timer drain's slot d x G (ns, wrapping)
+  uint32_t dep_drain_ns = 0;  // the departure drain's slot d x G
   uint32_t dropped = 0;    // bad commands (saturating, 16 bits)
   bool operator==(const NicWheelOut&) const = default;
 };
