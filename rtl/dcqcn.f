@@ -24,7 +24,6 @@ dcqcn_cp_tcd.sv
 dcqcn_cp_red.sv
 dcqcn_cp.sv
 dcqcn_nic_wheel.sv
-dcqcn_nic_sched_due.sv
 dcqcn_nic_sched.sv
 dcqcn_axis_reg.sv
 dcqcn_nic_fifo.sv

@@ -37,9 +37,9 @@ else
   echo "FAIL: the unchanged copy does not pass:"; sed 's/^/  /' <<<"$out"; exit 1
 fi
 
-fresh; sed -i '/^dcqcn_nic_sched_due\.sv$/d' "$tmp/r/rtl/dcqcn.f"
-expect_fail "dcqcn_nic_sched_due.sv dropped from rtl/dcqcn.f" \
-  "dcqcn_nic_sched_due.sv is in the .sv files of rtl/ but not in rtl/dcqcn.f"
+fresh; sed -i '/^dcqcn_nic_fifo\.sv$/d' "$tmp/r/rtl/dcqcn.f"
+expect_fail "dcqcn_nic_fifo.sv dropped from rtl/dcqcn.f" \
+  "dcqcn_nic_fifo.sv is in the .sv files of rtl/ but not in rtl/dcqcn.f"
 
 fresh; sed -i '/^\/\/@include dcqcn_cp_regmap\.vh$/d' "$tmp/r/rtl/dcqcn.f"
 expect_fail "dcqcn_cp_regmap.vh dropped from rtl/dcqcn.f" \

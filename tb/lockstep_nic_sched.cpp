@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 // Lock-step test of rtl/dcqcn_nic_sched.sv against NicSchedModel (tb/ref/nic_sched_ref.h),
-// plus the contract (NicSchedCheck: no timer lost, early, doubled or stale; lateness within
-// the bound of docs/nic.md) and two system-level episodes: fairness among continuously due
-// flows and the long-run pacing error of a flow at a constant rate (< 0.1 %).
+// plus the contract (NicSchedCheck: no timer lost, early, doubled or stale; the DRAIN's
+// bound; NicWheelCheck on the wheel's ports, every cycle: the busy-period bound of the
+// timers and departures, docs/nic.md) and three system-level episodes: fairness among
+// continuously due flows, the long-run pacing error of a flow at a constant rate
+// (< 0.1 %), and a departure re-timed later while it waits at the head.
 //
 // The bench plays the integrator: it ARMs timers with random deadlines (some in the past,
 // some replaced or DISARMed before they are due), re-arms a timer after it fires (as the
 // RP/NP announce the next deadline), answers a GRANT like the RP (the next departure at
 // tx_ns + the flow's packet time), sends TXOPPs, pauses the port now and then, writes and
-// reads the CSRs, sends bad commands and resets once in the middle. Time advances in small
-// steps with jumps, across the 2^32 ns wrap. Every cycle compares s_evt_ready, m_out_*,
-// csr_rdata, next_due_*, txq_nonempty and settling.
+// reads the CSRs, sends bad commands and resets once in the middle. Time advances as in
+// hardware (3.103 ns a cycle: 3 or 4 ns), across the 2^32 ns wrap, with jumps of up to
+// 200 us (a simulation asleep) while nothing is linked in the wheel. Every cycle compares
+// s_evt_ready, m_out_*, csr_rdata, next_due_*, txq_nonempty and settling.
 #include <algorithm>
 #include <cinttypes>
 #include <cmath>
@@ -22,6 +25,11 @@
 #include VHEADER
 #include "lockstep.h"
 #include "nic_sched_ref.h"
+#include "nic_wheel_check.h"
+
+#ifndef DUT_SLOTS_LOG2
+#define DUT_SLOTS_LOG2 12
+#endif
 
 using namespace dcqcn;
 using dcqcn::tb::Diff;
@@ -29,13 +37,20 @@ using dcqcn::tb::Diff;
 namespace {
 
 constexpr uint32_t kFlows = DUT_SIZE;
-// Lateness bound of docs/nic.md in cycles the output could move: a round is at most
-// 4 N such cycles (a flow holds B one cycle per due timer), plus the pipeline.
-constexpr uint64_t kBound = 4 * uint64_t{kFlows} + 8;
+constexpr unsigned kSlotBits = 5;
+constexpr unsigned kSlotsLog2 = DUT_SLOTS_LOG2;
+// The DRAIN's bound in cycles the output could move (docs/nic.md): compared a cycle
+// ahead, fired in the next cycle nothing else has the output; plus one cycle per timer
+// result sent meanwhile (NicSchedCheck adds those).
+constexpr uint64_t kDrainBound = 2;
+// The wheel's K (NicWheelCheck, as lockstep_nic_wheel: ceil(32 / 3.103) + its pipeline,
+// with margin): the scheduler takes the timer head whenever its output is free.
+constexpr uint32_t kWheelK = 16;
 // A held output never blocks commands (docs/nic.md, "Cycle rules"): while m_out_ready
-// holds a result, a command waits in C0 at most this many cycles (the rule's only exception,
-// a TXOPP while 65533 or more are pending, is excluded where it is checked).
-constexpr uint64_t kHeldWaitBound = 0;
+// holds a result, a command waits in C0 only for the wheel (a parked entry moved: at most
+// every other cycle; a jump; a time step), at most this many cycles in a row (the rule's
+// other exception, a TXOPP while 65533 or more are pending, is excluded where it is checked).
+constexpr uint64_t kHeldWaitBound = 3;
 // The long hold of the random phase: m_out_ready low for this many cycles.
 constexpr uint64_t kHoldCycles = 10 * uint64_t{kFlows};
 // Events the bench needs for full coverage: not measured below CTest's 1,000,000, which
@@ -51,9 +66,10 @@ struct Cmd {
 class Bench {
  public:
   explicit Bench(const tb::Options& o)
-      : o_(o), rng_(o.seed), ls_(o, "nic_sched", kFlows), chk_(kFlows, kBound),
+      : o_(o), rng_(o.seed), ls_(o, "nic_sched", kFlows, kSlotBits, kSlotsLog2),
+        chk_(kFlows, kSlotBits, kDrainBound), wchk_(kFlows, kSlotBits, kWheelK),
         period_(kFlows), gen_(kFlows * 4, 0) {
-    now64_ = (uint64_t{1} << 32) - 50000 - rng_.below(500000);
+    now64_ = (uint64_t{1} << 32) - 50000 - rng_.below(300000);
     for (auto& p : period_) p = 60 + rng_.below(4000);
     mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
     hold_at_ = o.events * 8 / 10;  // after the reset
@@ -69,12 +85,15 @@ class Bench {
     }
     if (int rc = fairness_episode()) return rc;
     if (int rc = pacing_episode()) return rc;
-    if (int rc = stale_episode()) return rc;
+    if (int rc = retime_episode()) return rc;
     if (int rc = drain_all()) return rc;
     const std::string f = chk_.finish();
     if (!f.empty()) return fail("contract at the end: " + f);
-    std::printf("nic_sched: worst lateness %" PRIu64 " cycles (bound %" PRIu64 "); pacing error %.6f %% over %" PRIu64
-                " grants at %" PRIu64 " ns\n", chk_.worst_late_cycles(), kBound, pacing_err_ * 100.0,
+    std::printf("nic_sched: worst timer lateness %" PRIu64 " cycles after its slot's end; the wheel: worst %" PRIu64
+                " with nothing else in its busy period (K = %u), busy periods at most 2 x work + %" PRIu64
+                "; DRAIN worst %" PRIu64 " (bound %" PRIu64 " + timers meanwhile); pacing error %.6f %% over %" PRIu64
+                " grants at %" PRIu64 " ns\n", chk_.worst_late_cycles(), wchk_.worst_free_late, kWheelK,
+                wchk_.worst_excess, chk_.worst_drain_late_cycles(), kDrainBound, pacing_err_ * 100.0,
                 pacing_grants_, pacing_period_);
     std::printf("nic_sched: output held %" PRIu64 " cycles in all, %" PRIu64 " commands accepted meanwhile; the "
                 "stretch of %" PRIu64 " cycles held %" PRIu64 " of them and took %" PRIu64 " of %" PRIu64
@@ -99,8 +118,7 @@ class Bench {
     cov_.define("grant_restart", "GRANT with tx_ns = now: waited longer than CATCHUP_NS");
     cov_.define("nogrant_empty", "TXOPP with no due flow");
     cov_.define("nogrant_paused", "TXOPP while paused: no GRANT though flows are due");
-    cov_.define("stale_grant", "the popped flow was re-timed later or disarmed (kind 7)");
-    cov_.define("late_ge_round_half", "a timer sent more than N/2 cycles after its deadline");
+    cov_.define("late_ge_16", "a timer sent 16 or more cycles after its slot's end (a backlog)");
     cov_.define("multi_due_flow", "one flow with 3 or more timers due at once");
     cov_.define("rearm_replaces", "ARM of a pending timer replaced it before it was due");
     cov_.define("disarm_pending", "DISARM of a pending timer");
@@ -108,14 +126,16 @@ class Bench {
     cov_.define("bad_command", "ARM/DISARM with a bad kind or flow: dropped and counted");
     cov_.define("deadline_in_past", "ARM with a deadline already passed");
     cov_.define("time_wrap", "time crosses the 2^32 ns wrap");
-    cov_.define("fifo_hwm_ge_4", "4 or more flows due at once in the FIFO");
+    cov_.define("deps_linked_ge_4", "4 or more departures linked while one waits at the head");
+    cov_.define("time_jump", "time jumps 10 us or more (nothing linked): the wheel's drains jump");
     cov_.define("csr_clamp", "CATCHUP_NS written above its max, read back clamped");
     cov_.define("csr_id", "ID and VERSION read");
     cov_.define("next_due_checked", "next_due_ns checked against every armed timer");
     cov_.define("settled_next_due_checked", "not settling, no result: next_due checked against every armed timer");
-    cov_.define("fairness_rr", "fairness episode: due flows granted round robin");
+    cov_.define("fairness_rr", "fairness episode: due flows granted in turns (runs of up to 3)");
     cov_.define("pacing_exact", "pacing episode: long-run error < 0.1 %");
-    cov_.define("stale_rearmed_due", "stale episode: a departure left armed by STALE is in next_due and granted");
+    cov_.define("retime_waiting", "retime episode: a departure waiting at the head re-timed later leaves the head, "
+                "is in next_due and is granted at its new time");
     ls_.watch_backpressure(cov_);
     cov_.define("reset_mid_run", "rst in the middle of traffic, RAM cleared again");
     cov_.define("held_output_accepts", "m_out_ready low for 10 N cycles: every command offered meanwhile accepted");
@@ -216,8 +236,13 @@ class Bench {
     if (dt_fixed) {
       now64_ += dt_fixed;
     } else {
-      const uint64_t r = rng_.below(1000);
-      now64_ += r < 700 ? rng_.below(8) : r < 990 ? rng_.below(100) : r < 999 ? rng_.below(5000) : rng_.below(200000);
+      now64_ += rng_.below(1000) < 103 ? 4 : 3;  // 3.103 ns a cycle on average
+      const NicWheelOut w = ls_.ref().wheel().outputs();
+      if (w.tmr_count == 0 && w.dep_count == 0 && !ls_.ref().settling() && !ls_.ref().clearing() &&
+          rng_.chance(10)) {
+        now64_ += 10000 + rng_.below(200000);  // asleep: nothing linked, nothing in flight
+        cov_.hit("time_jump");
+      }
     }
     if ((before >> 32) != (now64_ >> 32)) cov_.hit("time_wrap");
     // reset
@@ -265,14 +290,21 @@ class Bench {
     last_evt_ = in.evt;
     if (!ls_.same() || !same_extra()) return ls_.mismatch(pins::describe<pins::NicSched>(in.evt), extra_diffs());
     // a TXOPP is answered from the cycle the grant pipe starts it (pause sampled then)
-    if (!in.rst && ls_.ref().txop_starts(in)) txop_q_.push_back(in.evt.pause && ls_.ref().txq_nonempty());
+    if (!in.rst && ls_.ref().answers(in)) txop_q_.push_back(in.evt.pause && ls_.ref().txq_nonempty());
     chk_.tick(now64_, !(out.out_valid && !in.out_ready));
+    {  // the wheel's contract on its ports (the model's: the lock-step makes them the RTL's)
+      const NicWheelIn wi = ls_.ref().wheel_in(in);
+      const std::string werr = wchk_.cycle(ls_.cycle(), wi, ls_.ref().wheel().outputs(wi.now_ns));
+      if (!werr.empty()) return fail("the wheel's contract: " + werr);
+    }
     // a held output never blocks commands
     const bool held = out.out_valid && !in.out_ready && !in.rst;
     if (held) ++held_cycles_;
     if (held && in.evt_valid && out.evt_ready) ++held_accepted_;
     const bool c0_full_txops = ls_.ref().c0().op == NicSchedOp::TXOPP && ls_.ref().txops_full();
     if (held && in.evt_valid && !out.evt_ready && !ls_.ref().clearing() && !c0_full_txops) {
+      if (ls_.ref().wheel().outputs(in.evt.now_ns).s_ready)
+        return fail("a command waited in C0 while the output was held and the wheel was ready");
       held_wait_max_ = std::max(held_wait_max_, ++held_wait_);
       if (held_wait_ > kHeldWaitBound)
         return fail("a command waited " + std::to_string(held_wait_) + " cycles in C0 while the output was held (bound " +
@@ -306,6 +338,7 @@ class Bench {
     }
     if (in.rst) {  // after this cycle's result (made before the reset) was checked
       chk_.reset();
+      have_pend_ = false;
       txop_q_.clear();
       txops_out_ = 0;
       applied_q_.clear();
@@ -315,16 +348,30 @@ class Bench {
       if (out.out.kind >= kSchedDep && txops_out_ > 0) --txops_out_;
       if (random) {
         react(out.out);
-      } else if (out.out.kind == kSchedStale) {
-        last_stale_flow_ = out.out.flow;
+      } else if (out.out.kind == kSchedNoGrant) {
+        ++nogrants_;
       } else if (out.out.kind == kSchedDep) {
         last_grant_flow_ = out.out.flow;
         last_grant_tx64_ = now64_ - static_cast<uint32_t>(static_cast<uint32_t>(now64_) - out.out.tx_ns);
       }
     }
-    // a command takes effect when it leaves the command register C0
+    // a command takes effect when it leaves the command register C0 (the DRAIN, in the
+    // block's own slot), or a cycle later, when the wheel's C0 takes it (timers, departures:
+    // the wheel may still give the old entry in the cycle the command leaves C0)
+    if (!in.rst && have_pend_) {
+      chk_.command(pend_.ev, pend_.at64);
+      have_pend_ = false;
+    }
     if (!in.rst && ls_.ref().c0_goes(in) && !applied_q_.empty()) {
-      chk_.command(ls_.ref().c0(), applied_q_.front());
+      const NicSchedEvent& e = ls_.ref().c0();
+      const bool wheel_cmd = (e.op == NicSchedOp::ARM || e.op == NicSchedOp::DISARM) && e.flow < kFlows &&
+                             (e.kind <= 3 || e.kind == kSchedDep);
+      if (wheel_cmd) {
+        pend_ = Cmd{e, applied_q_.front()};
+        have_pend_ = true;
+      } else {
+        chk_.command(e, applied_q_.front());
+      }
       applied_q_.pop_front();
     }
     seq_at_[ls_.cycle() % 8] = chk_.commands();
@@ -339,7 +386,10 @@ class Bench {
                   ": a simulation stopping the clock here would sleep past it");
     if (in.csr_re && in.csr_addr == kSchedCsrId) saw_id_ = true;
     if (in.csr_re && in.csr_addr == kSchedCsrCatchup) saw_catchup_ = true;
-    if (ls_.ref().fifo_count() >= 4) cov_.hit("fifo_hwm_ge_4");
+    {
+      const NicWheelOut w = ls_.ref().wheel().outputs();
+      if (w.dep_valid && w.dep_count >= 4) cov_.hit("deps_linked_ge_4");
+    }
     const bool en = !out.out_valid || in.out_ready;
     prev_now64_ = now64_;
     ls_.high();
@@ -383,13 +433,16 @@ class Bench {
     return next_due_covers(1, "settled_next_due_checked");
   }
 
-  // next_due_ns is valid and not later than the earliest timer or DRAIN armed by the
-  // commands that had left C0 `lag` cycles ago; `cover` counts the checks that had one.
+  // next_due_ns is valid and not later than the earliest eligibility (a timer's slot end,
+  // the DRAIN's deadline) of the entries armed by the commands that had left C0 `lag`
+  // cycles ago, or than now when that has passed (a simulation then keeps clocking);
+  // `cover` counts the checks that had one.
   bool next_due_covers(uint64_t lag, const char* cover) {
     const auto& r = ls_.ref();
     const int64_t earliest = chk_.earliest_armed(seq_at_[(ls_.cycle() - lag) % 8]);
     if (earliest < 0) return true;
-    if (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(earliest)) > 0)
+    const uint32_t limit = static_cast<uint32_t>(std::max<uint64_t>(static_cast<uint64_t>(earliest), now64_));
+    if (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - limit) > 0)
       return false;
     cov_.hit(cover);
     return true;
@@ -407,7 +460,7 @@ class Bench {
     static const char* names[] = {"fire_alpha", "fire_inc", "fire_np", "fire_cut", "fire_drain"};
     if (r.kind <= 4) {
       cov_.hit(names[r.kind]);
-      if (chk_.last_late() > kFlows / 2) cov_.hit("late_ge_round_half");
+      if (r.kind < 4 && chk_.last_late() >= 16) cov_.hit("late_ge_16");
       if (r.kind < 4 && ++same_flow_fires_[r.flow % 64] >= 3 && last_fire_flow_ == r.flow) cov_.hit("multi_due_flow");
       if (last_fire_flow_ != r.flow) same_flow_fires_[r.flow % 64] = 1;
       last_fire_flow_ = r.flow;
@@ -418,7 +471,6 @@ class Bench {
       if (r.tx_ns != r.at_ns) cov_.hit("grant_restart");
     }
     if (r.kind == kSchedNoGrant) cov_.hit(!txop_q_.empty() && txop_q_.front() ? "nogrant_paused" : "nogrant_empty");
-    if (r.kind == kSchedStale) cov_.hit("stale_grant");
   }
 
   // ---- episodes (no random traffic; the block first empties)
@@ -428,18 +480,20 @@ class Bench {
     return 0;
   }
 
-  // A reset, then wait for the RAM clear: the episodes start from an empty block.
+  // A reset, then wait for the wheel's RAM clear: the episodes start from an empty block.
   int fresh() {
     if (int rc = drain_all()) return rc;
     rst_cycles_ = 2;
-    for (uint64_t i = 0; i < kFlows + 8; ++i)
+    for (uint64_t i = 0; i < 4 || ls_.ref().clearing(); ++i) {
+      if (i > 5 * uint64_t{kFlows} + (uint64_t{1} << kSlotsLog2) + 16) return stuck("RAM clear after reset");
       if (int rc = cycle(false)) return rc;
+    }
     last_grant_flow_ = -1;
     return 0;
   }
 
   // K flows due at once, each re-armed due at once after its GRANT: over many TXOPPs every
-  // flow is granted equally often (round robin: counts within 1).
+  // flow is granted equally often (turns of up to three grants: counts within 3).
   int fairness_episode() {
     if (int rc = fresh()) return rc;
     const uint32_t k = std::min<uint32_t>(kFlows, 8);
@@ -463,8 +517,13 @@ class Bench {
       lo = std::min(lo, grants[i * (kFlows / k)]);
       hi = std::max(hi, grants[i * (kFlows / k)]);
     }
-    if (hi - lo > 1) return fail("fairness: grant counts of the due flows range " + std::to_string(lo) +
-                                     ".." + std::to_string(hi));
+    // The wheel serves a drained slot's three lists in side order (0, 1, 2) and a granted
+    // flow re-armed due at once links into the next side of its own: a flow served from
+    // side 2 links into side 0 and is served again, then from side 1, so the due flows take
+    // turns in runs of up to three grants (docs/nic.md, "The wheel engine": order by side
+    // within a slot): counts within 3 (a strict round robin would be within 1).
+    if (hi - lo > 3) return fail("fairness: grant counts of the due flows range " + std::to_string(lo) +
+                                     ".." + std::to_string(hi) + " (runs of up to 3 allowed)");
     cov_.hit("fairness_rr");
     for (uint32_t i = 0; i < k; ++i) q_.push_back(op(NicSchedOp::DISARM, kSchedDep, i * (kFlows / k)));
     return 0;
@@ -506,54 +565,57 @@ class Bench {
     return 0;
   }
 
-  // A flow due at once enters the due FIFO; while it waits, its departure is re-timed later
-  // (the RP cut its rate); a TXOPP pops it: STALE. Nothing else happens: next_due_ns must not
-  // be later than the new departure (a simulation sleeps until next_due_ns; the network's
-  // pacing check found exactly this: a departure 1 us late), and a TXOPP then is a GRANT.
-  int stale_episode() {
+  // A flow due at once waits at the wheel's departure head; while it waits, its departure
+  // is re-timed later (the RP cut its rate): it leaves the head (txq_nonempty falls), a
+  // TXOPP then is a NOGRANT, next_due_ns is never later than the new departure's slot
+  // end while nothing else happens (a simulation sleeps until next_due_ns), and a TXOPP
+  // after the new time is its GRANT.
+  int retime_episode() {
     if (int rc = fresh()) return rc;
     const uint32_t flow = static_cast<uint32_t>(rng_.below(kFlows));
-    q_.push_back(arm(kSchedDep, flow, now64_));  // due now: into the FIFO
-    for (uint64_t i = 0; i < 2 * kFlows + 32; ++i)
+    q_.push_back(arm(kSchedDep, flow, now64_));  // due now: at the head
+    for (uint64_t i = 0; i < 64; ++i)
       if (int rc = cycle(false, 3)) return rc;
-    if (!ls_.ref().txq_nonempty()) return fail("stale episode: the due departure is not in the FIFO");
-    const uint64_t later = now64_ + 3 * (12 * kFlows + 64);  // after several scan rounds
+    if (!ls_.ref().txq_nonempty()) return fail("retime episode: the due departure is not at the head");
+    const uint64_t later = now64_ + 5000 + rng_.below(20000);
     q_.push_back(arm(kSchedDep, flow, later));
-    // the ARM leaves next_due's arm terms after two round ends; the lanes skip the queued flow
-    for (uint64_t i = 0; i < 4 * kFlows + 32; ++i)
+    for (uint64_t i = 0; i < 16; ++i)
       if (int rc = cycle(false, 3)) return rc;
+    if (ls_.ref().txq_nonempty()) return fail("retime episode: the re-timed departure is still at the head");
+    nogrants_ = 0;
     q_.push_back(op(NicSchedOp::TXOPP));
-    last_stale_flow_ = -1;
-    for (uint64_t c = 0; last_stale_flow_ < 0; ++c) {
-      if (c > 8 * kFlows + 64) return stuck("stale episode (STALE)");
+    for (uint64_t c = 0; nogrants_ == 0; ++c) {
+      if (c > 64) return stuck("retime episode (NOGRANT)");
+      if (last_grant_flow_ >= 0) return fail("retime episode: GRANT before the new departure time");
       if (int rc = cycle(false, 3)) return rc;
     }
-    if (last_stale_flow_ != flow) return fail("stale episode: STALE of flow " + std::to_string(last_stale_flow_));
-    // quiet: several scan rounds, next_due checked every cycle from the cycle the STALE's
-    // departure can reach it (next_due shows an ARM 5 cycles after it left C0; the same path)
+    const uint64_t g = uint64_t{1} << kSlotBits;
+    const uint64_t elig = (later + g - 1) / g * g;
     uint64_t since = 0;
-    while (now64_ + 3 < later) {
+    while (now64_ + 3 < elig) {
       ++since;
       if (int rc = cycle(false, 3)) return rc;
       const NicSchedModel& r = ls_.ref();
-      if (since > 6 && (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(later)) > 0))
-        return fail("stale episode: next_due_ns " + std::to_string(r.next_due_ns()) + " (valid " +
-                    std::to_string(r.next_due_valid()) + ") is later than the departure at " +
-                    std::to_string(static_cast<uint32_t>(later)) + " that STALE left armed (now " +
-                    std::to_string(static_cast<uint32_t>(now64_)) + ", due FIFO " +
-                    std::to_string(r.fifo_count()) + ", " + std::to_string(since) + " cycles after STALE)");
+      if (since > 4 && !r.settling() &&
+          (!r.next_due_valid() || static_cast<int32_t>(r.next_due_ns() - static_cast<uint32_t>(elig)) > 0))
+        return fail("retime episode: next_due_ns " + std::to_string(r.next_due_ns()) + " (valid " +
+                    std::to_string(r.next_due_valid()) + ") is later than the re-timed departure's slot end " +
+                    std::to_string(static_cast<uint32_t>(elig)) + " (now " +
+                    std::to_string(static_cast<uint32_t>(now64_)) + "; the wheel: " +
+                    std::to_string(r.wheel().outputs().dep_count) + " departures linked, its drain at " +
+                    std::to_string(r.wheel().outputs().dep_drain_ns) + ")");
     }
-    for (uint64_t i = 0; i < 2 * kFlows + 32; ++i)  // the scan pushes it once due
+    for (uint64_t i = 0; i < 32; ++i)
       if (int rc = cycle(false, 3)) return rc;
     last_grant_flow_ = -1;
     q_.push_back(op(NicSchedOp::TXOPP));
     for (uint64_t c = 0; last_grant_flow_ < 0; ++c) {
-      if (c > 8 * kFlows + 64) return stuck("stale episode (GRANT)");
+      if (c > 64) return stuck("retime episode (GRANT)");
       if (int rc = cycle(false, 3)) return rc;
     }
-    if (last_grant_flow_ != flow) return fail("stale episode: GRANT of flow " + std::to_string(last_grant_flow_));
+    if (last_grant_flow_ != flow) return fail("retime episode: GRANT of flow " + std::to_string(last_grant_flow_));
     last_grant_flow_ = -1;
-    cov_.hit("stale_rearmed_due");
+    cov_.hit("retime_waiting");
     return 0;
   }
 
@@ -561,6 +623,7 @@ class Bench {
   tb::Rng rng_;
   tb::Lockstep<pins::NicSched, VMODEL, NicSchedModel> ls_;
   NicSchedCheck chk_;
+  NicWheelCheck wchk_;
   tb::Coverage cov_;
   std::vector<uint64_t> period_;
   std::vector<uint8_t> gen_;
@@ -578,7 +641,10 @@ class Bench {
   std::deque<uint64_t> applied_q_;  // at_ns (unwrapped) of the accepted commands not yet in the core  // per TXOPP in flight: paused with flows due
   uint32_t last_fire_flow_ = ~0u;
   uint8_t same_flow_fires_[64] = {};
-  int64_t last_grant_flow_ = -1, last_stale_flow_ = -1;
+  int64_t last_grant_flow_ = -1;
+  uint64_t nogrants_ = 0;
+  Cmd pend_;  // a timer or departure command the wheel's C0 takes this cycle
+  bool have_pend_ = false;
   uint64_t last_grant_tx64_ = 0;
   double pacing_err_ = 0;
   uint64_t pacing_grants_ = 0, pacing_period_ = 0;

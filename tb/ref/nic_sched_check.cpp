@@ -7,8 +7,8 @@
 
 namespace dcqcn {
 
-NicSchedCheck::NicSchedCheck(uint32_t num_flows, uint64_t bound_cycles)
-    : n_(num_flows), bound_(bound_cycles) {
+NicSchedCheck::NicSchedCheck(uint32_t num_flows, unsigned slot_bits, uint64_t drain_bound)
+    : n_(num_flows), gb_(slot_bits), bound_(drain_bound) {
   reset();
 }
 
@@ -22,7 +22,7 @@ void NicSchedCheck::tick(uint64_t now, bool counts) {
   if (hist_.empty() || hist_.back().first != now) hist_.push_back({now, counted_});
   else hist_.back().second = counted_;
   // keep what a lateness up to twice the bound needs
-  while (hist_head_ + 1 < hist_.size() && counted_ - hist_[hist_head_ + 1].second > 2 * bound_ + 64)
+  while (hist_head_ + 1 < hist_.size() && counted_ - hist_[hist_head_ + 1].second > 20 * uint64_t{n_} + 256)
     ++hist_head_;
   if (hist_head_ > 65536) {
     hist_.erase(hist_.begin(), hist_.begin() + static_cast<long>(hist_head_));
@@ -49,7 +49,10 @@ void NicSchedCheck::command(const NicSchedEvent& ev, uint64_t at) {
   x.gen = ev.gen;
   x.flow = ev.flow;
   x.at = at;
-  x.due = std::max(at, now_);
+  const uint64_t g = uint64_t{1} << gb_;
+  x.elig = ev.kind == kSchedDrain ? at : (at + g - 1) / g * g;
+  x.due = std::max(x.elig, now_);
+  x.tfires = tfires_;
   x.seq = seq_;
 }
 
@@ -65,12 +68,19 @@ std::string NicSchedCheck::result(const NicSchedResult& r, uint64_t now) {
     if (r.kind != kSchedDrain && r.gen != x.gen) return "timer " + what + " with a stale gen";
     if (r.at_ns != t32(x.at)) return "timer " + what + " with a deadline other than the armed one";
     if (now < x.at) return "timer " + what + " fired " + std::to_string(x.at - now) + " ns early";
+    if (now < x.elig) return "timer " + what + " fired " + std::to_string(x.elig - now) + " ns before its slot's end";
     if (r.tx_ns != t32(now) || r.late_ns != t32(now - x.at)) return "timer " + what + ": tx_ns / late_ns wrong";
     const uint64_t late = late_cycles(x.due);
-    worst_ = std::max(worst_, late);
     last_ = late;
-    if (late > bound_)
-      return "timer " + what + " late by " + std::to_string(late) + " cycles, bound " + std::to_string(bound_);
+    if (r.kind == kSchedDrain) {
+      worst_drain_ = std::max(worst_drain_, late);
+      if (late > bound_ + (tfires_ - x.tfires))
+        return "DRAIN late by " + std::to_string(late) + " cycles, bound " + std::to_string(bound_) + " + " +
+               std::to_string(tfires_ - x.tfires) + " timer results sent meanwhile";
+    } else {
+      worst_ = std::max(worst_, late);
+      ++tfires_;
+    }
     x.on = false;
     return "";
   }
@@ -80,16 +90,15 @@ std::string NicSchedCheck::result(const NicSchedResult& r, uint64_t now) {
     const std::string what = "GRANT flow " + std::to_string(r.flow);
     if (!x.on) return what + " without an armed departure (granted twice or after DISARM)";
     if (now < x.at) return what + " " + std::to_string(x.at - now) + " ns before its departure";
+    if (now < x.elig) return what + " " + std::to_string(x.elig - now) + " ns before its slot's end";
     if (r.at_ns != t32(x.at)) return what + " with a departure other than the armed one";
     if (r.tx_ns != r.at_ns && r.tx_ns != t32(now)) return what + ": tx_ns neither the ideal time nor now";
     x.on = false;
     return "";
   }
-  if (r.kind == kSchedStale) {
-    if (r.flow >= n_) return "STALE for flow out of range";
-    const Entry& x = e_[kSchedDep][r.flow];
-    if (x.on && x.at <= now) return "STALE for flow " + std::to_string(r.flow) + " whose departure is due";
-  }
+  if (r.kind == kSchedStale) return "kind 7 (STALE) sent: the wheel never sends it";
+  if (r.kind == kSchedNoGrant && (r.flow != 0 || r.at_ns != 0 || r.late_ns != 0 || r.tx_ns != t32(now)))
+    return "NOGRANT with flow / at_ns / late_ns not 0 or tx_ns not now";
   return "";
 }
 
@@ -98,7 +107,7 @@ int64_t NicSchedCheck::earliest_armed(uint64_t max_seq) const {
   for (unsigned k = 0; k <= kSchedDrain; ++k)
     for (uint32_t f = 0; f < (k == kSchedDrain ? 1u : n_); ++f) {
       const Entry& x = e_[k][f];
-      if (x.on && x.seq <= max_seq && (m < 0 || static_cast<int64_t>(x.at) < m)) m = static_cast<int64_t>(x.at);
+      if (x.on && x.seq <= max_seq && (m < 0 || static_cast<int64_t>(x.elig) < m)) m = static_cast<int64_t>(x.elig);
     }
   return m;
 }
@@ -107,8 +116,8 @@ std::string NicSchedCheck::finish() const {
   for (unsigned k = 0; k <= kSchedDrain; ++k)
     for (uint32_t f = 0; f < (k == kSchedDrain ? 1u : n_); ++f) {
       const Entry& x = e_[k][f];
-      if (x.on && x.due <= now_ && late_cycles(x.due) > bound_)
-        return "timer kind " + std::to_string(k) + " flow " + std::to_string(x.flow) + " due " +
+      if (x.on && x.due <= now_ && late_cycles(x.due) > 10 * uint64_t{n_} + 64)
+        return "timer kind " + std::to_string(k) + " flow " + std::to_string(x.flow) + " eligible " +
                std::to_string(late_cycles(x.due)) + " cycles and never sent";
     }
   return "";
