@@ -141,6 +141,7 @@ module dcqcn_nic_wheel #(
   logic          c0_t;
   logic [SW-1:0] c0_ts;
   logic          c0_far;
+  logic          c0_rch;       // the deadline's slot was reached (registered now) at the input
   logic [7:0]    c0_gen;
   logic [31:0]   c0_at;
   // drains: [type]
@@ -287,7 +288,8 @@ module dcqcn_nic_wheel #(
   wire [SW-1:0]  ts_eff = c0_drn ? dc : c0_ts;
 
   // the decision
-  wire keep_place = c0_op == OP_ARM && c0_L && r_slot == dc && c0_drn;  // eligible, and still
+  wire r_rch      = LE0(r_slot, now_slot);                           // the entry's slot is reached
+  wire keep_place = c0_op == OP_ARM && c0_L && r_rch && c0_rch;       // eligible, and still
   wire do_unlink  = c0_v && ((c0_op == OP_ARM && !keep_place) || c0_op == OP_DISARM) && c0_L;
   wire do_link    = c0_v && ((c0_op == OP_ARM && !keep_place) || (c0_op == OP_MOVE && !c0_L && r_far));
   wire [RW-1:0] rec_new =
@@ -472,14 +474,21 @@ module dcqcn_nic_wheel #(
       in_at  = s_at_ns;
     end
   end
-  // the target slot: the drained slot when at or behind it, parked when beyond the wheel
+  // the target slot: a deadline whose slot time has reached goes to the slot of now (behind
+  // every entry already eligible; within the wheel, and not behind the drain), one beyond
+  // the wheel is parked, any other to its own slot
   wire [SW-1:0] in_s1   = SW'((in_at + 32'((1 << SLOT_BITS) - 1)) >> SLOT_BITS);
   wire [SW-1:0] in_d    = d[in_t];
   wire [SW-1:0] in_diff = in_s1 - in_d;
+  wire [SW-1:0] in_nd   = now_slot - in_d;       // how far the drain stands behind now
+  wire          in_rch  = LE0(in_s1, now_slot);
   always_comb begin
     in_far = 1'b0;
-    if (in_diff[SW-1] || in_diff == '0) in_ts = in_d;
-    else if (in_diff > S_M2) begin
+    if (in_rch) begin
+      if (in_nd[SW-1] || in_nd == '0) in_ts = in_d;
+      else if (in_nd > S_M2)          in_ts = in_d + S_M2;
+      else                            in_ts = now_slot;
+    end else if (in_diff > S_M2) begin
       in_ts  = in_d + S_M2;
       in_far = 1'b1;
     end else in_ts = in_s1;
@@ -599,6 +608,7 @@ module dcqcn_nic_wheel #(
       c0_t   <= in_t;
       c0_ts  <= in_ts;
       c0_far <= in_far;
+      c0_rch <= in_rch;
       c0_gen <= in_gen;
       c0_at  <= in_at;
       c0_ti  <= in_ti;

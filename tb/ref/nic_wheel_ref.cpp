@@ -100,7 +100,7 @@ NicWheelOut NicWheelModel::outputs(uint32_t now_in) const {
 }
 
 NicWheelModel::C0 NicWheelModel::accept(NicWheelOp op, uint32_t id, uint8_t gen, uint32_t at,
-                                        const std::array<uint32_t, 2>& d) const {
+                                        const std::array<uint32_t, 2>& d, uint32_t now_slot) const {
   C0 c;
   c.v = true;
   c.op = op;
@@ -110,8 +110,12 @@ NicWheelModel::C0 NicWheelModel::accept(NicWheelOp op, uint32_t id, uint8_t gen,
   c.at = at;
   const uint32_t s = slot_of(at);
   const int32_t diff = static_cast<int32_t>(sd(s, d[c.t]));
-  if (diff <= 0) {
-    c.ts = d[c.t];
+  // a deadline whose slot time has come goes to the slot of now: behind every entry already
+  // eligible (within the wheel, and not behind the drain)
+  c.rch = static_cast<int32_t>(sd(s, now_slot)) <= 0;
+  const int32_t nd = static_cast<int32_t>(sd(now_slot, d[c.t]));
+  if (c.rch) {
+    c.ts = nd <= 0 ? d[c.t] : nd > static_cast<int32_t>(s_) - 2 ? (d[c.t] + s_ - 2) & smask_ : now_slot;
   } else if (diff > static_cast<int32_t>(s_) - 2) {
     c.ts = (d[c.t] + s_ - 2) & smask_;
     c.far = true;
@@ -171,7 +175,7 @@ void NicWheelModel::link(uint32_t e, unsigned t, uint8_t y, uint32_t ts) {
   ev_.drained_link |= drained;
 }
 
-void NicWheelModel::command(const C0& c, std::array<int, 2>& dcount) {
+void NicWheelModel::command(const C0& c, std::array<int, 2>& dcount, uint32_t now_slot) {
   const uint32_t e = c.id;
   const unsigned t = c.t;
   Rec& r = rec_[e];
@@ -194,7 +198,8 @@ void NicWheelModel::command(const C0& c, std::array<int, 2>& dcount) {
       ev_.park |= c.far;
       return;
     case NicWheelOp::ARM:
-      if (l && r.slot == d_[t] && drained_now) {  // eligible, and still: keeps its place
+      // eligible (its slot reached) and re-armed to a reached deadline: keeps its place
+      if (l && c.rch && static_cast<int32_t>(sd(r.slot, now_slot)) <= 0) {
         r.gen = c.gen;
         r.at = c.at;
         r.far = false;
@@ -278,7 +283,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
 
   // 1. the command in C0
   std::array<int, 2> dcount{};
-  if (c0_.v) command(c0_, dcount);
+  if (c0_.v) command(c0_, dcount, now_slot);
 
   // 2. the drains take their heads
   std::array<Mv, 2> mv_next = mv_;
@@ -334,7 +339,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
   C0 next{};  // accept() targets slots with the drain slots of this cycle (d0)
   if (mv_[0].v || mv_[1].v) {
     const unsigned t = mv_[0].v ? 0 : 1;
-    next = accept(NicWheelOp::MOVE, mv_[t].id, mv_[t].gen, mv_[t].at, d0);
+    next = accept(NicWheelOp::MOVE, mv_[t].id, mv_[t].gen, mv_[t].at, d0, now_slot);
     mv_next[t].v = false;
   } else if (in.s_valid && out.s_ready) {
     const bool bad = (in.s_op != 1 && in.s_op != 2) || (in.s_kind > 3 && in.s_kind != 5) ||
@@ -343,7 +348,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
       if (dropped_ < 0xffff) ++dropped_;
     } else {
       const uint32_t id = (in.s_kind == 5 ? 4 : in.s_kind) * n_ + in.s_flow;
-      next = accept(static_cast<NicWheelOp>(in.s_op), id, in.s_gen, in.s_at_ns, d0);
+      next = accept(static_cast<NicWheelOp>(in.s_op), id, in.s_gen, in.s_at_ns, d0, now_slot);
     }
   }
   c0_ = next;

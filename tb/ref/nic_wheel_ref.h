@@ -126,6 +126,7 @@ class NicWheelModel {
     unsigned t = 0;     // type: 0 timers, 1 departures
     uint32_t ts = 0;    // target slot (absolute) computed at the input with that cycle's d
     bool far = false;
+    bool rch = false;   // the deadline's slot was reached (registered now) at the input
     uint8_t gen = 0;
     uint32_t at = 0;
     bool bad = false;
@@ -142,8 +143,9 @@ class NicWheelModel {
   bool behind_or_at(uint32_t ts, unsigned t) const { return static_cast<int32_t>(sd(ts, d_[t])) <= 0; }
   uint32_t idx(uint32_t slot) const { return slot & (s_ - 1); }
   // the command registered into C0, its slot targeted with the drain slots d
-  C0 accept(NicWheelOp op, uint32_t id, uint8_t gen, uint32_t at, const std::array<uint32_t, 2>& d) const;
-  void command(const C0& c, std::array<int, 2>& dcount);
+  C0 accept(NicWheelOp op, uint32_t id, uint8_t gen, uint32_t at, const std::array<uint32_t, 2>& d,
+           uint32_t now_slot) const;
+  void command(const C0& c, std::array<int, 2>& dcount, uint32_t now_slot);
   void unlink(uint32_t e, unsigned t, uint8_t x, uint32_t s);
   void link(uint32_t e, unsigned t, uint8_t y, uint32_t ts);
   bool linked(uint32_t e) const { return lnk_c_[e] != lnk_f_[e]; }
