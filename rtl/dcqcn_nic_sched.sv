@@ -143,7 +143,8 @@ module dcqcn_nic_sched #(
   logic [31:0] w_tmr_flow, w_tmr_at, w_dep_flow, w_dep_at;
   logic [7:0]  w_tmr_gen;
   logic        w_tmr_moving, w_dep_moving, w_busy;
-  logic [31:0] w_tmr_count, w_dep_count, w_tmr_drain, w_dep_drain;
+  logic [31:0] w_tmr_count, w_dep_count, w_tmr_drain, w_dep_drain, w_tmr_next, w_dep_next;
+  logic        w_tmr_next_v, w_dep_next_v;
 
   dcqcn_nic_wheel #(.NUM_FLOWS(NUM_FLOWS), .SLOT_BITS(SLOT_BITS), .SLOTS_LOG2(SLOTS_LOG2)) u_wheel (
       .clk, .rst, .now_ns(s_evt_now_ns),
@@ -158,7 +159,9 @@ module dcqcn_nic_sched #(
       .tmr_behind(), .dep_behind(), .dropped(),
       /* verilator lint_on PINCONNECTEMPTY */
       .tmr_count(w_tmr_count), .dep_count(w_dep_count),
-      .tmr_drain_ns(w_tmr_drain), .dep_drain_ns(w_dep_drain));
+      .tmr_drain_ns(w_tmr_drain), .dep_drain_ns(w_dep_drain),
+      .tmr_next_valid(w_tmr_next_v), .tmr_next_ns(w_tmr_next),
+      .dep_next_valid(w_dep_next_v), .dep_next_ns(w_dep_next));
 
   // =====================================================================================
   // Decisions of this cycle
@@ -185,12 +188,14 @@ module dcqcn_nic_sched #(
   wire        txop_go = c0_go && txop;
 
   // next_due candidates: the DRAIN's deadline; a type with linked entries: its drain's
-  // slot when a head is there (moved or taken: due now), else the next slot's start (a
-  // departure at the head waits for a TXOPP: txq_nonempty, not next_due)
+  // slot when a head is there (moved or taken: due now), else the first slot after it
+  // with lists filed (the wheel's slot bitmap), else (a link in flight) the next slot's
+  // start. A departure at the head waits for a TXOPP: txq_nonempty, not next_due.
   wire        ct_v_n = w_tmr_count != 32'd0;
-  wire [31:0] ct_t_n = (w_tmr_valid || w_tmr_moving) ? w_tmr_drain : w_tmr_drain + G;
+  wire [31:0] ct_t_n = (w_tmr_valid || w_tmr_moving) ? w_tmr_drain :
+                       w_tmr_next_v ? w_tmr_next : w_tmr_drain + G;
   wire        cp_v_n = w_dep_count != 32'd0 && !w_dep_valid;
-  wire [31:0] cp_t_n = w_dep_moving ? w_dep_drain : w_dep_drain + G;
+  wire [31:0] cp_t_n = w_dep_moving ? w_dep_drain : w_dep_next_v ? w_dep_next : w_dep_drain + G;
   // ... their minimum (modular)
   wire        m1_tp  = ct_v && (!cp_v || $signed(ct_t - cp_t) < 0);
   wire        m1_v   = ct_v || cp_v;

@@ -69,6 +69,12 @@ module dcqcn_nic_wheel #(
     output logic [31:0] dep_count,     // linked departures
     output logic [31:0] tmr_drain_ns,  // the timer drain's slot d x G (ns, wrapping)
     output logic [31:0] dep_drain_ns,  // the departure drain's slot d x G
+    // the first slot with work (registered): d while its lists hold entries, else the first
+    // slot after d with lists filed (the slot bitmap); its time x G
+    output logic        tmr_next_valid,
+    output logic [31:0] tmr_next_ns,
+    output logic        dep_next_valid,
+    output logic [31:0] dep_next_ns,
     output logic [15:0] dropped        // bad commands (saturating)
 );
 
@@ -149,6 +155,13 @@ module dcqcn_nic_wheel #(
   ptr_t          dh     [2][3];
   ptr_t          dt     [2][3];
   logic          adv    [2];
+  logic [SW-1:0] nxq    [2];   // the slot the advance loads (chosen in its phase 1)
+  // the slot bitmap: a bit per slot index, set when a node is filed into that slot's lists
+  // (not the drained slot's), cleared when the drain loads the slot; stale bits (lists
+  // emptied before the drain came) are visited as empty slots
+  logic [S-1:0]  bm     [2];
+  logic          nxv    [2];   // registered: d with entries, else the first marked slot after d
+  logic [SW-1:0] nxs    [2];
   logic [31:0]   cnt    [2];
   logic          mv_v   [2];
   logic [IW-1:0] mv_id  [2];
@@ -317,18 +330,40 @@ module dcqcn_nic_wheel #(
   // different arguments wake each other without end; the calls are in wires)
   wire [SW-1:0] d1      [2];   // the next slot
   wire [SL-1:0] d1_idx  [2];
-  wire [TGW-1:0] d1_tag [2];
   wire          past_d  [2];   // the registered now's slot is past d
   wire          far64   [2];   // ... more than 64 slots past d
   wire          past_d1 [2];   // ... past d + 1: the drain stands behind time
   for (genvar t = 0; t < 2; t++) begin : g_dt
     assign d1[t]      = d[t] + SW'(1);
     assign d1_idx[t]  = IDX(d1[t]);
-    assign d1_tag[t]  = TAG(d1[t]);
     assign past_d[t]  = !LE0(now_slot, d[t]);
     assign far64[t]   = !LE0(now_slot, d[t] + SW'(64));
     assign past_d1[t] = !LE0(now_slot, d1[t]);
   end
+  // the first marked slot after d: the bitmap rotated to start at d + 1 (its last bit, d
+  // itself, left out), a find-first-set over its words' summary, then over that word
+  localparam int WB = (S >= 64) ? 64 : S;    // bitmap word
+  localparam int NW = S / WB;
+  logic          fm_v [2];                   // a marked slot
+  logic [SL-1:0] fm_j [2];                   // ... d + 1 + fm_j
+  for (genvar t = 0; t < 2; t++) begin : g_fm
+    logic [S-1:0]  rot;
+    logic [NW-1:0] rs;
+    logic [WB-1:0] wd;
+    logic [SL-1:0] ws, bs;
+    always_comb begin
+      rot = ((bm[t] >> d1_idx[t]) | (bm[t] << (S - 32'(d1_idx[t])))) & {1'b0, {(S - 1){1'b1}}};
+      for (int w = 0; w < NW; w++) rs[w] = |rot[w*WB +: WB];
+      ws = '0;
+      for (int w = NW - 1; w >= 0; w--) if (rs[w]) ws = SL'(w);
+      wd = rot[ws*WB +: WB];
+      bs = '0;
+      for (int b = WB - 1; b >= 0; b--) if (wd[b]) bs = SL'(b);
+    end
+    assign fm_v[t] = |rs;
+    assign fm_j[t] = SL'(ws * SL'(WB)) + bs;
+  end
+
   wire [IW:0]    c0_ptr = P(c0_id);
   wire [SL-1:0]  r_idx  = IDX(r_slot);
   wire [TGW-1:0] r_tag  = TAG(r_slot);
@@ -399,6 +434,8 @@ module dcqcn_nic_wheel #(
   ptr_t          dh_n  [2][3], dt_n [2][3];  // and the advance
   logic [SW-1:0] d_n   [2];
   logic          adv_n [2];
+  logic [SW-1:0] lim   [2];                  // phase 1: how far the advance may go
+  logic [SW-1:0] nxq_n [2];                  // ... the slot it loads
   logic          load  [2];                  // the advance's phase 2 loads the next slot
   wire           c_uh = do_unlink && u_drn && u_head;  // the command moves a drained head
   wire           c_ut = do_unlink && u_drn && u_tail;  // ... a drained tail
@@ -421,12 +458,12 @@ module dcqcn_nic_wheel #(
     for (int t = 0; t < 2; t++) begin
       for (int z = 0; z < 3; z++) begin
         dh_n[t][z] = !load[t] ? dh_m[t][z] :
-                     (ah[t][z][WW-1] && ah[t][z][WW-2 -: TGW] == d1_tag[t]) ? {1'b1, ah[t][z][IW-1:0]} : NIL;
+                     (ah[t][z][WW-1] && ah[t][z][WW-2 -: TGW] == nxq_tag[t]) ? {1'b1, ah[t][z][IW-1:0]} : NIL;
         dt_n[t][z] = !load[t] ? dt_m[t][z] :
-                     (at_w[t][z][WW-1] && at_w[t][z][WW-2 -: TGW] == d1_tag[t]) ? {1'b1, at_w[t][z][IW-1:0]} : NIL;
+                     (at_w[t][z][WW-1] && at_w[t][z][WW-2 -: TGW] == nxq_tag[t]) ? {1'b1, at_w[t][z][IW-1:0]} : NIL;
       end
       // the advance (phase 2), the jump, or phase 1
-      d_n[t]   = load[t] ? d1[t] : (!adv[t] && jump_w[t] && !c0_v) ? now_slot : d[t];
+      d_n[t]   = load[t] ? nxq[t] : (!adv[t] && jump_w[t] && !c0_v) ? now_slot : d[t];
       adv_n[t] = !adv[t] && !(jump_w[t] && !c0_v) && !sel_v[t] && past_d[t];
     end
 
@@ -438,7 +475,7 @@ module dcqcn_nic_wheel #(
     end
     rt_ra = dh_n[0][0][IW] ? dh_n[0][0][TW-1:0] : dh_n[0][1][IW] ? dh_n[0][1][TW-1:0] : dh_n[0][2][TW-1:0];
     rd_ra = dh_n[1][0][IW] ? dh_n[1][0][FW-1:0] : dh_n[1][1][IW] ? dh_n[1][1][FW-1:0] : dh_n[1][2][FW-1:0];
-    for (int t = 0; t < 2; t++) adv_ra[t] = d1_idx[t];
+    for (int t = 0; t < 2; t++) adv_ra[t] = nxq_idx[t];
   end
 
   // =====================================================================================
@@ -494,6 +531,26 @@ module dcqcn_nic_wheel #(
     end else in_ts = in_s1;
   end
   assign in_ti = IDX(in_ts);
+
+  // the advance's phase 1: the slot to load, the first marked one up to now, and not
+  // beyond a target of the command in C0 or at the input (their links mark it only at
+  // their edge)
+  wire [SW-1:0] kc [2], ki [2];
+  wire [SL-1:0] nxq_idx [2];
+  wire [TGW-1:0] nxq_tag [2];
+  for (genvar t = 0; t < 2; t++) begin : g_lim
+    assign kc[t] = c0_ts - d[t];
+    assign ki[t] = in_ts - d[t];
+    assign nxq_idx[t] = IDX(nxq_n[t]);
+    assign nxq_tag[t] = TAG(nxq[t]);
+  end
+  always_comb
+    for (int t = 0; t < 2; t++) begin
+      lim[t] = now_slot - d[t];
+      if (c0_v && c0_t == 1'(t) && !kc[t][SW-1] && kc[t] != '0 && kc[t] < lim[t]) lim[t] = kc[t];
+      if (in_re && in_t == 1'(t) && !ki[t][SW-1] && ki[t] != '0 && ki[t] < lim[t]) lim[t] = ki[t];
+      nxq_n[t] = d[t] + ((fm_v[t] && SW'(fm_j[t]) + SW'(1) <= lim[t]) ? SW'(fm_j[t]) + SW'(1) : lim[t]);
+    end
   assign in_re = inj || take_in;
 
   // =====================================================================================
@@ -567,6 +624,8 @@ module dcqcn_nic_wheel #(
       for (int t = 0; t < 2; t++) begin
         d[t]    <= '0;
         adv[t]  <= 1'b0;
+        bm[t]   <= '0;
+        nxv[t]  <= 1'b0;
         cnt[t]  <= '0;
         mv_v[t] <= 1'b0;
         for (int z = 0; z < 3; z++) begin
@@ -583,9 +642,14 @@ module dcqcn_nic_wheel #(
         clr <= clr + 1'b1;
       end
     end else begin
+      if (w_ltl) bm[c0_t][ts_idx] <= 1'b1;   // a node filed into a slot's lists
       for (int t = 0; t < 2; t++) begin
         d[t]   <= d_n[t];
         adv[t] <= adv_n[t];
+        if (adv_n[t]) nxq[t] <= nxq_n[t];
+        if (load[t]) bm[t][nxq[t][SL-1:0]] <= 1'b0;  // the slot loaded (after a filing into it)
+        nxv[t] <= sel_v[t] || fm_v[t];
+        nxs[t] <= sel_v[t] ? d[t] : d[t] + SW'(fm_j[t]) + SW'(1);
         for (int z = 0; z < 3; z++) begin
           dh[t][z] <= dh_n[t][z];
           dt[t][z] <= dt_n[t][z];
@@ -637,6 +701,10 @@ module dcqcn_nic_wheel #(
     dep_count   = cnt[1];
     tmr_drain_ns = {d[0], {SLOT_BITS{1'b0}}};
     dep_drain_ns = {d[1], {SLOT_BITS{1'b0}}};
+    tmr_next_valid = nxv[0];
+    tmr_next_ns    = {nxs[0], {SLOT_BITS{1'b0}}};
+    dep_next_valid = nxv[1];
+    dep_next_ns    = {nxs[1], {SLOT_BITS{1'b0}}};
     dropped     = drop_q;
   end
 

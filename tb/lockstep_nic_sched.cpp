@@ -381,7 +381,9 @@ class Bench {
     if (!check_next_due())
       return fail("next_due_ns " + std::to_string(ls_.ref().next_due_ns()) + " (valid " +
                       std::to_string(ls_.ref().next_due_valid()) + ") is later than an armed timer at " +
-                      std::to_string(static_cast<uint32_t>(chk_.earliest_armed(seq_at_[(ls_.cycle() - 5) % 8]))));
+                      std::to_string(static_cast<uint32_t>(chk_.earliest_armed(seq_at_[(ls_.cycle() - 5) % 8]))) +
+                      " (now " + std::to_string(static_cast<uint32_t>(now64_)) + "; the wheel:" +
+                      ls_.ref().wheel().describe() + ")");
     if (!in.rst && !check_settled(out.out_valid))
       return fail("not settling and no result waiting, but next_due_ns " + std::to_string(ls_.ref().next_due_ns()) +
                   " (valid " + std::to_string(ls_.ref().next_due_valid()) + ") is later than a timer armed at " +

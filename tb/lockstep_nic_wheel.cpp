@@ -328,6 +328,10 @@ class Bench {
         {"dep_count", m.dep_count, o.dep_count ^ (injected_ ? 1u : 0u)},
         {"tmr_drain_ns", m.tmr_drain_ns, o.tmr_drain_ns},
         {"dep_drain_ns", m.dep_drain_ns, o.dep_drain_ns},
+        {"tmr_next_valid", m.tmr_next_valid, o.tmr_next_valid},
+        {"tmr_next_ns", m.tmr_next_ns, o.tmr_next_valid ? o.tmr_next_ns : m.tmr_next_ns},
+        {"dep_next_valid", m.dep_next_valid, o.dep_next_valid},
+        {"dep_next_ns", m.dep_next_ns, o.dep_next_valid ? o.dep_next_ns : m.dep_next_ns},
         {"dropped", m.dropped, o.dropped}};
     if (o.tmr_valid) {
       d.push_back({"m_tmr_kind", m.m_tmr_kind, o.tmr_kind});

@@ -35,7 +35,8 @@ module tb_nic_wheel;
   logic        m_dep_valid, m_dep_ready;
   logic [31:0] m_dep_flow, m_dep_at_ns;
   logic        tmr_moving, dep_moving, busy, tmr_behind, dep_behind;
-  logic [31:0] tmr_count, dep_count, tmr_drain_ns, dep_drain_ns;
+  logic [31:0] tmr_count, dep_count, tmr_drain_ns, dep_drain_ns, tmr_next_ns, dep_next_ns;
+  logic        tmr_next_valid, dep_next_valid;
   logic [15:0] dropped;
 
   `include "tb_common.svh"

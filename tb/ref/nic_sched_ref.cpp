@@ -99,9 +99,9 @@ void NicSchedModel::step(const In& in) {
   cd_v_ = d_on_;
   cd_ = d_at_;
   ct_v_ = w.tmr_count != 0;
-  ct_ = (w.tmr_valid || w.tmr_moving) ? w.tmr_drain_ns : w.tmr_drain_ns + g;
+  ct_ = (w.tmr_valid || w.tmr_moving) ? w.tmr_drain_ns : w.tmr_next_valid ? w.tmr_next_ns : w.tmr_drain_ns + g;
   cp_v_ = w.dep_count != 0 && !w.dep_valid;
-  cp_ = w.dep_moving ? w.dep_drain_ns : w.dep_drain_ns + g;
+  cp_ = w.dep_moving ? w.dep_drain_ns : w.dep_next_valid ? w.dep_next_ns : w.dep_drain_ns + g;
   if ((c.go && (c0_.whl || c0_.drn)) || w.busy || c.tfire || c.dfire || c.grant) settle_ = kNdLat;
   else if (settle_ != 0) --settle_;
 

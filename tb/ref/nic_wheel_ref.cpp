@@ -22,6 +22,7 @@ NicWheelModel::NicWheelModel(uint32_t num_flows, unsigned slot_bits, unsigned sl
   g_ = 1u << gb_;
   smask_ = (gb_ == 0) ? ~0u : (~0u >> gb_);
   rec_.resize(e_);
+  for (auto& b : bm_) b.assign(s_, 0);
   lnk_c_.assign(e_, 0);
   lnk_f_.assign(e_, 0);
   for (unsigned z = 0; z < 3; ++z) {
@@ -95,8 +96,18 @@ NicWheelOut NicWheelModel::outputs(uint32_t now_in) const {
   o.dep_count = count_[1];
   o.tmr_drain_ns = d_[0] << gb_;
   o.dep_drain_ns = d_[1] << gb_;
+  o.tmr_next_valid = nxv_[0];
+  o.tmr_next_ns = nxs_[0] << gb_;
+  o.dep_next_valid = nxv_[1];
+  o.dep_next_ns = nxs_[1] << gb_;
   o.dropped = dropped_;
   return o;
+}
+
+uint32_t NicWheelModel::first_marked(unsigned t) const {
+  for (uint32_t k = 1; k < s_; ++k)
+    if (bm_[t][idx(d_[t] + k)]) return k;
+  return 0;
 }
 
 NicWheelModel::C0 NicWheelModel::accept(NicWheelOp op, uint32_t id, uint8_t gen, uint32_t at,
@@ -171,6 +182,7 @@ void NicWheelModel::link(uint32_t e, unsigned t, uint8_t y, uint32_t ts) {
   }
   if (drained) dt_[t][y] = e;
   else tl_[t][y][idx(ts)] = Word{true, ts, e};
+  if (!drained) bm_[t][idx(ts)] = 1;
   nxt_[(y + 1) % 3][e] = kNil;  // the next side this entry will link: clean
   ev_.drained_link |= drained;
 }
@@ -238,6 +250,8 @@ void NicWheelModel::step(const NicWheelIn& in) {
     c0_ = C0{};
     mv_ = {};
     adv_ = {};
+    nxv_ = {};
+    for (auto& b : bm_) std::fill(b.begin(), b.end(), 0);
     count_ = {};
     dropped_ = 0;
     for (auto& a : dh_) a.fill(kNil);
@@ -259,6 +273,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
       for (unsigned t = 0; t < 2; ++t)
         for (unsigned z = 0; z < 3; ++z) {
           std::fill(hd_[t][z].begin(), hd_[t][z].end(), Word{});
+          std::fill(bm_[t].begin(), bm_[t].end(), 0);
           std::fill(tl_[t][z].begin(), tl_[t][z].end(), Word{});
         }
       clearing_ = false;
@@ -280,6 +295,24 @@ void NicWheelModel::step(const NicWheelIn& in) {
   for (unsigned t = 0; t < 2; ++t)
     jump[t] = count_[t] == 0 && !adv_[t] && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
   ev_.blocked = blk[0] || blk[1];
+  // the first marked slot after each drain (this cycle's bitmap and d)
+  const std::array<uint32_t, 2> fm{first_marked(0), first_marked(1)};
+  // the input of this cycle (registered into C0 at the edge): a MOVE first (it holds
+  // s_ready low), else the command offered; targeted with this cycle's d and now
+  C0 next{};
+  if (mv_[0].v || mv_[1].v) {
+    const unsigned t = mv_[0].v ? 0 : 1;
+    next = accept(NicWheelOp::MOVE, mv_[t].id, mv_[t].gen, mv_[t].at, d0, now_slot);
+  } else if (in.s_valid && out.s_ready) {
+    const bool bad = (in.s_op != 1 && in.s_op != 2) || (in.s_kind > 3 && in.s_kind != 5) ||
+                     in.s_flow >= n_;
+    if (bad) {
+      if (dropped_ < 0xffff) ++dropped_;
+    } else {
+      const uint32_t id = (in.s_kind == 5 ? 4 : in.s_kind) * n_ + in.s_flow;
+      next = accept(static_cast<NicWheelOp>(in.s_op), id, in.s_gen, in.s_at_ns, d0, now_slot);
+    }
+  }
 
   // 1. the command in C0
   std::array<int, 2> dcount{};
@@ -317,7 +350,8 @@ void NicWheelModel::step(const NicWheelIn& in) {
         ev_.cancel = true;
         continue;
       }
-      const uint32_t s = (d_[t] + 1) & smask_;
+      const uint32_t s = nx_q_[t];
+      bm_[t][idx(s)] = 0;
       for (unsigned z = 0; z < 3; ++z) {
         const Word& h = hd_[t][z][idx(s)];
         const Word& w = tl_[t][z][idx(s)];
@@ -330,28 +364,27 @@ void NicWheelModel::step(const NicWheelIn& in) {
       d_[t] = now_slot;
       ev_.jump = true;
     } else if (all_empty[t] && static_cast<int32_t>(sd(now_slot, d_[t])) >= 1) {
+      // phase 1: the slot to load, the first marked one up to now, and not beyond a target
+      // of the command in C0 or at the input (their links mark it only at their edge)
       adv_[t] = true;
+      uint32_t lim = sd(now_slot, d_[t]);
+      for (const C0* c : {&c0_, &next}) {
+        if (!c->v || c->t != t) continue;
+        const int32_t k = static_cast<int32_t>(sd(c->ts, d_[t]));
+        if (k >= 1 && static_cast<uint32_t>(k) < lim) lim = static_cast<uint32_t>(k);
+      }
+      nx_q_[t] = (d_[t] + ((fm[t] != 0 && fm[t] <= lim) ? fm[t] : lim)) & smask_;
     }
   }
   for (unsigned t = 0; t < 2; ++t) count_[t] = static_cast<uint32_t>(static_cast<int>(count_[t]) + dcount[t]);
 
-  // 4. the input: a MOVE first (it holds s_ready low), else the command offered
-  C0 next{};  // accept() targets slots with the drain slots of this cycle (d0)
-  if (mv_[0].v || mv_[1].v) {
-    const unsigned t = mv_[0].v ? 0 : 1;
-    next = accept(NicWheelOp::MOVE, mv_[t].id, mv_[t].gen, mv_[t].at, d0, now_slot);
-    mv_next[t].v = false;
-  } else if (in.s_valid && out.s_ready) {
-    const bool bad = (in.s_op != 1 && in.s_op != 2) || (in.s_kind > 3 && in.s_kind != 5) ||
-                     in.s_flow >= n_;
-    if (bad) {
-      if (dropped_ < 0xffff) ++dropped_;
-    } else {
-      const uint32_t id = (in.s_kind == 5 ? 4 : in.s_kind) * n_ + in.s_flow;
-      next = accept(static_cast<NicWheelOp>(in.s_op), id, in.s_gen, in.s_at_ns, d0, now_slot);
-    }
-  }
+  // 4. the input into C0 (a MOVE taken clears its register)
+  if (next.v && next.op == NicWheelOp::MOVE) mv_next[mv_[0].v ? 0 : 1].v = false;
   c0_ = next;
+  for (unsigned t = 0; t < 2; ++t) {
+    nxv_[t] = head_side[t] >= 0 || fm[t] != 0;
+    nxs_[t] = head_side[t] >= 0 ? d0[t] : (d0[t] + fm[t]) & smask_;
+  }
   mv_ = mv_next;
   now_q_ = in.now_ns;
 }

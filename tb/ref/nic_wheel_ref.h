@@ -73,6 +73,12 @@ struct NicWheelOut {
   uint32_t dep_count = 0;  // linked departures
   uint32_t tmr_drain_ns = 0;  // the timer drain's slot d x G (ns, wrapping)
   uint32_t dep_drain_ns = 0;  // the departure drain's slot d x G
+  // the first slot with work, registered: d while its lists hold entries, else the first
+  // slot after d with lists filed (the slot bitmap); its time x G
+  bool tmr_next_valid = false;
+  uint32_t tmr_next_ns = 0;
+  bool dep_next_valid = false;
+  uint32_t dep_next_ns = 0;
   uint32_t dropped = 0;    // bad commands (saturating, 16 bits)
   bool operator==(const NicWheelOut&) const = default;
 };
@@ -171,6 +177,15 @@ class NicWheelModel {
   std::array<uint32_t, 2> d_{};
   std::array<std::array<uint32_t, 3>, 2> dh_{}, dt_{};  // kNil or an id
   std::array<bool, 2> adv_{};
+  std::array<uint32_t, 2> nx_q_{};  // the slot the advance loads (chosen in its phase 1)
+  // the slot bitmap: a bit per slot index, set when a node is filed into that slot's lists
+  // (not the drained slot's), cleared when the drain loads the slot (stale bits of lists
+  // emptied before are visited as empty slots)
+  std::array<std::vector<uint8_t>, 2> bm_;
+  std::array<bool, 2> nxv_{};       // registered: d with entries, else the first marked slot after d
+  std::array<uint32_t, 2> nxs_{};
+  // the first marked slot after d: k >= 1 slots on (0: none)
+  uint32_t first_marked(unsigned t) const;
   std::array<uint32_t, 2> count_{};
   uint32_t dropped_ = 0;
   Events ev_;
