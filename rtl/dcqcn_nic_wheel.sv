@@ -383,7 +383,9 @@ module dcqcn_nic_wheel #(
     for (int t = 0; t < 2; t++) begin
       sel_v[t]  = dh[t][0][IW] || dh[t][1][IW] || dh[t][2][IW];
       sel_z[t]  = dh[t][0][IW] ? 2'd0 : dh[t][1][IW] ? 2'd1 : 2'd2;
-      jump_w[t] = cnt[t] == '0 && !adv[t] && far64[t];
+      // (also while an advance is in flight: s_ready is low from the first cycle in which the
+      // registered now shows the step, so no command links an entry before the jump)
+      jump_w[t] = cnt[t] == '0 && far64[t];
     end
     hrec[0] = (w1_rt_we && w1_rt_wa == rt_ra_q) ? w1_rt_wd : rt_rd;
     hrec[1] = (w1_rd_we && w1_rd_wa == rd_ra_q) ? w1_rd_wd : rd_rd;

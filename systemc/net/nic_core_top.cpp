@@ -18,7 +18,8 @@ namespace {
 // The top's register windows on its AXI4-Lite bus (docs/regmap.md).
 constexpr uint32_t kRpBase = 0x000, kNpBase = 0x100;
 // Bound on one drain or register access; only a broken top reaches it (the longest
-// legitimate drain is a few scan rounds of the timer service).
+// legitimate drain: every timer and departure of the top due at once, one per cycle, and
+// the wheel's drains visiting the slots in between, two cycles each).
 uint64_t stuck_bound(uint32_t flows) { return 64ull * flows + 100000; }
 // next_due_ns at or before now (wrapping ns): the top must be clocked now.
 bool due_now(const NicTopOut& o, uint32_t now32) {

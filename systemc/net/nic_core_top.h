@@ -44,6 +44,9 @@ class NicCoreTop : public NicCore {
   uint32_t csr_read(NicBlock b, uint8_t addr, double now) override;
   uint64_t cycles() const override { return dev_->cycles(); }
   size_t flow_state_bytes() const override;
+  // The scheduler's timing wheel: an entry is eligible at the end of its 32-ns slot
+  // (dcqcn_nic_sched's SLOT_BITS = 5; docs/nic.md, "Resolution and worst-case lateness").
+  double pacing_resolution_ns() const override { return 31.0; }
   size_t engine_state_bytes(NicBlock) const override { return 0; }  // RAMs of the top
 
  private:

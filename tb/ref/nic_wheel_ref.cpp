@@ -2,6 +2,7 @@
 #include "nic_wheel_ref.h"
 
 #include <algorithm>
+#include <bit>
 #include <sstream>
 #include <stdexcept>
 
@@ -22,7 +23,7 @@ NicWheelModel::NicWheelModel(uint32_t num_flows, unsigned slot_bits, unsigned sl
   g_ = 1u << gb_;
   smask_ = (gb_ == 0) ? ~0u : (~0u >> gb_);
   rec_.resize(e_);
-  for (auto& b : bm_) b.assign(s_, 0);
+  for (auto& b : bm_) b.assign((s_ + 63) / 64, 0);
   lnk_c_.assign(e_, 0);
   lnk_f_.assign(e_, 0);
   for (unsigned z = 0; z < 3; ++z) {
@@ -62,7 +63,7 @@ NicWheelOut NicWheelModel::outputs(uint32_t now_in) const {
   const bool stepped = static_cast<int32_t>(sd((now_in >> gb_) & smask_, now_slot)) > 1;
   bool jump = false;
   for (unsigned t = 0; t < 2; ++t)
-    jump |= !clearing_ && count_[t] == 0 && !adv_[t] && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
+    jump |= !clearing_ && count_[t] == 0 && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
   o.s_ready = !clearing_ && !mv_[0].v && !mv_[1].v && !jump && !stepped;
   if (!clearing_) {
     for (unsigned t = 0; t < 2; ++t) {
@@ -105,8 +106,22 @@ NicWheelOut NicWheelModel::outputs(uint32_t now_in) const {
 }
 
 uint32_t NicWheelModel::first_marked(unsigned t) const {
-  for (uint32_t k = 1; k < s_; ++k)
-    if (bm_[t][idx(d_[t] + k)]) return k;
+  // the slots d + 1 .. d + S - 1, word by word from d + 1's (d itself excluded)
+  const uint32_t p = idx(d_[t] + 1), dd = idx(d_[t]);
+  const uint32_t nw = static_cast<uint32_t>(bm_[t].size());
+  for (uint32_t n = 0; n <= nw; ++n) {
+    const uint32_t w = ((p >> 6) + n) % nw;
+    uint64_t x = bm_[t][w];
+    if (s_ < 64) x &= (uint64_t{1} << s_) - 1;
+    if (n == 0) x &= ~uint64_t{0} << (p & 63);            // from d + 1 on
+    if (n == nw) x &= (uint64_t{1} << (p & 63)) - 1;      // the wrap: below d + 1
+    if (w == (dd >> 6)) x &= ~(uint64_t{1} << (dd & 63)); // not d
+    if (x) {
+      const uint32_t i = w * 64 + static_cast<uint32_t>(std::countr_zero(x));
+      return (i - p) % s_ + 1;
+    }
+    if (nw == 1 && n == 0 && (p & 63) == 0) break;
+  }
   return 0;
 }
 
@@ -182,7 +197,7 @@ void NicWheelModel::link(uint32_t e, unsigned t, uint8_t y, uint32_t ts) {
   }
   if (drained) dt_[t][y] = e;
   else tl_[t][y][idx(ts)] = Word{true, ts, e};
-  if (!drained) bm_[t][idx(ts)] = 1;
+  if (!drained) mark(t, idx(ts), true);
   nxt_[(y + 1) % 3][e] = kNil;  // the next side this entry will link: clean
   ev_.drained_link |= drained;
 }
@@ -293,7 +308,9 @@ void NicWheelModel::step(const NicWheelIn& in) {
   std::array<bool, 2> all_empty{head_side[0] < 0, head_side[1] < 0};
   std::array<bool, 2> jump{};
   for (unsigned t = 0; t < 2; ++t)
-    jump[t] = count_[t] == 0 && !adv_[t] && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
+    // (also while an advance is in flight: s_ready is low then too, so no command links an
+    // entry before the jump, which comes in the cycle after the advance's phase 2)
+    jump[t] = count_[t] == 0 && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
   ev_.blocked = blk[0] || blk[1];
   // the first marked slot after each drain (this cycle's bitmap and d)
   const std::array<uint32_t, 2> fm{first_marked(0), first_marked(1)};
@@ -351,7 +368,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
         continue;
       }
       const uint32_t s = nx_q_[t];
-      bm_[t][idx(s)] = 0;
+      mark(t, idx(s), false);
       for (unsigned z = 0; z < 3; ++z) {
         const Word& h = hd_[t][z][idx(s)];
         const Word& w = tl_[t][z][idx(s)];

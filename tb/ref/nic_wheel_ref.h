@@ -181,7 +181,12 @@ class NicWheelModel {
   // the slot bitmap: a bit per slot index, set when a node is filed into that slot's lists
   // (not the drained slot's), cleared when the drain loads the slot (stale bits of lists
   // emptied before are visited as empty slots)
-  std::array<std::vector<uint8_t>, 2> bm_;
+  std::array<std::vector<uint64_t>, 2> bm_;  // S bits in 64-bit words (S < 64: one word)
+  bool marked(unsigned t, uint32_t i) const { return (bm_[t][i >> 6] >> (i & 63)) & 1; }
+  void mark(unsigned t, uint32_t i, bool v) {
+    const uint64_t b = uint64_t{1} << (i & 63);
+    bm_[t][i >> 6] = v ? (bm_[t][i >> 6] | b) : (bm_[t][i >> 6] & ~b);
+  }
   std::array<bool, 2> nxv_{};       // registered: d with entries, else the first marked slot after d
   std::array<uint32_t, 2> nxs_{};
   // the first marked slot after d: k >= 1 slots on (0: none)
