@@ -340,28 +340,49 @@ module dcqcn_nic_wheel #(
     assign far64[t]   = !LE0(now_slot, d[t] + SW'(64));
     assign past_d1[t] = !LE0(now_slot, d1[t]);
   end
-  // the first marked slot after d: the bitmap rotated to start at d + 1 (its last bit, d
-  // itself, left out), a find-first-set over its words' summary, then over that word
+  // the first marked slot after d (d's own bit is never set: the drain arrives at a slot
+  // by a load, which clears its bit, or by a jump, which clears it too): from d + 1 (word
+  // w0, bit b0) on, the bits of w0 at and above b0, else the first marked word after w0,
+  // else the first marked word before it, else w0's bits below b0; a summary bit per word
   localparam int WB = (S >= 64) ? 64 : S;    // bitmap word
   localparam int NW = S / WB;
+  localparam int LB = $clog2(WB);
+  localparam int LW = (NW > 1) ? $clog2(NW) : 1;
   logic          fm_v [2];                   // a marked slot
   logic [SL-1:0] fm_j [2];                   // ... d + 1 + fm_j
   for (genvar t = 0; t < 2; t++) begin : g_fm
-    logic [S-1:0]  rot;
-    logic [NW-1:0] rs;
-    logic [WB-1:0] wd;
-    logic [SL-1:0] ws, bs;
+    logic [NW-1:0] sm, sa, sb;
+    logic [WB-1:0] wd0, hi0, lo0, wd1;
+    logic [LB-1:0] b0, ch, cl, c1;
+    logic [LW-1:0] w0, wa, wz, w1;
+    logic [SL-1:0] pos;
     always_comb begin
-      rot = ((bm[t] >> d1_idx[t]) | (bm[t] << (S - 32'(d1_idx[t])))) & {1'b0, {(S - 1){1'b1}}};
-      for (int w = 0; w < NW; w++) rs[w] = |rot[w*WB +: WB];
-      ws = '0;
-      for (int w = NW - 1; w >= 0; w--) if (rs[w]) ws = SL'(w);
-      wd = rot[ws*WB +: WB];
-      bs = '0;
-      for (int b = WB - 1; b >= 0; b--) if (wd[b]) bs = SL'(b);
+      b0 = d1_idx[t][LB-1:0];
+      w0 = (NW > 1) ? LW'(d1_idx[t] >> LB) : '0;
+      for (int w = 0; w < NW; w++) sm[w] = |bm[t][w*WB +: WB];
+      for (int w = 0; w < NW; w++) sa[w] = sm[w] && LW'(w) > w0;
+      for (int w = 0; w < NW; w++) sb[w] = sm[w] && LW'(w) < w0;
+      wd0 = bm[t][w0*WB +: WB];
+      hi0 = wd0 & ({WB{1'b1}} << b0);
+      lo0 = wd0 & ~({WB{1'b1}} << b0);
+      wa = '0;
+      for (int w = NW - 1; w >= 0; w--) if (sa[w]) wa = LW'(w);
+      wz = '0;
+      for (int w = NW - 1; w >= 0; w--) if (sb[w]) wz = LW'(w);
+      w1 = (|sa) ? wa : wz;
+      wd1 = bm[t][w1*WB +: WB];
+      ch = '0;
+      for (int b = WB - 1; b >= 0; b--) if (hi0[b]) ch = LB'(b);
+      cl = '0;
+      for (int b = WB - 1; b >= 0; b--) if (lo0[b]) cl = LB'(b);
+      c1 = '0;
+      for (int b = WB - 1; b >= 0; b--) if (wd1[b]) c1 = LB'(b);
+      if (|hi0)                pos = SL'({w0, ch});
+      else if ((|sa) || (|sb)) pos = SL'({w1, c1});
+      else                     pos = SL'({w0, cl});
     end
-    assign fm_v[t] = |rs;
-    assign fm_j[t] = SL'(ws * SL'(WB)) + bs;
+    assign fm_v[t] = |sm;
+    assign fm_j[t] = pos - d1_idx[t];
   end
 
   wire [IW:0]    c0_ptr = P(c0_id);
@@ -650,6 +671,7 @@ module dcqcn_nic_wheel #(
         adv[t] <= adv_n[t];
         if (adv_n[t]) nxq[t] <= nxq_n[t];
         if (load[t]) bm[t][nxq[t][SL-1:0]] <= 1'b0;  // the slot loaded (after a filing into it)
+        if (!adv[t] && jump_w[t] && !c0_v) bm[t][now_slot[SL-1:0]] <= 1'b0;  // jumped to (stale)
         nxv[t] <= sel_v[t] || fm_v[t];
         nxs[t] <= sel_v[t] ? d[t] : d[t] + SW'(fm_j[t]) + SW'(1);
         for (int z = 0; z < 3; z++) begin

@@ -439,8 +439,8 @@ void validate(Ctx& c, const Sources& src) {
   if (s.nic.core == NicSpec::Core::TOP && src.given("nic.sched_slot_ns")) {
     try {  // legal, and without effect: a warning
       src.fail(src.at("nic.sched_slot_ns"), "nic.sched_slot_ns",
-               "has no effect with nic.core: top (the top's scheduler is the RTL's, exact to "
-               "the ns in simulation)",
+               "has no effect with nic.core: top (the top's scheduler is the RTL's timing "
+               "wheel, whose slot is 32 ns)",
                "nic.core: blocks, or no nic.sched_slot_ns");
     } catch (const ScenarioError& e) {
       s.warnings.push_back(e.what());

@@ -155,8 +155,8 @@ TEST(Network, GoodputAndWireRateOfASaturatedLink) {
   EXPECT_NE(out.find("wire_gbps"), std::string::npos) << out;
 }
 
-// The pacing check (docs/network.md "Checks in every run"): every data departure is within 2 ns of
-// its flow's bound, max(last rate change, previous departure + packet time at Rc), plus
+// The pacing check (docs/network.md "Checks in every run"): every data departure is within 2 ns
+// plus the scheduler's 31 ns of resolution of its flow's bound, max(last rate change, previous departure + packet time at Rc), plus
 // the time its port was busy or paused. Without rate changes (PFC alone, one flow with
 // loss and go-back-N, the NIC's own PAUSE) it holds on any RP.
 TEST(Network, PacingHoldsWithoutRateChanges) {
@@ -170,7 +170,10 @@ TEST(Network, PacingHoldsWithoutRateChanges) {
     const json& p = r.summary["checks"]["pacing"];
     std::printf("%s: %s\n", tag, p.dump().c_str());
     EXPECT_GT(p["departures_checked"].get<uint64_t>(), 10000u) << tag;
-    EXPECT_LE(p["worst_ns"].get<double>(), 2.0) << tag;
+    // 2 ns of rounding plus the scheduler's resolution, the timing wheel's 32-ns slot
+    // (docs/nic.md, "Resolution and worst-case lateness")
+    EXPECT_EQ(p["tolerance_ns"].get<double>(), 33.0) << tag;
+    EXPECT_LE(p["worst_ns"].get<double>(), 33.0) << tag;
   }
 }
 

@@ -288,7 +288,7 @@ TEST(ScenarioWarnings, SuspiciousValuesWarnOnOneLine) {
     const Scenario s = load_scenario(f, {{"nic.sched_slot_ns", "16"}});
     ASSERT_EQ(s.warnings.size(), 1u);
     EXPECT_EQ(s.warnings[0], "--set nic.sched_slot_ns=16: has no effect with nic.core: top (the top's scheduler "
-                             "is the RTL's, exact to the ns in simulation); expected nic.core: blocks, or no "
+                             "is the RTL's timing wheel, whose slot is 32 ns); expected nic.core: blocks, or no "
                              "nic.sched_slot_ns");
     EXPECT_TRUE(load_scenario(f, {{"nic.sched_slot_ns", "16"}, {"nic.core", "blocks"}}).warnings.empty());
   }

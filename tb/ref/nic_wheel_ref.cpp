@@ -379,6 +379,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
       ev_.advance = true;
     } else if (jump[t] && !c0_.v) {
       d_[t] = now_slot;
+      mark(t, idx(now_slot), false);  // a stale mark of the slot jumped to
       ev_.jump = true;
     } else if (all_empty[t] && static_cast<int32_t>(sd(now_slot, d_[t])) >= 1) {
       // phase 1: the slot to load, the first marked one up to now, and not beyond a target
