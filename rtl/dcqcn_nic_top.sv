@@ -74,7 +74,11 @@
 `default_nettype none
 
 module dcqcn_nic_top #(
-    parameter int NUM_FLOWS = 1024   // flows of every block (power of two, 2 .. 65536)
+    parameter int NUM_FLOWS = 1024,  // flows of every block (power of two, 2 .. 65536)
+    // the scheduler's timing wheel: 2^n slots of 32 ns (4..16; docs/nic.md, "The wheel
+    // engine"): 12 covers 131 us before a deadline is parked; its RAM clear after reset
+    // takes max(5 NUM_FLOWS, 2^n) cycles
+    parameter int SCHED_SLOTS_LOG2 = 12
 ) (
     input  logic         clk,
     input  logic         rst,
@@ -245,7 +249,7 @@ module dcqcn_nic_top #(
   logic [7:0]    sch_evt_gen, sch_out_gen;
   logic          sch_out_valid, sch_out_ready, sch_settling;
 
-  dcqcn_nic_sched #(.NUM_FLOWS(NUM_FLOWS)) u_sched (
+  dcqcn_nic_sched #(.NUM_FLOWS(NUM_FLOWS), .SLOTS_LOG2(SCHED_SLOTS_LOG2)) u_sched (
     .clk(clk), .rst(rst),
     .s_evt_valid(sch_evt_valid), .s_evt_ready(sch_evt_ready), .s_evt_op(sch_evt_op),
     .s_evt_kind(sch_evt_kind), .s_evt_flow(sch_evt_flow), .s_evt_gen(sch_evt_gen),

@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: MIT
-// The NIC's timing wheel (docs/nic.md, "The wheel engine"; issue 24): the engine that
-// replaces the scheduler's scan. Every (kind, flow) is one entry (timers: kinds 0..3;
+// The NIC's timing wheel (docs/nic.md, "The wheel engine"; issue 24): the engine of the
+// scheduler dcqcn_nic_sched (it replaced a scan). Every (kind, flow) is one entry (timers: kinds 0..3;
 // the departure: kind 5); an armed entry is exactly one node linked in one list of one
 // slot (G = 2^SLOT_BITS ns) of its type's wheel (timers, departures). A drain per type
 // stands at one slot, holds that slot's list heads and tails in registers, and gives its
 // head to the output (timers: when m_tmr_ready; departures: when m_dep_ready, a transmit
 // opportunity). Lateness does not depend on NUM_FLOWS: an entry is at the output within
 // G / Tclk + 3 cycles of its deadline plus the entries before it (tb/ref/nic_wheel_check.h).
+//
+// A deadline whose slot time has come is filed into the slot of now (behind every entry
+// already eligible); an eligible entry re-armed to such a deadline keeps its place. A slot
+// bitmap marks the slots with lists filed: the drain skips unmarked slots (one advance to
+// the first marked slot up to now), and tmr_next_ns / dep_next_ns tell a simulation the
+// first slot with work.
 //
 // One command per cycle (ARM, DISARM) on s_*, in O(1): each entry has three nodes, used
 // in turn (sides 0, 1, 2), so a re-arm links the next side and unlinks the current one in

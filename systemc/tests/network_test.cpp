@@ -172,8 +172,8 @@ TEST(Network, PacingHoldsWithoutRateChanges) {
     EXPECT_GT(p["departures_checked"].get<uint64_t>(), 10000u) << tag;
     // 2 ns of rounding plus the scheduler's resolution, the timing wheel's 32-ns slot
     // (docs/nic.md, "Resolution and worst-case lateness")
-    EXPECT_EQ(p["tolerance_ns"].get<double>(), 33.0) << tag;
-    EXPECT_LE(p["worst_ns"].get<double>(), 33.0) << tag;
+    EXPECT_NEAR(p["tolerance_ns"].get<double>(), 33.0, 1e-3) << tag;
+    EXPECT_LE(p["worst_ns"].get<double>(), p["tolerance_ns"].get<double>()) << tag;
   }
 }
 

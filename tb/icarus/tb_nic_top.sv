@@ -8,7 +8,8 @@
 //   RP through the arbiter (mon_rp): completion TX 1500 B at 1000 ns -> next 1120 ns; CE CNP
 //     at 2000 ns -> Rc 50,000,000, alpha and rate timers armed at 57000 ns.
 //   NP through the arbiter: first CE -> a CNP request; second CE within 50 us -> hold-off
-//     deadline 51000 tag 1; at 51000 ns the scheduler fires it, the NP sends the CNP.
+//     deadline 51000 tag 1; at 51008 ns (the end of its 32-ns wheel slot; not at 51000) the
+//     scheduler fires it, the NP sends the CNP.
 //   Transmit: host DATA for flow 2, a txop -> GRANT flow 2; its completion with more = 0;
 //     the next txop -> no grant.
 `timescale 1ns / 1ps
@@ -54,7 +55,8 @@ module tb_nic_top;
 
   `include "tb_common.svh"
 
-  dcqcn_nic_top #(.NUM_FLOWS(NF)) dut (.*);
+  // (a wheel of 64 slots: its RAM clear after reset takes 80 cycles, not 4096)
+  dcqcn_nic_top #(.NUM_FLOWS(NF), .SCHED_SLOTS_LOG2(6)) dut (.*);
 
   function automatic logic [319:0] rp_res(input logic [2:0] op, input integer flow,
       input logic [31:0] next_tx, input logic [31:0] rc, input logic [31:0] rt,
@@ -232,7 +234,12 @@ module tb_nic_top;
     repeat (60) @(posedge clk);
     check("NP timer early", 256'(np_got), 256'd2);
     check("next_due_valid", 256'(next_due_valid), 256'd1);
+    // (the scheduler's timing wheel makes a deadline eligible at the end of its 32-ns slot:
+    // 51000 ns is in the slot that ends at 51008 ns)
     now_ns = 32'd51000;
+    repeat (40) @(posedge clk);
+    check("NP timer before its slot's end", 256'(np_got), 256'd2);
+    now_ns = 32'd51008;
     wait (np_got == 3);
     wait (cnp_got == 2);
 

@@ -9,14 +9,18 @@
 // What it does, in one paragraph. Every (kind, flow) is one entry (timers kinds 0..3 and
 // the departure, kind 5; ids kk x N + flow, kk = 0..3 timers, 4 departure). An armed entry
 // is exactly one node linked in one list of one slot of its type's wheel (timers,
-// departures): slot `ceil(at / G)` (G = 2^SLOT_BITS ns), or the slot being drained when
-// that is already behind, or the parking slot `d + S - 2` when it is beyond the wheel
-// (far: moved again when the drain reaches it). Each entry has three nodes (sides 0, 1,
+// departures): slot `ceil(at / G)` (G = 2^SLOT_BITS ns), or, when that slot's time has
+// come, the slot of now (behind every entry already eligible; the slot being drained when
+// that is now's), or the parking slot `d + S - 2` when it is beyond the wheel (far: moved
+// again when the drain reaches it). An eligible entry re-armed to a deadline whose time has
+// come keeps its place. Each entry has three nodes (sides 0, 1,
 // 2), used in turn: a re-arm links the next side and unlinks the current one in the same
 // cycle, so every RAM takes at most one write per command. A slot has a list per side.
 // The drain of each type stands at one slot d; its heads (and tails) are registers; it
 // takes the head of the first non-empty side (0, then 1, then 2) when the output takes it,
-// and moves on to d + 1 when all three lists are empty and now >= (d + 1) x G.
+// and, when all three lists are empty and now >= (d + 1) x G, moves on to the first slot
+// marked in the slot bitmap (a bit per slot with lists filed), or to now's slot when none
+// is marked before it: unmarked slots are skipped.
 #pragma once
 #include <array>
 #include <cstdint>
