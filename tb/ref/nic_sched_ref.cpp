@@ -37,8 +37,9 @@ NicSchedModel::Comb NicSchedModel::comb(const In& in) const {
   return c;
 }
 
-NicWheelIn NicSchedModel::wheel_in(const In& in) const {
-  const Comb c = comb(in);
+NicWheelIn NicSchedModel::wheel_in(const In& in) const { return wheel_in(in, comb(in)); }
+
+NicWheelIn NicSchedModel::wheel_in(const In& in, const Comb& c) const {
   NicWheelIn w;
   w.rst = in.rst;
   w.now_ns = in.evt.now_ns;
@@ -87,7 +88,7 @@ void NicSchedModel::step(const In& in) {
   }
 
   // ---- the wheel, with this cycle's inputs
-  wheel_.step(wheel_in(in));
+  wheel_.step(wheel_in(in, c));
 
   // ---- next_due: the minimum of last cycle's candidates, then this cycle's candidates
   const bool m1_tp = ct_v_ && (!cp_v_ || static_cast<int32_t>(ct_ - cp_) < 0);

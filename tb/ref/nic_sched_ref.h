@@ -103,6 +103,7 @@ class NicSchedModel {
     bool go, drain_cmd, en, tfire, dfire, answer, grant, inc;
   };
   Comb comb(const In& in) const;
+  NicWheelIn wheel_in(const In& in, const Comb& c) const;  // (this cycle's decisions made once)
 
   uint32_t n_;
   unsigned gb_;
