@@ -164,8 +164,24 @@ module dcqcn_nic_wheel #(
   logic [SW-1:0] nxq    [2];   // the slot the advance loads (chosen in its phase 1)
   // the slot bitmap: a bit per slot index, set when a node is filed into that slot's lists
   // (not the drained slot's), cleared when the drain loads the slot; stale bits (lists
-  // emptied before the drain came) are visited as empty slots
-  logic [S-1:0]  bm     [2];
+  // emptied before the drain came) are visited as empty slots. Kept as NW words of WB bits
+  // (slot index = word x WB + bit): every read and write selects a word, then a bit, so no
+  // select spans the whole bitmap (a 4096-bit vector with variable part-selects is a
+  // 4096:1 mux per bit to synthesis: Yosys did not finish it)
+  localparam int WB = (S >= 64) ? 64 : S;    // bitmap word
+  localparam int NW = S / WB;
+  localparam int LB = $clog2(WB);
+  localparam int LW = (NW > 1) ? $clog2(NW) : 1;
+  logic [WB-1:0] bm     [2][NW];
+  // a slot index's bitmap word and bit
+  /* verilator lint_off UNUSEDSIGNAL */
+  function automatic logic [LW-1:0] BW(input logic [SL-1:0] i);
+    BW = (NW > 1) ? LW'(i >> LB) : '0;
+  endfunction
+  function automatic logic [LB-1:0] BB(input logic [SL-1:0] i);
+    BB = i[LB-1:0];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
   logic          nxv    [2];   // registered: d with entries, else the first marked slot after d
   logic [SW-1:0] nxs    [2];
   logic [31:0]   cnt    [2];
@@ -350,10 +366,6 @@ module dcqcn_nic_wheel #(
   // by a load, which clears its bit, or by a jump, which clears it too): from d + 1 (word
   // w0, bit b0) on, the bits of w0 at and above b0, else the first marked word after w0,
   // else the first marked word before it, else w0's bits below b0; a summary bit per word
-  localparam int WB = (S >= 64) ? 64 : S;    // bitmap word
-  localparam int NW = S / WB;
-  localparam int LB = $clog2(WB);
-  localparam int LW = (NW > 1) ? $clog2(NW) : 1;
   logic          fm_v [2];                   // a marked slot
   logic [SL-1:0] fm_j [2];                   // ... d + 1 + fm_j
   for (genvar t = 0; t < 2; t++) begin : g_fm
@@ -365,10 +377,10 @@ module dcqcn_nic_wheel #(
     always_comb begin
       b0 = d1_idx[t][LB-1:0];
       w0 = (NW > 1) ? LW'(d1_idx[t] >> LB) : '0;
-      for (int w = 0; w < NW; w++) sm[w] = |bm[t][w*WB +: WB];
+      for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
       for (int w = 0; w < NW; w++) sa[w] = sm[w] && LW'(w) > w0;
       for (int w = 0; w < NW; w++) sb[w] = sm[w] && LW'(w) < w0;
-      wd0 = bm[t][w0*WB +: WB];
+      wd0 = bm[t][w0];
       hi0 = wd0 & ({WB{1'b1}} << b0);
       lo0 = wd0 & ~({WB{1'b1}} << b0);
       wa = '0;
@@ -376,7 +388,7 @@ module dcqcn_nic_wheel #(
       wz = '0;
       for (int w = NW - 1; w >= 0; w--) if (sb[w]) wz = LW'(w);
       w1 = (|sa) ? wa : wz;
-      wd1 = bm[t][w1*WB +: WB];
+      wd1 = bm[t][w1];
       ch = '0;
       for (int b = WB - 1; b >= 0; b--) if (hi0[b]) ch = LB'(b);
       cl = '0;
@@ -653,7 +665,7 @@ module dcqcn_nic_wheel #(
       for (int t = 0; t < 2; t++) begin
         d[t]    <= '0;
         adv[t]  <= 1'b0;
-        bm[t]   <= '0;
+        for (int w = 0; w < NW; w++) bm[t][w] <= '0;
         nxv[t]  <= 1'b0;
         cnt[t]  <= '0;
         mv_v[t] <= 1'b0;
@@ -671,13 +683,13 @@ module dcqcn_nic_wheel #(
         clr <= clr + 1'b1;
       end
     end else begin
-      if (w_ltl) bm[c0_t][ts_idx] <= 1'b1;   // a node filed into a slot's lists
+      if (w_ltl) bm[c0_t][BW(ts_idx)][BB(ts_idx)] <= 1'b1;   // a node filed into a slot's lists
       for (int t = 0; t < 2; t++) begin
         d[t]   <= d_n[t];
         adv[t] <= adv_n[t];
         if (adv_n[t]) nxq[t] <= nxq_n[t];
-        if (load[t]) bm[t][nxq[t][SL-1:0]] <= 1'b0;  // the slot loaded (after a filing into it)
-        if (!adv[t] && jump_w[t] && !c0_v) bm[t][now_slot[SL-1:0]] <= 1'b0;  // jumped to (stale)
+        if (load[t]) bm[t][BW(nxq[t][SL-1:0])][BB(nxq[t][SL-1:0])] <= 1'b0;  // the slot loaded (after a filing into it)
+        if (!adv[t] && jump_w[t] && !c0_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
         nxv[t] <= sel_v[t] || fm_v[t];
         nxs[t] <= sel_v[t] ? d[t] : d[t] + SW'(fm_j[t]) + SW'(1);
         for (int z = 0; z < 3; z++) begin
