@@ -310,40 +310,51 @@ class Bench {
     NicNpWords nw{};
     pack(o.mon_rp, rw);
     pack(o.mon_np, nw);
-    std::vector<Diff> d = {
-        {"s_axis_txop_tready", m.s_axis_txop_tready, o.txop_ready},
-        {"m_axis_txsel_tvalid", m.m_axis_txsel_tvalid, o.txsel_valid},
-        {"m_axis_txsel_tdata", m.m_axis_txsel_tdata, pack(o.txsel)},
-        {"s_axis_txdone_tready", m.s_axis_txdone_tready, o.txdone_ready},
-        {"s_axis_host_tready", m.s_axis_host_tready, o.host_ready},
-        {"s_axis_rxcnp_tready", m.s_axis_rxcnp_tready, o.rxcnp_ready},
-        {"s_axis_rxdata_tready", m.s_axis_rxdata_tready, o.rxdata_ready},
-        {"m_axis_cnpreq_tvalid", m.m_axis_cnpreq_tvalid, o.cnpreq_valid},
-        {"m_axis_cnpreq_tdata", m.m_axis_cnpreq_tdata, pack(o.cnpreq)},
-        {"mon_rp_valid", m.mon_rp_valid, o.mon_rp_valid},
-        {"mon_np_valid", m.mon_np_valid, o.mon_np_valid},
-        {"next_due_valid", m.next_due_valid, o.next_due_valid},
-        {"next_due_ns", o.next_due_valid ? m.next_due_ns : 0u, o.next_due_valid ? o.next_due_ns : 0u},
-        {"txq_nonempty", m.txq_nonempty, o.txq_nonempty},
-        {"idle", m.idle, o.idle},
-        {"s_axil_awready", m.s_axil_awready, o.awready},
-        {"s_axil_wready", m.s_axil_wready, o.wready},
-        {"s_axil_bvalid", m.s_axil_bvalid, o.bvalid},
-        {"s_axil_bresp", m.s_axil_bresp, o.bresp},
-        {"s_axil_arready", m.s_axil_arready, o.arready},
-        {"s_axil_rvalid", m.s_axil_rvalid, o.rvalid},
-        {"s_axil_rdata", m.s_axil_rdata, o.rdata ^ (injected_ ? 1u : 0u)},
-        {"s_axil_rresp", m.s_axil_rresp, o.rresp}};
-    for (unsigned i = 0; i < 10; ++i)
-      d.push_back({"mon_rp_data[" + std::to_string(32 * i + 31) + ":" + std::to_string(32 * i) + "]",
-                   m.mon_rp_data[i], rw[i]});
-    for (unsigned i = 0; i < 5; ++i)
-      d.push_back({"mon_np_data[" + std::to_string(32 * i + 31) + ":" + std::to_string(32 * i) + "]",
-                   m.mon_np_data[i], nw[i]});
+    // (the list is built once; each cycle writes its values: no allocation per cycle)
+    size_t n = 0;
+    const auto put = [&](const char* sig, uint64_t rtl, uint64_t ref) {
+      if (n == diffs_.size()) diffs_.push_back({sig, rtl, ref});
+      diffs_[n].rtl = rtl;
+      diffs_[n].ref = ref;
+      ++n;
+    };
+    const auto put_word = [&](const char* bus, unsigned i, uint64_t rtl, uint64_t ref) {
+      if (n == diffs_.size()) {
+        char sig[40];
+        std::snprintf(sig, sizeof sig, "%s[%u:%u]", bus, 32 * i + 31, 32 * i);
+        diffs_.push_back({sig, rtl, ref});
+      }
+      put(nullptr, rtl, ref);
+    };
+    put("s_axis_txop_tready", m.s_axis_txop_tready, o.txop_ready);
+    put("m_axis_txsel_tvalid", m.m_axis_txsel_tvalid, o.txsel_valid);
+    put("m_axis_txsel_tdata", m.m_axis_txsel_tdata, pack(o.txsel));
+    put("s_axis_txdone_tready", m.s_axis_txdone_tready, o.txdone_ready);
+    put("s_axis_host_tready", m.s_axis_host_tready, o.host_ready);
+    put("s_axis_rxcnp_tready", m.s_axis_rxcnp_tready, o.rxcnp_ready);
+    put("s_axis_rxdata_tready", m.s_axis_rxdata_tready, o.rxdata_ready);
+    put("m_axis_cnpreq_tvalid", m.m_axis_cnpreq_tvalid, o.cnpreq_valid);
+    put("m_axis_cnpreq_tdata", m.m_axis_cnpreq_tdata, pack(o.cnpreq));
+    put("mon_rp_valid", m.mon_rp_valid, o.mon_rp_valid);
+    put("mon_np_valid", m.mon_np_valid, o.mon_np_valid);
+    put("next_due_valid", m.next_due_valid, o.next_due_valid);
+    put("next_due_ns", o.next_due_valid ? m.next_due_ns : 0u, o.next_due_valid ? o.next_due_ns : 0u);
+    put("txq_nonempty", m.txq_nonempty, o.txq_nonempty);
+    put("idle", m.idle, o.idle);
+    put("s_axil_awready", m.s_axil_awready, o.awready);
+    put("s_axil_wready", m.s_axil_wready, o.wready);
+    put("s_axil_bvalid", m.s_axil_bvalid, o.bvalid);
+    put("s_axil_bresp", m.s_axil_bresp, o.bresp);
+    put("s_axil_arready", m.s_axil_arready, o.arready);
+    put("s_axil_rvalid", m.s_axil_rvalid, o.rvalid);
+    put("s_axil_rdata", m.s_axil_rdata, o.rdata ^ (injected_ ? 1u : 0u));
+    put("s_axil_rresp", m.s_axil_rresp, o.rresp);
+    for (unsigned i = 0; i < 10; ++i) put_word("mon_rp_data", i, m.mon_rp_data[i], rw[i]);
+    for (unsigned i = 0; i < 5; ++i) put_word("mon_np_data", i, m.mon_np_data[i], nw[i]);
     bool differ = false;
-    for (const Diff& x : d) differ = differ || x.rtl != x.ref;
+    for (const Diff& x : diffs_) differ = differ || x.rtl != x.ref;
     if (!differ) return 0;
-    return failure(tb::FailKind::Mismatch, d, "");
+    return failure(tb::FailKind::Mismatch, diffs_, "");
   }
 
   // ------------------------------------------------------------------ bookkeeping, checks
@@ -695,7 +706,11 @@ class Bench {
     fixed_dt_ = 3;
     auto until = [&](auto done, uint64_t limit, const char* what) -> int {
       for (uint64_t i = 0; !done(); ++i) {
-        if (i > limit) return fail(std::string("burst episode: no progress (") + what + ")");
+        if (i > limit) {
+          std::string msg = "burst episode: no progress (";  // (appended: GCC 12 warns on a + chain here)
+          msg.append(what).append(")");
+          return fail(msg);
+        }
         if (int rc = cycle(false)) return rc;
       }
       return 0;
@@ -792,6 +807,7 @@ class Bench {
   tb::LockstepRun<VMODEL> run_;
   NicTopModel ref_;
   tb::Coverage cov_;
+  std::vector<Diff> diffs_;  // compare()'s pins, named once
   NicTopIn in_{};
   NicTopIn cur_{};  // this cycle's inputs as driven (in_ is taken down by the handshakes)
   uint64_t now64_ = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // NicSchedCheck (nic_sched_ref.h): the contract of the timer service and the scheduler.
 #include <algorithm>
+#include <tuple>
 #include <string>
 
 #include "nic_sched_ref.h"
@@ -14,6 +15,13 @@ NicSchedCheck::NicSchedCheck(uint32_t num_flows, unsigned slot_bits, uint64_t dr
 
 void NicSchedCheck::reset() {
   for (auto& v : e_) v.assign(n_, Entry{});
+  armed_.clear();
+}
+
+void NicSchedCheck::set_on(unsigned kind, uint32_t idx, bool on) {
+  Entry& x = e_[kind][idx];
+  if (kind <= kSchedDrain && x.on) armed_.erase({x.elig, kind, idx});
+  x.on = on;
 }
 
 void NicSchedCheck::tick(uint64_t now, bool counts) {
@@ -44,8 +52,9 @@ void NicSchedCheck::command(const NicSchedEvent& ev, uint64_t at) {
   const bool set = ev.op == NicSchedOp::ARM || ev.op == NicSchedOp::DISARM;
   ++seq_;
   if (!set || ev.flow >= n_ || ev.kind > 5) return;
-  Entry& x = e_[ev.kind][ev.kind == kSchedDrain ? 0 : ev.flow];
-  x.on = ev.op == NicSchedOp::ARM;
+  const uint32_t idx = ev.kind == kSchedDrain ? 0 : ev.flow;
+  Entry& x = e_[ev.kind][idx];
+  set_on(ev.kind, idx, ev.op == NicSchedOp::ARM);
   x.gen = ev.gen;
   x.flow = ev.flow;
   x.at = at;
@@ -54,6 +63,7 @@ void NicSchedCheck::command(const NicSchedEvent& ev, uint64_t at) {
   x.due = std::max(x.elig, now_);
   x.tfires = tfires_;
   x.seq = seq_;
+  if (x.on && ev.kind <= kSchedDrain) armed_.insert({x.elig, ev.kind, idx});
 }
 
 std::string NicSchedCheck::result(const NicSchedResult& r, uint64_t now) {
@@ -81,7 +91,7 @@ std::string NicSchedCheck::result(const NicSchedResult& r, uint64_t now) {
       worst_ = std::max(worst_, late);
       ++tfires_;
     }
-    x.on = false;
+    set_on(r.kind, r.kind == kSchedDrain ? 0 : r.flow, false);
     return "";
   }
   if (r.kind == kSchedDep) {
@@ -103,13 +113,11 @@ std::string NicSchedCheck::result(const NicSchedResult& r, uint64_t now) {
 }
 
 int64_t NicSchedCheck::earliest_armed(uint64_t max_seq) const {
-  int64_t m = -1;
-  for (unsigned k = 0; k <= kSchedDrain; ++k)
-    for (uint32_t f = 0; f < (k == kSchedDrain ? 1u : n_); ++f) {
-      const Entry& x = e_[k][f];
-      if (x.on && x.seq <= max_seq && (m < 0 || static_cast<int64_t>(x.elig) < m)) m = static_cast<int64_t>(x.elig);
-    }
-  return m;
+  // in eligibility order; the entries armed after max_seq (the last few cycles' commands)
+  // are skipped
+  for (const auto& a : armed_)
+    if (e_[std::get<1>(a)][std::get<2>(a)].seq <= max_seq) return static_cast<int64_t>(std::get<0>(a));
+  return -1;
 }
 
 std::string NicSchedCheck::finish() const {

@@ -14,7 +14,9 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "nic_wheel_ref.h"
@@ -176,10 +178,12 @@ class NicSchedCheck {
     uint64_t at = 0, elig = 0, due = 0, seq = 0, tfires = 0;
   };
   uint64_t late_cycles(uint64_t due) const;  // counted cycles since time `due` was reached
+  void set_on(unsigned kind, uint32_t idx, bool on);  // keeps armed_ in step
   uint32_t n_;
   unsigned gb_;
   uint64_t bound_;
   std::array<std::vector<Entry>, 6> e_;  // kinds 0..3; 4: index 0 only; 5: departures
+  std::set<std::tuple<uint64_t, unsigned, uint32_t>> armed_;  // (elig, kind, index): kinds 0..4 on
   std::vector<std::pair<uint64_t, uint64_t>> hist_;  // (now, counted cycles so far)
   size_t hist_head_ = 0;
   uint64_t counted_ = 0, now_ = 0;
