@@ -9,6 +9,12 @@
 //@include dcqcn_np_regmap.vh
 //@include dcqcn_cp_regmap.vh
 //@include dcqcn_rp_recip.vh
+//@include dcqcn_nic_sched_regmap.vh
+//@include dcqcn_nic_top_regmap.vh
+//@include dcqcn_ecn_mark_regmap.vh
+//@include dcqcn_rx_class_regmap.vh
+//@include dcqcn_cnp_build_regmap.vh
+//@include dcqcn_nic_frame_top_regmap.vh
 dcqcn_ram_sdp.sv
 dcqcn_rp_csr.sv
 dcqcn_rp_recip_rom.sv
@@ -24,14 +30,20 @@ dcqcn_cp_tcd.sv
 dcqcn_cp_red.sv
 dcqcn_cp.sv
 dcqcn_nic_wheel.sv
+dcqcn_nic_sched_csr.sv
 dcqcn_nic_sched.sv
 dcqcn_axis_reg.sv
 dcqcn_nic_fifo.sv
+dcqcn_nic_top_csr.sv
 dcqcn_nic_arb.sv
 dcqcn_nic_top.sv
 // the frame blocks (docs/frames.md), sized by DATA_WIDTH
+dcqcn_ecn_mark_csr.sv
 dcqcn_ecn_mark.sv
+dcqcn_rx_class_csr.sv
 dcqcn_rx_class.sv
+dcqcn_cnp_build_csr.sv
 dcqcn_cnp_build.sv
 // the frame-level NIC top: dcqcn_nic_top with dcqcn_rx_class and dcqcn_cnp_build
+dcqcn_nic_frame_top_csr.sv
 dcqcn_nic_frame_top.sv

@@ -32,18 +32,11 @@
 // After rst the block clears the context RAM (every entry invalid) in NUM_FLOWS cycles,
 // s_axis_cnpreq_tready low meanwhile; a CTX_COMMIT written during the clear is lost.
 //
-// CSRs (csr_we/csr_re/csr_addr/csr_wdata, csr_rdata the next cycle; unmapped read 0):
-//   0x00 SRC_MAC_LO  source MAC bytes 2..5 ([31:24] = byte 2)      reset 0
-//   0x04 SRC_MAC_HI  source MAC bytes 0..1 ([15:8] = byte 0)        reset 0
-//   0x08 DSCP        [5:0] the CNP's DSCP (wider values masked)     reset 48
-//   0x0C VLAN        [11:0] VID, [14:12] PCP, [16] 1 = tagged (DEI 0) reset 0
-//   0x10 CTX_DMAC_LO, 0x14 CTX_DMAC_HI [15:0], 0x18 CTX_SIP, 0x1C CTX_DIP,
-//   0x20 CTX_DQPN [23:0], 0x24 CTX_PORT_PKEY ([15:0] UDP source port, [31:16] P_Key):
-//        the staged context (read back as written, masked)
-//   0x28 CTX_COMMIT  write [15:0] flow: the staged context becomes the flow's, valid;
-//                    with [31] set: the flow's context is made invalid. Reads 0.
-//   0x30 CNPS        frames sent (at their last beat), 32 bits wrapping, read only
-//   0x34 NO_CTX      requests dropped for an invalid context, read only
+// CSRs: the generated CSR file dcqcn_cnp_build_csr (tb/ref/regmap_frame.h; the registers
+// in docs/regmap.md): the globals SRC_MAC_LO/HI, DSCP, VLAN ([11:0] VID, [14:12] PCP, [16]
+// 1 = tagged); the staged context CTX_*; CTX_COMMIT, a command: write [15:0] = flow, the
+// staged context becomes the flow's, valid, with [31] set the flow's context is made
+// invalid; the counters CNPS and NO_CTX.
 // SRC_MAC, DSCP and VLAN are taken for a CNP as they are in cycle c + 2 (a write issued
 // in cycle c + 1 or before is seen); a CTX_COMMIT issued in cycle c, the cycle the request
 // is accepted and its RAM read happens, is not seen by it (read-first).
@@ -145,70 +138,33 @@ module dcqcn_cnp_build #(
   endfunction
 
   // ---------------------------------------------------------------- CSRs
-  logic [31:0] src_mac_lo_reg, dscp_reg, vlan_reg, sip_reg, dip_reg, port_pkey_reg,
-               dmac_lo_reg;
+  // the generated CSR file (tb/ref/regmap_frame.h): the globals, the staged context, the
+  // CTX_COMMIT strobe (its data: csr_wdata in that cycle), the counters
+  logic [31:0] src_mac_lo_reg, sip_reg, dip_reg, port_pkey_reg, dmac_lo_reg;
   logic [15:0] src_mac_hi_reg, dmac_hi_reg;
+  logic [5:0]  dscp_reg;
+  logic [16:0] vlan_reg;
   logic [23:0] dqpn_reg;
-  logic [31:0] csr_rdata_reg;
   logic [31:0] cnt_cnps_reg, cnt_noctx_reg;
   logic        commit, commit_inval;
   logic [AW-1:0] commit_flow;
 
+  dcqcn_cnp_build_csr u_csr (
+    .clk(clk), .rst(rst),
+    .csr_we(csr_we), .csr_re(csr_re), .csr_addr(csr_addr), .csr_wdata(csr_wdata),
+    .csr_rdata(csr_rdata),
+    .sts_cnps(cnt_cnps_reg), .sts_no_ctx(cnt_noctx_reg),
+    .cfg_src_mac_lo(src_mac_lo_reg), .cfg_src_mac_hi(src_mac_hi_reg), .cfg_dscp(dscp_reg),
+    .cfg_vlan(vlan_reg), .cfg_ctx_dmac_lo(dmac_lo_reg), .cfg_ctx_dmac_hi(dmac_hi_reg),
+    .cfg_ctx_sip(sip_reg), .cfg_ctx_dip(dip_reg), .cfg_ctx_dqpn(dqpn_reg),
+    .cfg_ctx_port_pkey(port_pkey_reg),
+    .wr_ctx_commit(commit)
+  );
+
   always_comb begin
-    commit = csr_we && csr_addr == 8'h28;
     commit_inval = csr_wdata[31];
     commit_flow = csr_wdata[AW-1:0];
   end
-
-  always_ff @(posedge clk) begin
-    if (csr_we) begin
-      case (csr_addr)
-        8'h00: src_mac_lo_reg <= csr_wdata;
-        8'h04: src_mac_hi_reg <= csr_wdata[15:0];
-        8'h08: dscp_reg <= {26'd0, csr_wdata[5:0]};
-        8'h0C: vlan_reg <= {15'd0, csr_wdata[16], 1'b0, csr_wdata[14:0]};
-        8'h10: dmac_lo_reg <= csr_wdata;
-        8'h14: dmac_hi_reg <= csr_wdata[15:0];
-        8'h18: sip_reg <= csr_wdata;
-        8'h1C: dip_reg <= csr_wdata;
-        8'h20: dqpn_reg <= csr_wdata[23:0];
-        8'h24: port_pkey_reg <= csr_wdata;
-        default: ;
-      endcase
-    end
-    csr_rdata_reg <= 32'd0;
-    if (csr_re) begin
-      case (csr_addr)
-        8'h00: csr_rdata_reg <= src_mac_lo_reg;
-        8'h04: csr_rdata_reg <= {16'd0, src_mac_hi_reg};
-        8'h08: csr_rdata_reg <= dscp_reg;
-        8'h0C: csr_rdata_reg <= vlan_reg;
-        8'h10: csr_rdata_reg <= dmac_lo_reg;
-        8'h14: csr_rdata_reg <= {16'd0, dmac_hi_reg};
-        8'h18: csr_rdata_reg <= sip_reg;
-        8'h1C: csr_rdata_reg <= dip_reg;
-        8'h20: csr_rdata_reg <= {8'd0, dqpn_reg};
-        8'h24: csr_rdata_reg <= port_pkey_reg;
-        8'h30: csr_rdata_reg <= cnt_cnps_reg;
-        8'h34: csr_rdata_reg <= cnt_noctx_reg;
-        default: csr_rdata_reg <= 32'd0;
-      endcase
-    end
-    if (rst) begin
-      src_mac_lo_reg <= 32'd0;
-      src_mac_hi_reg <= 16'd0;
-      dscp_reg <= 32'd48;
-      vlan_reg <= 32'd0;
-      dmac_lo_reg <= 32'd0;
-      dmac_hi_reg <= 16'd0;
-      sip_reg <= 32'd0;
-      dip_reg <= 32'd0;
-      dqpn_reg <= 24'd0;
-      port_pkey_reg <= 32'd0;
-      csr_rdata_reg <= 32'd0;
-    end
-  end
-  assign csr_rdata = csr_rdata_reg;
 
   // ---------------------------------------------------------------- Pipeline stages
   logic en, acc, e_valid_reg, e_last;
@@ -297,11 +253,11 @@ module dcqcn_cnp_build #(
       p_dqpn_reg <= c_dqpn_reg;
       p_sport_reg <= c_sport_reg;
       p_pkey_reg <= c_pkey_reg;
-      p_dscp_reg <= dscp_reg[5:0];
-      p_vlan_reg <= vlan_reg[16:0];
+      p_dscp_reg <= dscp_reg;
+      p_vlan_reg <= vlan_reg;
       p_crc_reg <= icrc_state;
       // the header's 16-bit words: 0x45|TOS, 60, 0, 0x4000, 64|17, sip, dip
-      p_sum_a_reg <= 18'({8'h45, dscp_reg[5:0], 2'b00}) + 18'(16'd60) + 18'(16'h4000) +
+      p_sum_a_reg <= 18'({8'h45, dscp_reg, 2'b00}) + 18'(16'd60) + 18'(16'h4000) +
                      18'(16'h4011);
       p_sum_b_reg <= 18'(c_sip_reg[31:16]) + 18'(c_sip_reg[15:0]) + 18'(c_dip_reg[31:16]) +
                      18'(c_dip_reg[15:0]);

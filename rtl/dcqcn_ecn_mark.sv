@@ -41,14 +41,11 @@
 // m_axis_tready; s_axis_tready = en && !rst (&& s_dec_valid on a first beat).
 // m_axis_t{data,keep,last} are 0 while m_axis_tvalid is 0.
 //
-// Counters (32 bits, wrapping, cleared by rst; csr_re/csr_addr, csr_rdata the next
-// cycle, unmapped addresses read 0):
-//   0x00 FRAMES      frames passed (at their tlast)
-//   0x04 MARK_REQ    decisions with mark = 1
-//   0x08 MARKED      ECT(0)/ECT(1) set to CE
-//   0x0C NOT_ECT     mark requested, IPv4/IPv6 with ECN 00: left unchanged
-//   0x10 ALREADY_CE  mark requested, ECN already 11: left unchanged
-//   0x14 NOT_IP      mark requested, not IPv4/IPv6 or the frame ends before its ECN byte
+// Counters (32 bits, wrapping, cleared by rst), read on csr_re/csr_addr (csr_rdata the
+// next cycle) through the generated CSR file dcqcn_ecn_mark_csr (tb/ref/regmap_frame.h;
+// docs/regmap.md): FRAMES (frames passed, at their tlast), MARK_REQ (decisions with mark =
+// 1), MARKED (ECT(0)/ECT(1) set to CE), NOT_ECT (IPv4/IPv6 with ECN 00: left unchanged),
+// ALREADY_CE (ECN already 11), NOT_IP (not IPv4/IPv6, or the frame ends before its ECN byte).
 // Every mark request is counted in exactly one of MARKED, NOT_ECT, ALREADY_CE, NOT_IP
 // when the beat holding its ECN byte (or its tlast, if earlier) moves from stage A to B;
 // the counter holds it from the second cycle after that move (from cycle c + 3 for a beat
@@ -287,7 +284,14 @@ module dcqcn_ecn_mark #(
   logic p_frames_reg, p_req_reg, p_marked_reg, p_notect_reg, p_ce_reg, p_notip_reg;
   logic [31:0] cnt_frames_reg, cnt_req_reg, cnt_marked_reg, cnt_notect_reg, cnt_ce_reg,
                cnt_notip_reg;
-  logic [31:0] csr_rdata_reg;
+
+  // the counters' read port: the generated CSR file (tb/ref/regmap_frame.h)
+  dcqcn_ecn_mark_csr u_csr (
+    .clk(clk), .rst(rst),
+    .csr_re(csr_re), .csr_addr(csr_addr), .csr_rdata(csr_rdata),
+    .sts_frames(cnt_frames_reg), .sts_mark_req(cnt_req_reg), .sts_marked(cnt_marked_reg),
+    .sts_not_ect(cnt_notect_reg), .sts_already_ce(cnt_ce_reg), .sts_not_ip(cnt_notip_reg)
+  );
 
   always_ff @(posedge clk) begin
     p_frames_reg <= move && a_last_reg;
@@ -302,18 +306,6 @@ module dcqcn_ecn_mark #(
     cnt_notect_reg <= cnt_notect_reg + {31'd0, p_notect_reg};
     cnt_ce_reg <= cnt_ce_reg + {31'd0, p_ce_reg};
     cnt_notip_reg <= cnt_notip_reg + {31'd0, p_notip_reg};
-    csr_rdata_reg <= 32'd0;
-    if (csr_re) begin
-      case (csr_addr)
-        8'h00: csr_rdata_reg <= cnt_frames_reg;
-        8'h04: csr_rdata_reg <= cnt_req_reg;
-        8'h08: csr_rdata_reg <= cnt_marked_reg;
-        8'h0C: csr_rdata_reg <= cnt_notect_reg;
-        8'h10: csr_rdata_reg <= cnt_ce_reg;
-        8'h14: csr_rdata_reg <= cnt_notip_reg;
-        default: csr_rdata_reg <= 32'd0;
-      endcase
-    end
     if (rst) begin
       {p_frames_reg, p_req_reg, p_marked_reg, p_notect_reg, p_ce_reg, p_notip_reg} <= '0;
       cnt_frames_reg <= 32'd0;
@@ -322,10 +314,8 @@ module dcqcn_ecn_mark #(
       cnt_notect_reg <= 32'd0;
       cnt_ce_reg <= 32'd0;
       cnt_notip_reg <= 32'd0;
-      csr_rdata_reg <= 32'd0;
     end
   end
-  assign csr_rdata = csr_rdata_reg;
 
   // ---------------------------------------------------------------- Outputs
   // the output register; data cleared (reset pin) in every cycle it takes no beat

@@ -130,8 +130,6 @@ module dcqcn_nic_arb #(
   localparam int RCRED = 8;          // RP events in flight (rp_iss, dcqcn_rp, mon, rfifo)
   localparam int NCRED = 4;          // NP events in flight (np_iss, dcqcn_np, mon, nfifo)
   localparam int QD = 4;             // rq / nq depth (scheduler timer results)
-  localparam logic [31:0] TOP_ID  = 32'h4443_5131;  // "DCQ1"
-  localparam logic [31:0] VERSION = 32'h0002_0000;  // 2.0: RP + NP + scheduler + arbiter
   localparam logic [2:0] RP_TX = 3'd0, RP_CNP = 3'd1, RP_ALPHA = 3'd2, RP_INC = 3'd3,
                          RP_QUERY = 3'd4, RP_INIT = 3'd5, RP_CUT = 3'd6;
   localparam logic [1:0] NP_RX = 2'd0, NP_TIMER = 2'd1, NP_DRAIN = 2'd3;
@@ -565,8 +563,17 @@ module dcqcn_nic_arb #(
   logic [31:0] cnt_cnpreq_reg, cnt_grant_reg, dropped_reg;
   logic [3:0]  hwm_rp_reg;
   logic [2:0]  hwm_np_reg, hwm_rq_reg;
-  logic [31:0] csr_rdata_reg;
-  assign csr_rdata = csr_rdata_reg;
+  // the status window (the generated CSR file, tb/ref/regmap_top.h): TOP_ID, NUM_FLOWS,
+  // VERSION and these counters, read-only
+  dcqcn_nic_top_csr u_csr (
+    .clk(clk), .rst(rst),
+    .csr_re(csr_re), .csr_addr(csr_addr), .csr_rdata(csr_rdata),
+    .sts_num_flows(32'(NUM_FLOWS)), .sts_dropped(dropped_reg), .sts_txop_in(cnt_txop_reg),
+    .sts_txdone_in(cnt_txdone_reg), .sts_host_in(cnt_host_reg), .sts_rxcnp_in(cnt_rxcnp_reg),
+    .sts_rxdata_in(cnt_rxdata_reg), .sts_cnpreq_out(cnt_cnpreq_reg),
+    .sts_grants_out(cnt_grant_reg), .sts_rp_inflight_hwm(32'(hwm_rp_reg)),
+    .sts_np_inflight_hwm(32'(hwm_np_reg)), .sts_timerq_hwm(32'(hwm_rq_reg))
+  );
 
   always_ff @(posedge clk) begin
     now_reg   <= now_ns;
@@ -799,25 +806,6 @@ module dcqcn_nic_arb #(
     if (rp_cred_reg > hwm_rp_reg) hwm_rp_reg <= rp_cred_reg;
     if (np_cred_reg > hwm_np_reg) hwm_np_reg <= np_cred_reg;
     if (rq_cnt > hwm_rq_reg) hwm_rq_reg <= rq_cnt;
-    if (csr_re) begin
-      case (csr_addr)
-        8'h00:   csr_rdata_reg <= TOP_ID;
-        8'h04:   csr_rdata_reg <= 32'(NUM_FLOWS);
-        8'h08:   csr_rdata_reg <= VERSION;
-        8'h0C:   csr_rdata_reg <= dropped_reg;
-        8'h10:   csr_rdata_reg <= cnt_txop_reg;
-        8'h14:   csr_rdata_reg <= cnt_txdone_reg;
-        8'h18:   csr_rdata_reg <= cnt_host_reg;
-        8'h1C:   csr_rdata_reg <= cnt_rxcnp_reg;
-        8'h20:   csr_rdata_reg <= cnt_rxdata_reg;
-        8'h24:   csr_rdata_reg <= cnt_cnpreq_reg;
-        8'h28:   csr_rdata_reg <= cnt_grant_reg;
-        8'h2C:   csr_rdata_reg <= 32'(hwm_rp_reg);
-        8'h30:   csr_rdata_reg <= 32'(hwm_np_reg);
-        8'h34:   csr_rdata_reg <= 32'(hwm_rq_reg);
-        default: csr_rdata_reg <= 32'd0;
-      endcase
-    end
 
     if (rst) begin
       clearing_reg     <= 1'b1;
@@ -859,7 +847,6 @@ module dcqcn_nic_arb #(
       hwm_rp_reg       <= 4'd0;
       hwm_np_reg       <= 3'd0;
       hwm_rq_reg       <= 3'd0;
-      csr_rdata_reg    <= 32'd0;
     end
   end
 

@@ -72,9 +72,8 @@
 //   0x1000-0x10FF  dcqcn_rx_class CSRs: CSR address = addr[7:0] (QP table, counters)
 //   0x1100-0x11FF  dcqcn_cnp_build CSRs: CSR address = addr[7:0] (globals, QP contexts,
 //                  counters)
-//   0x1200         FRAME_ID 0x44435146 ("DCQF"), read-only
-//   0x1204         FRAME_DATA_WIDTH (DATA_WIDTH), read-only
-//   0x1208         FRAME_NUM_QPS (NUM_QPS), read-only
+//   0x1200-0x12FF  the own window, read-only: FRAME_ID ("DCQF"), FRAME_DATA_WIDTH,
+//                  FRAME_NUM_QPS (dcqcn_nic_frame_top_csr; docs/regmap.md)
 //   anything else from 0x1200 on reads 0 and ignores writes; response OKAY.
 // A write with wstrb != 4'b1111 to the frame blocks or 0x12xx is not performed and
 // answered SLVERR (as the top does for its own). One transaction of each kind at a time;
@@ -163,13 +162,21 @@ module dcqcn_nic_frame_top #(
     initial $fatal(1, "%m: NUM_QPS = %0d, must be a power of 2 from 2 to 65536", NUM_QPS);
   end
 
-  localparam logic [31:0] FRAME_ID = 32'h44435146;  // "DCQF"
-
   // ================================================================ CSR buses to the frame blocks
   logic        rx_csr_we_reg, rx_csr_re_reg, cb_csr_we_reg, cb_csr_re_reg;
   logic [7:0]  rx_csr_addr_reg, cb_csr_addr_reg, inf_addr_reg;
   logic [31:0] rx_csr_wdata_reg, cb_csr_wdata_reg;
   logic [31:0] rx_csr_rdata, cb_csr_rdata;
+  logic        inf_csr_re_reg;
+  logic [31:0] inf_csr_rdata;
+
+  // ================================================================ the own window (0x1200)
+  // the generated CSR file (tb/ref/regmap_frame.h): FRAME_ID, DATA_WIDTH, NUM_QPS, read-only
+  dcqcn_nic_frame_top_csr u_csr (
+    .clk(clk), .rst(rst),
+    .csr_re(inf_csr_re_reg), .csr_addr(inf_addr_reg), .csr_rdata(inf_csr_rdata),
+    .sts_data_width(32'(DATA_WIDTH)), .sts_num_qps(32'(NUM_QPS))
+  );
 
   // the top's AXI4-Lite slave, mastered by this one
   logic        t_awvalid_reg, t_wvalid_reg, t_arvalid_reg;
@@ -276,15 +283,6 @@ module dcqcn_nic_frame_top #(
     endcase
   endfunction
 
-  function automatic logic [31:0] info_rdata(input logic [7:0] a);
-    case (a)
-      8'h00:   info_rdata = FRAME_ID;
-      8'h04:   info_rdata = 32'(DATA_WIDTH);
-      8'h08:   info_rdata = 32'(NUM_QPS);
-      default: info_rdata = 32'd0;
-    endcase
-  endfunction
-
   assign s_axil_awready = !aw_held_reg && !bvalid_reg && !wfwd_reg;
   assign s_axil_wready  = !w_held_reg && !bvalid_reg && !wfwd_reg;
   assign s_axil_bvalid  = bvalid_reg;
@@ -306,6 +304,7 @@ module dcqcn_nic_frame_top #(
     rx_csr_re_reg <= 1'b0;
     cb_csr_we_reg <= 1'b0;
     cb_csr_re_reg <= 1'b0;
+    inf_csr_re_reg <= 1'b0;
 
     // ---- write channel
     if (s_axil_awvalid && s_axil_awready) begin
@@ -365,6 +364,7 @@ module dcqcn_nic_frame_top #(
         endcase
         rx_csr_re_reg <= ar_sel == 3'd1;
         cb_csr_re_reg <= ar_sel == 3'd2;
+        inf_csr_re_reg <= ar_sel == 3'd3;
       end
     end
     if (t_arvalid_reg && t_arready) t_arvalid_reg <= 1'b0;
@@ -385,7 +385,7 @@ module dcqcn_nic_frame_top #(
       case (rd_sel_reg)
         3'd1:    rdata_reg <= rx_csr_rdata;
         3'd2:    rdata_reg <= cb_csr_rdata;
-        3'd3:    rdata_reg <= info_rdata(inf_addr_reg);
+        3'd3:    rdata_reg <= inf_csr_rdata;
         default: rdata_reg <= 32'd0;
       endcase
     end
@@ -415,6 +415,7 @@ module dcqcn_nic_frame_top #(
       rx_csr_re_reg    <= 1'b0;
       cb_csr_we_reg    <= 1'b0;
       cb_csr_re_reg    <= 1'b0;
+      inf_csr_re_reg   <= 1'b0;
       rx_csr_addr_reg  <= '0;
       cb_csr_addr_reg  <= '0;
       inf_addr_reg     <= '0;

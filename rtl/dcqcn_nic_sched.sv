@@ -14,9 +14,10 @@
 // is no longer produced: a departure re-timed later leaves the drained slot with the
 // re-arm. The cycle rules are in docs/nic.md ("Cycle rules"); tb/ref/nic_sched_ref.cpp
 // reproduces them cycle for cycle (with NicWheelModel for the engine).
-// CSR latency: a CATCHUP_NS write (csr_we in cycle t) is registered at the end of t with
-// its clamp compare and lands at the end of t+1 (a GRANT decided in t+1 still uses the old
-// value); a read in t returns the old value, a read from t+1 the new, clamped one.
+// CSRs: dcqcn_nic_sched_csr (generated from tb/ref/regmap_sched.h; docs/regmap.md). A
+// CATCHUP_NS write (csr_we in cycle t) is registered at the end of t with its clamp compare
+// and lands at the end of t+1 (a GRANT decided in t+1 still uses the old value); a read in
+// t returns the old value, a read from t+1 the new, clamped one.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -74,10 +75,6 @@ module dcqcn_nic_sched #(
     initial $fatal(1, "%m: NUM_FLOWS (%0d) must be a power of two >= 4", NUM_FLOWS);
   end
 
-  localparam logic [31:0] ID      = 32'h5C4E_D001;
-  localparam logic [31:0] VERSION = 32'h0002_0000;  // 2.0: the wheel (1.0: the scan)
-  localparam logic [31:0] CATCHUP_MAX = 32'd1048576;
-  localparam logic [31:0] CATCHUP_RST = 32'd16384;
   localparam logic [31:0] G = 32'(1) << SLOT_BITS;
   localparam logic [1:0] OP_ARM = 2'd1, OP_DISARM = 2'd2, OP_TXOPP = 2'd3;
   localparam int PW = 16;                 // pending TXOPP count
@@ -127,12 +124,22 @@ module dcqcn_nic_sched #(
   logic [31:0]   nd_t;
   logic [1:0]    settle;
   // CSRs and counters
-  logic [31:0]   catchup;
-  logic          cwq_v, cwq_hi;
-  logic [31:0]   cwq_data;
-  logic [31:0]   fired, grants, late_max, hwm, dropped_q, csr_rdata_q;
+  logic [31:0]   catchup;                // CATCHUP_NS (the CSR file's)
+  logic [31:0]   fired, grants, late_max, hwm, dropped_q;
   logic          fired_inc, grants_inc;
   logic [31:0]   la, hs;                 // the last fire's lateness, the linked sum
+
+  // =====================================================================================
+  // CSRs (the generated CSR file: ID, VERSION, CATCHUP_NS and the counters)
+  // =====================================================================================
+  dcqcn_nic_sched_csr u_csr (
+    .clk(clk), .rst(rst),
+    .csr_we(csr_we), .csr_re(csr_re), .csr_addr(csr_addr), .csr_wdata(csr_wdata),
+    .csr_rdata(csr_rdata),
+    .sts_fired(fired), .sts_grants(grants), .sts_late_max_ns(late_max), .sts_wheel_hwm(hwm),
+    .sts_dropped(dropped_q),
+    .cfg_catchup_ns(catchup)
+  );
 
   // =====================================================================================
   // The wheel
@@ -283,24 +290,6 @@ module dcqcn_nic_sched #(
     hs         <= w_tmr_count + w_dep_count;
     if (hs > hwm) hwm <= hs;
     if (c0_go && c0_bad && dropped_q != 32'hFFFF_FFFF) dropped_q <= dropped_q + 32'd1;
-    // ---- CSRs (a CATCHUP_NS write lands a cycle after it is registered)
-    if (cwq_v) catchup <= cwq_hi ? CATCHUP_MAX : cwq_data;
-    cwq_v    <= csr_we && csr_addr == 8'h08 && !rst;
-    cwq_hi   <= csr_wdata > CATCHUP_MAX;
-    cwq_data <= csr_wdata;
-    if (csr_re) begin
-      case (csr_addr)
-        8'h00:   csr_rdata_q <= ID;
-        8'h04:   csr_rdata_q <= VERSION;
-        8'h08:   csr_rdata_q <= cwq_v ? (cwq_hi ? CATCHUP_MAX : cwq_data) : catchup;
-        8'h0c:   csr_rdata_q <= fired;
-        8'h10:   csr_rdata_q <= grants;
-        8'h14:   csr_rdata_q <= late_max;
-        8'h18:   csr_rdata_q <= hwm;
-        8'h1c:   csr_rdata_q <= dropped_q;
-        default: csr_rdata_q <= 32'd0;
-      endcase
-    end
     if (rst) begin
       c0_v        <= 1'b0;
       d_on        <= 1'b0;
@@ -323,8 +312,6 @@ module dcqcn_nic_sched #(
       hs          <= '0;
       hwm         <= '0;
       dropped_q   <= '0;
-      catchup     <= CATCHUP_RST;
-      csr_rdata_q <= '0;
     end
   end
 
@@ -342,7 +329,6 @@ module dcqcn_nic_sched #(
   assign next_due_ns    = nd_t;
   assign txq_nonempty   = w_dep_valid;
   assign settling       = c0_v || w_busy || settle != 2'd0;
-  assign csr_rdata      = csr_rdata_q;
 
 endmodule
 

@@ -59,13 +59,10 @@
 // m_axis_t{data,keep,last} and the descriptors' tdata are 0 while their tvalid is 0 (the
 // registers' contents gated by their valid).
 //
-// CSRs (csr_we/csr_re/csr_addr/csr_wdata, csr_rdata the next cycle; unmapped read 0):
-//   0x00 MAP_FLOW    [15:0] the staged flow index (reads back)                 reset 0
-//   0x04 MAP_COMMIT  write [23:0] QPN: its entry := {valid, QPN's upper bits, MAP_FLOW};
-//                    with [31] set the entry at that QPN's index is made invalid. Reads 0.
-//   0x10 FRAMES      frames passed          0x14 DATA        rxdata descriptors
-//   0x18 CNPS        rxcnp descriptors      0x1C NOT_ROCE    0x20 SHORT
-//   0x24 BAD_ICRC    0x28 UNKNOWN_QPN       (32 bits, wrapping, cleared by rst)
+// CSRs: the generated CSR file dcqcn_rx_class_csr (tb/ref/regmap_frame.h; the registers in
+// docs/regmap.md): MAP_FLOW, the staged flow index; MAP_COMMIT, a command: write [23:0] =
+// QPN, its entry := {valid, QPN's upper bits, MAP_FLOW}, with [31] set the entry at that
+// QPN's index is made invalid; the counters (32 bits, wrapping, cleared by rst).
 // FRAMES = DATA + CNPS + NOT_ROCE + SHORT + BAD_ICRC + UNKNOWN_QPN once the pipeline is
 // empty. A frame is counted from cycle c + 10 for a last beat accepted in cycle c (its class
 // registered when the beat enters the output register, added an edge later). A
@@ -210,36 +207,23 @@ module dcqcn_rx_class #(
   localparam logic [31:0] K_T = crc_adv(S0, 8 * (T13 - 18));
 
   // ---------------------------------------------------------------- CSRs
+  // the generated CSR file (tb/ref/regmap_frame.h): MAP_FLOW, the MAP_COMMIT strobe (its
+  // data: csr_wdata in that cycle), the counters
   logic [15:0] map_flow_reg;
-  logic [31:0] csr_rdata_reg;
   logic [31:0] cnt_frames_reg, cnt_data_reg, cnt_cnps_reg, cnt_notroce_reg, cnt_short_reg,
                cnt_badicrc_reg, cnt_unknown_reg;
   logic commit;
 
-  assign commit = csr_we && csr_addr == 8'h04;
-
-  always_ff @(posedge clk) begin
-    if (csr_we && csr_addr == 8'h00) map_flow_reg <= csr_wdata[15:0];
-    csr_rdata_reg <= 32'd0;
-    if (csr_re) begin
-      case (csr_addr)
-        8'h00: csr_rdata_reg <= {16'd0, map_flow_reg};
-        8'h10: csr_rdata_reg <= cnt_frames_reg;
-        8'h14: csr_rdata_reg <= cnt_data_reg;
-        8'h18: csr_rdata_reg <= cnt_cnps_reg;
-        8'h1C: csr_rdata_reg <= cnt_notroce_reg;
-        8'h20: csr_rdata_reg <= cnt_short_reg;
-        8'h24: csr_rdata_reg <= cnt_badicrc_reg;
-        8'h28: csr_rdata_reg <= cnt_unknown_reg;
-        default: csr_rdata_reg <= 32'd0;
-      endcase
-    end
-    if (rst) begin
-      map_flow_reg <= 16'd0;
-      csr_rdata_reg <= 32'd0;
-    end
-  end
-  assign csr_rdata = csr_rdata_reg;
+  dcqcn_rx_class_csr u_csr (
+    .clk(clk), .rst(rst),
+    .csr_we(csr_we), .csr_re(csr_re), .csr_addr(csr_addr), .csr_wdata(csr_wdata),
+    .csr_rdata(csr_rdata),
+    .sts_frames(cnt_frames_reg), .sts_data(cnt_data_reg), .sts_cnps(cnt_cnps_reg),
+    .sts_not_roce(cnt_notroce_reg), .sts_short(cnt_short_reg), .sts_bad_icrc(cnt_badicrc_reg),
+    .sts_unknown_qpn(cnt_unknown_reg),
+    .cfg_map_flow(map_flow_reg),
+    .wr_map_commit(commit)
+  );
 
   // ---------------------------------------------------------------- Pipeline stages
   logic en, acc;

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 // Standalone test of a generated CSR register file, rtl/dcqcn_<blk>_csr.sv (tb/regmap_gen),
 // against a model written from the same table (tb/ref/regmap_<blk>.h: reset, clamp_reg,
-// CsrFileDef). Compiled once per block (CSR_BLK_RP / _NP / _CP). Every cycle a random bus
-// operation (write, read, both, idle; mapped and unmapped addresses; values at and
-// around the bounds, 0, all ones, random) and, for the NP, random status inputs; after
-// each edge csr_rdata and every cfg_* output must match.
+// CsrFileDef). Compiled once per window (CSR_BLK_RP / _NP / _CP / _NIC_SCHED / _NIC_TOP /
+// _RX_CLASS / _CNP_BUILD / _ECN_MARK / _NIC_FRAME_TOP). Every cycle a random bus operation
+// (write, read, both, idle; mapped and unmapped addresses; values at and around the bounds,
+// 0, all ones, random) and random status inputs; after each edge csr_rdata and every cfg_*
+// output must match, and every command strobe wr_<cmd> must be high exactly in a cycle
+// that writes its address. A read-only window has no write port: its writes are dropped.
 //   csr_file_test_<blk> [--seed N] [--cycles N]
 #include VHEADER
 #include <verilated.h>
@@ -38,8 +40,42 @@ constexpr auto& kStatus = kNpStatus;
 constexpr auto& kRegs = kCpRegs;
 constexpr CsrFileDef kShape = kCpCsrFile;
 constexpr std::array<StatusDef, 0> kStatus{};
+#elif defined(CSR_BLK_NIC_SCHED)
+constexpr auto& kRegs = kSchedRegs;
+constexpr CsrFileDef kShape = kSchedCsrFile;
+constexpr auto& kStatus = kSchedStatus;
+#elif defined(CSR_BLK_NIC_TOP)
+constexpr std::array<RegDef, 0> kRegs{};
+#define NO_WRITE_PORT 1
+constexpr CsrFileDef kShape = kTopCsrFile;
+constexpr auto& kStatus = kTopStatus;
+#elif defined(CSR_BLK_RX_CLASS)
+constexpr auto& kRegs = kRxRegs;
+constexpr CsrFileDef kShape = kRxCsrFile;
+constexpr auto& kStatus = kRxStatus;
+constexpr auto& kCmds = kRxCmds;
+#define HAS_CMDS 1
+#elif defined(CSR_BLK_CNP_BUILD)
+constexpr auto& kRegs = kCnpRegs;
+constexpr CsrFileDef kShape = kCnpCsrFile;
+constexpr auto& kStatus = kCnpStatus;
+constexpr auto& kCmds = kCnpCmds;
+#define HAS_CMDS 1
+#elif defined(CSR_BLK_ECN_MARK)
+constexpr std::array<RegDef, 0> kRegs{};
+#define NO_WRITE_PORT 1
+constexpr CsrFileDef kShape = kEcnCsrFile;
+constexpr auto& kStatus = kEcnStatus;
+#elif defined(CSR_BLK_NIC_FRAME_TOP)
+constexpr std::array<RegDef, 0> kRegs{};
+#define NO_WRITE_PORT 1
+constexpr CsrFileDef kShape = kFrameCsrFile;
+constexpr auto& kStatus = kFrameStatus;
 #else
-#error "define CSR_BLK_RP, CSR_BLK_NP or CSR_BLK_CP"
+#error "define CSR_BLK_<window> (RP, NP, CP, NIC_SCHED, NIC_TOP, RX_CLASS, CNP_BUILD, ECN_MARK, NIC_FRAME_TOP)"
+#endif
+#ifndef HAS_CMDS
+constexpr std::array<CmdDef, 0> kCmds{};
 #endif
 
 uint64_t rng_state = 1;
@@ -83,7 +119,7 @@ struct Model {
         if (kShape.write_stage && wq_hit && wq_reg == *i) rd = wq_val;
       }
       for (size_t s = 0; s < kStatus.size(); ++s)
-        if (kStatus[s].addr == addr) rd = sts[s];
+        if (kStatus[s].addr == addr) rd = kStatus[s].constant ? kStatus[s].value : sts[s];
     }
     rdata = rd;
     if (kShape.write_stage) {
@@ -100,7 +136,7 @@ struct Model {
 };
 
 // cfg_* of the DUT in table order
-std::array<uint32_t, kRegs.size()> cfg_values(const VMODEL& d) {
+std::array<uint32_t, kRegs.size()> cfg_values([[maybe_unused]] const VMODEL& d) {
 #if defined(CSR_BLK_RP)
   return {uint32_t(d.cfg_algo), uint32_t(d.cfg_line_rate_kbps), uint32_t(d.cfg_min_rate_kbps),
           uint32_t(d.cfg_g_q16), uint32_t(d.cfg_alpha_init_q16), uint32_t(d.cfg_alpha_period_ns),
@@ -121,6 +157,28 @@ std::array<uint32_t, kRegs.size()> cfg_values(const VMODEL& d) {
           uint32_t(d.cfg_sample_ns), uint32_t(d.cfg_high_bytes), uint32_t(d.cfg_low_bytes),
           uint32_t(d.cfg_tcd_ce_rule), uint32_t(d.cfg_tcd_grow_bytes),
           uint32_t(d.cfg_tcd_drain_bytes)};
+#elif defined(CSR_BLK_NIC_SCHED)
+  return {uint32_t(d.cfg_catchup_ns)};
+#elif defined(CSR_BLK_RX_CLASS)
+  return {uint32_t(d.cfg_map_flow)};
+#elif defined(CSR_BLK_CNP_BUILD)
+  return {uint32_t(d.cfg_src_mac_lo), uint32_t(d.cfg_src_mac_hi), uint32_t(d.cfg_dscp),
+          uint32_t(d.cfg_vlan), uint32_t(d.cfg_ctx_dmac_lo), uint32_t(d.cfg_ctx_dmac_hi),
+          uint32_t(d.cfg_ctx_sip), uint32_t(d.cfg_ctx_dip), uint32_t(d.cfg_ctx_dqpn),
+          uint32_t(d.cfg_ctx_port_pkey)};
+#else
+  return {};
+#endif
+}
+
+// wr_<cmd> of the DUT in table order
+std::array<bool, kCmds.size()> cmd_values([[maybe_unused]] const VMODEL& d) {
+#if defined(CSR_BLK_RX_CLASS)
+  return {d.wr_map_commit != 0};
+#elif defined(CSR_BLK_CNP_BUILD)
+  return {d.wr_ctx_commit != 0};
+#else
+  return {};
 #endif
 }
 
@@ -167,10 +225,54 @@ int main(int argc, char** argv) {
     dut->sts_cnpq_overflows = sts[0];
     dut->sts_cnpq_hwm = sts[1];
     dut->sts_cnpq_level = sts[2];
+#elif defined(CSR_BLK_NIC_SCHED)
+    dut->sts_fired = sts[SCHED_FIRED];
+    dut->sts_grants = sts[SCHED_GRANTS];
+    dut->sts_late_max_ns = sts[SCHED_LATE_MAX_NS];
+    dut->sts_wheel_hwm = sts[SCHED_WHEEL_HWM];
+    dut->sts_dropped = sts[SCHED_DROPPED];
+#elif defined(CSR_BLK_NIC_TOP)
+    dut->sts_num_flows = sts[TOP_NUM_FLOWS];
+    dut->sts_dropped = sts[TOP_DROPPED];
+    dut->sts_txop_in = sts[TOP_TXOP_IN];
+    dut->sts_txdone_in = sts[TOP_TXDONE_IN];
+    dut->sts_host_in = sts[TOP_HOST_IN];
+    dut->sts_rxcnp_in = sts[TOP_RXCNP_IN];
+    dut->sts_rxdata_in = sts[TOP_RXDATA_IN];
+    dut->sts_cnpreq_out = sts[TOP_CNPREQ_OUT];
+    dut->sts_grants_out = sts[TOP_GRANTS_OUT];
+    dut->sts_rp_inflight_hwm = sts[TOP_RP_INFLIGHT_HWM];
+    dut->sts_np_inflight_hwm = sts[TOP_NP_INFLIGHT_HWM];
+    dut->sts_timerq_hwm = sts[TOP_TIMERQ_HWM];
+#elif defined(CSR_BLK_RX_CLASS)
+    dut->sts_frames = sts[RX_FRAMES];
+    dut->sts_data = sts[RX_DATA];
+    dut->sts_cnps = sts[RX_CNPS];
+    dut->sts_not_roce = sts[RX_NOT_ROCE];
+    dut->sts_short = sts[RX_SHORT];
+    dut->sts_bad_icrc = sts[RX_BAD_ICRC];
+    dut->sts_unknown_qpn = sts[RX_UNKNOWN_QPN];
+#elif defined(CSR_BLK_CNP_BUILD)
+    dut->sts_cnps = sts[CNP_CNPS];
+    dut->sts_no_ctx = sts[CNP_NO_CTX];
+#elif defined(CSR_BLK_ECN_MARK)
+    dut->sts_frames = sts[ECN_FRAMES];
+    dut->sts_mark_req = sts[ECN_MARK_REQ];
+    dut->sts_marked = sts[ECN_MARKED];
+    dut->sts_not_ect = sts[ECN_NOT_ECT];
+    dut->sts_already_ce = sts[ECN_ALREADY_CE];
+    dut->sts_not_ip = sts[ECN_NOT_IP];
+#elif defined(CSR_BLK_NIC_FRAME_TOP)
+    dut->sts_data_width = sts[FRAME_DATA_WIDTH];
+    dut->sts_num_qps = sts[FRAME_NUM_QPS];
 #endif
   };
   auto tick = [&](bool we, bool re, uint8_t addr, uint32_t wdata) {
-    dut->csr_we = we; dut->csr_re = re; dut->csr_addr = addr; dut->csr_wdata = wdata;
+#ifndef NO_WRITE_PORT
+    dut->csr_we = we;
+    dut->csr_wdata = wdata;
+#endif
+    dut->csr_re = re; dut->csr_addr = addr;
     set_sts();
     dut->clk = 0; dut->eval();
     dut->clk = 1; dut->eval();
@@ -186,11 +288,15 @@ int main(int argc, char** argv) {
     // mostly mapped addresses; sometimes unmapped ones (and status registers)
     uint8_t addr = 0;
     const uint32_t k = rnd() % 16;
-    if (k < 12) addr = kRegs[rnd() % kRegs.size()].addr;
-    else if (k < 14 && !kStatus.empty()) {
+    if (k < 12 && !kRegs.empty()) {
+      if constexpr (!kRegs.empty()) addr = kRegs[rnd() % kRegs.size()].addr;
+    } else if (k < 13 && !kCmds.empty()) {
+      if constexpr (!kCmds.empty()) addr = kCmds[rnd() % kCmds.size()].addr;
+    } else if (k < 15 && !kStatus.empty()) {
       if constexpr (!kStatus.empty()) addr = kStatus[rnd() % kStatus.size()].addr;
+    } else {
+      addr = static_cast<uint8_t>(rnd() & 0xFF);
     }
-    else addr = static_cast<uint8_t>(rnd() & 0xFF);
     const uint32_t op = rnd() % 8;
     const bool we = op < 3 || op == 6, re = (op >= 3 && op < 6) || op == 6;
     uint32_t wdata = rnd();
@@ -211,6 +317,14 @@ int main(int argc, char** argv) {
       std::printf("csr_file_test: FAIL (mismatch at cycle %" PRIu64 ", seed %" PRIu64 ")\n", c, seed);
       return 1;
     }
+    const auto cmd = cmd_values(*dut);  // this cycle's inputs, still applied
+    for (size_t i = 0; i < kCmds.size(); ++i)
+      if (cmd[i] != (we && addr == kCmds[i].addr)) {
+        std::fprintf(stderr, "csr_file_test: seed %" PRIu64 " cycle %" PRIu64 ": wr_%s %d (we %d addr 0x%02x)\n",
+                     seed, c, std::string(kCmds[i].name).c_str(), int(cmd[i]), we, addr);
+        std::printf("csr_file_test: FAIL (mismatch at cycle %" PRIu64 ", seed %" PRIu64 ")\n", c, seed);
+        return 1;
+      }
     const auto cfg = cfg_values(*dut);
     for (size_t i = 0; i < kRegs.size(); ++i)
       if (cfg[i] != m.cfg(i)) {

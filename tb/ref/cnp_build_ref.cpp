@@ -56,13 +56,15 @@ std::vector<uint8_t> cnp_frame(const QpContext& c, const CnpGlobals& g) {
 }
 
 CnpBuildModel::CnpBuildModel(unsigned data_width, unsigned num_flows)
-    : bytes_(data_width / 8), flows_(num_flows), ram_(num_flows) {}
+    : bytes_(data_width / 8), flows_(num_flows), ram_(num_flows) {
+  reset_regs();
+}
 
 CnpGlobals CnpBuildModel::globals() const {
   CnpGlobals g;
-  g.smac = uint64_t{smac_hi_} << 32 | smac_lo_;
-  g.dscp = static_cast<uint8_t>(dscp_);
-  g.vlan = vlan_;
+  g.smac = uint64_t{reg_[CNP_SRC_MAC_HI]} << 32 | reg_[CNP_SRC_MAC_LO];
+  g.dscp = static_cast<uint8_t>(reg_[CNP_DSCP]);
+  g.vlan = reg_[CNP_VLAN];
   return g;
 }
 
@@ -91,31 +93,20 @@ void CnpBuildModel::step(const CnpBuildIn& in) {
   // CSR read of the registers before this edge
   uint32_t rdata = 0;
   if (in.csr_re) {
-    switch (in.csr_addr) {
-      case kCnpSrcMacLo: rdata = smac_lo_; break;
-      case kCnpSrcMacHi: rdata = smac_hi_; break;
-      case kCnpDscp: rdata = dscp_; break;
-      case kCnpVlan: rdata = vlan_; break;
-      case kCnpCtxDmacLo: rdata = dmac_lo_; break;
-      case kCnpCtxDmacHi: rdata = dmac_hi_; break;
-      case kCnpCtxSip: rdata = sip_; break;
-      case kCnpCtxDip: rdata = dip_; break;
-      case kCnpCtxDqpn: rdata = dqpn_; break;
-      case kCnpCtxPortPkey: rdata = port_pkey_; break;
-      case kCnpCnps: rdata = cnps_; break;
-      case kCnpNoCtx: rdata = noctx_; break;
-      default: break;
-    }
+    for (unsigned i = 0; i < CNP_NUM_REGS; ++i)
+      if (kCnpRegs[i].addr == in.csr_addr) rdata = reg_[i];
+    if (in.csr_addr == kCnpCnps) rdata = cnps_;
+    if (in.csr_addr == kCnpNoCtx) rdata = noctx_;
   }
   const CnpGlobals g_now = globals();
   QpContext staged;
   staged.valid = true;
-  staged.dmac = uint64_t{dmac_hi_} << 32 | dmac_lo_;
-  staged.sip = sip_;
-  staged.dip = dip_;
-  staged.dqpn = dqpn_;
-  staged.sport = static_cast<uint16_t>(port_pkey_);
-  staged.pkey = static_cast<uint16_t>(port_pkey_ >> 16);
+  staged.dmac = uint64_t{reg_[CNP_CTX_DMAC_HI]} << 32 | reg_[CNP_CTX_DMAC_LO];
+  staged.sip = reg_[CNP_CTX_SIP];
+  staged.dip = reg_[CNP_CTX_DIP];
+  staged.dqpn = reg_[CNP_CTX_DQPN];
+  staged.sport = static_cast<uint16_t>(reg_[CNP_CTX_PORT_PKEY]);
+  staged.pkey = static_cast<uint16_t>(reg_[CNP_CTX_PORT_PKEY] >> 16);
   // counters
   if (e_valid_ && in.m_ready && e_last) ++cnps_;
   if (en && l_valid_ && !rd_.valid) ++noctx_;
@@ -150,26 +141,12 @@ void CnpBuildModel::step(const CnpBuildIn& in) {
   clearing_ = clearing_ && clear_addr_ != flows_ - 1;
   clear_addr_ = (clear_addr_ + 1) & (flows_ - 1);
   // CSR writes
-  if (in.csr_we) {
-    const uint32_t w = in.csr_wdata;
-    switch (in.csr_addr) {
-      case kCnpSrcMacLo: smac_lo_ = w; break;
-      case kCnpSrcMacHi: smac_hi_ = w & 0xFFFF; break;
-      case kCnpDscp: dscp_ = w & 63; break;
-      case kCnpVlan: vlan_ = w & 0x17FFF; break;
-      case kCnpCtxDmacLo: dmac_lo_ = w; break;
-      case kCnpCtxDmacHi: dmac_hi_ = w & 0xFFFF; break;
-      case kCnpCtxSip: sip_ = w; break;
-      case kCnpCtxDip: dip_ = w; break;
-      case kCnpCtxDqpn: dqpn_ = w & 0xFFFFFF; break;
-      case kCnpCtxPortPkey: port_pkey_ = w; break;
-      default: break;
-    }
-  }
+  if (in.csr_we)
+    for (unsigned i = 0; i < CNP_NUM_REGS; ++i)
+      if (kCnpRegs[i].addr == in.csr_addr) reg_[i] = clamp_reg(kCnpRegs[i], in.csr_wdata);
   rdata_ = rdata;
   if (in.rst) {
-    smac_lo_ = smac_hi_ = vlan_ = dmac_lo_ = dmac_hi_ = sip_ = dip_ = dqpn_ = port_pkey_ = 0;
-    dscp_ = 48;
+    reset_regs();
     rdata_ = cnps_ = noctx_ = 0;
     clearing_ = true;
     clear_addr_ = 0;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "frame_ref.h"
+#include "regmap.h"
 
 namespace dcqcn {
 
@@ -33,12 +34,16 @@ struct CnpGlobals {
 // The CNP frame (74 bytes, 78 tagged; no FCS).
 std::vector<uint8_t> cnp_frame(const QpContext& c, const CnpGlobals& g);
 
-// CSR byte addresses (rtl/dcqcn_cnp_build.sv header).
+// CSR byte addresses: the table kCnpRegs / kCnpCmds / kCnpStatus (tb/ref/regmap_frame.h)
+// that the RTL's CSR file and docs/regmap.md are generated from.
 enum CnpCsr : uint8_t {
-  kCnpSrcMacLo = 0x00, kCnpSrcMacHi = 0x04, kCnpDscp = 0x08, kCnpVlan = 0x0C,
-  kCnpCtxDmacLo = 0x10, kCnpCtxDmacHi = 0x14, kCnpCtxSip = 0x18, kCnpCtxDip = 0x1C,
-  kCnpCtxDqpn = 0x20, kCnpCtxPortPkey = 0x24, kCnpCtxCommit = 0x28, kCnpCnps = 0x30,
-  kCnpNoCtx = 0x34
+  kCnpSrcMacLo = kCnpRegs[CNP_SRC_MAC_LO].addr, kCnpSrcMacHi = kCnpRegs[CNP_SRC_MAC_HI].addr,
+  kCnpDscp = kCnpRegs[CNP_DSCP].addr, kCnpVlan = kCnpRegs[CNP_VLAN].addr,
+  kCnpCtxDmacLo = kCnpRegs[CNP_CTX_DMAC_LO].addr, kCnpCtxDmacHi = kCnpRegs[CNP_CTX_DMAC_HI].addr,
+  kCnpCtxSip = kCnpRegs[CNP_CTX_SIP].addr, kCnpCtxDip = kCnpRegs[CNP_CTX_DIP].addr,
+  kCnpCtxDqpn = kCnpRegs[CNP_CTX_DQPN].addr, kCnpCtxPortPkey = kCnpRegs[CNP_CTX_PORT_PKEY].addr,
+  kCnpCtxCommit = kCnpCmds[CNP_CTX_COMMIT].addr, kCnpCnps = kCnpStatus[CNP_CNPS].addr,
+  kCnpNoCtx = kCnpStatus[CNP_NO_CTX].addr
 };
 
 struct CnpBuildIn {
@@ -76,10 +81,12 @@ class CnpBuildModel {
     CnpGlobals g;
   };
   unsigned bytes_, flows_;
-  // CSRs
-  uint32_t smac_lo_ = 0, smac_hi_ = 0, dscp_ = 48, vlan_ = 0;
-  uint32_t dmac_lo_ = 0, dmac_hi_ = 0, sip_ = 0, dip_ = 0, dqpn_ = 0, port_pkey_ = 0;
+  // CSRs: the registers in the order of kCnpRegs, the counters
+  std::array<uint32_t, CNP_NUM_REGS> reg_{};
   uint32_t rdata_ = 0, cnps_ = 0, noctx_ = 0;
+  void reset_regs() {
+    for (unsigned i = 0; i < CNP_NUM_REGS; ++i) reg_[i] = kCnpRegs[i].reset;
+  }
   // RAM and its read register
   std::vector<QpContext> ram_;
   QpContext rd_;

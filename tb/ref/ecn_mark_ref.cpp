@@ -80,8 +80,8 @@ void EcnMarkModel::step(const EcnMarkIn& in, EcnOutcome* outcome) {
   EcnOutcome oc = EcnOutcome::None;
   // csr read (the counters before this edge's increments)
   uint32_t rdata = 0;
-  if (in.csr_re && in.csr_addr % 4 == 0 && in.csr_addr / 4 < kEcnCntN)
-    rdata = cnt_[in.csr_addr / 4];
+  for (unsigned k = 0; k < kEcnCntN; ++k)
+    if (in.csr_re && in.csr_addr == kEcnStatus[k].addr) rdata = cnt_[k];
   // the counters add the pulses registered at the last edge; new pulses from stage A's move
   for (unsigned k = 0; k < kEcnCntN; ++k) cnt_[k] += pulse_[k];
   pulse_.fill(0);

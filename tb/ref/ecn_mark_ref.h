@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "frame_ref.h"
+#include "regmap.h"
 
 namespace dcqcn {
 
@@ -43,9 +44,12 @@ struct EcnMarkOut {
   uint32_t csr_rdata = 0;
 };
 
-// Counter addresses (csr_addr), as the RTL header lists them.
-enum EcnMarkCounter : unsigned { kEcnCntFrames = 0, kEcnCntMarkReq, kEcnCntMarked, kEcnCntNotEct,
-                                 kEcnCntAlreadyCe, kEcnCntNotIp, kEcnCntN };
+// The counters in the order of kEcnStatus (tb/ref/regmap_frame.h: their addresses, the
+// table the RTL's CSR file and docs/regmap.md are generated from).
+enum EcnMarkCounter : unsigned { kEcnCntFrames = ECN_FRAMES, kEcnCntMarkReq = ECN_MARK_REQ,
+                                 kEcnCntMarked = ECN_MARKED, kEcnCntNotEct = ECN_NOT_ECT,
+                                 kEcnCntAlreadyCe = ECN_ALREADY_CE, kEcnCntNotIp = ECN_NOT_IP,
+                                 kEcnCntN = ECN_NUM_STATUS };
 
 class EcnMarkModel {
  public:

@@ -15,7 +15,10 @@ unsigned NicFrameTopModel::blk_sel(uint16_t addr) {
 }
 
 uint32_t NicFrameTopModel::info(uint8_t a) const {
-  return a == 0x00 ? kFrameTopId : a == 0x04 ? width_ : a == 0x08 ? qps_ : 0;
+  return a == kFrameStatus[FRAME_ID].addr           ? kFrameTopId
+         : a == kFrameStatus[FRAME_DATA_WIDTH].addr ? width_
+         : a == kFrameStatus[FRAME_NUM_QPS].addr    ? qps_
+                                                    : 0;
 }
 
 NicFrameTopModel::Inner NicFrameTopModel::inner(const NicFrameTopIn& in) const {

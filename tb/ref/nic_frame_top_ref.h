@@ -19,8 +19,9 @@
 
 namespace dcqcn {
 
-// The wrapper's own registers at 0x1200 (read-only) and the blocks' windows.
-inline constexpr uint32_t kFrameTopId = 0x44435146;  // "DCQF"
+// The wrapper's own registers at 0x1200 (read-only: kFrameStatus, tb/ref/regmap_frame.h)
+// and the blocks' windows.
+inline constexpr uint32_t kFrameTopId = kFrameStatus[FRAME_ID].value;  // "DCQF"
 enum : uint16_t {
   kFrameTopWinTop = 0x0000,    // dcqcn_nic_top's map, 0x0000-0x0FFF
   kFrameTopWinRx = 0x1000,     // dcqcn_rx_class CSRs

@@ -72,7 +72,7 @@ void NicSchedModel::step(const In& in) {
   const uint32_t g = 1u << gb_;
 
   // ---- the CSR read (this cycle's registers; a landing CATCHUP_NS write shows)
-  const uint32_t landing = cwq_hi_ ? kNicSchedCatchupMax : cwq_data_;
+  const uint32_t landing = cwq_hi_ ? kNicSchedCatchupMax : cwq_data_;  // clamp_reg, compare registered
   if (in.csr_re) {
     switch (in.csr_addr) {
       case kSchedCsrId: csr_rdata_ = kNicSchedId; break;

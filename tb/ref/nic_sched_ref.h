@@ -33,14 +33,17 @@ enum NicSchedKind : uint8_t {
   kSchedStale = 7      // result of the scan (VERSION 1.0) only: the wheel never sends it
 };
 
-inline constexpr uint32_t kNicSchedId = 0x5C4ED001;
-inline constexpr uint32_t kNicSchedVersion = 0x00020000;  // 2.0: the wheel
-inline constexpr uint32_t kNicSchedCatchupMax = 1048576;
-inline constexpr uint32_t kNicSchedCatchupRst = 16384;
+// The CSR window (tb/ref/regmap_sched.h, the one table the RTL's CSR file is generated from)
+inline constexpr uint32_t kNicSchedId = kSchedStatus[SCHED_ID].value;
+inline constexpr uint32_t kNicSchedVersion = kSchedStatus[SCHED_VERSION].value;
+inline constexpr uint32_t kNicSchedCatchupMax = kSchedRegs[SCHED_CATCHUP_NS].max;
+inline constexpr uint32_t kNicSchedCatchupRst = kSchedRegs[SCHED_CATCHUP_NS].reset;
 // CSR byte addresses
 enum : uint8_t {
-  kSchedCsrId = 0x00, kSchedCsrVersion = 0x04, kSchedCsrCatchup = 0x08, kSchedCsrFired = 0x0c,
-  kSchedCsrGrants = 0x10, kSchedCsrLateMax = 0x14, kSchedCsrWheelHwm = 0x18, kSchedCsrDropped = 0x1c
+  kSchedCsrId = kSchedStatus[SCHED_ID].addr, kSchedCsrVersion = kSchedStatus[SCHED_VERSION].addr,
+  kSchedCsrCatchup = kSchedRegs[SCHED_CATCHUP_NS].addr, kSchedCsrFired = kSchedStatus[SCHED_FIRED].addr,
+  kSchedCsrGrants = kSchedStatus[SCHED_GRANTS].addr, kSchedCsrLateMax = kSchedStatus[SCHED_LATE_MAX_NS].addr,
+  kSchedCsrWheelHwm = kSchedStatus[SCHED_WHEEL_HWM].addr, kSchedCsrDropped = kSchedStatus[SCHED_DROPPED].addr
 };
 
 struct NicSchedEvent {

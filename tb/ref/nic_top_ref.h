@@ -69,33 +69,19 @@ struct NicTopOut {
   uint8_t rresp = 0;
 };
 
-// Top CSRs (0x200 + these byte addresses), read-only; docs/regmap.md is generated from
-// kNicTopStatus (tb/regmap_gen)
-inline constexpr uint32_t kNicTopId = 0x44435131;       // "DCQ1"
-inline constexpr uint32_t kNicTopVersion = 0x00020000;  // 2.0: RP + NP + scheduler + arbiter
+// Top CSRs (0x200 + these byte addresses), read-only: the table kTopStatus
+// (tb/ref/regmap_top.h) that the RTL's status window and docs/regmap.md are generated from
+inline constexpr uint32_t kNicTopId = kTopStatus[TOP_ID].value;            // "DCQ1"
+inline constexpr uint32_t kNicTopVersion = kTopStatus[TOP_VERSION].value;  // 2.0
 enum : uint8_t {
-  kTopCsrId = 0x00, kTopCsrNumFlows = 0x04, kTopCsrVersion = 0x08, kTopCsrDropped = 0x0c,
-  kTopCsrTxop = 0x10, kTopCsrTxdone = 0x14, kTopCsrHost = 0x18, kTopCsrRxcnp = 0x1c,
-  kTopCsrRxdata = 0x20, kTopCsrCnpreq = 0x24, kTopCsrGrants = 0x28, kTopCsrRpHwm = 0x2c,
-  kTopCsrNpHwm = 0x30, kTopCsrTimerqHwm = 0x34
+  kTopCsrId = kTopStatus[TOP_ID].addr, kTopCsrNumFlows = kTopStatus[TOP_NUM_FLOWS].addr,
+  kTopCsrVersion = kTopStatus[TOP_VERSION].addr, kTopCsrDropped = kTopStatus[TOP_DROPPED].addr,
+  kTopCsrTxop = kTopStatus[TOP_TXOP_IN].addr, kTopCsrTxdone = kTopStatus[TOP_TXDONE_IN].addr,
+  kTopCsrHost = kTopStatus[TOP_HOST_IN].addr, kTopCsrRxcnp = kTopStatus[TOP_RXCNP_IN].addr,
+  kTopCsrRxdata = kTopStatus[TOP_RXDATA_IN].addr, kTopCsrCnpreq = kTopStatus[TOP_CNPREQ_OUT].addr,
+  kTopCsrGrants = kTopStatus[TOP_GRANTS_OUT].addr, kTopCsrRpHwm = kTopStatus[TOP_RP_INFLIGHT_HWM].addr,
+  kTopCsrNpHwm = kTopStatus[TOP_NP_INFLIGHT_HWM].addr, kTopCsrTimerqHwm = kTopStatus[TOP_TIMERQ_HWM].addr
 };
-
-inline constexpr std::array<StatusDef, 14> kNicTopStatus = {{
-    {"TOP_ID", kTopCsrId, "0x44435131 (\"DCQ1\")"},
-    {"TOP_NUM_FLOWS", kTopCsrNumFlows, "NUM_FLOWS"},
-    {"TOP_VERSION", kTopCsrVersion, "0x00020000 (2.0: RP + NP + scheduler + arbiter)"},
-    {"TOP_DROPPED", kTopCsrDropped, "host descriptors dropped (op 2 or 3), saturating"},
-    {"TOP_TXOP_IN", kTopCsrTxop, "transmit opportunities taken (wrapping)"},
-    {"TOP_TXDONE_IN", kTopCsrTxdone, "completions taken (wrapping)"},
-    {"TOP_HOST_IN", kTopCsrHost, "host DATA / INIT descriptors taken, not counting dropped ones (wrapping)"},
-    {"TOP_RXCNP_IN", kTopCsrRxcnp, "received CNP descriptors taken (wrapping)"},
-    {"TOP_RXDATA_IN", kTopCsrRxdata, "received data descriptors taken (wrapping)"},
-    {"TOP_CNPREQ_OUT", kTopCsrCnpreq, "CNP requests sent (wrapping)"},
-    {"TOP_GRANTS_OUT", kTopCsrGrants, "txsel descriptors with grant (wrapping)"},
-    {"TOP_RP_INFLIGHT_HWM", kTopCsrRpHwm, "most RP events in flight at once (of 8 credits)"},
-    {"TOP_NP_INFLIGHT_HWM", kTopCsrNpHwm, "most NP events in flight at once (of 4 credits)"},
-    {"TOP_TIMERQ_HWM", kTopCsrTimerqHwm, "most scheduler timer results waiting for the RP at once (of 4)"},
-}};
 
 class NicTopModel {
  public:

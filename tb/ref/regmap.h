@@ -22,6 +22,8 @@ enum class RtlClamp : uint8_t {
   kCompare,  // (v < MIN) ? MIN : (v > MAX) ? MAX : v on the write path
   kPow2,     // MAX = 2^k: bit tests above bit k (no carry chain); a MIN > 0 by a compare of
              // the low bits that MIN needs with the bits above them zero
+  kMask,     // no clamp: the stored value is v & MAX (MAX = the register's legal bits, MIN 0);
+             // bits of v outside MAX are dropped
 };
 
 struct RegDef {
@@ -51,14 +53,29 @@ struct CsrFileDef {
   bool cfg_bypass = false;    // write_stage: cfg_* show a landing write in its landing cycle
 };
 
-// A read-only status register (a counter or a level): reads its value, ignores writes.
+// A read-only status register (a counter, a level, a parameter or a constant): reads its
+// value, ignores writes. The generated CSR file has an sts_<name>[31:0] input for it, or,
+// for a constant, reads <PREFIX>_<NAME>_VALUE from the generated .vh.
 struct StatusDef {
+  std::string_view name;
+  uint8_t addr;
+  std::string_view desc;
+  std::string_view reset = "0";  // the value after rst, for the docs (a counter: 0)
+  bool constant = false;         // true: reads `value` (an ID, a version), no input
+  uint32_t value = 0;
+};
+
+// A write-only command register: a write pulses the CSR file's wr_<name> output in its
+// cycle (the block takes the command's data from csr_wdata then); it stores nothing and
+// reads 0. Only in a CSR file without write_stage.
+struct CmdDef {
   std::string_view name;
   uint8_t addr;
   std::string_view desc;
 };
 
 inline constexpr uint32_t clamp_reg(const RegDef& r, uint32_t v) {
+  if (r.clamp == RtlClamp::kMask) return v & r.max;
   return v < r.min ? r.min : (v > r.max ? r.max : v);
 }
 
@@ -87,3 +104,6 @@ struct ModelOut {
 #include "regmap_rp.h"
 #include "regmap_np.h"
 #include "regmap_cp.h"
+#include "regmap_sched.h"
+#include "regmap_top.h"
+#include "regmap_frame.h"

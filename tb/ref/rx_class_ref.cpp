@@ -61,8 +61,8 @@ void RxClassModel::step(const RxClassIn& in) {
   uint32_t rdata = 0;
   if (in.csr_re) {
     if (in.csr_addr == kRxMapFlow) rdata = map_flow_;
-    else if (in.csr_addr >= kRxCnt0 && in.csr_addr % 4 == 0 && static_cast<unsigned>(in.csr_addr - kRxCnt0) / 4 < kRxCntN)
-      rdata = cnt_[(in.csr_addr - kRxCnt0) / 4];
+    for (unsigned k = 0; k < kRxCntN; ++k)
+      if (in.csr_addr == kRxStatus[k].addr) rdata = cnt_[k];
   }
   for (unsigned k = 0; k < kRxCntN; ++k) cnt_[k] += pulse_[k];
   pulse_.fill(0);
@@ -137,7 +137,8 @@ void RxClassModel::step(const RxClassIn& in) {
   }
   clearing_ = clearing_ && clear_addr_ != qps_ - 1;
   clear_addr_ = (clear_addr_ + 1) & (qps_ - 1);
-  if (in.csr_we && in.csr_addr == kRxMapFlow) map_flow_ = static_cast<uint16_t>(in.csr_wdata);
+  if (in.csr_we && in.csr_addr == kRxMapFlow)
+    map_flow_ = static_cast<uint16_t>(clamp_reg(kRxRegs[RX_MAP_FLOW], in.csr_wdata));
   rdata_ = rdata;
   if (in.rst) {
     map_flow_ = 0;

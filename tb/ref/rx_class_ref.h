@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "frame_ref.h"
+#include "regmap.h"
 
 namespace dcqcn {
 
@@ -42,10 +43,16 @@ struct RxQpEntry {
   bool operator==(const RxQpEntry&) const = default;
 };
 
-// CSR byte addresses (rtl/dcqcn_rx_class.sv header); counters in the order of RxCounter.
-enum RxClassCsr : uint8_t { kRxMapFlow = 0x00, kRxMapCommit = 0x04, kRxCnt0 = 0x10 };
-enum RxCounter : unsigned { kRxFrames = 0, kRxData, kRxCnps, kRxNotRoce, kRxShort, kRxBadIcrc,
-                            kRxUnknownQpn, kRxCntN };
+// CSR byte addresses: the table kRxRegs / kRxCmds / kRxStatus (tb/ref/regmap_frame.h) that
+// the RTL's CSR file and docs/regmap.md are generated from; counters in the order of
+// RxCounter, which is kRxStatus's.
+enum RxClassCsr : uint8_t {
+  kRxMapFlow = kRxRegs[RX_MAP_FLOW].addr, kRxMapCommit = kRxCmds[RX_MAP_COMMIT].addr,
+  kRxCnt0 = kRxStatus[RX_FRAMES].addr
+};
+enum RxCounter : unsigned { kRxFrames = RX_FRAMES, kRxData = RX_DATA, kRxCnps = RX_CNPS,
+                            kRxNotRoce = RX_NOT_ROCE, kRxShort = RX_SHORT, kRxBadIcrc = RX_BAD_ICRC,
+                            kRxUnknownQpn = RX_UNKNOWN_QPN, kRxCntN = RX_NUM_STATUS };
 
 struct RxClassIn {
   bool rst = false;
