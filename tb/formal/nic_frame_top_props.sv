@@ -44,7 +44,7 @@
 // builder's alone, and again at each parameter set), which took the run from about 25 s
 // to about 4 s. A port the wrapper connects and a stub lacks fails the read; keep them in
 // step with the RTL.
-//! formal.sh rtl: dcqcn_nic_frame_top.sv
+//! formal.sh rtl: dcqcn_nic_frame_top_csr.sv dcqcn_nic_frame_top.sv
 //! formal.sh lib: dcqcn_nic_top.sv
 //! formal.sh cut: t:dcqcn_rx_class t:dcqcn_cnp_build
 //! formal.sh group AXIL: B_HOLD B_ONE B_BOUND B_RESP R_HOLD R_ONE R_BOUND M_HOLD

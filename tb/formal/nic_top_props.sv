@@ -61,7 +61,7 @@
 //! formal.sh lib AXIL: dcqcn_rp.sv dcqcn_np.sv dcqcn_nic_sched.sv dcqcn_nic_arb.sv
 //! formal.sh cut AXIL: none
 //! formal.sh group AXIS: TXSEL_HOLD CNPREQ_HOLD TXSEL_ONE
-//! formal.sh rtl AXIS: dcqcn_nic_fifo.sv dcqcn_nic_arb.sv dcqcn_nic_top.sv
+//! formal.sh rtl AXIS: dcqcn_nic_fifo.sv dcqcn_nic_top_csr.sv dcqcn_nic_arb.sv dcqcn_nic_top.sv
 //! formal.sh lib AXIS: dcqcn_rp.sv dcqcn_np.sv dcqcn_nic_sched.sv
 //! formal.sh cut AXIS: none
 //! formal.sh connect: h_sev dut.sch_evt_valid
