@@ -35,6 +35,8 @@
 #include <cinttypes>
 #include <cstdio>
 #include <deque>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -43,6 +45,7 @@
 #include "frame_gen.h"
 #include "lockstep.h"
 #include "nic_frame_top_ref.h"
+#include "pcap_out.h"
 
 using namespace dcqcn;
 using dcqcn::tb::Diff;
@@ -68,8 +71,10 @@ uint32_t crc_bits(uint32_t c, const uint8_t* p, size_t n) {
 
 // The ICRC of a whole RoCEv2 frame right? (ip: the IP header's offset; v6: IPv6)
 bool icrc_right(const std::vector<uint8_t>& f, size_t ip, bool v6) {
-  std::vector<uint8_t> m(8, 0xFF);
-  m.insert(m.end(), f.begin() + static_cast<long>(ip), f.end() - 4);
+  // 8 bytes of 1s, then the frame from the IP header up to the ICRC (sized first: GCC 12
+  // warns, wrongly, on an insert into a vector here)
+  std::vector<uint8_t> m(8 + (f.size() - 4 - ip), 0xFF);
+  for (size_t i = ip; i + 4 < f.size(); ++i) m[8 + i - ip] = f[i];
   uint8_t* h = &m[8];
   const size_t iph = v6 ? 40 : 4 * size_t{static_cast<uint8_t>(h[0] & 15)};
   if (v6) {
@@ -122,6 +127,13 @@ class Bench {
         ref_(kWidth, kFlows, kQps), table_(kQps), ctx_(kFlows) {
     now64_ = (uint64_t{1} << 32) - 100000 - rng_.below(1000000);
     mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
+    // --pcap: every CNP frame that left m_axis_cnp (checked), and its destination QP from
+    // the bench's own context table in PCAP.dqpn (tb/tools/frames_tshark_test.sh reads both)
+    if (!o.pcap.empty() && !o.replay) {
+      pcap_ = std::make_unique<tb::PcapOut>(o.pcap);
+      qpns_ = std::fopen((o.pcap + ".dqpn").c_str(), "w");
+      if (!qpns_) throw std::runtime_error("--pcap " + o.pcap + ".dqpn: cannot open for writing");
+    }
     define_coverage();
     run_.on_failure_window(
         [this] {
@@ -142,6 +154,12 @@ class Bench {
         });
   }
 
+  ~Bench() {
+    if (qpns_) std::fclose(qpns_);
+  }
+  Bench(const Bench&) = delete;
+  Bench& operator=(const Bench&) = delete;
+
   int run() {
     rst_cycles_ = 3;
     while (done_ < o_.events) {
@@ -149,6 +167,11 @@ class Bench {
       if (run_.cycle() > 600 * (o_.events + 2000) + 8 * kFlows) return fail("no progress (hang?): " + ref_.debug());
     }
     if (int rc = drain()) return rc;
+    if (pcap_)
+      std::printf("nic_frame_top: pcap %s: %" PRIu64 " frames, %" PRIu64 " tagged, %" PRIu64
+                  " untagged (the CNPs of m_axis_cnp); their destination QPs (from the bench's context"
+                  " table) in %s.dqpn\n",
+                  o_.pcap.c_str(), pcap_->frames(), pc_tagged_[1], pc_tagged_[0], o_.pcap.c_str());
     return run_.finish(cov_, done_, kFullCoverageEvents);
   }
 
@@ -764,6 +787,11 @@ class Bench {
     if (!bad.empty()) return fail("CNP frame " + std::to_string(tally_.cnp_frames) + ": " + bad);
     cov_.hit("cnp_frame");
     if (tagged) cov_.hit("cnp_tagged");
+    if (pcap_) {
+      pcap_->write(f, run_.cycle() * o_.clock_ps / 1000);
+      std::fprintf(qpns_, "%u\n", c.dqpn);
+      ++pc_tagged_[tagged];
+    }
     return 0;
   }
 
@@ -913,6 +941,9 @@ class Bench {
   tb::Rng rng_;
   tb::LockstepRun<VMODEL> run_;
   NicFrameTopModel ref_;
+  std::unique_ptr<tb::PcapOut> pcap_;  // --pcap
+  std::FILE* qpns_ = nullptr;
+  uint64_t pc_tagged_[2] = {0, 0};
   tb::Coverage cov_;
   NicFrameTopIn in_{};
   uint64_t now64_ = 0;

@@ -13,7 +13,9 @@
 #     Wireshark); the frames with a bad checksum equal those made wrong on purpose; and
 #     pcap_icrc (zlib's crc32, not the reference's CRC) finds every RoCEv2 ICRC right but
 #     those made wrong on purpose (the marker leaves the ICRC valid).
-#   cnp_build: every frame decodes as a RoCEv2 CNP (infiniband.bth.opcode == 129) to UDP
+#   cnp_build, and nic_frame_top (the frame-level NIC top: its CNPs out of m_axis_cnp,
+#     made by the top's NP and its builder from the frames it received; 3000 frames):
+#     every frame decodes as a RoCEv2 CNP (infiniband.bth.opcode == 129) to UDP
 #     port 4791, with ip.checksum.status == "Good" and ECN 00; the tagged ones equal the
 #     bench's count; the destination QP of every frame, in order, equals the one the
 #     bench's own copy of the context table gives (BENCH writes them to PCAP.dqpn); and
@@ -33,7 +35,7 @@ check() {  # check WHAT GOT EXPECTED
 }
 ts() { tshark -o ip.check_checksum:TRUE "$@" 2>/dev/null; }
 P="$OUT/$BLOCK.pcap"
-case $BLOCK in ecn_mark) events=3000 ;; *) events=20000 ;; esac  # full coverage of each bench
+case $BLOCK in ecn_mark|nic_frame_top) events=3000 ;; *) events=20000 ;; esac  # full coverage of each bench
 "$BENCH" --seed 11 --events $events --quiet --pcap "$P" > "$OUT/bench.log"
 cat "$OUT/bench.log"
 num() {  # num LABEL: the number before LABEL on the bench's pcap line
@@ -56,7 +58,7 @@ case $BLOCK in
     check "RoCEv2 frames (pcap_icrc)" "$(echo "$line" | sed -E 's/.* ([0-9]+) RoCEv2.*/\1/')" "$roce"
     check "wrong ICRCs (pcap_icrc, zlib crc32)" "$(echo "$line" | sed -E 's/.* ([0-9]+) wrong ICRC.*/\1/')" "$badi"
     ;;
-  cnp_build)
+  cnp_build|nic_frame_top)
     frames=$(num "frames"); tagged=$(num "tagged")
     [ "$frames" -gt 100 ] || { echo "FAIL: only $frames CNPs: nothing to check"; exit 1; }
     check "frames in the capture" "$(ts -r "$P" | wc -l)" "$frames"
@@ -74,7 +76,7 @@ case $BLOCK in
     check "RoCEv2 frames (pcap_icrc)" "$(echo "$line" | sed -E 's/.* ([0-9]+) RoCEv2.*/\1/')" "$frames"
     check "wrong ICRCs (pcap_icrc, zlib crc32)" "$(echo "$line" | sed -E 's/.* ([0-9]+) wrong ICRC.*/\1/')" 0
     ;;
-  *) echo "frames_tshark_test.sh: unknown block '$BLOCK' (ecn_mark, cnp_build)" >&2; exit 2 ;;
+  *) echo "frames_tshark_test.sh: unknown block '$BLOCK' (ecn_mark, cnp_build, nic_frame_top)" >&2; exit 2 ;;
 esac
 [ "$fails" -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
 echo "all $BLOCK tshark checks passed"
