@@ -5,6 +5,10 @@
 #   scripts/bench.sh [EVENTS]      default 2,000,000 per block (THESIS_MS=N: thesis720's
 #                                  duration, default 100 ms: about 10 minutes on the RTL engine)
 #   scripts/bench.sh --scale       only the 1e4 / 1e5 / 1e6-flow runs
+#   scripts/bench.sh sched         issue 24's figures (docs/benchmarks.md, "The NIC's scheduler
+#                                  in the network"): incast8 for 20 ms and thesis720 for 10 ms,
+#                                  the RTL engine's cycles per simulated packet and wall, and
+#                                  the reference engine's nic.core top against blocks
 #   scripts/bench.sh trace [MS]    the cost of dcqcn-sim's waveform on incast4 (RTL engine,
 #                                  MS = 50 by default): untraced, a full-run FST, a 1 ms
 #                                  window, a full-run VCD; wall and CPU seconds, sizes, ratios
@@ -15,6 +19,35 @@
 # state_bytes_per_flow the summary's count of the per-flow containers (docs/network.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = sched ]; then
+  [ -x build/dcqcn-sim ] || scripts/build.sh >/dev/null
+  d=build/bench/sched
+  rm -rf "$d" && mkdir -p "$d"
+  echo "{"
+  first=1
+  for spec in "incast8 20" "thesis720 10"; do
+    read -r sc ms <<<"$spec"
+    for run in "rtl top" "ref top" "ref blocks"; do
+      read -r e core <<<"$run"
+      build/dcqcn-sim run "$sc" --engine "$e" --duration "$ms" --set nic.core="$core" --quiet \
+        --out "$d/$sc-$e-$core" >/dev/null
+    done
+    [ $first -eq 0 ] && echo ","
+    first=0
+    /usr/bin/python3 - "$sc" "$ms" "$d/$sc" <<'PY'
+import json, sys
+sc, ms, base = sys.argv[1], sys.argv[2], sys.argv[3]
+r, t, b = (json.load(open(f"{base}-{k}/summary.json")) for k in ("rtl-top", "ref-top", "ref-blocks"))
+print(f'  "{sc}_{ms}ms": {{"rtl_cycles": {r["rtl_cycles"]}, "simulated_packets": {r["simulated_packets"]}, '
+      f'"rtl_cycles_per_packet": {r["rtl_cycles"] / max(1, r["simulated_packets"]):.1f}, '
+      f'"rtl_top_wall_s": {r["wall_s"]:.3f}, "ref_top_wall_s": {t["wall_s"]:.3f}, '
+      f'"ref_blocks_wall_s": {b["wall_s"]:.3f}, "ref_top_over_blocks": {t["wall_s"] / b["wall_s"]:.1f}}}', end="")
+PY
+  done
+  echo ""
+  echo "}"
+  exit 0
+fi
 if [ "${1:-}" = trace ]; then
   MS=${2:-50}
   [ -x build/dcqcn-sim ] || scripts/build.sh >/dev/null
