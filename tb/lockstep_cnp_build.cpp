@@ -61,16 +61,10 @@ class Bench {
                              [this](const CnpBuildIn& i) { ref_.step(i); });
     mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
     if (!o.pcap.empty() && !o.replay) {
-      pcap_ = std::make_unique<tb::PcapOut>(o.pcap);
-      qpns_ = std::fopen((o.pcap + ".dqpn").c_str(), "w");
-      if (!qpns_) throw std::runtime_error("--pcap " + o.pcap + ".dqpn: cannot open for writing");
+      pcap_ = std::make_unique<tb::CnpCapture>(o.pcap);
     }
     define_coverage();
   }
-  ~Bench() {
-    if (qpns_) std::fclose(qpns_);
-  }
-
   int run() {
     rst_cycles_ = 3;
     while (done_ < o_.events || !exp_.empty() || in_req_) {
@@ -79,10 +73,7 @@ class Bench {
         return fail("no progress (hang?)");
     }
     if (int rc = final_counters()) return rc;
-    if (pcap_)
-      std::printf("cnp_build: pcap %s: %" PRIu64 " frames, %" PRIu64 " tagged, %" PRIu64
-                  " untagged; their destination QPs (from the bench's context table) in %s.dqpn\n",
-                  o_.pcap.c_str(), pcap_->frames(), pc_tagged_[1], pc_tagged_[0], o_.pcap.c_str());
+    if (pcap_) pcap_->summary("cnp_build", "");
     return run_.finish(cov_, done_, kFullCoverageEvents);
   }
 
@@ -338,11 +329,7 @@ class Bench {
       return fail("CNP fields differ from the flow's context when the request was accepted");
     for (size_t i = bth + 12; i < bth + 28; ++i)
       if (f[i] != 0) return fail("CNP reserved byte not 0");
-    if (pcap_) {
-      pcap_->write(f, run_.cycle() * o_.clock_ps / 1000);
-      std::fprintf(qpns_, "%u\n", c.dqpn);
-      ++pc_tagged_[tag];
-    }
+    if (pcap_) pcap_->write(f, run_.cycle() * o_.clock_ps / 1000, c.dqpn, tag);
     return 0;
   }
 
@@ -424,9 +411,7 @@ class Bench {
   uint64_t req_ = 0, done_ = 0, mid_reset_at_ = 0, last_end_cycle_ = ~uint64_t{0} - 1;
   uint32_t cnps_ = 0, noctx_ = 0, read_seen_ = 0;
   unsigned rst_cycles_ = 0;
-  std::unique_ptr<tb::PcapOut> pcap_;
-  FILE* qpns_ = nullptr;
-  uint64_t pc_tagged_[2] = {0, 0};
+  std::unique_ptr<tb::CnpCapture> pcap_;  // --pcap
 };
 
 }  // namespace

@@ -130,9 +130,7 @@ class Bench {
     // --pcap: every CNP frame that left m_axis_cnp (checked), and its destination QP from
     // the bench's own context table in PCAP.dqpn (tb/tools/frames_tshark_test.sh reads both)
     if (!o.pcap.empty() && !o.replay) {
-      pcap_ = std::make_unique<tb::PcapOut>(o.pcap);
-      qpns_ = std::fopen((o.pcap + ".dqpn").c_str(), "w");
-      if (!qpns_) throw std::runtime_error("--pcap " + o.pcap + ".dqpn: cannot open for writing");
+      pcap_ = std::make_unique<tb::CnpCapture>(o.pcap);
     }
     define_coverage();
     run_.on_failure_window(
@@ -154,12 +152,6 @@ class Bench {
         });
   }
 
-  ~Bench() {
-    if (qpns_) std::fclose(qpns_);
-  }
-  Bench(const Bench&) = delete;
-  Bench& operator=(const Bench&) = delete;
-
   int run() {
     rst_cycles_ = 3;
     while (done_ < o_.events) {
@@ -167,11 +159,7 @@ class Bench {
       if (run_.cycle() > 600 * (o_.events + 2000) + 8 * kFlows) return fail("no progress (hang?): " + ref_.debug());
     }
     if (int rc = drain()) return rc;
-    if (pcap_)
-      std::printf("nic_frame_top: pcap %s: %" PRIu64 " frames, %" PRIu64 " tagged, %" PRIu64
-                  " untagged (the CNPs of m_axis_cnp); their destination QPs (from the bench's context"
-                  " table) in %s.dqpn\n",
-                  o_.pcap.c_str(), pcap_->frames(), pc_tagged_[1], pc_tagged_[0], o_.pcap.c_str());
+    if (pcap_) pcap_->summary("nic_frame_top", " (the CNPs of m_axis_cnp)");
     return run_.finish(cov_, done_, kFullCoverageEvents);
   }
 
@@ -787,11 +775,7 @@ class Bench {
     if (!bad.empty()) return fail("CNP frame " + std::to_string(tally_.cnp_frames) + ": " + bad);
     cov_.hit("cnp_frame");
     if (tagged) cov_.hit("cnp_tagged");
-    if (pcap_) {
-      pcap_->write(f, run_.cycle() * o_.clock_ps / 1000);
-      std::fprintf(qpns_, "%u\n", c.dqpn);
-      ++pc_tagged_[tagged];
-    }
+    if (pcap_) pcap_->write(f, run_.cycle() * o_.clock_ps / 1000, c.dqpn, tagged);
     return 0;
   }
 
@@ -941,9 +925,7 @@ class Bench {
   tb::Rng rng_;
   tb::LockstepRun<VMODEL> run_;
   NicFrameTopModel ref_;
-  std::unique_ptr<tb::PcapOut> pcap_;  // --pcap
-  std::FILE* qpns_ = nullptr;
-  uint64_t pc_tagged_[2] = {0, 0};
+  std::unique_ptr<tb::CnpCapture> pcap_;  // --pcap
   tb::Coverage cov_;
   NicFrameTopIn in_{};
   uint64_t now64_ = 0;

@@ -56,4 +56,38 @@ class PcapOut {
   uint64_t frames_ = 0;
 };
 
+// The CNP benches' --pcap (cnp_build, nic_frame_top): every CNP frame checked, in a pcap,
+// its destination QP (from the bench's own context table) a line of PATH.dqpn, the tagged
+// ones counted; summary() is the line tb/tools/frames_tshark_test.sh reads.
+class CnpCapture {
+ public:
+  explicit CnpCapture(const std::string& path) : path_(path), pcap_(path) {
+    qpns_ = std::fopen((path + ".dqpn").c_str(), "w");
+    if (!qpns_) throw std::runtime_error("--pcap " + path + ".dqpn: cannot open for writing");
+  }
+  ~CnpCapture() { std::fclose(qpns_); }
+  CnpCapture(const CnpCapture&) = delete;
+  CnpCapture& operator=(const CnpCapture&) = delete;
+
+  void write(const std::vector<uint8_t>& frame, uint64_t t_ns, uint32_t dqpn, bool tagged) {
+    pcap_.write(frame, t_ns);
+    std::fprintf(qpns_, "%u\n", dqpn);
+    ++tagged_[tagged ? 1 : 0];
+  }
+  // "<bench>: pcap PATH: N frames, T tagged, U untagged (what); their destination QPs ..."
+  void summary(const char* bench, const char* what) const {
+    std::printf("%s: pcap %s: %llu frames, %llu tagged, %llu untagged%s; their destination QPs "
+                "(from the bench's context table) in %s.dqpn\n",
+                bench, path_.c_str(), static_cast<unsigned long long>(pcap_.frames()),
+                static_cast<unsigned long long>(tagged_[1]), static_cast<unsigned long long>(tagged_[0]),
+                what, path_.c_str());
+  }
+
+ private:
+  std::string path_;
+  PcapOut pcap_;
+  std::FILE* qpns_ = nullptr;
+  uint64_t tagged_[2] = {0, 0};
+};
+
 }  // namespace dcqcn::tb
