@@ -171,6 +171,18 @@ NicTopModel::Comb NicTopModel::comb(const NicTopIn& in) const {
   return c;
 }
 
+const NicTopModel::Comb& NicTopModel::comb_kept(const NicTopIn& in) const {
+  const uint8_t key = static_cast<uint8_t>(
+      (in.txop_valid ? 1 : 0) | (in.txdone_valid ? 2 : 0) | (in.host_valid ? 4 : 0) |
+      ((in.host.op & 2) ? 8 : 0) | (in.rxcnp_valid ? 16 : 0) | (in.rxdata_valid ? 32 : 0));
+  if (!kept_ok_ || kept_key_ != key) {
+    kept_ = comb(in);
+    kept_key_ = key;
+    kept_ok_ = true;
+  }
+  return kept_;
+}
+
 bool NicTopModel::arb_idle(const Comb& c) const {
   return !clearing_ && txop_cnt_ == 0 && txdone_q_.empty() && host_q_.empty() &&
          rxcnp_q_.empty() && rxdata_q_.empty() && rp_cred_ == 0 && np_cred_ == 0 && !g_v_ &&
@@ -180,7 +192,7 @@ bool NicTopModel::arb_idle(const Comb& c) const {
 
 NicTopOut NicTopModel::outputs(const NicTopIn& in) const {
   NicTopOut o;
-  const Comb c = comb(in);
+  const Comb& c = comb_kept(in);
   o.txop_ready = !clearing_ && txop_cnt_ != 2;
   o.txdone_ready = !clearing_ && txdone_q_.size() != 2;
   o.host_ready = !clearing_ && host_q_.size() != 2;
@@ -213,7 +225,7 @@ NicTopOut NicTopModel::outputs(const NicTopIn& in) const {
 NicTopModel::Peek NicTopModel::peek(const NicTopIn& in) const {
   Peek p;
   if (in.rst) return p;
-  const Comb c = comb(in);
+  const Comb& c = comb_kept(in);
   p.sched_taken = c.sr_take;
   p.sched = c.so.out;
   p.rp_issued = rp_iss_v_ && c.rpo.evt_ready;
@@ -239,7 +251,8 @@ unsigned blk_sel(uint16_t addr) {
 }  // namespace
 
 void NicTopModel::step(const NicTopIn& in) {
-  const Comb c = comb(in);
+  const Comb c = comb_kept(in);
+  kept_ok_ = false;  // the registers change below
   const RpModel::In ri = rp_in();
   const NpModel::In ni = np_in();
   const NicSchedModel::In si = sch_in();

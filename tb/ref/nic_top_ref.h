@@ -149,6 +149,13 @@ class NicTopModel {
     bool txop_pop;
   };
   Comb comb(const NicTopIn& in) const;
+  // comb() depends on the registers and on six input bits only (the inputs' valids and the
+  // host op's DATA bit): a simulation asks outputs() and then step() of the same cycle, so
+  // the last result is kept until the registers change (step) or those bits differ
+  const Comb& comb_kept(const NicTopIn& in) const;
+  mutable Comb kept_{};
+  mutable bool kept_ok_ = false;
+  mutable uint8_t kept_key_ = 0;
   bool arb_idle(const Comb& c) const;
 
   uint32_t n_, fmask_;

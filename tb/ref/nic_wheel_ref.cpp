@@ -106,6 +106,15 @@ NicWheelOut NicWheelModel::outputs(uint32_t now_in) const {
 }
 
 uint32_t NicWheelModel::first_marked(unsigned t) const {
+  if (!fm_ok_[t] || fm_d_[t] != d_[t]) {
+    fm_k_[t] = search_marked(t);
+    fm_d_[t] = d_[t];
+    fm_ok_[t] = true;
+  }
+  return fm_k_[t];
+}
+
+uint32_t NicWheelModel::search_marked(unsigned t) const {
   // the slots d + 1 .. d + S - 1, word by word from d + 1's (d itself excluded)
   const uint32_t p = idx(d_[t] + 1), dd = idx(d_[t]);
   const uint32_t nw = static_cast<uint32_t>(bm_[t].size());
@@ -266,7 +275,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
     mv_ = {};
     adv_ = {};
     nxv_ = {};
-    for (auto& b : bm_) std::fill(b.begin(), b.end(), 0);
+    for (unsigned t = 0; t < 2; ++t) clear_marks(t);
     count_ = {};
     dropped_ = 0;
     for (auto& a : dh_) a.fill(kNil);
@@ -288,7 +297,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
       for (unsigned t = 0; t < 2; ++t)
         for (unsigned z = 0; z < 3; ++z) {
           std::fill(hd_[t][z].begin(), hd_[t][z].end(), Word{});
-          std::fill(bm_[t].begin(), bm_[t].end(), 0);
+          clear_marks(t);
           std::fill(tl_[t][z].begin(), tl_[t][z].end(), Word{});
         }
       clearing_ = false;

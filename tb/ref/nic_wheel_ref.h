@@ -22,6 +22,7 @@
 // marked in the slot bitmap (a bit per slot with lists filed), or to now's slot when none
 // is marked before it: unmarked slots are skipped.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -190,11 +191,21 @@ class NicWheelModel {
   void mark(unsigned t, uint32_t i, bool v) {
     const uint64_t b = uint64_t{1} << (i & 63);
     bm_[t][i >> 6] = v ? (bm_[t][i >> 6] | b) : (bm_[t][i >> 6] & ~b);
+    fm_ok_[t] = false;
+  }
+  void clear_marks(unsigned t) {
+    std::fill(bm_[t].begin(), bm_[t].end(), 0);
+    fm_ok_[t] = false;
   }
   std::array<bool, 2> nxv_{};       // registered: d with entries, else the first marked slot after d
   std::array<uint32_t, 2> nxs_{};
-  // the first marked slot after d: k >= 1 slots on (0: none)
+  // the first marked slot after d: k >= 1 slots on (0: none). A function of d and the
+  // bitmap alone, so it is kept (fm_*) until either changes: most cycles change neither, and
+  // the search over a sparse bitmap was a quarter of a network run on the top's model
   uint32_t first_marked(unsigned t) const;
+  uint32_t search_marked(unsigned t) const;
+  mutable std::array<bool, 2> fm_ok_{};
+  mutable std::array<uint32_t, 2> fm_d_{}, fm_k_{};
   std::array<uint32_t, 2> count_{};
   uint32_t dropped_ = 0;
   Events ev_;
