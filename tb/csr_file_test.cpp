@@ -19,8 +19,6 @@
 #include <optional>
 #include <string>
 
-#include <CLI/CLI.hpp>
-
 #include "harness.h"
 #include "regmap.h"
 
@@ -200,21 +198,10 @@ uint32_t pick_value(const RegDef& r) {
 
 int main(int argc, char** argv) {
   // --seed N --cycles N, checked as the lock-step benches check theirs (harness.h)
-  std::string seed_s, cycles_s;
-  CLI::App app{"the generated CSR register file against a model of its table"};
-  auto* seed_o = app.add_option("--seed", seed_s, "PRNG seed, 0..2^64-1 (default 1)");
-  auto* cycles_o = app.add_option("--cycles", cycles_s, "random cycles, 1..10^12 (default 200000)");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
-  }
-  uint64_t cycles = 200000;
-  if (seed_o->count())
-    rng_state = dcqcn::tb::whole_number("csr_file_test", "--seed", seed_s, 0, ~uint64_t{0}, "the PRNG seed") | 1;
-  if (cycles_o->count())
-    cycles = dcqcn::tb::whole_number("csr_file_test", "--cycles", cycles_s, 1, 1000000000000ull,
-                                     "the random cycles to run");
+  const tb::SeedCycles opt = tb::parse_seed_cycles(
+      argc, argv, "csr_file_test", "the generated CSR register file against a model of its table", 200000);
+  rng_state = opt.seed | 1;
+  const uint64_t cycles = opt.cycles;
   const uint64_t seed = rng_state;
   auto ctx = std::make_unique<VerilatedContext>();
   auto dut = std::make_unique<VMODEL>(ctx.get());

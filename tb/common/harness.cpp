@@ -65,6 +65,26 @@ uint64_t whole_number(const char* bench, const char* opt, const std::string& tex
                         std::to_string(lo) + ".." + std::to_string(hi) + " (" + what + ")");
 }
 
+SeedCycles parse_seed_cycles(int argc, char** argv, const char* prog, const char* about,
+                             uint64_t default_cycles) {
+  std::string seed_s, cycles_s;
+  CLI::App app{about, prog};
+  auto* seed_o = app.add_option("--seed", seed_s, "PRNG seed, 0..2^64-1 (default 1)");
+  auto* cycles_o = app.add_option("--cycles", cycles_s,
+                                  "random cycles, 1..10^12 (default " + std::to_string(default_cycles) + ")");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    std::exit(app.exit(e) == 0 ? 0 : 2);
+  }
+  SeedCycles r;
+  r.cycles = default_cycles;
+  if (seed_o->count()) r.seed = whole_number(prog, "--seed", seed_s, 0, ~uint64_t{0}, "the PRNG seed");
+  if (cycles_o->count())
+    r.cycles = whole_number(prog, "--cycles", cycles_s, 1, 1000000000000ull, "the random cycles to run");
+  return r;
+}
+
 Options parse_options(int argc, char** argv, const char* bench, const char* trace_ext) {
   Options o;
   o.bench = bench;

@@ -51,6 +51,17 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
 uint64_t whole_number(const char* bench, const char* opt, const std::string& text, uint64_t lo,
                       uint64_t hi, const char* what);
 
+// The options of a standalone random test that is not a lock-step bench (csr_file_test):
+// --seed N (0..2^64-1, default 1) and --cycles N (1..10^12, default default_cycles), checked
+// as parse_options checks its numbers; --help prints them and exits 0, a bad option is one
+// line on stderr and exit 2. (Here rather than in the test, so CLI11 compiles once.)
+struct SeedCycles {
+  uint64_t seed = 1;
+  uint64_t cycles = 0;
+};
+SeedCycles parse_seed_cycles(int argc, char** argv, const char* prog, const char* about,
+                             uint64_t default_cycles);
+
 // What failed: the RTL and the reference differ (mismatch), a check of the bench's own
 // on outputs both agree on (check), or the run ended with coverpoints never hit.
 enum class FailKind { Mismatch, Check, Coverage };
