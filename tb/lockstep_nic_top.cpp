@@ -717,7 +717,7 @@ class Bench {
     };
     // (a deadlock bound, not a check of speed: after the INITs every flow's rate-increase
     // timer fires until its rate reaches the line, about 110 cycles of work per flow at 4096
-    // flows, 456,000 cycles in all for seed 14096)
+    // flows: 400,000 to 500,000 cycles in all for seed 14096)
     const uint64_t idle_limit = 100000 + 256 * uint64_t{kFlows};
     for (uint32_t f = 0; f < kFlows; ++f) {
       in_.host = NicHostOp{1000000, f, kHostInit};
