@@ -15,7 +15,7 @@
 //                           dcqcn_cnp_build -> m_axis_cnp -> muxed into the MAC's tx path
 //
 // ---- Parameters
-//   NUM_FLOWS   flows of the top and QP contexts of the CNP builder (power of two, 2 .. 65536)
+//   NUM_FLOWS   flows of the top and QP contexts of the CNP builder (power of two, 4 .. 65536)
 //   DATA_WIDTH  frame streams' tdata bits: 64, 128, 256 or 512
 //   NUM_QPS     the classifier's QP table entries (power of two, 2 .. 65536; default NUM_FLOWS)
 //

@@ -74,7 +74,7 @@
 `default_nettype none
 
 module dcqcn_nic_top #(
-    parameter int NUM_FLOWS = 1024,  // flows of every block (power of two, 2 .. 65536)
+    parameter int NUM_FLOWS = 1024,  // flows of every block (power of two, 4 .. 65536)
     // the scheduler's timing wheel: 2^n slots of 32 ns (4..16; docs/nic.md, "The wheel
     // engine"): 12 covers 131 us before a deadline is parked; its RAM clear after reset
     // takes max(5 NUM_FLOWS, 2^n) cycles
@@ -147,8 +147,8 @@ module dcqcn_nic_top #(
   assign unused_desc_bits = ^{s_axis_txdone_tdata, s_axis_host_tdata, s_axis_rxcnp_tdata,
                               s_axis_rxdata_tdata};
 
-  if (NUM_FLOWS < 2 || NUM_FLOWS > 65536 || (NUM_FLOWS & (NUM_FLOWS - 1)) != 0) begin : g_bad_num_flows
-    initial $fatal(1, "%m: NUM_FLOWS (%0d) must be a power of two in 2 .. 65536", NUM_FLOWS);
+  if (NUM_FLOWS < 4 || NUM_FLOWS > 65536 || (NUM_FLOWS & (NUM_FLOWS - 1)) != 0) begin : g_bad_num_flows
+    initial $fatal(1, "%m: NUM_FLOWS (%0d) must be a power of two in 4 .. 65536", NUM_FLOWS);
   end
 
   // ================================================================ CSR bus to the blocks
