@@ -55,8 +55,8 @@
 # Logic levels: after synth_xilinx the flip-flops, block RAMs, LUTRAMs and SRLs are
 # deleted from the flattened netlist (their outputs become path starts, their inputs path
 # ends) and Yosys `ltp` gives the longest chain of the remaining cells: LUT1-6 and INV,
-# MUXF7/8/9, CARRY4/8 and DSP48 (every multiplier in these blocks is unregistered, so a
-# DSP on a path is combinational). This counts what Vivado calls "logic levels"
+# MUXF7/8/9, CARRY4/8 and DSP48 (a DSP48 counts as a combinational cell, even one whose
+# pipeline registers are packed into it). This counts what Vivado calls "logic levels"
 # (each CARRY4/CARRY8 and MUXF is one level); a DSP48 counts one level but costs about as
 # much as 4-6 LUT levels. See docs/fpga.md "Timing" for how to read the numbers.
 set -euo pipefail
