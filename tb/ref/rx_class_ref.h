@@ -6,8 +6,8 @@
 //  - rx_class_frame(): the rule on a whole frame's bytes (the class, the ECN, the BTH's
 //    opcode and destination QP; the ICRC recomputed with roce_icrc, tb/ref/frame_ref.h).
 //  - RxClassModel: a cycle-accurate wrapper with the RTL's ports; step() is one edge. It
-//    carries each frame's class from its last beat down the RTL's 7 stages, reads the QP
-//    table when the last beat moves from stage C to D, and shows the descriptor with the
+//    carries each frame's class from its last beat down the RTL's 8 stages (A..H), reads the QP
+//    table when the last beat moves from stage D to E, and shows the descriptor with the
 //    last beat on m_axis.
 #pragma once
 #include <array>
