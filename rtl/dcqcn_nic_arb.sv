@@ -10,6 +10,7 @@
 //   X, Y, T -> XC, YC, TC --(round robin)--> cmd --> dcqcn_nic_sched --> sched result:
 //       kinds 0/1/3 -> rq (RP timers), 2/4 -> nq (NP timer, DRAIN),
 //       5 GRANT -> txsel + grant marker G, 6 NOGRANT -> txsel, 7 STALE -> TXOPP again
+//       (kind 7 was the scan's; the wheel scheduler no longer produces it)
 //
 // X expands one RP result (in order) into scheduler commands: atmr/itmr/ctmr ARM or
 // DISARM of kinds 0/1/3, then the departure step (kind 5) from the flow's word in the
