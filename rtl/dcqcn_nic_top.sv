@@ -13,7 +13,8 @@
 // One clock (clk, the MAC/datapath clock; the example constraints in
 // dcqcn_nic_top.xdc are for 322.266 MHz) and one synchronous active-high reset (rst;
 // from an AXI aresetn use rst = !aresetn after a reset synchroniser). After rst the
-// blocks clear their state RAMs in NUM_FLOWS cycles, with s_axis_*_tready low.
+// blocks clear their state RAMs in NUM_FLOWS cycles, with s_axis_*_tready low (the
+// scheduler's wheel in max(5 NUM_FLOWS, 2^SCHED_SLOTS_LOG2) cycles; its commands wait).
 //
 // ---- Sampled every cycle
 //   now_ns[31:0]  wrapping nanosecond time (registered once; stamps every event)
