@@ -72,7 +72,7 @@ parameters:
   NUM_FLOWS:
     datatype: int
     default: 1024
-    description: Flows of the RP and NP (power of two, 2 .. 65536)
+    description: Flows of the NIC top (power of two, 4 .. 65536)
     paramtype: vlogparam
 
 targets:

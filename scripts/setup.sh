@@ -9,7 +9,7 @@ PKGS=(
   clang                # 14: compiles the network's Verilated models (12 % faster code than GCC's there)
   zlib1g-dev           # FST waveforms: Verilator's FST writer (benches, dcqcn-sim --vcd FILE.fst) and the FST reader of the tests; tb/tools/pcap_icrc (the frame blocks' ICRC, recomputed)
   yosys                # 0.23: synthesis checks (scripts/synth.sh), formal (scripts/formal.sh)
-  z3                   # SMT solver for yosys-smtbmc (scripts/formal.sh, mode smt)
+  z3                   # SMT solver for yosys-smtbmc (scripts/formal.sh, modes bmc and prove)
   iverilog             # second simulator for the RTL
   nextpnr-ice40 fpga-icestorm   # iCE40 place and route for scripts/synth.sh --report
   libsystemc-dev       # SystemC 2.3.4 / TLM-2.0 network models

@@ -177,7 +177,7 @@ class Bench {
     }
     if (!in_.rxcnp_valid && rng_.chance(busy / 10)) {
       // often a flow with data that is not in flight: it may wait for a txop, and the cut
-      // re-times its departure later (the scheduler then answers STALE)
+      // re-times its departure later (the re-arm moves the flow's departure in the wheel)
       uint32_t f = pick_flow();
       for (unsigned t = 0; t < 4 && rng_.chance(50); ++t) {
         const uint32_t c = static_cast<uint32_t>(rng_.below(std::min<uint32_t>(kFlows, 8)));
