@@ -57,7 +57,7 @@ bool NicWheelModel::blocked(unsigned t) const {
   return z >= 0 && c0_.v && c0_.id == dh_[t][z];
 }
 
-NicWheelOut NicWheelModel::outputs(uint32_t now_in) const {
+NicWheelOut NicWheelModel::compute_outputs(uint32_t now_in) const {
   NicWheelOut o;
   const uint32_t now_slot = (now_q_ >> gb_) & smask_;
   const bool stepped = static_cast<int32_t>(sd((now_in >> gb_) & smask_, now_slot)) > 1;
@@ -267,6 +267,10 @@ void NicWheelModel::command(const C0& c, std::array<int, 2>& dcount, uint32_t no
 }
 
 void NicWheelModel::step(const NicWheelIn& in) {
+  struct Forget {  // the kept outputs, when this step has changed the registers
+    bool& ok;
+    ~Forget() { ok = false; }
+  } forget{out_ok_};
   ev_ = Events{};
   if (in.rst) {
     clearing_ = true;

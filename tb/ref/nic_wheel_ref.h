@@ -97,7 +97,16 @@ class NicWheelModel {
   // now_in: this cycle's now_ns input. s_ready is low in a cycle in which time stepped
   // more than one slot ahead of the last cycle's (a simulation that slept): the drains
   // see the new time (and may jump) before a command is timed against them.
-  NicWheelOut outputs(uint32_t now_in) const;
+  NicWheelOut outputs(uint32_t now_in) const {
+    // (kept until step() or another now_in: the scheduler, the top and a simulation ask
+    // several times a cycle)
+    if (!out_ok_ || out_now_ != now_in) {
+      out_kept_ = compute_outputs(now_in);
+      out_now_ = now_in;
+      out_ok_ = true;
+    }
+    return out_kept_;
+  }
   NicWheelOut outputs() const { return outputs(now_q_); }  // time not stepped
   void step(const NicWheelIn& in);
 
@@ -204,6 +213,10 @@ class NicWheelModel {
   // the search over a sparse bitmap was a quarter of a network run on the top's model
   uint32_t first_marked(unsigned t) const;
   uint32_t search_marked(unsigned t) const;
+  NicWheelOut compute_outputs(uint32_t now_in) const;
+  mutable bool out_ok_ = false;
+  mutable uint32_t out_now_ = 0;
+  mutable NicWheelOut out_kept_{};
   mutable std::array<bool, 2> fm_ok_{};
   mutable std::array<uint32_t, 2> fm_d_{}, fm_k_{};
   std::array<uint32_t, 2> count_{};
