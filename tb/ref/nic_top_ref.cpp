@@ -251,8 +251,11 @@ unsigned blk_sel(uint16_t addr) {
 }  // namespace
 
 void NicTopModel::step(const NicTopIn& in) {
-  const Comb c = comb_kept(in);
-  kept_ok_ = false;  // the registers change below
+  struct Forget {  // the kept comb() (read below, not copied), once the registers changed
+    bool& ok;
+    ~Forget() { ok = false; }
+  } forget{kept_ok_};
+  const Comb& c = comb_kept(in);
   const RpModel::In ri = rp_in();
   const NpModel::In ni = np_in();
   const NicSchedModel::In si = sch_in();
