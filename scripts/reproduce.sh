@@ -10,7 +10,7 @@
 #              reference models, bit-identical and ~10x faster)
 #   --core     the NICs' DCQCN core (nic.core): blocks (default: the RP and NP with the
 #              timer service and scheduler in C++) or top (one dcqcn_nic_top per NIC: every
-#              timer and transmit decision in RTL too; 13-15x slower per simulated ms)
+#              timer and transmit decision in RTL too; 7-9x slower per simulated ms)
 #   --seeds    ECMP placements for the Clos experiments, ecmp_seed 1..N (default 10)
 #   --quick    3 seeds and shorter runs (what CI's `paper` tests check, as a report)
 #   --jobs     parallel simulations (default: the number of cores)
