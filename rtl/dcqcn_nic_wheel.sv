@@ -183,6 +183,15 @@ module dcqcn_nic_wheel #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   logic          nxv    [2];   // registered: d with entries, else the first marked slot after d
+  // the first marked slot after d, registered (the search of the cycle before: phase 1 uses
+  // it when d did not change at the last edge, fq_ok, and stops at the target of the
+  // command that was in C0 then, c1_*, whose link marked its slot at that edge)
+  logic          fq_v   [2];   // a marked slot
+  logic [SL-1:0] fq_k   [2];   // ... d + fq_k (1 .. S - 1)
+  logic          fq_ok  [2];   // computed with this d
+  logic          c1_v;
+  logic          c1_t;
+  logic [SW-1:0] c1_ts;
   logic [SW-1:0] nxs    [2];
   logic [31:0]   cnt    [2];
   logic          mv_v   [2];
@@ -351,23 +360,25 @@ module dcqcn_nic_wheel #(
   // calls a function sensitive to its arguments, so two blocks calling one function with
   // different arguments wake each other without end; the calls are in wires)
   wire [SW-1:0] d1      [2];   // the next slot
-  wire [SL-1:0] d1_idx  [2];
+  wire [SL-1:0] d_idx   [2];
   wire          past_d  [2];   // the registered now's slot is past d
   wire          far64   [2];   // ... more than 64 slots past d
   wire          past_d1 [2];   // ... past d + 1: the drain stands behind time
   for (genvar t = 0; t < 2; t++) begin : g_dt
     assign d1[t]      = d[t] + SW'(1);
-    assign d1_idx[t]  = IDX(d1[t]);
+    assign d_idx[t]   = IDX(d[t]);
     assign past_d[t]  = !LE0(now_slot, d[t]);
     assign far64[t]   = !LE0(now_slot, d[t] + SW'(64));
     assign past_d1[t] = !LE0(now_slot, d1[t]);
   end
-  // the first marked slot after d (d's own bit is never set: the drain arrives at a slot
-  // by a load, which clears its bit, or by a jump, which clears it too): from d + 1 (word
-  // w0, bit b0) on, the bits of w0 at and above b0, else the first marked word after w0,
-  // else the first marked word before it, else w0's bits below b0; a summary bit per word
+  // the first marked slot after d (registered into fq_*, used by the next cycle's phase 1):
+  // from d (word w0, bit b0) on, the bits of w0 above b0, else the first marked word after
+  // w0, else the first marked word before it, else w0's bits below b0 (d's own bit is
+  // excluded: never set anyway, the drain arrives at a slot by a load, which clears its
+  // bit, or by a jump, which clears it too); a summary bit per word. Its inputs are
+  // registers only (bm, d): the search ends in fq_* and nxs.
   logic          fm_v [2];                   // a marked slot
-  logic [SL-1:0] fm_j [2];                   // ... d + 1 + fm_j
+  logic [SL-1:0] fm_k [2];                   // ... d + fm_k (1 .. S - 1)
   for (genvar t = 0; t < 2; t++) begin : g_fm
     logic [NW-1:0] sm, sa, sb;
     logic [WB-1:0] wd0, hi0, lo0, wd1;
@@ -375,14 +386,14 @@ module dcqcn_nic_wheel #(
     logic [LW-1:0] w0, wa, wz, w1;
     logic [SL-1:0] pos;
     always_comb begin
-      b0 = d1_idx[t][LB-1:0];
-      w0 = (NW > 1) ? LW'(d1_idx[t] >> LB) : '0;
+      b0 = d_idx[t][LB-1:0];
+      w0 = (NW > 1) ? LW'(d_idx[t] >> LB) : '0;
       for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
       for (int w = 0; w < NW; w++) sa[w] = sm[w] && LW'(w) > w0;
       for (int w = 0; w < NW; w++) sb[w] = sm[w] && LW'(w) < w0;
       wd0 = bm[t][w0];
-      hi0 = wd0 & ({WB{1'b1}} << b0);
-      lo0 = wd0 & ~({WB{1'b1}} << b0);
+      for (int b = 0; b < WB; b++) hi0[b] = wd0[b] && LB'(b) > b0;
+      for (int b = 0; b < WB; b++) lo0[b] = wd0[b] && LB'(b) < b0;
       wa = '0;
       for (int w = NW - 1; w >= 0; w--) if (sa[w]) wa = LW'(w);
       wz = '0;
@@ -399,8 +410,8 @@ module dcqcn_nic_wheel #(
       else if ((|sa) || (|sb)) pos = SL'({w1, c1});
       else                     pos = SL'({w0, cl});
     end
-    assign fm_v[t] = |sm;
-    assign fm_j[t] = pos - d1_idx[t];
+    assign fm_v[t] = (|sa) || (|sb) || (|hi0) || (|lo0);
+    assign fm_k[t] = pos - d_idx[t];
   end
 
   wire [IW:0]    c0_ptr = P(c0_id);
@@ -505,7 +516,7 @@ module dcqcn_nic_wheel #(
       end
       // the advance (phase 2), the jump, or phase 1
       d_n[t]   = load[t] ? nxq[t] : (!adv[t] && jump_w[t] && !c0_v) ? now_slot : d[t];
-      adv_n[t] = !adv[t] && !(jump_w[t] && !c0_v) && !sel_v[t] && past_d[t];
+      adv_n[t] = !adv[t] && !(jump_w[t] && !c0_v) && !sel_v[t] && past_d[t] && fq_ok[t];
     end
 
   // the drains' read addresses: the next cycle's heads
@@ -573,13 +584,15 @@ module dcqcn_nic_wheel #(
   end
   assign in_ti = IDX(in_ts);
 
-  // the advance's phase 1: the slot to load, the first marked one up to now, and not
-  // beyond a target of the command in C0 or at the input (their links mark it only at
-  // their edge)
-  wire [SW-1:0] kc [2], ki [2];
+  // the advance's phase 1: the slot to load, the first marked one up to now (the search
+  // of the cycle before, fq_*), and not beyond a target of the command that was in C0 in
+  // the cycle before (its link marked it at the last edge, after the search), of the one in
+  // C0 or of the one at the input (their links mark it only at their edge)
+  wire [SW-1:0] k1 [2], kc [2], ki [2];
   wire [SL-1:0] nxq_idx [2];
   wire [TGW-1:0] nxq_tag [2];
   for (genvar t = 0; t < 2; t++) begin : g_lim
+    assign k1[t] = c1_ts - d[t];
     assign kc[t] = c0_ts - d[t];
     assign ki[t] = in_ts - d[t];
     assign nxq_idx[t] = IDX(nxq_n[t]);
@@ -588,9 +601,10 @@ module dcqcn_nic_wheel #(
   always_comb
     for (int t = 0; t < 2; t++) begin
       lim[t] = now_slot - d[t];
+      if (c1_v && c1_t == 1'(t) && !k1[t][SW-1] && k1[t] != '0 && k1[t] < lim[t]) lim[t] = k1[t];
       if (c0_v && c0_t == 1'(t) && !kc[t][SW-1] && kc[t] != '0 && kc[t] < lim[t]) lim[t] = kc[t];
       if (in_re && in_t == 1'(t) && !ki[t][SW-1] && ki[t] != '0 && ki[t] < lim[t]) lim[t] = ki[t];
-      nxq_n[t] = d[t] + ((fm_v[t] && SW'(fm_j[t]) + SW'(1) <= lim[t]) ? SW'(fm_j[t]) + SW'(1) : lim[t]);
+      nxq_n[t] = d[t] + ((fq_v[t] && SW'(fq_k[t]) <= lim[t]) ? SW'(fq_k[t]) : lim[t]);
     end
   assign in_re = inj || take_in;
 
@@ -661,12 +675,15 @@ module dcqcn_nic_wheel #(
       clearing <= 1'b1;
       clr      <= '0;
       c0_v     <= 1'b0;
+      c1_v     <= 1'b0;
       drop_q   <= '0;
       for (int t = 0; t < 2; t++) begin
         d[t]    <= '0;
         adv[t]  <= 1'b0;
         for (int w = 0; w < NW; w++) bm[t][w] <= '0;
         nxv[t]  <= 1'b0;
+        fq_v[t]  <= 1'b0;
+        fq_ok[t] <= 1'b0;
         cnt[t]  <= '0;
         mv_v[t] <= 1'b0;
         for (int z = 0; z < 3; z++) begin
@@ -675,6 +692,8 @@ module dcqcn_nic_wheel #(
         end
       end
     end else if (clearing) begin
+      fq_ok[0] <= 1'b0;
+      fq_ok[1] <= 1'b0;
       if (clr == CW'(CLR - 1)) begin
         clearing <= 1'b0;
         d[0] <= now_slot;
@@ -691,7 +710,10 @@ module dcqcn_nic_wheel #(
         if (load[t]) bm[t][BW(nxq[t][SL-1:0])][BB(nxq[t][SL-1:0])] <= 1'b0;  // the slot loaded (after a filing into it)
         if (!adv[t] && jump_w[t] && !c0_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
         nxv[t] <= sel_v[t] || fm_v[t];
-        nxs[t] <= sel_v[t] ? d[t] : d[t] + SW'(fm_j[t]) + SW'(1);
+        nxs[t] <= sel_v[t] ? d[t] : d[t] + SW'(fm_k[t]);
+        fq_v[t]  <= fm_v[t];
+        fq_k[t]  <= fm_k[t];
+        fq_ok[t] <= !load[t] && !(!adv[t] && jump_w[t] && !c0_v);  // d stays
         for (int z = 0; z < 3; z++) begin
           dh[t][z] <= dh_n[t][z];
           dt[t][z] <= dt_n[t][z];
@@ -709,6 +731,9 @@ module dcqcn_nic_wheel #(
         end
       end
       c0_v   <= inj || take_in;
+      c1_v   <= c0_v;
+      c1_t   <= c0_t;
+      c1_ts  <= c0_ts;
       c0_op  <= in_op;
       c0_id  <= in_id;
       c0_t   <= in_t;
