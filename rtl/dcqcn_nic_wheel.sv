@@ -187,7 +187,7 @@ module dcqcn_nic_wheel #(
   // it when d did not change at the last edge, fq_ok, and stops at the target of the
   // command that was in C0 then, c1_*, whose link marked its slot at that edge)
   logic          fq_v   [2];   // a marked slot
-  logic [SL-1:0] fq_k   [2];   // ... d + fq_k (1 .. S - 1)
+  logic [SW-1:0] fq_s   [2];   // ... this one (d + 1 .. d + S - 1)
   logic          fq_ok  [2];   // computed with this d
   logic          c1_v;
   logic          c1_t;
@@ -376,15 +376,21 @@ module dcqcn_nic_wheel #(
   // w0, else the first marked word before it, else w0's bits below b0 (d's own bit is
   // excluded: never set anyway, the drain arrives at a slot by a load, which clears its
   // bit, or by a jump, which clears it too); a summary bit per word. Its inputs are
-  // registers only (bm, d): the search ends in fq_* and nxs.
+  // registers only (bm, d): the search ends in fq_* and nxs. Every find-first-set is
+  // log-depth: the lowest set bit isolated (x & -x, a carry chain), then each bit of its
+  // index an OR over the one-hot (a loop of ifs would be a priority chain of muxes, one
+  // level per bit). The slot found is d's upper part (plus one when the search wrapped
+  // past the last index) and the index: no adder after the search.
   logic          fm_v [2];                   // a marked slot
-  logic [SL-1:0] fm_k [2];                   // ... d + fm_k (1 .. S - 1)
+  logic [SW-1:0] fm_s [2];                   // ... this one (d + 1 .. d + S - 1)
   for (genvar t = 0; t < 2; t++) begin : g_fm
-    logic [NW-1:0] sm, sa, sb;
-    logic [WB-1:0] wd0, hi0, lo0, wd1;
+    logic [NW-1:0] sm, sa, sb, oa, ob;
+    logic [WB-1:0] wd0, hi0, lo0, wd1, oh, ol, o1;
     logic [LB-1:0] b0, ch, cl, c1;
     logic [LW-1:0] w0, wa, wz, w1;
     logic [SL-1:0] pos;
+    logic          wrap;
+    logic [TGW-1:0] dhi, dhi1;
     always_comb begin
       b0 = d_idx[t][LB-1:0];
       w0 = (NW > 1) ? LW'(d_idx[t] >> LB) : '0;
@@ -394,24 +400,38 @@ module dcqcn_nic_wheel #(
       wd0 = bm[t][w0];
       for (int b = 0; b < WB; b++) hi0[b] = wd0[b] && LB'(b) > b0;
       for (int b = 0; b < WB; b++) lo0[b] = wd0[b] && LB'(b) < b0;
-      wa = '0;
-      for (int w = NW - 1; w >= 0; w--) if (sa[w]) wa = LW'(w);
-      wz = '0;
-      for (int w = NW - 1; w >= 0; w--) if (sb[w]) wz = LW'(w);
-      w1 = (|sa) ? wa : wz;
-      wd1 = bm[t][w1];
-      ch = '0;
-      for (int b = WB - 1; b >= 0; b--) if (hi0[b]) ch = LB'(b);
-      cl = '0;
-      for (int b = WB - 1; b >= 0; b--) if (lo0[b]) cl = LB'(b);
-      c1 = '0;
-      for (int b = WB - 1; b >= 0; b--) if (wd1[b]) c1 = LB'(b);
-      if (|hi0)                pos = SL'({w0, ch});
-      else if ((|sa) || (|sb)) pos = SL'({w1, c1});
-      else                     pos = SL'({w0, cl});
+      oa = sa & (~sa + NW'(1));              // the lowest set bit alone
+      ob = sb & (~sb + NW'(1));
+      oh = hi0 & (~hi0 + WB'(1));
+      ol = lo0 & (~lo0 + WB'(1));
     end
+    // one-hot to index: bit i of the index is the OR of the one-hot's positions with bit i
+    for (genvar i = 0; i < LW; i++) begin : g_ew
+      logic [NW-1:0] m;
+      for (genvar w = 0; w < NW; w++) begin : g_m
+        assign m[w] = ((w >> i) & 1) != 0;
+      end
+      assign wa[i] = |(oa & m);
+      assign wz[i] = |(ob & m);
+    end
+    assign w1  = (|sa) ? wa : wz;
+    assign wd1 = bm[t][w1];
+    assign o1  = wd1 & (~wd1 + WB'(1));
+    for (genvar i = 0; i < LB; i++) begin : g_eb
+      logic [WB-1:0] m;
+      for (genvar b = 0; b < WB; b++) begin : g_m
+        assign m[b] = ((b >> i) & 1) != 0;
+      end
+      assign ch[i] = |(oh & m);
+      assign cl[i] = |(ol & m);
+      assign c1[i] = |(o1 & m);
+    end
+    assign pos  = (|hi0) ? SL'({w0, ch}) : ((|sa) || (|sb)) ? SL'({w1, c1}) : SL'({w0, cl});
+    assign wrap = !(|hi0) && !(|sa);         // at or below d's index: the next round
+    assign dhi  = d[t][SW-1:SL];
+    assign dhi1 = dhi + TGW'(1);
     assign fm_v[t] = (|sa) || (|sb) || (|hi0) || (|lo0);
-    assign fm_k[t] = pos - d_idx[t];
+    assign fm_s[t] = {wrap ? dhi1 : dhi, pos};
   end
 
   wire [IW:0]    c0_ptr = P(c0_id);
@@ -588,10 +608,11 @@ module dcqcn_nic_wheel #(
   // of the cycle before, fq_*), and not beyond a target of the command that was in C0 in
   // the cycle before (its link marked it at the last edge, after the search), of the one in
   // C0 or of the one at the input (their links mark it only at their edge)
-  wire [SW-1:0] k1 [2], kc [2], ki [2];
+  wire [SW-1:0] kf [2], k1 [2], kc [2], ki [2];
   wire [SL-1:0] nxq_idx [2];
   wire [TGW-1:0] nxq_tag [2];
   for (genvar t = 0; t < 2; t++) begin : g_lim
+    assign kf[t] = fq_s[t] - d[t];
     assign k1[t] = c1_ts - d[t];
     assign kc[t] = c0_ts - d[t];
     assign ki[t] = in_ts - d[t];
@@ -604,7 +625,7 @@ module dcqcn_nic_wheel #(
       if (c1_v && c1_t == 1'(t) && !k1[t][SW-1] && k1[t] != '0 && k1[t] < lim[t]) lim[t] = k1[t];
       if (c0_v && c0_t == 1'(t) && !kc[t][SW-1] && kc[t] != '0 && kc[t] < lim[t]) lim[t] = kc[t];
       if (in_re && in_t == 1'(t) && !ki[t][SW-1] && ki[t] != '0 && ki[t] < lim[t]) lim[t] = ki[t];
-      nxq_n[t] = d[t] + ((fq_v[t] && SW'(fq_k[t]) <= lim[t]) ? SW'(fq_k[t]) : lim[t]);
+      nxq_n[t] = d[t] + ((fq_v[t] && kf[t] <= lim[t]) ? kf[t] : lim[t]);
     end
   assign in_re = inj || take_in;
 
@@ -710,9 +731,9 @@ module dcqcn_nic_wheel #(
         if (load[t]) bm[t][BW(nxq[t][SL-1:0])][BB(nxq[t][SL-1:0])] <= 1'b0;  // the slot loaded (after a filing into it)
         if (!adv[t] && jump_w[t] && !c0_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
         nxv[t] <= sel_v[t] || fm_v[t];
-        nxs[t] <= sel_v[t] ? d[t] : d[t] + SW'(fm_k[t]);
+        nxs[t] <= sel_v[t] ? d[t] : fm_s[t];
         fq_v[t]  <= fm_v[t];
-        fq_k[t]  <= fm_k[t];
+        fq_s[t]  <= fm_s[t];
         fq_ok[t] <= !load[t] && !(!adv[t] && jump_w[t] && !c0_v);  // d stays
         for (int z = 0; z < 3; z++) begin
           dh[t][z] <= dh_n[t][z];
