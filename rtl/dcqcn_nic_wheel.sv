@@ -25,7 +25,9 @@
 // Pipeline: input (the command registered; every RAM word it needs read), C0 (the
 // command decided; every write issued; a command reads what the one before wrote through
 // forwarding). The drains read one cycle ahead (the next cycle's heads) and forward the
-// writes of the edge in between and of the cycle itself.
+// writes of the edge in between and of the cycle itself. The first marked slot after d is
+// searched from registers (the bitmap, d) and registered: the advance's phase 1 uses the
+// search of the cycle before (fq_*), once d has stood for an edge (fq_ok).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
