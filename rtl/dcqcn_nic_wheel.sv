@@ -25,7 +25,9 @@
 // Pipeline: input (the command registered; every RAM word it needs read), C0 (the
 // command decided; every write issued; a command reads what the one before wrote through
 // forwarding). The drains read one cycle ahead (the next cycle's heads) and forward the
-// writes of the edge in between and of the cycle itself.
+// writes of the edge in between and of the cycle itself. The first marked slot after d is
+// searched from registers (the bitmap, d) and registered: the advance's phase 1 uses the
+// search of the cycle before (fq_*), once d has stood for an edge (fq_ok).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
@@ -183,6 +185,15 @@ module dcqcn_nic_wheel #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   logic          nxv    [2];   // registered: d with entries, else the first marked slot after d
+  // the first marked slot after d, registered (the search of the cycle before: phase 1 uses
+  // it when d did not change at the last edge, fq_ok, and stops at the target of the
+  // command that was in C0 then, c1_*, whose link marked its slot at that edge)
+  logic          fq_v   [2];   // a marked slot
+  logic [SW-1:0] fq_s   [2];   // ... this one (d + 1 .. d + S - 1)
+  logic          fq_ok  [2];   // computed with this d
+  logic          c1_v;
+  logic          c1_t;
+  logic [SW-1:0] c1_ts;
   logic [SW-1:0] nxs    [2];
   logic [31:0]   cnt    [2];
   logic          mv_v   [2];
@@ -256,29 +267,40 @@ module dcqcn_nic_wheel #(
   // =====================================================================================
   // Forwarding: the writes of the last edge (w1_*), and the read addresses they meet
   // =====================================================================================
-  logic          w1_rc_we;  logic [IW-1:0] w1_rc_wa;  logic [RW-1:0] w1_rc_wd;
+  logic [RW-1:0] w1_rc_wd;
   logic          w1_rt_we;  logic [TW-1:0] w1_rt_wa;  logic [DW-1:0] w1_rt_wd;
   logic          w1_rd_we;  logic [FW-1:0] w1_rd_wa;  logic [DW-1:0] w1_rd_wd;
-  logic          w1_ft_we;  logic [TW-1:0] w1_ft_wa;  logic          w1_ft_wd;
-  logic          w1_fd_we;  logic [FW-1:0] w1_fd_wa;  logic          w1_fd_wd;
+  logic          w1_ft_wd;  logic          w1_fd_wd;
   logic          w1_nx_we [3]; logic [IW-1:0] w1_nx_wa [3]; ptr_t w1_nx_wd [3];
-  logic          w1_pv_we [3]; logic [IW-1:0] w1_pv_wa [3]; ptr_t w1_pv_wd [3];
+  ptr_t          w1_pv_wd [3];
   logic          w1_hd_we [2][3]; logic [SL-1:0] w1_hd_wa [2][3]; logic [WW-1:0] w1_hd_wd [2][3];
   logic          w1_tl_we [2][3]; logic [SL-1:0] w1_tl_wa [2][3]; logic [WW-1:0] w1_tl_wd [2][3];
-  logic [SL-1:0] c0_ti;                          // C0's tail word index (read at the input)
   logic [TW-1:0] rt_ra_q;  logic [FW-1:0] rd_ra_q;
   logic [TW-1:0] nt_ra_q [3]; logic [FW-1:0] nd_ra_q [3];
   logic [SL-1:0] adv_ra_q [2];
+  // the forwarding selects of C0's words, decided at the input: the write of this cycle
+  // meets the address read (what C0 would compare against the registered write, w1_*, the
+  // cycle after: C0's id and tail index are this cycle's in_id and in_ti whenever C0 holds
+  // a command)
+  logic          fw_rc, fw_ft, fw_fd;
+  logic          fw_nx [3], fw_pv [3], fw_tl [3];
 
   always_ff @(posedge clk) begin
-    w1_rc_we <= rc_we; w1_rc_wa <= rc_wa; w1_rc_wd <= rc_wd;
+    fw_rc <= rc_we && rc_wa == in_id;
+    fw_ft <= ft_we && ft_wa == in_id[TW-1:0];
+    fw_fd <= fd_we && fd_wa == in_id[FW-1:0];
+    for (int z = 0; z < 3; z++) begin
+      fw_nx[z] <= nx_we[z] && nx_wa[z] == in_id;
+      fw_pv[z] <= pv_we[z] && pv_wa[z] == in_id;
+      fw_tl[z] <= tl_we[in_t][z] && tl_wa[in_t][z] == in_ti;
+    end
+    w1_rc_wd <= rc_wd;
     w1_rt_we <= rt_we; w1_rt_wa <= rt_wa; w1_rt_wd <= rt_wd;
     w1_rd_we <= rd_we; w1_rd_wa <= rd_wa; w1_rd_wd <= rd_wd;
-    w1_ft_we <= ft_we; w1_ft_wa <= ft_wa; w1_ft_wd <= ft_wd;
-    w1_fd_we <= fd_we; w1_fd_wa <= fd_wa; w1_fd_wd <= fd_wd;
+    w1_ft_wd <= ft_wd; w1_fd_wd <= fd_wd;
     for (int z = 0; z < 3; z++) begin
       w1_nx_we[z] <= nx_we[z]; w1_nx_wa[z] <= nx_wa[z]; w1_nx_wd[z] <= nx_wd[z];
-      w1_pv_we[z] <= pv_we[z]; w1_pv_wa[z] <= pv_wa[z]; w1_pv_wd[z] <= pv_wd[z];
+      w1_pv_wd[z] <= pv_wd[z];
       nt_ra_q[z] <= nt_ra[z]; nd_ra_q[z] <= nd_ra[z];
       for (int t = 0; t < 2; t++) begin
         w1_hd_we[t][z] <= hd_we[t][z]; w1_hd_wa[t][z] <= hd_wa[t][z]; w1_hd_wd[t][z] <= hd_wd[t][z];
@@ -295,15 +317,15 @@ module dcqcn_nic_wheel #(
   logic [RW-1:0] f_rec;
   logic          f_fired;
   ptr_t          f_nxt [3], f_prv [3];
-  logic [WW-1:0] f_tl [3];     // the tail words of C0's type at c0_ti
+  logic [WW-1:0] f_tl [3];     // the tail words of C0's type at its target's index
   always_comb begin
-    f_rec = (w1_rc_we && w1_rc_wa == c0_id) ? w1_rc_wd : rc_rd;
-    if (!c0_t) f_fired = (w1_ft_we && w1_ft_wa == c0_id[TW-1:0]) ? w1_ft_wd : ft_rd;
-    else       f_fired = (w1_fd_we && w1_fd_wa == c0_id[FW-1:0]) ? w1_fd_wd : fd_rd;
+    f_rec = fw_rc ? w1_rc_wd : rc_rd;
+    if (!c0_t) f_fired = fw_ft ? w1_ft_wd : ft_rd;
+    else       f_fired = fw_fd ? w1_fd_wd : fd_rd;
     for (int z = 0; z < 3; z++) begin
-      f_nxt[z] = (w1_nx_we[z] && w1_nx_wa[z] == c0_id) ? w1_nx_wd[z] : nx_rd[z];
-      f_prv[z] = (w1_pv_we[z] && w1_pv_wa[z] == c0_id) ? w1_pv_wd[z] : pv_rd[z];
-      f_tl[z]  = (w1_tl_we[c0_t][z] && w1_tl_wa[c0_t][z] == c0_ti) ? w1_tl_wd[c0_t][z] : tc_rd[c0_t][z];
+      f_nxt[z] = fw_nx[z] ? w1_nx_wd[z] : nx_rd[z];
+      f_prv[z] = fw_pv[z] ? w1_pv_wd[z] : pv_rd[z];
+      f_tl[z]  = fw_tl[z] ? w1_tl_wd[c0_t][z] : tc_rd[c0_t][z];
     end
   end
 
@@ -351,56 +373,78 @@ module dcqcn_nic_wheel #(
   // calls a function sensitive to its arguments, so two blocks calling one function with
   // different arguments wake each other without end; the calls are in wires)
   wire [SW-1:0] d1      [2];   // the next slot
-  wire [SL-1:0] d1_idx  [2];
+  wire [SL-1:0] d_idx   [2];
   wire          past_d  [2];   // the registered now's slot is past d
   wire          far64   [2];   // ... more than 64 slots past d
   wire          past_d1 [2];   // ... past d + 1: the drain stands behind time
   for (genvar t = 0; t < 2; t++) begin : g_dt
     assign d1[t]      = d[t] + SW'(1);
-    assign d1_idx[t]  = IDX(d1[t]);
+    assign d_idx[t]   = IDX(d[t]);
     assign past_d[t]  = !LE0(now_slot, d[t]);
     assign far64[t]   = !LE0(now_slot, d[t] + SW'(64));
     assign past_d1[t] = !LE0(now_slot, d1[t]);
   end
-  // the first marked slot after d (d's own bit is never set: the drain arrives at a slot
-  // by a load, which clears its bit, or by a jump, which clears it too): from d + 1 (word
-  // w0, bit b0) on, the bits of w0 at and above b0, else the first marked word after w0,
-  // else the first marked word before it, else w0's bits below b0; a summary bit per word
+  // the first marked slot after d (registered into fq_*, used by the next cycle's phase 1):
+  // from d (word w0, bit b0) on, the bits of w0 above b0, else the first marked word after
+  // w0, else the first marked word before it, else w0's bits below b0 (d's own bit is
+  // excluded: never set anyway, the drain arrives at a slot by a load, which clears its
+  // bit, or by a jump, which clears it too); a summary bit per word. Its inputs are
+  // registers only (bm, d): the search ends in fq_* and nxs. Every find-first-set is
+  // log-depth: the lowest set bit isolated (x & -x, a carry chain), then each bit of its
+  // index an OR over the one-hot (a loop of ifs would be a priority chain of muxes, one
+  // level per bit). The slot found is d's upper part (plus one when the search wrapped
+  // past the last index) and the index: no adder after the search.
   logic          fm_v [2];                   // a marked slot
-  logic [SL-1:0] fm_j [2];                   // ... d + 1 + fm_j
+  logic [SW-1:0] fm_s [2];                   // ... this one (d + 1 .. d + S - 1)
   for (genvar t = 0; t < 2; t++) begin : g_fm
-    logic [NW-1:0] sm, sa, sb;
-    logic [WB-1:0] wd0, hi0, lo0, wd1;
+    logic [NW-1:0] sm, sa, sb, oa, ob;
+    logic [WB-1:0] wd0, hi0, lo0, wd1, oh, ol, o1;
     logic [LB-1:0] b0, ch, cl, c1;
     logic [LW-1:0] w0, wa, wz, w1;
     logic [SL-1:0] pos;
+    logic          wrap;
+    logic [TGW-1:0] dhi, dhi1;
     always_comb begin
-      b0 = d1_idx[t][LB-1:0];
-      w0 = (NW > 1) ? LW'(d1_idx[t] >> LB) : '0;
+      b0 = d_idx[t][LB-1:0];
+      w0 = (NW > 1) ? LW'(d_idx[t] >> LB) : '0;
       for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
       for (int w = 0; w < NW; w++) sa[w] = sm[w] && LW'(w) > w0;
       for (int w = 0; w < NW; w++) sb[w] = sm[w] && LW'(w) < w0;
       wd0 = bm[t][w0];
-      hi0 = wd0 & ({WB{1'b1}} << b0);
-      lo0 = wd0 & ~({WB{1'b1}} << b0);
-      wa = '0;
-      for (int w = NW - 1; w >= 0; w--) if (sa[w]) wa = LW'(w);
-      wz = '0;
-      for (int w = NW - 1; w >= 0; w--) if (sb[w]) wz = LW'(w);
-      w1 = (|sa) ? wa : wz;
-      wd1 = bm[t][w1];
-      ch = '0;
-      for (int b = WB - 1; b >= 0; b--) if (hi0[b]) ch = LB'(b);
-      cl = '0;
-      for (int b = WB - 1; b >= 0; b--) if (lo0[b]) cl = LB'(b);
-      c1 = '0;
-      for (int b = WB - 1; b >= 0; b--) if (wd1[b]) c1 = LB'(b);
-      if (|hi0)                pos = SL'({w0, ch});
-      else if ((|sa) || (|sb)) pos = SL'({w1, c1});
-      else                     pos = SL'({w0, cl});
+      for (int b = 0; b < WB; b++) hi0[b] = wd0[b] && LB'(b) > b0;
+      for (int b = 0; b < WB; b++) lo0[b] = wd0[b] && LB'(b) < b0;
+      oa = sa & (~sa + NW'(1));              // the lowest set bit alone
+      ob = sb & (~sb + NW'(1));
+      oh = hi0 & (~hi0 + WB'(1));
+      ol = lo0 & (~lo0 + WB'(1));
     end
-    assign fm_v[t] = |sm;
-    assign fm_j[t] = pos - d1_idx[t];
+    // one-hot to index: bit i of the index is the OR of the one-hot's positions with bit i
+    for (genvar i = 0; i < LW; i++) begin : g_ew
+      logic [NW-1:0] m;
+      for (genvar w = 0; w < NW; w++) begin : g_m
+        assign m[w] = ((w >> i) & 1) != 0;
+      end
+      assign wa[i] = |(oa & m);
+      assign wz[i] = |(ob & m);
+    end
+    assign w1  = (|sa) ? wa : wz;
+    assign wd1 = bm[t][w1];
+    assign o1  = wd1 & (~wd1 + WB'(1));
+    for (genvar i = 0; i < LB; i++) begin : g_eb
+      logic [WB-1:0] m;
+      for (genvar b = 0; b < WB; b++) begin : g_m
+        assign m[b] = ((b >> i) & 1) != 0;
+      end
+      assign ch[i] = |(oh & m);
+      assign cl[i] = |(ol & m);
+      assign c1[i] = |(o1 & m);
+    end
+    assign pos  = (|hi0) ? SL'({w0, ch}) : ((|sa) || (|sb)) ? SL'({w1, c1}) : SL'({w0, cl});
+    assign wrap = !(|hi0) && !(|sa);         // at or below d's index: the next round
+    assign dhi  = d[t][SW-1:SL];
+    assign dhi1 = dhi + TGW'(1);
+    assign fm_v[t] = (|sa) || (|sb) || (|hi0) || (|lo0);
+    assign fm_s[t] = {wrap ? dhi1 : dhi, pos};
   end
 
   wire [IW:0]    c0_ptr = P(c0_id);
@@ -505,7 +549,7 @@ module dcqcn_nic_wheel #(
       end
       // the advance (phase 2), the jump, or phase 1
       d_n[t]   = load[t] ? nxq[t] : (!adv[t] && jump_w[t] && !c0_v) ? now_slot : d[t];
-      adv_n[t] = !adv[t] && !(jump_w[t] && !c0_v) && !sel_v[t] && past_d[t];
+      adv_n[t] = !adv[t] && !(jump_w[t] && !c0_v) && !sel_v[t] && past_d[t] && fq_ok[t];
     end
 
   // the drains' read addresses: the next cycle's heads
@@ -573,13 +617,16 @@ module dcqcn_nic_wheel #(
   end
   assign in_ti = IDX(in_ts);
 
-  // the advance's phase 1: the slot to load, the first marked one up to now, and not
-  // beyond a target of the command in C0 or at the input (their links mark it only at
-  // their edge)
-  wire [SW-1:0] kc [2], ki [2];
+  // the advance's phase 1: the slot to load, the first marked one up to now (the search
+  // of the cycle before, fq_*), and not beyond a target of the command that was in C0 in
+  // the cycle before (its link marked it at the last edge, after the search), of the one in
+  // C0 or of the one at the input (their links mark it only at their edge)
+  wire [SW-1:0] kf [2], k1 [2], kc [2], ki [2];
   wire [SL-1:0] nxq_idx [2];
   wire [TGW-1:0] nxq_tag [2];
   for (genvar t = 0; t < 2; t++) begin : g_lim
+    assign kf[t] = fq_s[t] - d[t];
+    assign k1[t] = c1_ts - d[t];
     assign kc[t] = c0_ts - d[t];
     assign ki[t] = in_ts - d[t];
     assign nxq_idx[t] = IDX(nxq_n[t]);
@@ -588,9 +635,10 @@ module dcqcn_nic_wheel #(
   always_comb
     for (int t = 0; t < 2; t++) begin
       lim[t] = now_slot - d[t];
+      if (c1_v && c1_t == 1'(t) && !k1[t][SW-1] && k1[t] != '0 && k1[t] < lim[t]) lim[t] = k1[t];
       if (c0_v && c0_t == 1'(t) && !kc[t][SW-1] && kc[t] != '0 && kc[t] < lim[t]) lim[t] = kc[t];
       if (in_re && in_t == 1'(t) && !ki[t][SW-1] && ki[t] != '0 && ki[t] < lim[t]) lim[t] = ki[t];
-      nxq_n[t] = d[t] + ((fm_v[t] && SW'(fm_j[t]) + SW'(1) <= lim[t]) ? SW'(fm_j[t]) + SW'(1) : lim[t]);
+      nxq_n[t] = d[t] + ((fq_v[t] && kf[t] <= lim[t]) ? kf[t] : lim[t]);
     end
   assign in_re = inj || take_in;
 
@@ -661,12 +709,15 @@ module dcqcn_nic_wheel #(
       clearing <= 1'b1;
       clr      <= '0;
       c0_v     <= 1'b0;
+      c1_v     <= 1'b0;
       drop_q   <= '0;
       for (int t = 0; t < 2; t++) begin
         d[t]    <= '0;
         adv[t]  <= 1'b0;
         for (int w = 0; w < NW; w++) bm[t][w] <= '0;
         nxv[t]  <= 1'b0;
+        fq_v[t]  <= 1'b0;
+        fq_ok[t] <= 1'b0;
         cnt[t]  <= '0;
         mv_v[t] <= 1'b0;
         for (int z = 0; z < 3; z++) begin
@@ -675,6 +726,8 @@ module dcqcn_nic_wheel #(
         end
       end
     end else if (clearing) begin
+      fq_ok[0] <= 1'b0;
+      fq_ok[1] <= 1'b0;
       if (clr == CW'(CLR - 1)) begin
         clearing <= 1'b0;
         d[0] <= now_slot;
@@ -691,7 +744,10 @@ module dcqcn_nic_wheel #(
         if (load[t]) bm[t][BW(nxq[t][SL-1:0])][BB(nxq[t][SL-1:0])] <= 1'b0;  // the slot loaded (after a filing into it)
         if (!adv[t] && jump_w[t] && !c0_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
         nxv[t] <= sel_v[t] || fm_v[t];
-        nxs[t] <= sel_v[t] ? d[t] : d[t] + SW'(fm_j[t]) + SW'(1);
+        nxs[t] <= sel_v[t] ? d[t] : fm_s[t];
+        fq_v[t]  <= fm_v[t];
+        fq_s[t]  <= fm_s[t];
+        fq_ok[t] <= !load[t] && !(!adv[t] && jump_w[t] && !c0_v);  // d stays
         for (int z = 0; z < 3; z++) begin
           dh[t][z] <= dh_n[t][z];
           dt[t][z] <= dt_n[t][z];
@@ -709,6 +765,9 @@ module dcqcn_nic_wheel #(
         end
       end
       c0_v   <= inj || take_in;
+      c1_v   <= c0_v;
+      c1_t   <= c0_t;
+      c1_ts  <= c0_ts;
       c0_op  <= in_op;
       c0_id  <= in_id;
       c0_t   <= in_t;
@@ -717,7 +776,6 @@ module dcqcn_nic_wheel #(
       c0_rch <= in_rch;
       c0_gen <= in_gen;
       c0_at  <= in_at;
-      c0_ti  <= in_ti;
       if (s_valid && s_ready && in_bad && drop_q != 16'hFFFF) drop_q <= drop_q + 1'b1;
     end
   end

@@ -276,6 +276,9 @@ void NicWheelModel::step(const NicWheelIn& in) {
     clearing_ = true;
     clr_ = 0;
     c0_ = C0{};
+    c1_ = C0{};
+    fmq_ = {};
+    fok_ = {};
     mv_ = {};
     adv_ = {};
     nxv_ = {};
@@ -306,6 +309,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
         }
       clearing_ = false;
       d_[0] = d_[1] = (now_q_ >> gb_) & smask_;
+      fok_ = {};
     } else {
       ++clr_;
     }
@@ -325,8 +329,10 @@ void NicWheelModel::step(const NicWheelIn& in) {
     // entry before the jump, which comes in the cycle after the advance's phase 2)
     jump[t] = count_[t] == 0 && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
   ev_.blocked = blk[0] || blk[1];
-  // the first marked slot after each drain (this cycle's bitmap and d)
+  // the first marked slot after each drain (this cycle's bitmap and d): registered into
+  // fmq_ for the next cycle's phase 1, and into nxs_
   const std::array<uint32_t, 2> fm{first_marked(0), first_marked(1)};
+  std::array<bool, 2> d_moved{};
   // the input of this cycle (registered into C0 at the edge): a MOVE first (it holds
   // s_ready low), else the command offered; targeted with this cycle's d and now
   C0 next{};
@@ -389,32 +395,39 @@ void NicWheelModel::step(const NicWheelIn& in) {
         dt_[t][z] = (w.v && w.tag == s) ? w.id : kNil;
       }
       d_[t] = s;
+      d_moved[t] = true;
       ev_.advance = true;
     } else if (jump[t] && !c0_.v) {
       d_[t] = now_slot;
+      d_moved[t] = true;
       mark(t, idx(now_slot), false);  // a stale mark of the slot jumped to
       ev_.jump = true;
-    } else if (all_empty[t] && static_cast<int32_t>(sd(now_slot, d_[t])) >= 1) {
-      // phase 1: the slot to load, the first marked one up to now, and not beyond a target
-      // of the command in C0 or at the input (their links mark it only at their edge)
+    } else if (all_empty[t] && static_cast<int32_t>(sd(now_slot, d_[t])) >= 1 && fok_[t]) {
+      // phase 1: the slot to load, the first marked one up to now (the search of the cycle
+      // before, with this d: fok_), and not beyond a target of the command that was in C0 in
+      // the cycle before (its link marked its slot at the last edge, after that search), of
+      // the one in C0 or of the one at the input (their links mark it only at their edge)
       adv_[t] = true;
       uint32_t lim = sd(now_slot, d_[t]);
-      for (const C0* c : {&c0_, &next}) {
+      for (const C0* c : {&c1_, &c0_, &next}) {
         if (!c->v || c->t != t) continue;
         const int32_t k = static_cast<int32_t>(sd(c->ts, d_[t]));
         if (k >= 1 && static_cast<uint32_t>(k) < lim) lim = static_cast<uint32_t>(k);
       }
-      nx_q_[t] = (d_[t] + ((fm[t] != 0 && fm[t] <= lim) ? fm[t] : lim)) & smask_;
+      nx_q_[t] = (d_[t] + ((fmq_[t] != 0 && fmq_[t] <= lim) ? fmq_[t] : lim)) & smask_;
     }
   }
   for (unsigned t = 0; t < 2; ++t) count_[t] = static_cast<uint32_t>(static_cast<int>(count_[t]) + dcount[t]);
 
   // 4. the input into C0 (a MOVE taken clears its register)
   if (next.v && next.op == NicWheelOp::MOVE) mv_next[mv_[0].v ? 0 : 1].v = false;
+  c1_ = c0_;
   c0_ = next;
   for (unsigned t = 0; t < 2; ++t) {
     nxv_[t] = head_side[t] >= 0 || fm[t] != 0;
     nxs_[t] = head_side[t] >= 0 ? d0[t] : (d0[t] + fm[t]) & smask_;
+    fmq_[t] = fm[t];
+    fok_[t] = !d_moved[t];
   }
   mv_ = mv_next;
   now_q_ = in.now_ns;

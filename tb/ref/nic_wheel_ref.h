@@ -219,6 +219,12 @@ class NicWheelModel {
   mutable NicWheelOut out_kept_{};
   mutable std::array<bool, 2> fm_ok_{};
   mutable std::array<uint32_t, 2> fm_d_{}, fm_k_{};
+  // the first marked slot after d registered (the search of the cycle before): phase 1
+  // uses it when d did not change at the last edge (fok_), and stops at the target of the
+  // command that was in C0 then (c1_: its link marked its slot at that edge)
+  std::array<uint32_t, 2> fmq_{};
+  std::array<bool, 2> fok_{};
+  C0 c1_;
   std::array<uint32_t, 2> count_{};
   uint32_t dropped_ = 0;
   Events ev_;
