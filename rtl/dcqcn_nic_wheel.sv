@@ -267,40 +267,29 @@ module dcqcn_nic_wheel #(
   // =====================================================================================
   // Forwarding: the writes of the last edge (w1_*), and the read addresses they meet
   // =====================================================================================
-  logic [RW-1:0] w1_rc_wd;
+  logic          w1_rc_we;  logic [IW-1:0] w1_rc_wa;  logic [RW-1:0] w1_rc_wd;
   logic          w1_rt_we;  logic [TW-1:0] w1_rt_wa;  logic [DW-1:0] w1_rt_wd;
   logic          w1_rd_we;  logic [FW-1:0] w1_rd_wa;  logic [DW-1:0] w1_rd_wd;
-  logic          w1_ft_wd;  logic          w1_fd_wd;
+  logic          w1_ft_we;  logic [TW-1:0] w1_ft_wa;  logic          w1_ft_wd;
+  logic          w1_fd_we;  logic [FW-1:0] w1_fd_wa;  logic          w1_fd_wd;
   logic          w1_nx_we [3]; logic [IW-1:0] w1_nx_wa [3]; ptr_t w1_nx_wd [3];
-  ptr_t          w1_pv_wd [3];
+  logic          w1_pv_we [3]; logic [IW-1:0] w1_pv_wa [3]; ptr_t w1_pv_wd [3];
   logic          w1_hd_we [2][3]; logic [SL-1:0] w1_hd_wa [2][3]; logic [WW-1:0] w1_hd_wd [2][3];
   logic          w1_tl_we [2][3]; logic [SL-1:0] w1_tl_wa [2][3]; logic [WW-1:0] w1_tl_wd [2][3];
+  logic [SL-1:0] c0_ti;                          // C0's tail word index (read at the input)
   logic [TW-1:0] rt_ra_q;  logic [FW-1:0] rd_ra_q;
   logic [TW-1:0] nt_ra_q [3]; logic [FW-1:0] nd_ra_q [3];
   logic [SL-1:0] adv_ra_q [2];
-  // the forwarding selects of C0's words, decided at the input: the write of this cycle
-  // meets the address read (what C0 would compare against the registered write, w1_*, the
-  // cycle after: C0's id and tail index are this cycle's in_id and in_ti whenever C0 holds
-  // a command)
-  logic          fw_rc, fw_ft, fw_fd;
-  logic          fw_nx [3], fw_pv [3], fw_tl [3];
 
   always_ff @(posedge clk) begin
-    fw_rc <= rc_we && rc_wa == in_id;
-    fw_ft <= ft_we && ft_wa == in_id[TW-1:0];
-    fw_fd <= fd_we && fd_wa == in_id[FW-1:0];
-    for (int z = 0; z < 3; z++) begin
-      fw_nx[z] <= nx_we[z] && nx_wa[z] == in_id;
-      fw_pv[z] <= pv_we[z] && pv_wa[z] == in_id;
-      fw_tl[z] <= tl_we[in_t][z] && tl_wa[in_t][z] == in_ti;
-    end
-    w1_rc_wd <= rc_wd;
+    w1_rc_we <= rc_we; w1_rc_wa <= rc_wa; w1_rc_wd <= rc_wd;
     w1_rt_we <= rt_we; w1_rt_wa <= rt_wa; w1_rt_wd <= rt_wd;
     w1_rd_we <= rd_we; w1_rd_wa <= rd_wa; w1_rd_wd <= rd_wd;
-    w1_ft_wd <= ft_wd; w1_fd_wd <= fd_wd;
+    w1_ft_we <= ft_we; w1_ft_wa <= ft_wa; w1_ft_wd <= ft_wd;
+    w1_fd_we <= fd_we; w1_fd_wa <= fd_wa; w1_fd_wd <= fd_wd;
     for (int z = 0; z < 3; z++) begin
       w1_nx_we[z] <= nx_we[z]; w1_nx_wa[z] <= nx_wa[z]; w1_nx_wd[z] <= nx_wd[z];
-      w1_pv_wd[z] <= pv_wd[z];
+      w1_pv_we[z] <= pv_we[z]; w1_pv_wa[z] <= pv_wa[z]; w1_pv_wd[z] <= pv_wd[z];
       nt_ra_q[z] <= nt_ra[z]; nd_ra_q[z] <= nd_ra[z];
       for (int t = 0; t < 2; t++) begin
         w1_hd_we[t][z] <= hd_we[t][z]; w1_hd_wa[t][z] <= hd_wa[t][z]; w1_hd_wd[t][z] <= hd_wd[t][z];
@@ -317,15 +306,15 @@ module dcqcn_nic_wheel #(
   logic [RW-1:0] f_rec;
   logic          f_fired;
   ptr_t          f_nxt [3], f_prv [3];
-  logic [WW-1:0] f_tl [3];     // the tail words of C0's type at its target's index
+  logic [WW-1:0] f_tl [3];     // the tail words of C0's type at c0_ti
   always_comb begin
-    f_rec = fw_rc ? w1_rc_wd : rc_rd;
-    if (!c0_t) f_fired = fw_ft ? w1_ft_wd : ft_rd;
-    else       f_fired = fw_fd ? w1_fd_wd : fd_rd;
+    f_rec = (w1_rc_we && w1_rc_wa == c0_id) ? w1_rc_wd : rc_rd;
+    if (!c0_t) f_fired = (w1_ft_we && w1_ft_wa == c0_id[TW-1:0]) ? w1_ft_wd : ft_rd;
+    else       f_fired = (w1_fd_we && w1_fd_wa == c0_id[FW-1:0]) ? w1_fd_wd : fd_rd;
     for (int z = 0; z < 3; z++) begin
-      f_nxt[z] = fw_nx[z] ? w1_nx_wd[z] : nx_rd[z];
-      f_prv[z] = fw_pv[z] ? w1_pv_wd[z] : pv_rd[z];
-      f_tl[z]  = fw_tl[z] ? w1_tl_wd[c0_t][z] : tc_rd[c0_t][z];
+      f_nxt[z] = (w1_nx_we[z] && w1_nx_wa[z] == c0_id) ? w1_nx_wd[z] : nx_rd[z];
+      f_prv[z] = (w1_pv_we[z] && w1_pv_wa[z] == c0_id) ? w1_pv_wd[z] : pv_rd[z];
+      f_tl[z]  = (w1_tl_we[c0_t][z] && w1_tl_wa[c0_t][z] == c0_ti) ? w1_tl_wd[c0_t][z] : tc_rd[c0_t][z];
     end
   end
 
@@ -776,6 +765,7 @@ module dcqcn_nic_wheel #(
       c0_rch <= in_rch;
       c0_gen <= in_gen;
       c0_at  <= in_at;
+      c0_ti  <= in_ti;
       if (s_valid && s_ready && in_bad && drop_q != 16'hFFFF) drop_q <= drop_q + 1'b1;
     end
   end
