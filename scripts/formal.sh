@@ -36,11 +36,10 @@
 #           pdr    unbounded proof by property-directed reachability (write_aiger + ABC
 #                  scorr, dc2, pdr)
 #           bmc3   bounded model check to DEPTH cycles with ABC bmc3 (AIGER)
-#           kind   1-induction with ABC (AIGER): bmc3 of DEPTH cycles from the initial state
-#                  (the base case; its counterexamples are real), then the step: bmc3 of 2
-#                  cycles of the harness compiled with FORMAL_KSTEP, which must start from
-#                  any state where its assertions hold (assumed under $initstate, counters
-#                  uninitialised). UNPROVED if only the step fails
+#           kind   1-induction, the harness's own (it must support FORMAL_KIND: its initial
+#                  states are then the base case's and the induction step's, any state
+#                  where its assertions hold): a BMC of DEPTH >= 2 cycles with ABC bmc3.
+#                  With a MUTATION (FORMAL_MUTATION) only the base case's states remain
 # MUTATION  a NAME of tb/formal/<BLOCK>_mutations.txt: the RTL (the one file of the block
 #           the sed expression changes) is patched with that bug and
 #           the run must FIND a counterexample (exit 0 if it does, 1 if the property still
@@ -162,22 +161,18 @@ case "$MODE" in
     fi
     ;;
   kind)
-    # 1-induction with ABC: the base case is a BMC of DEPTH cycles from the initial state
-    # (ABC bmc3; a failure is a real counterexample), the induction step a BMC of 2 cycles
-    # of the harness compiled with FORMAL_KSTEP, whose initial state is ANY state where
-    # every assertion holds (the harness assumes them under $initstate and leaves its
-    # counters uninitialised): the assertions hold one cycle later. bmc3 unrolls the two
-    # cycles with structural hashing, so the step costs about what one cycle's logic does
-    # (ABC's own `ind` and z3's induction keep the cycles apart and did not finish).
-    aig "$READ" "$W/m.aig"
+    # 1-induction, the harness's own (ABC bmc3): compiled with FORMAL_KIND, its initial
+    # states are the base case's and (a free constant of its own) the induction step's,
+    # any state where its assertions hold (assumed under $initstate); a BMC of DEPTH >= 2
+    # cycles from them proves the assertions. bmc3 unrolls the cycles with structural
+    # hashing, so the step costs about what one cycle's logic does (ABC's `ind` and z3's
+    # induction keep the cycles apart: they did not finish on the RP's pipeline).
+    grep -q FORMAL_KIND "$HARNESS" || { echo "formal.sh: $HARNESS has no FORMAL_KIND (mode kind)" >&2; exit 2; }
+    [ "$DEPTH" -ge 2 ] || { echo "formal.sh: kind needs DEPTH >= 2" >&2; exit 2; }
+    aig "${READ/read_verilog -formal -sv/read_verilog -formal -sv -DFORMAL_KIND}" "$W/m.aig"
     yosys-abc -c "read_aiger $W/m.aig; fold; strash; bmc3 -F $DEPTH" >"$W/abc.log" 2>&1 || true
     if grep -qE "was asserted in frame" "$W/abc.log"; then status=FAIL
-    elif grep -qiE "No output asserted|was not asserted" "$W/abc.log"; then
-      aig "${READ/read_verilog -formal -sv/read_verilog -formal -sv -DFORMAL_KSTEP}" "$W/s.aig"
-      yosys-abc -c "read_aiger $W/s.aig; fold; strash; bmc3 -F 2" >"$W/step.log" 2>&1 || true
-      if grep -qiE "No output asserted|was not asserted" "$W/step.log"; then status=PASS
-      else status=UNPROVED; fi
-    fi
+    elif grep -qiE "No output asserted|was not asserted" "$W/abc.log"; then status=PASS; fi
     ;;
   pdr|bmc3)
     aig "$READ" "$W/m.aig"
@@ -201,7 +196,7 @@ what="formal: $BLK $PROP $MODE $DEPTH${MUT:+ mutation $MUT}"
 if [ -z "$MUT" ]; then
   printf '%s: %s (%.1f s)\n' "$what" "$status" "$secs"
   [ "$status" = PASS ] && exit 0
-  for l in smt.log ind.log abc.log step.log yosys.log; do [ -f "$W/$l" ] && tail -15 "$W/$l"; done
+  for l in smt.log ind.log abc.log yosys.log; do [ -f "$W/$l" ] && tail -15 "$W/$l"; done
   exit 1
 else
   if [ "$status" = FAIL ]; then printf '%s: CAUGHT (%.1f s)\n' "$what" "$secs"; exit 0; fi

@@ -2,7 +2,7 @@
 // Formal harness of the RP's pipeline alone (scripts/formal.sh rp_pipe PROP MODE DEPTH):
 // dcqcn_rp_rate (S1..S6) and dcqcn_rp_pace (S7..S11) connected as dcqcn_rp connects them,
 // without the register file, the admission logic, the state RAMs and the output FIFO.
-// The RP's invariants (docs/rp.md), one property compiled per run (CHECK_*):
+// The RP's invariants (docs/rp.md), compiled per run (CHECK_*):
 //   CHECK_RC     every result: min(MIN_RATE, LINE_RATE) <= Rc <= LINE_RATE
 //   CHECK_RT     every result: min(MIN_RATE, LINE_RATE) <= Rt <= LINE_RATE
 //   CHECK_ALPHA  every result and every rate state word written to RAM A: alpha <= 1.0
@@ -39,10 +39,20 @@
 //     (65536 - alpha) * G >> 16 <= 65536 - alpha   and   alpha * G >> 16 <= alpha.
 // - The reciprocal ROMs are black boxes (free outputs): no property depends on them.
 //
-// The proof is k-induction (prove mode) at depth 12, the pipeline's: a result is a
-// function of the last 12 cycles' inputs, so the induction step holds from any state.
-// The results of the first 11 cycles (the registers' initial values, not yet inputs) are
-// not checked: `warm` counts the cycles up to 12.
+// The proof (scripts/formal.sh kind, 1-induction): each property is asserted at the result
+// (S11) and, as lemmas, at every pipeline register on its way (Rc and Rt in bounds in
+// P2..P10, the sums and differences S6 compares them with, alpha <= 1.0 in P2..P10, the
+// event's time and the pacing's flags carried unchanged, ...): the register of stage k
+// once `warm` >= k (loaded from the inputs; `warm` counts cycles up to 11, so the results
+// of the first cycles, the registers' initial values, are not checked). Every lemma
+// follows from the previous stage's in one cycle, so the set is 1-inductive. Compiled
+// with FORMAL_KIND (scripts/formal.sh kind), the harness's initial states are the base
+// case's (`warm` = 0, the pipeline's registers any value: the RP's after reset) and, with
+// the free constant `kstep`, the induction step's (`warm` any value, every lemma and
+// property assumed in the first cycle): a BMC from both of DEPTH >= 2 cycles is a proof.
+// Group PIPE proves the four in one run; RATE names the lemmas RC and RT share. A
+// mutation's run (FORMAL_MUTATION: no kstep, no lemmas) asserts the property
+// alone, so its counterexample is one of the property, from the initial state.
 //! formal.sh rtl: dcqcn_rp_rate.sv dcqcn_rp_pace.sv
 //! formal.sh lib: dcqcn_rp_recip_rom.sv
 //! formal.sh cut: t:$mul
@@ -211,11 +221,15 @@ module rp_pipe_props (
   );
 
   // ---------------------------------------------------------------- the harness's shadow
-  // warm: cycles since the start, saturated at 12 (a result is checked once every register
-  // it depends on was loaded from the inputs). ev_*: the event's own time and op, and what
-  // the pacing read for it (RAM B valid bit, Rc changed), shifted with it to S11.
-`ifdef FORMAL_KSTEP
-  logic [3:0]  warm;           // the induction step: any value
+  // warm: cycles since the start, saturated at 11 (a register of stage k is checked once
+  // it was loaded from the inputs: warm >= k). ev_*: the event's own time, and what the
+  // pacing read for it (RAM B's valid bit, Rc changed), shifted with it to S11.
+`ifdef FORMAL_MUTATION
+  logic [3:0]  warm = 4'd0;
+`elsif FORMAL_KIND
+  (* anyconst *) logic kstep;  // the run starts the induction step, not the base case
+  logic [3:0]  warm;           // 0 in the base case, any value in the step
+  always_comb if ($initstate && !kstep) assume (warm == 4'd0);
 `else
   logic [3:0]  warm = 4'd0;
 `endif
@@ -260,10 +274,10 @@ module rp_pipe_props (
   // a mutation's run: the property alone (its counterexample is one of the property)
   `define LEMMA(c) begin end
   `define PROPERTY(c) assert (c)
-`elsif FORMAL_KSTEP
-  // the induction step (scripts/formal.sh kind): the first cycle is any state where every
-  // lemma and property holds
-  `define LEMMA(c) if ($initstate) assume (c); else assert (c)
+`elsif FORMAL_KIND
+  // scripts/formal.sh kind: with kstep, the first cycle is any state where every lemma and
+  // property holds (the induction step); without it, the initial state (the base case)
+  `define LEMMA(c) if ($initstate && kstep) assume (c); else assert (c)
   `define PROPERTY(c) `LEMMA(c)
 `else
   `define LEMMA(c) assert (c)
