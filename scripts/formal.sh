@@ -16,6 +16,9 @@
 #                                               harness's undriven WIRE from the DUT's NET
 #                                               (e.g. dut.u_rate.alpha_q[3]): properties
 #                                               and sound facts about internal signals
+#             //! formal.sh connect NAME: WIRE NET  the same, only when NAME is a
+#                                               property compiled in, or a group that
+#                                               has one (lemmas' nets, shared by a group)
 #             //! formal.sh group NAME: PROP... a group of properties proved in one run
 #             //! formal.sh lib NAME: GLOB...   files read as black boxes (read_verilog
 #                                               -lib: ports only, not elaborated), every
@@ -28,13 +31,20 @@
 #           its properties compiled in and proved together (one Yosys front end, one proof)
 # MODE      bmc    bounded model check to DEPTH cycles (write_smt2 + yosys-smtbmc, z3)
 #           prove  k-induction of depth DEPTH (yosys-smtbmc -i, z3) after a BMC of DEPTH
+#                  (the base case; with a MUTATION only the BMC counts: a failed induction
+#                  step is no counterexample, the run says UNPROVED, the mutation MISSED)
 #           pdr    unbounded proof by property-directed reachability (write_aiger + ABC
 #                  scorr, dc2, pdr)
 #           bmc3   bounded model check to DEPTH cycles with ABC bmc3 (AIGER)
+#           kind   1-induction, the harness's own (it must support FORMAL_KIND: its initial
+#                  states are then the base case's and the induction step's, any state
+#                  where its assertions hold): a BMC of DEPTH >= 2 cycles with ABC bmc3.
+#                  With a MUTATION (FORMAL_MUTATION) only the base case's states remain
 # MUTATION  a NAME of tb/formal/<BLOCK>_mutations.txt: the RTL (the one file of the block
 #           the sed expression changes) is patched with that bug and
 #           the run must FIND a counterexample (exit 0 if it does, 1 if the property still
-#           holds: the proof would be vacuous for that bug)
+#           holds: the proof would be vacuous for that bug). The harness is compiled with
+#           FORMAL_MUTATION defined (a harness with lemmas asserts only its properties)
 #
 # Prints one line: "formal: BLOCK PROP MODE DEPTH [MUTATION]: PASS|FAIL|CAUGHT|MISSED (Ns)".
 # Exit 0 when the property holds (no MUTATION) or the mutation is caught.
@@ -95,6 +105,19 @@ if [ -z "${CUT// }" ]; then CUTCMD=""; else CUTCMD="cutpoint $CUT;"; fi
 while read -r lhs rhs; do
   [ -n "$lhs" ] && CUTCMD="connect -set $lhs $rhs; $CUTCMD"
 done < <(sed -n "s|^//! formal.sh connect: *||p" "$HARNESS")
+# named connect lines: for a property compiled in, or a group that has one of them
+NAMES="$PROP $PROPS"
+for p in $PROPS; do
+  NAMES="$NAMES $(sed -n "s|^//! formal.sh group \([A-Za-z0-9_]*\): *\(.*\)|\1 \2 |p" "$HARNESS" | grep -E "^[^ ]+ (.* )?${p} " | cut -d' ' -f1 | tr '\n' ' ' || true)"
+done
+seen_names=""
+for n in $NAMES; do
+  case " $seen_names " in *" $n "*) continue ;; esac
+  seen_names="$seen_names $n"
+  while read -r lhs rhs; do
+    [ -n "$lhs" ] && CUTCMD="connect -set $lhs $rhs; $CUTCMD"
+  done < <(sed -n "s|^//! formal.sh connect $n: *||p" "$HARNESS")
+done
 if [ -n "$MUT" ]; then
   MF=tb/formal/${BLK}_mutations.txt
   line=$(grep -E "^${MUT}\|" "$MF" || true)
@@ -111,27 +134,48 @@ fi
 
 DEFS=""
 for p in $PROPS; do DEFS="$DEFS -DCHECK_$p"; done
+# a mutation's run: a harness may leave its lemmas (auxiliary assertions) out, so that the
+# counterexample is one of the property itself
+[ -n "$MUT" ] && DEFS="$DEFS -DFORMAL_MUTATION"
 READ="${LIBREAD}read_verilog -formal -sv$DEFS -I$W/rtl ${SRCS[*]} $HARNESS"
+aig() {  # READ-COMMAND OUT.aig: the harness as an AIGER file (assumptions as constraints)
+  yosys -q -l "$W/yosys.log" -p "$1; prep -top ${BLK}_props; flatten; $CUTCMD memory_map; opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map ${2%.aig}.aim $2" >/dev/null 2>"$W/yosys.err"
+}
 t0=$(date +%s.%N)
 status=ERROR
 case "$MODE" in
   bmc|prove)
     yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; $CUTCMD memory_map; opt -fast; async2sync; dffunmap; write_smt2 -wires $W/m.smt2" >/dev/null 2>"$W/yosys.err"
-    args=(-s z3 --presat -t "$DEPTH")
-    [ "$MODE" = prove ] && args=(-s z3 -i -t "$DEPTH")
-    if yosys-smtbmc "${args[@]}" "$W/m.smt2" >"$W/smt.log" 2>&1; then
+    # bmc, and prove's base case: no assertion fails in the first DEPTH cycles (a failure
+    # here is a real counterexample from the initial state)
+    if yosys-smtbmc -s z3 --presat -t "$DEPTH" "$W/m.smt2" >"$W/smt.log" 2>&1; then
+      status=PASS
       if [ "$MODE" = prove ]; then
-        # induction alone: the base case (BMC of the same depth) must hold too
-        if yosys-smtbmc -s z3 -t "$DEPTH" "$W/m.smt2" >"$W/base.log" 2>&1; then status=PASS; else status=FAIL; fi
-      else
-        status=PASS
+        # the induction step: DEPTH cycles where every assertion holds, from ANY state, are
+        # followed by one where they hold too. If it fails, the property is not proved, but
+        # the failure is no counterexample (it may start in an unreachable state): UNPROVED
+        if ! yosys-smtbmc -s z3 -i -t "$DEPTH" "$W/m.smt2" >"$W/ind.log" 2>&1; then status=UNPROVED; fi
       fi
     else
       if grep -q "Assert failed\|FAILED" "$W/smt.log"; then status=FAIL; fi
     fi
     ;;
+  kind)
+    # 1-induction, the harness's own (ABC bmc3): compiled with FORMAL_KIND, its initial
+    # states are the base case's and (a free constant of its own) the induction step's,
+    # any state where its assertions hold (assumed under $initstate); a BMC of DEPTH >= 2
+    # cycles from them proves the assertions. bmc3 unrolls the cycles with structural
+    # hashing, so the step costs about what one cycle's logic does (ABC's `ind` and z3's
+    # induction keep the cycles apart: they did not finish on the RP's pipeline).
+    grep -q FORMAL_KIND "$HARNESS" || { echo "formal.sh: $HARNESS has no FORMAL_KIND (mode kind)" >&2; exit 2; }
+    [ "$DEPTH" -ge 2 ] || { echo "formal.sh: kind needs DEPTH >= 2" >&2; exit 2; }
+    aig "${READ/read_verilog -formal -sv/read_verilog -formal -sv -DFORMAL_KIND}" "$W/m.aig"
+    yosys-abc -c "read_aiger $W/m.aig; fold; strash; bmc3 -F $DEPTH" >"$W/abc.log" 2>&1 || true
+    if grep -qE "was asserted in frame" "$W/abc.log"; then status=FAIL
+    elif grep -qiE "No output asserted|was not asserted" "$W/abc.log"; then status=PASS; fi
+    ;;
   pdr|bmc3)
-    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; $CUTCMD memory_map; opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map $W/m.aim $W/m.aig" >/dev/null 2>"$W/yosys.err"
+    aig "$READ" "$W/m.aig"
     # scorr (signal correspondence: merges registers proved equivalent by induction, e.g.
     # the shadow copies of the registers and the block's own) makes PDR converge on the
     # 32-bit compares of the shadow and the pipeline
@@ -152,7 +196,7 @@ what="formal: $BLK $PROP $MODE $DEPTH${MUT:+ mutation $MUT}"
 if [ -z "$MUT" ]; then
   printf '%s: %s (%.1f s)\n' "$what" "$status" "$secs"
   [ "$status" = PASS ] && exit 0
-  for l in smt.log base.log abc.log yosys.log; do [ -f "$W/$l" ] && tail -15 "$W/$l"; done
+  for l in smt.log ind.log abc.log yosys.log; do [ -f "$W/$l" ] && tail -15 "$W/$l"; done
   exit 1
 else
   if [ "$status" = FAIL ]; then printf '%s: CAUGHT (%.1f s)\n' "$what" "$secs"; exit 0; fi
