@@ -20,7 +20,11 @@
 // takes the head of the first non-empty side (0, then 1, then 2) when the output takes it,
 // and, when all three lists are empty and now >= (d + 1) x G, moves on to the first slot
 // marked in the slot bitmap (a bit per slot with lists filed), or to now's slot when none
-// is marked before it: unmarked slots are skipped.
+// is marked before it: unmarked slots are skipped. As in the RTL, the first marked slot is
+// searched from registers (the bitmap and d) and registered (fmq_): the advance's phase 1
+// uses the last cycle's search, only once d has stood for an edge (fok_), and stops at the
+// target of the command that was in C0 then (c1_), whose link marked its slot after the
+// search: a slot visited empty costs three cycles.
 #pragma once
 #include <algorithm>
 #include <array>
