@@ -38,6 +38,20 @@ class NicCoreHost {
 
 enum class NicBlock { RP, NP };
 
+// What a NIC top's cycles were spent on (nic.core: top; summary.json "nic_top"): its
+// driver clocks it only in drains (nic_core_top.h), each started by one cause. The same
+// figures on both engines (the reference top is cycle-exact).
+enum class TopCause { Due, Txop, Txdone, Host, RxCnp, RxData, Csr, Count };
+inline const char* top_cause_name(TopCause c) {
+  static const char* const kNames[] = {"due", "txop", "txdone", "host", "rxcnp", "rxdata", "csr"};
+  return kNames[static_cast<int>(c)];
+}
+struct TopDrains {
+  uint64_t drains = 0;   // drains (csr: register accesses)
+  uint64_t cycles = 0;   // cycles clocked in them
+  uint64_t results = 0;  // RP and NP results the top gave out in them (mon_rp, mon_np)
+};
+
 // The answer to a transmit opportunity: flow `idx` (RP index) sends one packet now; the
 // NIC reports it with txdone(idx, tx_ns, ...).
 struct NicGrant {
@@ -68,6 +82,8 @@ class NicCore {
   virtual uint32_t csr_read(NicBlock b, uint8_t addr, double now) = 0;
   // RTL clock cycles run so far (0 for the references).
   virtual uint64_t cycles() const = 0;
+  // nic.core: top: the top's cycles by cause (on both engines); nullptr for blocks.
+  virtual const TopDrains* top_drains() const { return nullptr; }
   // Host memory of the per-flow containers (summary.json state_bytes): the core's own
   // (the timing wheel's entries and slots, blocks) and the RP's and NP's engines.
   virtual size_t flow_state_bytes() const = 0;

@@ -59,12 +59,15 @@ NicTopIn NicCoreTop::idle_in(uint32_t now32) const {
 NicTopOut NicCoreTop::cycle(const NicTopIn& in) {
   const NicTopOut out = dev_->outputs(in);
   dev_->step(in);
+  ++drains_[static_cast<int>(TopCause::Csr)].cycles;
   return out;
 }
 
 // Clock the top at this time until nothing waits, nothing is in flight and nothing is due.
-void NicCoreTop::drain(double now) {
+void NicCoreTop::drain(double now, TopCause cause) {
   if (draining_) throw std::logic_error("NicCoreTop: drain re-entered");
+  TopDrains& cost = drains_[static_cast<int>(cause)];
+  ++cost.drains;
   draining_ = true;
   dev_->at(now);
   const uint32_t now32 = now_ns32();
@@ -90,12 +93,14 @@ void NicCoreTop::drain(double now) {
     if (out.txsel_valid) txsel_q_.push_back(out.txsel);
     if (out.cnpreq_valid) cnp_q_.push_back(out.cnpreq);
     if (out.mon_rp_valid) mon_q_.push_back(out.mon_rp);
+    cost.results += static_cast<uint64_t>(out.mon_rp_valid) + static_cast<uint64_t>(out.mon_np_valid);
     if (in.txop_valid && out.txop_ready) --txop_wait_;
     if (in.txdone_valid && out.txdone_ready) txdone_q_.pop_front();
     if (in.host_valid && out.host_ready) host_q_.pop_front();
     if (in.rxcnp_valid && out.rxcnp_ready) rxcnp_q_.pop_front();
     if (in.rxdata_valid && out.rxdata_ready) rxdata_q_.pop_front();
     dev_->step(in);
+    ++cost.cycles;
   }
   draining_ = false;
   if (!mon_q_.empty() || !cnp_q_.empty() || last_.txq_nonempty) dispatch_ev_.notify(SC_ZERO_TIME);
@@ -108,7 +113,7 @@ void NicCoreTop::schedule() {
   wake_ev_.notify(sc_time(std::max(0, d), SC_NS));
 }
 
-void NicCoreTop::wake_method() { drain(now_ns()); }
+void NicCoreTop::wake_method() { drain(now_ns(), TopCause::Due); }
 
 void NicCoreTop::start_method() {
   const double now = now_ns();
@@ -137,10 +142,10 @@ void NicCoreTop::dispatch_method() {
 // end of the last drain, after the entries due now are processed): the integration guide's
 // MAC does the same, and an opportunity without a due flow would only be answered "none".
 std::optional<NicGrant> NicCoreTop::txop(double now) {
-  if (due_now(last_, now_ns32())) drain(now);
+  if (due_now(last_, now_ns32())) drain(now, TopCause::Due);
   if (!last_.txq_nonempty) return std::nullopt;
   ++txop_wait_;
-  drain(now);
+  drain(now, TopCause::Txop);
   if (txsel_q_.size() != 1)
     throw std::runtime_error("NIC top: " + std::to_string(txsel_q_.size()) +
                              " transmit answers to one opportunity (expected exactly 1)");
@@ -160,7 +165,7 @@ void NicCoreTop::host_op(uint32_t idx, uint8_t op, uint32_t arg, double now) {
   h.arg = arg;
   host_q_.push_back(h);
   if (op == kHostData) data_[idx] = 1;
-  drain(now);
+  drain(now, TopCause::Host);
 }
 
 void NicCoreTop::init(uint32_t idx, uint32_t rate_kbps, double now) {
@@ -175,7 +180,7 @@ void NicCoreTop::txdone(uint32_t idx, uint32_t tx_ns, uint16_t bytes, bool more,
   d.more = more;
   txdone_q_.push_back(d);
   data_[idx] = more;
-  drain(now);
+  drain(now, TopCause::Txdone);
 }
 
 // The top learns that a flow has no more data from its last completion (more = 0); the
@@ -190,7 +195,7 @@ void NicCoreTop::rx_cnp(uint32_t idx, bool ue, uint32_t tau_ns, double now) {
   c.ue = ue;
   c.tau_ns = tau_ns;
   rxcnp_q_.push_back(c);
-  drain(now);
+  drain(now, TopCause::RxCnp);
 }
 
 void NicCoreTop::rx_data(uint32_t idx, uint8_t ecn, double now) {
@@ -198,13 +203,14 @@ void NicCoreTop::rx_data(uint32_t idx, uint8_t ecn, double now) {
   d.flow = idx;
   d.ecn = ecn;
   rxdata_q_.push_back(d);
-  drain(now);
+  drain(now, TopCause::RxData);
 }
 
 // One AXI4-Lite write: AW and W together, then the response.
 void NicCoreTop::csr_write(NicBlock b, uint8_t addr, uint32_t value, double now) {
   dev_->at(now);
   const uint32_t a = (b == NicBlock::RP ? kRpBase : kNpBase) + addr;
+  ++drains_[static_cast<int>(TopCause::Csr)].drains;
   NicTopIn in = idle_in(now_ns32());
   in.awvalid = in.wvalid = true;
   in.awaddr = a;
@@ -232,6 +238,7 @@ void NicCoreTop::csr_write(NicBlock b, uint8_t addr, uint32_t value, double now)
 uint32_t NicCoreTop::csr_read(NicBlock b, uint8_t addr, double now) {
   dev_->at(now);
   const uint32_t a = (b == NicBlock::RP ? kRpBase : kNpBase) + addr;
+  ++drains_[static_cast<int>(TopCause::Csr)].drains;
   NicTopIn in = idle_in(now_ns32());
   in.araddr = a;
   in.rready = true;

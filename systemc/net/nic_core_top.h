@@ -43,6 +43,7 @@ class NicCoreTop : public NicCore {
   void csr_write(NicBlock b, uint8_t addr, uint32_t value, double now) override;
   uint32_t csr_read(NicBlock b, uint8_t addr, double now) override;
   uint64_t cycles() const override { return dev_->cycles(); }
+  const TopDrains* top_drains() const override { return drains_; }
   size_t flow_state_bytes() const override;
   // The scheduler's timing wheel: an entry is eligible at the end of its 32-ns slot
   // (dcqcn_nic_sched's SLOT_BITS = 5; docs/nic.md, "Resolution and worst-case lateness").
@@ -50,14 +51,14 @@ class NicCoreTop : public NicCore {
   size_t engine_state_bytes(NicBlock) const override { return 0; }  // RAMs of the top
 
  private:
-  void drain(double now);            // clock until quiet (see above)
+  void drain(double now, TopCause cause);  // clock until quiet (see above)
   void schedule();                   // the next wake-up at next_due_ns
   void wake_method();                // next_due_ns reached
   void start_method();               // flows whose start time has come: host DATA
   void dispatch_method();            // outputs to the NIC, then kick when flows are due
   void host_op(uint32_t idx, uint8_t op, uint32_t arg, double now);
   NicTopIn idle_in(uint32_t now32) const;
-  NicTopOut cycle(const NicTopIn& in);  // outputs() then step(); counts the cycle
+  NicTopOut cycle(const NicTopIn& in);  // outputs() then step(); a register access's cycle (csr)
 
   NicCoreHost& host_;
   std::unique_ptr<NicTopDevice> dev_;
@@ -76,6 +77,7 @@ class NicCoreTop : public NicCore {
   std::deque<NicCnpReq> cnp_q_;
   NicTopOut last_{};  // the outputs at the end of the last drain (next_due, txq_nonempty)
   bool draining_ = false;
+  TopDrains drains_[static_cast<int>(TopCause::Count)];  // the cycles by cause
   sc_core::sc_event wake_ev_, start_ev_, dispatch_ev_;
 };
 

@@ -241,6 +241,32 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
   for (Switch* s : r.switches) cycles += s->cp().cycles();
   j["rtl_cycles"] = cycles;
   {
+    // nic.core: top: the NIC tops' cycles by what started the drain (nic_core.h, TopCause);
+    // cycle-exact, so the same on both engines
+    TopDrains sum[static_cast<int>(TopCause::Count)];
+    bool any = false;
+    for (Nic* n : r.nics) {
+      const TopDrains* d = n->core().top_drains();
+      if (!d) continue;
+      any = true;
+      for (int c = 0; c < static_cast<int>(TopCause::Count); ++c) {
+        sum[c].drains += d[c].drains;
+        sum[c].cycles += d[c].cycles;
+        sum[c].results += d[c].results;
+      }
+    }
+    if (any) {
+      nlohmann::json by = nlohmann::json::object();
+      uint64_t total = 0;
+      for (int c = 0; c < static_cast<int>(TopCause::Count); ++c) {
+        by[top_cause_name(static_cast<TopCause>(c))] = {
+            {"drains", sum[c].drains}, {"cycles", sum[c].cycles}, {"results", sum[c].results}};
+        total += sum[c].cycles;
+      }
+      j["nic_top"] = {{"cycles", total}, {"by_cause", by}};
+    }
+  }
+  {
     // the frame blocks (docs/network.md, "How frames are made in the simulation")
     uint64_t fc = 0;
     for (Nic* n : r.nics) fc += n->frame_cycles();
