@@ -32,12 +32,11 @@
 // writes of the edge in between and of the cycle itself. The first marked slot after d is
 // searched from registers (the bitmap, d) and registered: the advance's phase 1 uses the
 // search of the cycle before (fq_*), once d has stood for an edge (fq_ok), and stops at
-// the targets of the commands not yet filed when it ran or filed before its load (C2 = C1
-// of the cycle before, C1, C0; those limits but C0's taken in the cycle before).
+// the targets of the commands not yet filed when it ran (C2 = C1 of the cycle before, C1,
+// C0, the input).
 //
 // Timing (scripts/synth.sh --timing 4096 nic_wheel, docs/nic.md "Timing"): 12.08 ns, not
-// met (3.10 ns), before phase 1's limits were registered and the search's per-word index
-// (this version: not measured yet).
+// met (3.10 ns).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
@@ -212,10 +211,13 @@ module dcqcn_nic_wheel #(
   logic          nxv    [2];   // registered: d with entries, else the first marked slot after d
   // the first marked slot after d, registered (the search of the cycle before: phase 1 uses
   // it when d did not change at the last edge, fq_ok, and stops at the target of the
-  // command that was in C1 then, whose link marked its slot at that edge: in pl, below)
+  // command that was in C1 then, c2_*, whose link marked its slot at that edge)
   logic          fq_v   [2];   // a marked slot
   logic [SW-1:0] fq_s   [2];   // ... this one (d + 1 .. d + S - 1)
   logic          fq_ok  [2];   // computed with this d
+  logic          c2_v;
+  logic          c2_t;
+  logic [SW-1:0] c2_ts;
   logic [SW-1:0] nxs    [2];
   logic [31:0]   cnt    [2];
   logic          mv_v   [2];
@@ -474,8 +476,7 @@ module dcqcn_nic_wheel #(
   logic [SW-1:0] fm_s [2];                   // ... this one (d + 1 .. d + S - 1)
   for (genvar t = 0; t < 2; t++) begin : g_fm
     logic [NW-1:0] sm, sa, sb, oa, ob;
-    logic [WB-1:0] wd0, hi0, lo0, oh, ol;
-    logic [NW*LB-1:0] wix;                   // each word's first marked bit (LB bits a word)
+    logic [WB-1:0] wd0, hi0, lo0, wd1, oh, ol, o1;
     logic [LB-1:0] b0, ch, cl, c1;
     logic [LW-1:0] w0, wa, wz, w1;
     logic [SL-1:0] pos;
@@ -505,21 +506,8 @@ module dcqcn_nic_wheel #(
       assign wz[i] = |(ob & m);
     end
     assign w1  = (|sa) ? wa : wz;
-    // the first marked bit of every word, beside the word search (the word found then
-    // selects its index: no word select, carry chain and OR tree after the word search)
-    for (genvar w = 0; w < NW; w++) begin : g_wix
-      logic [WB-1:0] x, o;
-      assign x = bm[t][w];
-      assign o = x & (~x + WB'(1));
-      for (genvar i = 0; i < LB; i++) begin : g_b
-        logic [WB-1:0] m;
-        for (genvar b = 0; b < WB; b++) begin : g_m
-          assign m[b] = ((b >> i) & 1) != 0;
-        end
-        assign wix[w * LB + i] = |(o & m);
-      end
-    end
-    assign c1 = wix[w1 * LB +: LB];
+    assign wd1 = bm[t][w1];
+    assign o1  = wd1 & (~wd1 + WB'(1));
     for (genvar i = 0; i < LB; i++) begin : g_eb
       logic [WB-1:0] m;
       for (genvar b = 0; b < WB; b++) begin : g_m
@@ -527,6 +515,7 @@ module dcqcn_nic_wheel #(
       end
       assign ch[i] = |(oh & m);
       assign cl[i] = |(ol & m);
+      assign c1[i] = |(o1 & m);
     end
     assign pos  = (|hi0) ? SL'({w0, ch}) : ((|sa) || (|sb)) ? SL'({w1, c1}) : SL'({w0, cl});
     assign wrap = !(|hi0) && !(|sa);         // at or below d's index: the next round
@@ -730,31 +719,26 @@ module dcqcn_nic_wheel #(
   // the advance's phase 1: the slot to load, the first marked one up to now (the search
   // of the cycle before, fq_*), and not beyond a target of the command that was in C1 in
   // the cycle before (its link marked it at the last edge, after the search), of the one in
-  // C1 (it marks it at this edge) or in C0 (at the load's edge); the input's command links
-  // after the load and finds its target at or behind the drain. Phase 1 waits for d to have
-  // stood for an edge (fq_ok), so the limits of now and of the commands now in C2 and C1
-  // are taken in the cycle before against the same d and registered (pl), C0's added here
-  wire [SW-1:0] kf [2], k1 [2], kc [2], pn [2];
-  logic [SW-1:0] pl_n [2];
-  logic [SW-1:0] pl   [2];       // the limit of now, C2 and C1, from the cycle before
+  // C1, in C0 or at the input (their links mark it only at their edge)
+  wire [SW-1:0] kf [2], k2 [2], k1 [2], kc [2], ki [2];
   wire [SL-1:0] nxq_idx [2];
   wire [TGW-1:0] nxq_tag [2];
   for (genvar t = 0; t < 2; t++) begin : g_lim
     assign kf[t] = fq_s[t] - d[t];
+    assign k2[t] = c2_ts - d[t];
     assign k1[t] = c1_ts - d[t];
     assign kc[t] = c0_ts - d[t];
-    assign pn[t] = now_ns[31:SLOT_BITS] - d[t];   // the next cycle's now_slot - d
+    assign ki[t] = in_ts - d[t];
     assign nxq_idx[t] = IDX(nxq_n[t]);
     assign nxq_tag[t] = TAG(nxq[t]);
   end
   always_comb
     for (int t = 0; t < 2; t++) begin
-      // (the next cycle's pl: now's and the targets of C1 and C0, which move to C2 and C1)
-      pl_n[t] = pn[t];
-      if (c1_v && c1_t == 1'(t) && !k1[t][SW-1] && k1[t] != '0 && k1[t] < pl_n[t]) pl_n[t] = k1[t];
-      if (c0_v && c0_t == 1'(t) && !kc[t][SW-1] && kc[t] != '0 && kc[t] < pl_n[t]) pl_n[t] = kc[t];
-      lim[t] = pl[t];
+      lim[t] = now_slot - d[t];
+      if (c2_v && c2_t == 1'(t) && !k2[t][SW-1] && k2[t] != '0 && k2[t] < lim[t]) lim[t] = k2[t];
+      if (c1_v && c1_t == 1'(t) && !k1[t][SW-1] && k1[t] != '0 && k1[t] < lim[t]) lim[t] = k1[t];
       if (c0_v && c0_t == 1'(t) && !kc[t][SW-1] && kc[t] != '0 && kc[t] < lim[t]) lim[t] = kc[t];
+      if (in_re && in_t == 1'(t) && !ki[t][SW-1] && ki[t] != '0 && ki[t] < lim[t]) lim[t] = ki[t];
       nxq_n[t] = d[t] + ((fq_v[t] && kf[t] <= lim[t]) ? kf[t] : lim[t]);
     end
   assign in_re = inj || take_in;
@@ -815,6 +799,7 @@ module dcqcn_nic_wheel #(
       clr      <= '0;
       c0_v     <= 1'b0;
       c1_v     <= 1'b0;
+      c2_v     <= 1'b0;
       drop_q   <= '0;
       for (int t = 0; t < 2; t++) begin
         d[t]    <= '0;
@@ -853,7 +838,6 @@ module dcqcn_nic_wheel #(
         fq_v[t]  <= fm_v[t];
         fq_s[t]  <= fm_s[t];
         fq_ok[t] <= !load[t] && !(!adv[t] && jump_w[t] && !c0_v && !c1_v);  // d stays
-        pl[t]    <= pl_n[t];
         for (int z = 0; z < 3; z++) begin
           dh[t][z] <= dh_n[t][z];
           dt[t][z] <= dt_n[t][z];
@@ -871,6 +855,9 @@ module dcqcn_nic_wheel #(
         end
       end
       c0_v   <= inj || take_in;
+      c2_v   <= c1_v;
+      c2_t   <= c1_t;
+      c2_ts  <= c1_ts;
       c1_v   <= c0_v;
       c1_op  <= c0_op;
       c1_id  <= c0_id;

@@ -407,11 +407,10 @@ void NicWheelModel::step(const NicWheelIn& in) {
       // phase 1: the slot to load, the first marked one up to now (the search of the cycle
       // before, with this d: fok_), and not beyond a target of the command that was in C1 in
       // the cycle before (its link marked its slot at the last edge, after that search), of
-      // the one in C1 or in C0 (their links mark it only at their edge, C0's at the load's;
-      // the input's command links after the load, at or behind the drain: the drained slot)
+      // the one in C1, in C0 or at the input (their links mark it only at their edge)
       adv_[t] = true;
       uint32_t lim = sd(now_slot, d_[t]);
-      for (const C0* c : {&c2_, &c1_, &c0_}) {
+      for (const C0* c : {&c2_, &c1_, &c0_, &next}) {
         if (!c->v || c->t != t) continue;
         const int32_t k = static_cast<int32_t>(sd(c->ts, d_[t]));
         if (k >= 1 && static_cast<uint32_t>(k) < lim) lim = static_cast<uint32_t>(k);

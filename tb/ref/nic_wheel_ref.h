@@ -26,8 +26,8 @@
 // searched from registers (the bitmap and d) and registered (fmq_): the advance's phase 1
 // uses the last cycle's search, only once d has stood for an edge (fok_), and stops at the
 // target of the command that was in C1 then (c2_), whose link marked its slot after the
-// search, and at those of the commands in C1 and C0 (not the input's: it links after the
-// load, into the drained slot): a slot visited empty costs three cycles.
+// search, and at those of the commands in C1, C0 and at the input: a slot visited empty
+// costs three cycles.
 #pragma once
 #include <algorithm>
 #include <array>
