@@ -22,12 +22,21 @@
 // (s_ready low). Nothing is lost or doubled: tb/ref/nic_wheel_ref.cpp is the cycle model
 // (bit- and cycle-exact), NicWheelCheck the contract.
 //
-// Pipeline: input (the command registered; every RAM word it needs read), C0 (the
-// command decided; every write issued; a command reads what the one before wrote through
-// forwarding). The drains read one cycle ahead (the next cycle's heads) and forward the
+// Pipeline: input (the command registered; every RAM word it needs read), C0 (decode:
+// the words forwarded and selected by the record's side, the compares that need no drain
+// register, and those against the drain slot C1 will see, d or the slot being loaded,
+// registered), C1 (the command decided against the drains; every write issued; C0 reads
+// what C1 writes through forwarding, its selects for the writes of the input's cycle
+// decided at the input). The drains take no head whose entry C0 or C1 holds. The drains
+// read one cycle ahead (the next cycle's heads) and forward the
 // writes of the edge in between and of the cycle itself. The first marked slot after d is
 // searched from registers (the bitmap, d) and registered: the advance's phase 1 uses the
-// search of the cycle before (fq_*), once d has stood for an edge (fq_ok).
+// search of the cycle before (fq_*), once d has stood for an edge (fq_ok), and stops at
+// the targets of the commands not yet filed when it ran (C2 = C1 of the cycle before, C1,
+// C0, the input).
+//
+// Timing (scripts/synth.sh --timing 4096 nic_wheel, docs/nic.md "Timing"): 12.08 ns, not
+// met (3.10 ns).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
@@ -148,16 +157,31 @@ module dcqcn_nic_wheel #(
   logic          clearing;
   logic [CW-1:0] clr;
   logic [SW-1:0] now_slot;     // the slot of the last cycle's now (floor)
-  // C0
-  logic          c0_v;
-  logic [1:0]    c0_op;
-  logic [IW-1:0] c0_id;
-  logic          c0_t;
-  logic [SW-1:0] c0_ts;
-  logic          c0_far;
-  logic          c0_rch;       // the deadline's slot was reached (registered now) at the input
-  logic [7:0]    c0_gen;
-  logic [31:0]   c0_at;
+  // C0 (decode) and C1 (decision and writes): the command as taken at the input
+  logic          c0_v,   c1_v;
+  logic [1:0]    c0_op,  c1_op;
+  logic [IW-1:0] c0_id,  c1_id;
+  logic          c0_t,   c1_t;
+  logic [SW-1:0] c0_ts,  c1_ts;
+  logic          c0_far, c1_far;
+  logic          c0_rch, c1_rch;  // the deadline's slot was reached (registered now) at the input
+  logic [7:0]    c0_gen, c1_gen;
+  logic [31:0]   c0_at,  c1_at;
+  // what C0 decoded for C1: the record, linked, the unlinked side's neighbours, the tail
+  // word of the linked side at the target's index, the record's slot reached (against the
+  // now C1 sees)
+  logic [RW-1:0] q_rec;
+  logic          q_L;
+  logic [IW:0]   q_up, q_un;
+  logic [IW-1:0] q_lw;         // (its id: whether it is valid for the target is q_lhit)
+  logic          q_rch;
+  // C0's compares against the drain slot C1 will see: d, or the slot an advance's phase 2
+  // loads in C0's cycle (nxq; a jump waits for C0 and C1 to be empty), chosen in C1 with ld_q
+  logic          q_drn_a, q_drn_b;   // the target at or behind d / nxq
+  logic          q_udr_a, q_udr_b;   // the record's slot is d / nxq
+  logic          q_lhit;             // the tail word read is valid for the target slot
+  logic          ld_q   [2];         // the drain loaded a slot at the last edge
+  logic [2:0]    q_sxh, q_syh, q_szh;  // the sides x, y, z (cleaned for the next re-arm), one-hot
   // drains: [type]
   logic [SW-1:0] d      [2];
   ptr_t          dh     [2][3];
@@ -187,13 +211,13 @@ module dcqcn_nic_wheel #(
   logic          nxv    [2];   // registered: d with entries, else the first marked slot after d
   // the first marked slot after d, registered (the search of the cycle before: phase 1 uses
   // it when d did not change at the last edge, fq_ok, and stops at the target of the
-  // command that was in C0 then, c1_*, whose link marked its slot at that edge)
+  // command that was in C1 then, c2_*, whose link marked its slot at that edge)
   logic          fq_v   [2];   // a marked slot
   logic [SW-1:0] fq_s   [2];   // ... this one (d + 1 .. d + S - 1)
   logic          fq_ok  [2];   // computed with this d
-  logic          c1_v;
-  logic          c1_t;
-  logic [SW-1:0] c1_ts;
+  logic          c2_v;
+  logic          c2_t;
+  logic [SW-1:0] c2_ts;
   logic [SW-1:0] nxs    [2];
   logic [31:0]   cnt    [2];
   logic          mv_v   [2];
@@ -267,29 +291,34 @@ module dcqcn_nic_wheel #(
   // =====================================================================================
   // Forwarding: the writes of the last edge (w1_*), and the read addresses they meet
   // =====================================================================================
-  logic          w1_rc_we;  logic [IW-1:0] w1_rc_wa;  logic [RW-1:0] w1_rc_wd;
+  logic [RW-1:0] w1_rc_wd;
   logic          w1_rt_we;  logic [TW-1:0] w1_rt_wa;  logic [DW-1:0] w1_rt_wd;
   logic          w1_rd_we;  logic [FW-1:0] w1_rd_wa;  logic [DW-1:0] w1_rd_wd;
-  logic          w1_ft_we;  logic [TW-1:0] w1_ft_wa;  logic          w1_ft_wd;
-  logic          w1_fd_we;  logic [FW-1:0] w1_fd_wa;  logic          w1_fd_wd;
+  logic          w1_ft_wd;
+  logic          w1_fd_wd;
   logic          w1_nx_we [3]; logic [IW-1:0] w1_nx_wa [3]; ptr_t w1_nx_wd [3];
-  logic          w1_pv_we [3]; logic [IW-1:0] w1_pv_wa [3]; ptr_t w1_pv_wd [3];
+  ptr_t          w1_pv_wd [3];
   logic          w1_hd_we [2][3]; logic [SL-1:0] w1_hd_wa [2][3]; logic [WW-1:0] w1_hd_wd [2][3];
   logic          w1_tl_we [2][3]; logic [SL-1:0] w1_tl_wa [2][3]; logic [WW-1:0] w1_tl_wd [2][3];
   logic [SL-1:0] c0_ti;                          // C0's tail word index (read at the input)
+  // C0's forwarding selects, decided at the input (a write of that cycle to a word the
+  // command taken then reads), so that C0 meets a RAM output through one mux (the tail
+  // words' select is C0's, on registered addresses: the input's target slot is arithmetic)
+  logic          fw_rc_q, fw_ft_q, fw_fd_q;
+  logic          fw_nx_q [3], fw_pv_q [3];
   logic [TW-1:0] rt_ra_q;  logic [FW-1:0] rd_ra_q;
   logic [TW-1:0] nt_ra_q [3]; logic [FW-1:0] nd_ra_q [3];
   logic [SL-1:0] adv_ra_q [2];
 
   always_ff @(posedge clk) begin
-    w1_rc_we <= rc_we; w1_rc_wa <= rc_wa; w1_rc_wd <= rc_wd;
+    w1_rc_wd <= rc_wd;
     w1_rt_we <= rt_we; w1_rt_wa <= rt_wa; w1_rt_wd <= rt_wd;
     w1_rd_we <= rd_we; w1_rd_wa <= rd_wa; w1_rd_wd <= rd_wd;
-    w1_ft_we <= ft_we; w1_ft_wa <= ft_wa; w1_ft_wd <= ft_wd;
-    w1_fd_we <= fd_we; w1_fd_wa <= fd_wa; w1_fd_wd <= fd_wd;
+    w1_ft_wd <= ft_wd;
+    w1_fd_wd <= fd_wd;
     for (int z = 0; z < 3; z++) begin
       w1_nx_we[z] <= nx_we[z]; w1_nx_wa[z] <= nx_wa[z]; w1_nx_wd[z] <= nx_wd[z];
-      w1_pv_we[z] <= pv_we[z]; w1_pv_wa[z] <= pv_wa[z]; w1_pv_wd[z] <= pv_wd[z];
+      w1_pv_wd[z] <= pv_wd[z];
       nt_ra_q[z] <= nt_ra[z]; nd_ra_q[z] <= nd_ra[z];
       for (int t = 0; t < 2; t++) begin
         w1_hd_we[t][z] <= hd_we[t][z]; w1_hd_wa[t][z] <= hd_wa[t][z]; w1_hd_wd[t][z] <= hd_wd[t][z];
@@ -301,59 +330,119 @@ module dcqcn_nic_wheel #(
   end
 
   // =====================================================================================
-  // C0: the command's words (read at the input, the last edge's writes forwarded)
+  // C1 (decision and writes): the decision against the drains, and every write
+  // =====================================================================================
+  wire           r_lc   = q_rec[RW-1];
+  wire [1:0]     r_side = q_rec[RW-2 -: 2];
+  wire           r_far  = q_rec[RW-4];
+  wire [SW-1:0]  r_slot = q_rec[RW-5 -: SW];
+  wire [7:0]     r_gen  = q_rec[39:32];
+  wire [31:0]    r_at   = q_rec[31:0];
+  wire           c1_L   = q_L;                 // linked
+  wire [1:0]     sx     = r_side;
+  wire [1:0]     sy     = NEXT_SIDE(r_side);
+  wire [SW-1:0]  dc     = d[c1_t];
+  wire           c1_ld  = ld_q[c1_t];
+  wire           c1_drn = c1_ld ? q_drn_b : q_drn_a;  // the target is the drained slot (behind it)
+  wire [SW-1:0]  ts_eff = c1_drn ? dc : c1_ts;
+
+  // the decision
+  wire r_rch      = q_rch;                                           // the entry's slot is reached
+  wire keep_place = c1_op == OP_ARM && c1_L && r_rch && c1_rch;       // eligible, and still
+  wire do_unlink  = c1_v && ((c1_op == OP_ARM && !keep_place) || c1_op == OP_DISARM) && c1_L;
+  wire do_link    = c1_v && ((c1_op == OP_ARM && !keep_place) || (c1_op == OP_MOVE && !c1_L && r_far));
+  wire [RW-1:0] rec_new =
+      (c1_op == OP_DISARM) ? {c1_L ? ~r_lc : r_lc, r_side, 1'b0, r_slot, r_gen, r_at} :
+      keep_place           ? {r_lc, r_side, 1'b0, r_slot, c1_gen, c1_at} :
+                             {c1_L ? r_lc : ~r_lc, sy, c1_far, ts_eff, c1_gen, c1_at};
+  wire rec_write = c1_v && (c1_op != OP_MOVE || do_link);
+
+  // unlink (side sx, slot r_slot) and link (side sy, slot ts_eff)
+  wire     u_drn  = c1_ld ? q_udr_b : q_udr_a;  // r_slot == dc
+  wire ptr_t u_p  = q_up;
+  wire ptr_t u_n  = q_un;
+  wire     u_head = u_drn ? (dh[c1_t][sx] == P(c1_id)) : !u_p[IW];
+  wire     u_tail = !u_n[IW];
+  wire     l_drn  = c1_drn;                     // ts_eff == dc
+  wire [IW-1:0] l_w = q_lw;
+  wire     l_empty = l_drn ? !dh[c1_t][sy][IW] : !q_lhit;
+  wire ptr_t l_tail = l_drn ? dt[c1_t][sy] : {1'b1, l_w};
+
+  wire [IW:0]    c1_ptr = P(c1_id);
+  wire [SL-1:0]  r_idx  = IDX(r_slot);
+  wire [TGW-1:0] r_tag  = TAG(r_slot);
+  wire [SL-1:0]  ts_idx = IDX(ts_eff);
+  wire [TGW-1:0] ts_tag = TAG(ts_eff);
+  // what C1 writes where (the unlink of side sx, the link of side sy, the cleaning of sz)
+  wire          w_unx = do_unlink && !u_head;            // nxt[sx][p] = n
+  wire          w_uhd = do_unlink && u_head && !u_drn;   // the slot's head word of sx
+  wire          w_upv = do_unlink && !u_tail;            // prv[sx][n] = p (nil at the head)
+  wire          w_utl = do_unlink && u_tail && !u_drn;   // the slot's tail word of sx
+  wire          w_lnx = do_link && !l_empty;             // nxt[sy][tail] = e
+  wire          w_lhd = do_link && l_empty && !l_drn;    // the slot's head word of sy
+  wire          w_ltl = do_link && !l_drn;               // the slot's tail word of sy
+  wire [WW-1:0] uhd_w = u_tail ? '0 : {1'b1, r_tag, u_n[IW-1:0]};
+  wire [WW-1:0] utl_w = u_head ? '0 : {1'b1, r_tag, u_p[IW-1:0]};
+  wire [WW-1:0] lnk_w = {1'b1, ts_tag, c1_id};
+  wire [DW-1:0] drn_w = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
+  wire [SL-1:0]  c1_tsi = IDX(c1_ts);   // the linked slot's index when it is not drained
+  // C1's writes of this cycle meet the drains, the decode and the input case by case (a
+  // decision bit and a compare between registers, not the write port's mux): the nxt word
+  // of side z is written at id X when one of these holds (sides x, y, z differ)
+  //   (w_unx && sx == z && u_p == X) || (w_lnx && sy == z && l_tail == X) || (do_link && sz == z && c1_id == X)
+  wire lt_c0 = l_drn ? dt[c1_t][sy][IW-1:0] == c0_id : l_w == c0_id;  // l_tail's id is C0's
+
+  // =====================================================================================
+  // C0 (decode): the command's words (read at the input; the writes of that cycle and this
+  // cycle's writes of C1 forwarded; the drains never pop C0's entry)
   // =====================================================================================
   logic [RW-1:0] f_rec;
   logic          f_fired;
   ptr_t          f_nxt [3], f_prv [3];
   logic [WW-1:0] f_tl [3];     // the tail words of C0's type at c0_ti
   always_comb begin
-    f_rec = (w1_rc_we && w1_rc_wa == c0_id) ? w1_rc_wd : rc_rd;
-    if (!c0_t) f_fired = (w1_ft_we && w1_ft_wa == c0_id[TW-1:0]) ? w1_ft_wd : ft_rd;
-    else       f_fired = (w1_fd_we && w1_fd_wa == c0_id[FW-1:0]) ? w1_fd_wd : fd_rd;
+    f_rec = (rec_write && c1_id == c0_id) ? rec_new : fw_rc_q ? w1_rc_wd : rc_rd;
+    if (!c0_t) f_fired = fw_ft_q ? w1_ft_wd : ft_rd;
+    else       f_fired = fw_fd_q ? w1_fd_wd : fd_rd;
     for (int z = 0; z < 3; z++) begin
-      f_nxt[z] = (w1_nx_we[z] && w1_nx_wa[z] == c0_id) ? w1_nx_wd[z] : nx_rd[z];
-      f_prv[z] = (w1_pv_we[z] && w1_pv_wa[z] == c0_id) ? w1_pv_wd[z] : pv_rd[z];
-      f_tl[z]  = (w1_tl_we[c0_t][z] && w1_tl_wa[c0_t][z] == c0_ti) ? w1_tl_wd[c0_t][z] : tc_rd[c0_t][z];
+      f_nxt[z] = (w_unx && q_sxh[z] && u_p[IW-1:0] == c0_id) ? u_n :
+                 (w_lnx && q_syh[z] && lt_c0) ? c1_ptr :
+                 (do_link && q_szh[z] && c1_id == c0_id) ? NIL :
+                 fw_nx_q[z] ? w1_nx_wd[z] : nx_rd[z];
+      f_prv[z] = (w_upv && q_sxh[z] && u_n[IW-1:0] == c0_id) ? (u_head ? NIL : u_p) :
+                 (do_link && q_syh[z] && c1_id == c0_id) ? (l_empty ? NIL : l_tail) :
+                 fw_pv_q[z] ? w1_pv_wd[z] : pv_rd[z];
+      if (!c0_t)
+        f_tl[z] = (!c1_t && w_utl && q_sxh[z] && r_idx == c0_ti) ? utl_w :
+                  (!c1_t && w_ltl && q_syh[z] && c1_tsi == c0_ti) ? lnk_w :
+                  (w1_tl_we[0][z] && w1_tl_wa[0][z] == c0_ti) ? w1_tl_wd[0][z] : tc_rd[0][z];
+      else
+        f_tl[z] = (c1_t && w_utl && q_sxh[z] && r_idx == c0_ti) ? utl_w :
+                  (c1_t && w_ltl && q_syh[z] && c1_tsi == c0_ti) ? lnk_w :
+                  (w1_tl_we[1][z] && w1_tl_wa[1][z] == c0_ti) ? w1_tl_wd[1][z] : tc_rd[1][z];
     end
   end
+  wire [1:0]    f_sx   = f_rec[RW-2 -: 2];
+  wire [1:0]    f_sy   = NEXT_SIDE(f_sx);
+  wire [1:0]    f_sz   = NEXT_SIDE(f_sy);
+  wire [SW-1:0] f_slot = f_rec[RW-5 -: SW];
+  // C1's now is this cycle's now_ns (registered at the edge)
+  wire          f_rch  = LE0(f_slot, now_ns[31:SLOT_BITS]);
+  wire [SW-1:0] c0_d   = d[c0_t];
+  wire [SW-1:0] c0_dq  = nxq[c0_t];
+  wire          f_drn_a = LE0(c0_ts, c0_d);
+  wire          f_drn_b = LE0(c0_ts, c0_dq);
+  wire [TGW-1:0] c0_tag = TAG(c0_ts);
+  logic          f_L;
+  ptr_t          f_up, f_un;
+  logic [WW-1:0] f_lw;
+  always_comb begin
+    f_L  = f_rec[RW-1] != f_fired;
+    f_up = f_prv[f_sx];
+    f_un = f_nxt[f_sx];
+    f_lw = f_tl[f_sy];
+  end
 
-  // record fields
-  wire           r_lc   = f_rec[RW-1];
-  wire [1:0]     r_side = f_rec[RW-2 -: 2];
-  wire           r_far  = f_rec[RW-4];
-  wire [SW-1:0]  r_slot = f_rec[RW-5 -: SW];
-  wire [7:0]     r_gen  = f_rec[39:32];
-  wire [31:0]    r_at   = f_rec[31:0];
-  wire           c0_L   = r_lc != f_fired;     // linked
-  wire [1:0]     sx     = r_side;
-  wire [1:0]     sy     = NEXT_SIDE(r_side);
-  wire [1:0]     sz     = NEXT_SIDE(sy);       // cleaned for the next re-arm
-  wire [SW-1:0]  dc     = d[c0_t];
-  wire           c0_drn = LE0(c0_ts, dc);      // the target is the drained slot (behind it)
-  wire [SW-1:0]  ts_eff = c0_drn ? dc : c0_ts;
-
-  // the decision
-  wire r_rch      = LE0(r_slot, now_slot);                           // the entry's slot is reached
-  wire keep_place = c0_op == OP_ARM && c0_L && r_rch && c0_rch;       // eligible, and still
-  wire do_unlink  = c0_v && ((c0_op == OP_ARM && !keep_place) || c0_op == OP_DISARM) && c0_L;
-  wire do_link    = c0_v && ((c0_op == OP_ARM && !keep_place) || (c0_op == OP_MOVE && !c0_L && r_far));
-  wire [RW-1:0] rec_new =
-      (c0_op == OP_DISARM) ? {c0_L ? ~r_lc : r_lc, r_side, 1'b0, r_slot, r_gen, r_at} :
-      keep_place           ? {r_lc, r_side, 1'b0, r_slot, c0_gen, c0_at} :
-                             {c0_L ? r_lc : ~r_lc, sy, c0_far, ts_eff, c0_gen, c0_at};
-  wire rec_write = c0_v && (c0_op != OP_MOVE || do_link);
-
-  // unlink (side sx, slot r_slot) and link (side sy, slot ts_eff)
-  wire     u_drn  = r_slot == dc;
-  wire ptr_t u_p  = f_prv[sx];
-  wire ptr_t u_n  = f_nxt[sx];
-  wire     u_head = u_drn ? (dh[c0_t][sx] == P(c0_id)) : !u_p[IW];
-  wire     u_tail = !u_n[IW];
-  wire     l_drn  = ts_eff == dc;
-  wire [WW-1:0] l_w = f_tl[sy];
-  wire     l_empty = l_drn ? !dh[c0_t][sy][IW] : !(l_w[WW-1] && l_w[WW-2 -: TGW] == TAG(ts_eff));
-  wire ptr_t l_tail = l_drn ? dt[c0_t][sy] : {1'b1, l_w[IW-1:0]};
 
   // =====================================================================================
   // The drains: heads, pops, moves, the advance
@@ -436,11 +525,6 @@ module dcqcn_nic_wheel #(
     assign fm_s[t] = {wrap ? dhi1 : dhi, pos};
   end
 
-  wire [IW:0]    c0_ptr = P(c0_id);
-  wire [SL-1:0]  r_idx  = IDX(r_slot);
-  wire [TGW-1:0] r_tag  = TAG(r_slot);
-  wire [SL-1:0]  ts_idx = IDX(ts_eff);
-  wire [TGW-1:0] ts_tag = TAG(ts_eff);
   logic          sel_v   [2];
   logic [1:0]    sel_z   [2];
   logic [IW-1:0] hid     [2];
@@ -468,7 +552,7 @@ module dcqcn_nic_wheel #(
       h_far[t] = hrec[t][DW-2];
     end
   always_comb
-    for (int t = 0; t < 2; t++) blk[t] = sel_v[t] && c0_v && c0_id == hid[t];
+    for (int t = 0; t < 2; t++) blk[t] = sel_v[t] && ((c0_v && c0_id == hid[t]) || (c1_v && c1_id == hid[t]));
   always_comb
     for (int t = 0; t < 2; t++)
       pop[t] = !clearing && sel_v[t] && !blk[t] &&
@@ -477,14 +561,23 @@ module dcqcn_nic_wheel #(
   // the popped head's successor: its nxt word (read a cycle ahead, the last edge's and this
   // cycle's writes forwarded)
   ptr_t nh [2][3];
+  logic nh_u [2][3], nh_l [2][3], nh_c [2][3];  // C1 writes the head's nxt: unlink, link, clean
+  always_comb
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++) begin
+        nh_u[t][z] = w_unx && q_sxh[z] && dh[t][z][IW] && u_p[IW-1:0] == dh[t][z][IW-1:0];
+        nh_l[t][z] = w_lnx && q_syh[z] && dh[t][z][IW] &&
+                     (l_drn ? dt[c1_t][z][IW-1:0] == dh[t][z][IW-1:0] : l_w == dh[t][z][IW-1:0]);
+        nh_c[t][z] = do_link && q_szh[z] && dh[t][z][IW] && c1_id == dh[t][z][IW-1:0];
+      end
   // (every element assigned once per evaluation, here and below: Icarus 11 makes an
   // always_comb that writes an array with a variable index sensitive to that array, and a
   // value written twice in one evaluation would wake the block again without end)
   always_comb begin
     for (int z = 0; z < 3; z++) begin
-      nh[0][z] = (nx_we[z] && dh[0][z][IW] && nx_wa[z] == dh[0][z][IW-1:0]) ? nx_wd[z] :
+      nh[0][z] = nh_u[0][z] ? u_n : nh_l[0][z] ? c1_ptr : nh_c[0][z] ? NIL :
                  (w1_nx_we[z] && w1_nx_wa[z] == IW'(nt_ra_q[z])) ? w1_nx_wd[z] : nt_rd[z];
-      nh[1][z] = (nx_we[z] && dh[1][z][IW] && nx_wa[z] == dh[1][z][IW-1:0]) ? nx_wd[z] :
+      nh[1][z] = nh_u[1][z] ? u_n : nh_l[1][z] ? c1_ptr : nh_c[1][z] ? NIL :
                  (w1_nx_we[z] && w1_nx_wa[z] == IW'(4 * N) + IW'(nd_ra_q[z])) ? w1_nx_wd[z] : nd_rd[z];
     end
   end
@@ -494,9 +587,12 @@ module dcqcn_nic_wheel #(
   always_comb begin
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
-        ah[t][z]   = (hd_we[t][z] && hd_wa[t][z] == adv_ra_q[t]) ? hd_wd[t][z] :
+        // (C1's slot-word writes: an unlink at r_idx, a link at c1_tsi)
+        ah[t][z]   = (c1_t == 1'(t) && w_uhd && q_sxh[z] && r_idx == adv_ra_q[t]) ? uhd_w :
+                     (c1_t == 1'(t) && w_lhd && q_syh[z] && c1_tsi == adv_ra_q[t]) ? lnk_w :
                      (w1_hd_we[t][z] && w1_hd_wa[t][z] == adv_ra_q[t]) ? w1_hd_wd[t][z] : hd_rd[t][z];
-        at_w[t][z] = (tl_we[t][z] && tl_wa[t][z] == adv_ra_q[t]) ? tl_wd[t][z] :
+        at_w[t][z] = (c1_t == 1'(t) && w_utl && q_sxh[z] && r_idx == adv_ra_q[t]) ? utl_w :
+                     (c1_t == 1'(t) && w_ltl && q_syh[z] && c1_tsi == adv_ra_q[t]) ? lnk_w :
                      (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ? w1_tl_wd[t][z] : tr_rd[t][z];
       end
   end
@@ -520,25 +616,38 @@ module dcqcn_nic_wheel #(
       for (int z = 0; z < 3; z++) begin
         // the pop (never the side the command changes: a head the command moves is blocked)
         dh_m[t][z] = (pop[t] && sel_z[t] == 2'(z)) ? nh[t][z] :
-                     (c_lh && c0_t == 1'(t) && sy == 2'(z)) ? c0_ptr :
-                     (c_uh && c0_t == 1'(t) && sx == 2'(z)) ? u_n : dh[t][z];
-        dt_m[t][z] = (c_lt && c0_t == 1'(t) && sy == 2'(z)) ? c0_ptr :
-                     (c_ut && c0_t == 1'(t) && sx == 2'(z)) ? (u_head ? NIL : u_p) : dt[t][z];
+                     (c_lh && c1_t == 1'(t) && q_syh[z]) ? c1_ptr :
+                     (c_uh && c1_t == 1'(t) && q_sxh[z]) ? u_n : dh[t][z];
+        dt_m[t][z] = (c_lt && c1_t == 1'(t) && q_syh[z]) ? c1_ptr :
+                     (c_ut && c1_t == 1'(t) && q_sxh[z]) ? (u_head ? NIL : u_p) : dt[t][z];
       end
   always_comb
     for (int t = 0; t < 2; t++)
       load[t] = adv[t] && !dh_m[t][0][IW] && !dh_m[t][1][IW] && !dh_m[t][2][IW];
+  // the loaded slot's heads and tails (what a load takes), and the first head of each set
+  // (the record copy's read address: chosen from each set apart, then by load)
+  ptr_t          ldh [2][3], ldt [2][3];
+  logic [IW-1:0] ra_l [2], ra_m [2];
+  always_comb
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++) begin
+        ldh[t][z] = (ah[t][z][WW-1] && ah[t][z][WW-2 -: TGW] == nxq_tag[t]) ? {1'b1, ah[t][z][IW-1:0]} : NIL;
+        ldt[t][z] = (at_w[t][z][WW-1] && at_w[t][z][WW-2 -: TGW] == nxq_tag[t]) ? {1'b1, at_w[t][z][IW-1:0]} : NIL;
+      end
+  always_comb
+    for (int t = 0; t < 2; t++) begin
+      ra_l[t] = ldh[t][0][IW] ? ldh[t][0][IW-1:0] : ldh[t][1][IW] ? ldh[t][1][IW-1:0] : ldh[t][2][IW-1:0];
+      ra_m[t] = dh_m[t][0][IW] ? dh_m[t][0][IW-1:0] : dh_m[t][1][IW] ? dh_m[t][1][IW-1:0] : dh_m[t][2][IW-1:0];
+    end
   always_comb
     for (int t = 0; t < 2; t++) begin
       for (int z = 0; z < 3; z++) begin
-        dh_n[t][z] = !load[t] ? dh_m[t][z] :
-                     (ah[t][z][WW-1] && ah[t][z][WW-2 -: TGW] == nxq_tag[t]) ? {1'b1, ah[t][z][IW-1:0]} : NIL;
-        dt_n[t][z] = !load[t] ? dt_m[t][z] :
-                     (at_w[t][z][WW-1] && at_w[t][z][WW-2 -: TGW] == nxq_tag[t]) ? {1'b1, at_w[t][z][IW-1:0]} : NIL;
+        dh_n[t][z] = load[t] ? ldh[t][z] : dh_m[t][z];
+        dt_n[t][z] = load[t] ? ldt[t][z] : dt_m[t][z];
       end
       // the advance (phase 2), the jump, or phase 1
-      d_n[t]   = load[t] ? nxq[t] : (!adv[t] && jump_w[t] && !c0_v) ? now_slot : d[t];
-      adv_n[t] = !adv[t] && !(jump_w[t] && !c0_v) && !sel_v[t] && past_d[t] && fq_ok[t];
+      d_n[t]   = load[t] ? nxq[t] : (!adv[t] && jump_w[t] && !c0_v && !c1_v) ? now_slot : d[t];
+      adv_n[t] = !adv[t] && !(jump_w[t] && !c0_v && !c1_v) && !sel_v[t] && past_d[t] && fq_ok[t];
     end
 
   // the drains' read addresses: the next cycle's heads
@@ -547,8 +656,8 @@ module dcqcn_nic_wheel #(
       nt_ra[z] = dh_n[0][z][TW-1:0];
       nd_ra[z] = dh_n[1][z][FW-1:0];
     end
-    rt_ra = dh_n[0][0][IW] ? dh_n[0][0][TW-1:0] : dh_n[0][1][IW] ? dh_n[0][1][TW-1:0] : dh_n[0][2][TW-1:0];
-    rd_ra = dh_n[1][0][IW] ? dh_n[1][0][FW-1:0] : dh_n[1][1][IW] ? dh_n[1][1][FW-1:0] : dh_n[1][2][FW-1:0];
+    rt_ra = load[0] ? ra_l[0][TW-1:0] : ra_m[0][TW-1:0];
+    rd_ra = load[1] ? ra_l[1][FW-1:0] : ra_m[1][FW-1:0];
     for (int t = 0; t < 2; t++) adv_ra[t] = nxq_idx[t];
   end
 
@@ -605,16 +714,18 @@ module dcqcn_nic_wheel #(
     end else in_ts = in_s1;
   end
   assign in_ti = IDX(in_ts);
+  wire lt_in = l_drn ? dt[c1_t][sy][IW-1:0] == in_id : l_w == in_id;  // l_tail's id is the input's
 
   // the advance's phase 1: the slot to load, the first marked one up to now (the search
-  // of the cycle before, fq_*), and not beyond a target of the command that was in C0 in
+  // of the cycle before, fq_*), and not beyond a target of the command that was in C1 in
   // the cycle before (its link marked it at the last edge, after the search), of the one in
-  // C0 or of the one at the input (their links mark it only at their edge)
-  wire [SW-1:0] kf [2], k1 [2], kc [2], ki [2];
+  // C1, in C0 or at the input (their links mark it only at their edge)
+  wire [SW-1:0] kf [2], k2 [2], k1 [2], kc [2], ki [2];
   wire [SL-1:0] nxq_idx [2];
   wire [TGW-1:0] nxq_tag [2];
   for (genvar t = 0; t < 2; t++) begin : g_lim
     assign kf[t] = fq_s[t] - d[t];
+    assign k2[t] = c2_ts - d[t];
     assign k1[t] = c1_ts - d[t];
     assign kc[t] = c0_ts - d[t];
     assign ki[t] = in_ts - d[t];
@@ -624,6 +735,7 @@ module dcqcn_nic_wheel #(
   always_comb
     for (int t = 0; t < 2; t++) begin
       lim[t] = now_slot - d[t];
+      if (c2_v && c2_t == 1'(t) && !k2[t][SW-1] && k2[t] != '0 && k2[t] < lim[t]) lim[t] = k2[t];
       if (c1_v && c1_t == 1'(t) && !k1[t][SW-1] && k1[t] != '0 && k1[t] < lim[t]) lim[t] = k1[t];
       if (c0_v && c0_t == 1'(t) && !kc[t][SW-1] && kc[t] != '0 && kc[t] < lim[t]) lim[t] = kc[t];
       if (in_re && in_t == 1'(t) && !ki[t][SW-1] && ki[t] != '0 && ki[t] < lim[t]) lim[t] = ki[t];
@@ -632,29 +744,17 @@ module dcqcn_nic_wheel #(
   assign in_re = inj || take_in;
 
   // =====================================================================================
-  // RAM writes: C0's, the drains' toggles, the clear after reset
+  // RAM writes: C1's, the drains' toggles, the clear after reset
   // =====================================================================================
-  // what C0 writes where (the unlink of side sx, the link of side sy, the cleaning of sz)
-  wire          w_unx = do_unlink && !u_head;            // nxt[sx][p] = n
-  wire          w_uhd = do_unlink && u_head && !u_drn;   // the slot's head word of sx
-  wire          w_upv = do_unlink && !u_tail;            // prv[sx][n] = p (nil at the head)
-  wire          w_utl = do_unlink && u_tail && !u_drn;   // the slot's tail word of sx
-  wire          w_lnx = do_link && !l_empty;             // nxt[sy][tail] = e
-  wire          w_lhd = do_link && l_empty && !l_drn;    // the slot's head word of sy
-  wire          w_ltl = do_link && !l_drn;               // the slot's tail word of sy
-  wire [WW-1:0] uhd_w = u_tail ? '0 : {1'b1, r_tag, u_n[IW-1:0]};
-  wire [WW-1:0] utl_w = u_head ? '0 : {1'b1, r_tag, u_p[IW-1:0]};
-  wire [WW-1:0] lnk_w = {1'b1, ts_tag, c0_id};
-  wire [DW-1:0] drn_w = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
   always_comb begin
     rc_we = clearing ? clr < CW'(E) : rec_write;
-    rc_wa = clearing ? IW'(clr) : c0_id;
+    rc_wa = clearing ? IW'(clr) : c1_id;
     rc_wd = clearing ? '0 : rec_new;
-    rt_we = clearing ? clr < CW'(4 * N) : rec_write && !c0_t;
-    rt_wa = clearing ? TW'(clr) : c0_id[TW-1:0];
+    rt_we = clearing ? clr < CW'(4 * N) : rec_write && !c1_t;
+    rt_wa = clearing ? TW'(clr) : c1_id[TW-1:0];
     rt_wd = clearing ? '0 : drn_w;
-    rd_we = clearing ? clr < CW'(N) : rec_write && c0_t;
-    rd_wa = clearing ? FW'(clr) : c0_id[FW-1:0];
+    rd_we = clearing ? clr < CW'(N) : rec_write && c1_t;
+    rd_wa = clearing ? FW'(clr) : c1_id[FW-1:0];
     rd_wd = clearing ? '0 : drn_w;
     ft_we = clearing ? clr < CW'(4 * N) : pop[0];
     ft_wa = clearing ? TW'(clr) : hid[0][TW-1:0];
@@ -667,26 +767,26 @@ module dcqcn_nic_wheel #(
     for (int z = 0; z < 3; z++) begin
       // nxt: the clear writes side 1 (the side an entry links first), nil
       nx_we[z] = clearing ? (z == 1 && clr < CW'(E)) :
-                 (w_unx && sx == 2'(z)) || (w_lnx && sy == 2'(z)) || (do_link && sz == 2'(z));
-      nx_wa[z] = clearing ? IW'(clr) : (w_unx && sx == 2'(z)) ? u_p[IW-1:0] :
-                 (w_lnx && sy == 2'(z)) ? l_tail[IW-1:0] : c0_id;
-      nx_wd[z] = clearing ? NIL : (w_unx && sx == 2'(z)) ? u_n :
-                 (w_lnx && sy == 2'(z)) ? c0_ptr : NIL;
-      pv_we[z] = !clearing && ((w_upv && sx == 2'(z)) || (do_link && sy == 2'(z)));
-      pv_wa[z] = (w_upv && sx == 2'(z)) ? u_n[IW-1:0] : c0_id;
-      pv_wd[z] = (w_upv && sx == 2'(z)) ? (u_head ? NIL : u_p) : (l_empty ? NIL : l_tail);
+                 (w_unx && q_sxh[z]) || (w_lnx && q_syh[z]) || (do_link && q_szh[z]);
+      nx_wa[z] = clearing ? IW'(clr) : (w_unx && q_sxh[z]) ? u_p[IW-1:0] :
+                 (w_lnx && q_syh[z]) ? l_tail[IW-1:0] : c1_id;
+      nx_wd[z] = clearing ? NIL : (w_unx && q_sxh[z]) ? u_n :
+                 (w_lnx && q_syh[z]) ? c1_ptr : NIL;
+      pv_we[z] = !clearing && ((w_upv && q_sxh[z]) || (do_link && q_syh[z]));
+      pv_wa[z] = (w_upv && q_sxh[z]) ? u_n[IW-1:0] : c1_id;
+      pv_wd[z] = (w_upv && q_sxh[z]) ? (u_head ? NIL : u_p) : (l_empty ? NIL : l_tail);
     end
   always_comb
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
         hd_we[t][z] = clearing ? clr < CW'(S) :
-                      c0_t == 1'(t) && ((w_uhd && sx == 2'(z)) || (w_lhd && sy == 2'(z)));
-        hd_wa[t][z] = clearing ? SL'(clr) : (w_uhd && sx == 2'(z)) ? r_idx : ts_idx;
-        hd_wd[t][z] = clearing ? '0 : (w_uhd && sx == 2'(z)) ? uhd_w : lnk_w;
+                      c1_t == 1'(t) && ((w_uhd && q_sxh[z]) || (w_lhd && q_syh[z]));
+        hd_wa[t][z] = clearing ? SL'(clr) : (w_uhd && q_sxh[z]) ? r_idx : ts_idx;
+        hd_wd[t][z] = clearing ? '0 : (w_uhd && q_sxh[z]) ? uhd_w : lnk_w;
         tl_we[t][z] = clearing ? clr < CW'(S) :
-                      c0_t == 1'(t) && ((w_utl && sx == 2'(z)) || (w_ltl && sy == 2'(z)));
-        tl_wa[t][z] = clearing ? SL'(clr) : (w_utl && sx == 2'(z)) ? r_idx : ts_idx;
-        tl_wd[t][z] = clearing ? '0 : (w_utl && sx == 2'(z)) ? utl_w : lnk_w;
+                      c1_t == 1'(t) && ((w_utl && q_sxh[z]) || (w_ltl && q_syh[z]));
+        tl_wa[t][z] = clearing ? SL'(clr) : (w_utl && q_sxh[z]) ? r_idx : ts_idx;
+        tl_wd[t][z] = clearing ? '0 : (w_utl && q_sxh[z]) ? utl_w : lnk_w;
       end
 
   // =====================================================================================
@@ -699,6 +799,7 @@ module dcqcn_nic_wheel #(
       clr      <= '0;
       c0_v     <= 1'b0;
       c1_v     <= 1'b0;
+      c2_v     <= 1'b0;
       drop_q   <= '0;
       for (int t = 0; t < 2; t++) begin
         d[t]    <= '0;
@@ -725,24 +826,24 @@ module dcqcn_nic_wheel #(
         clr <= clr + 1'b1;
       end
     end else begin
-      if (w_ltl) bm[c0_t][BW(ts_idx)][BB(ts_idx)] <= 1'b1;   // a node filed into a slot's lists
+      if (w_ltl) bm[c1_t][BW(ts_idx)][BB(ts_idx)] <= 1'b1;   // a node filed into a slot's lists
       for (int t = 0; t < 2; t++) begin
         d[t]   <= d_n[t];
         adv[t] <= adv_n[t];
         if (adv_n[t]) nxq[t] <= nxq_n[t];
         if (load[t]) bm[t][BW(nxq[t][SL-1:0])][BB(nxq[t][SL-1:0])] <= 1'b0;  // the slot loaded (after a filing into it)
-        if (!adv[t] && jump_w[t] && !c0_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
+        if (!adv[t] && jump_w[t] && !c0_v && !c1_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
         nxv[t] <= sel_v[t] || fm_v[t];
         nxs[t] <= sel_v[t] ? d[t] : fm_s[t];
         fq_v[t]  <= fm_v[t];
         fq_s[t]  <= fm_s[t];
-        fq_ok[t] <= !load[t] && !(!adv[t] && jump_w[t] && !c0_v);  // d stays
+        fq_ok[t] <= !load[t] && !(!adv[t] && jump_w[t] && !c0_v && !c1_v);  // d stays
         for (int z = 0; z < 3; z++) begin
           dh[t][z] <= dh_n[t][z];
           dt[t][z] <= dt_n[t][z];
         end
-        cnt[t] <= cnt[t] + 32'(c0_v && c0_t == 1'(t) && do_link && !do_unlink)
-                         - 32'(c0_v && c0_t == 1'(t) && c0_op == OP_DISARM && c0_L) - 32'(pop[t]);
+        cnt[t] <= cnt[t] + 32'(c1_v && c1_t == 1'(t) && do_link && !do_unlink)
+                         - 32'(c1_v && c1_t == 1'(t) && c1_op == OP_DISARM && c1_L) - 32'(pop[t]);
         // the moves: a parked head taken, a move injected
         if (pop[t] && h_far[t]) begin
           mv_v[t]   <= 1'b1;
@@ -754,9 +855,33 @@ module dcqcn_nic_wheel #(
         end
       end
       c0_v   <= inj || take_in;
+      c2_v   <= c1_v;
+      c2_t   <= c1_t;
+      c2_ts  <= c1_ts;
       c1_v   <= c0_v;
+      c1_op  <= c0_op;
+      c1_id  <= c0_id;
       c1_t   <= c0_t;
       c1_ts  <= c0_ts;
+      c1_far <= c0_far;
+      c1_rch <= c0_rch;
+      c1_gen <= c0_gen;
+      c1_at  <= c0_at;
+      q_rec  <= f_rec;
+      q_L    <= f_L;
+      q_up   <= f_up;
+      q_un   <= f_un;
+      q_lw   <= f_lw[IW-1:0];
+      q_rch  <= f_rch;
+      q_drn_a <= f_drn_a;
+      q_drn_b <= f_drn_b;
+      q_udr_a <= f_slot == c0_d;
+      q_udr_b <= f_slot == c0_dq;
+      q_lhit  <= f_lw[WW-1] && f_lw[WW-2 -: TGW] == c0_tag;
+      for (int t = 0; t < 2; t++) ld_q[t] <= load[t];
+      q_sxh   <= 3'b001 << f_sx;
+      q_syh   <= 3'b001 << f_sy;
+      q_szh   <= 3'b001 << f_sz;
       c0_op  <= in_op;
       c0_id  <= in_id;
       c0_t   <= in_t;
@@ -766,6 +891,15 @@ module dcqcn_nic_wheel #(
       c0_gen <= in_gen;
       c0_at  <= in_at;
       c0_ti  <= in_ti;
+      // C0's forwarding selects: C1's writes of this cycle against the input's words
+      fw_rc_q <= rec_write && c1_id == in_id;
+      fw_ft_q <= pop[0] && hid[0][TW-1:0] == in_id[TW-1:0];
+      fw_fd_q <= pop[1] && hid[1][FW-1:0] == in_id[FW-1:0];
+      for (int z = 0; z < 3; z++) begin
+        fw_nx_q[z] <= (w_unx && q_sxh[z] && u_p[IW-1:0] == in_id) || (w_lnx && q_syh[z] && lt_in) ||
+                      (do_link && q_szh[z] && c1_id == in_id);
+        fw_pv_q[z] <= (w_upv && q_sxh[z] && u_n[IW-1:0] == in_id) || (do_link && q_syh[z] && c1_id == in_id);
+      end
       if (s_valid && s_ready && in_bad && drop_q != 16'hFFFF) drop_q <= drop_q + 1'b1;
     end
   end
@@ -784,7 +918,7 @@ module dcqcn_nic_wheel #(
     m_dep_at_ns = hrec[1][31:0];
     tmr_moving  = !clearing && sel_v[0] && !blk[0] && h_far[0] && !mv_v[0];
     dep_moving  = !clearing && sel_v[1] && !blk[1] && h_far[1] && !mv_v[1];
-    busy        = c0_v || mv_v[0] || mv_v[1];
+    busy        = c0_v || c1_v || mv_v[0] || mv_v[1];
     tmr_behind  = !clearing && past_d1[0];
     dep_behind  = !clearing && past_d1[1];
     tmr_count   = cnt[0];

@@ -15,9 +15,10 @@
 //     worst such lateness is the engine's K, reported;
 //   - nothing is lost: at the end, with the outputs taken and time run on, every armed
 //     entry has left (drain_check()).
-// Commands take effect in the cycle after they are accepted (C0); a pop in the same cycle
-// as the command for its entry cannot happen (the engine blocks it), so the checker
-// applies a cycle's command before that cycle's pops.
+// Commands take effect two cycles after they are accepted (C0 decodes, C1 decides); the
+// engine takes no head whose entry C0 or C1 holds, so no pop of that entry can fall
+// between, and the checker applies a command in the cycle after it is accepted, before
+// that cycle's pops.
 #pragma once
 #include <cstdint>
 #include <queue>

@@ -50,11 +50,11 @@ int NicWheelModel::sel(unsigned t) const {
   return -1;
 }
 
-// The drain does not take the head in a cycle in which the command in C0 is for that
-// entry (the command decides; the head moves on the next cycle if it is still there).
+// The drain does not take the head in a cycle in which the command in C0 or C1 is for
+// that entry (C0 has read its words, C1 decides; the head moves on when neither holds it).
 bool NicWheelModel::blocked(unsigned t) const {
   const int z = sel(t);
-  return z >= 0 && c0_.v && c0_.id == dh_[t][z];
+  return z >= 0 && ((c0_.v && c0_.id == dh_[t][z]) || (c1_.v && c1_.id == dh_[t][z]));
 }
 
 NicWheelOut NicWheelModel::compute_outputs(uint32_t now_in) const {
@@ -88,7 +88,7 @@ NicWheelOut NicWheelModel::compute_outputs(uint32_t now_in) const {
       }
     }
   }
-  o.busy = c0_.v || mv_[0].v || mv_[1].v;
+  o.busy = c0_.v || c1_.v || mv_[0].v || mv_[1].v;
   if (!clearing_) {
     o.tmr_behind = static_cast<int32_t>(sd(now_slot, d_[0])) > 1;
     o.dep_behind = static_cast<int32_t>(sd(now_slot, d_[1])) > 1;
@@ -277,6 +277,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
     clr_ = 0;
     c0_ = C0{};
     c1_ = C0{};
+    c2_ = C0{};
     fmq_ = {};
     fok_ = {};
     mv_ = {};
@@ -350,9 +351,9 @@ void NicWheelModel::step(const NicWheelIn& in) {
     }
   }
 
-  // 1. the command in C0
+  // 1. the command in C1
   std::array<int, 2> dcount{};
-  if (c0_.v) command(c0_, dcount, now_slot);
+  if (c1_.v) command(c1_, dcount, now_slot);
 
   // 2. the drains take their heads
   std::array<Mv, 2> mv_next = mv_;
@@ -397,19 +398,19 @@ void NicWheelModel::step(const NicWheelIn& in) {
       d_[t] = s;
       d_moved[t] = true;
       ev_.advance = true;
-    } else if (jump[t] && !c0_.v) {
+    } else if (jump[t] && !c0_.v && !c1_.v) {
       d_[t] = now_slot;
       d_moved[t] = true;
       mark(t, idx(now_slot), false);  // a stale mark of the slot jumped to
       ev_.jump = true;
     } else if (all_empty[t] && static_cast<int32_t>(sd(now_slot, d_[t])) >= 1 && fok_[t]) {
       // phase 1: the slot to load, the first marked one up to now (the search of the cycle
-      // before, with this d: fok_), and not beyond a target of the command that was in C0 in
+      // before, with this d: fok_), and not beyond a target of the command that was in C1 in
       // the cycle before (its link marked its slot at the last edge, after that search), of
-      // the one in C0 or of the one at the input (their links mark it only at their edge)
+      // the one in C1, in C0 or at the input (their links mark it only at their edge)
       adv_[t] = true;
       uint32_t lim = sd(now_slot, d_[t]);
-      for (const C0* c : {&c1_, &c0_, &next}) {
+      for (const C0* c : {&c2_, &c1_, &c0_, &next}) {
         if (!c->v || c->t != t) continue;
         const int32_t k = static_cast<int32_t>(sd(c->ts, d_[t]));
         if (k >= 1 && static_cast<uint32_t>(k) < lim) lim = static_cast<uint32_t>(k);
@@ -421,6 +422,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
 
   // 4. the input into C0 (a MOVE taken clears its register)
   if (next.v && next.op == NicWheelOp::MOVE) mv_next[mv_[0].v ? 0 : 1].v = false;
+  c2_ = c1_;
   c1_ = c0_;
   c0_ = next;
   for (unsigned t = 0; t < 2; ++t) {
@@ -442,9 +444,11 @@ std::string NicWheelModel::describe() const {
     for (unsigned z = 0; z < 3; ++z) o << id(dh_[t][z]) << "/" << id(dt_[t][z]) << (z < 2 ? "," : "");
     o << " mv=" << (mv_[t].v ? std::to_string(mv_[t].id) : "-");
   }
-  o << " c0=" << (c0_.v ? std::to_string(static_cast<int>(c0_.op)) + ":" + std::to_string(c0_.id) +
-                              "@" + std::to_string(c0_.ts)
-                        : "-");
+  for (const C0* c : {&c0_, &c1_})
+    o << (c == &c0_ ? " c0=" : " c1=")
+      << (c->v ? std::to_string(static_cast<int>(c->op)) + ":" + std::to_string(c->id) + "@" +
+                     std::to_string(c->ts)
+               : "-");
   return o.str();
 }
 

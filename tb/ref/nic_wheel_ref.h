@@ -4,7 +4,9 @@
 // outputs(now) is the current cycle (a function of the state, and of the input now_ns
 // for s_ready only: every other output is registered or decoded from registers and RAM
 // words read the cycle before), step() one rising edge. The RAMs are arrays here; the RTL reads them a cycle ahead and forwards
-// the writes of the edge in between, which is the same thing.
+// the writes of the edge in between, which is the same thing. A command is timed against
+// the drain at the input (accept()), read in C0 and carried out in C1 (command(), two
+// edges after it was taken); the drains take no head whose entry C0 or C1 holds.
 //
 // What it does, in one paragraph. Every (kind, flow) is one entry (timers kinds 0..3 and
 // the departure, kind 5; ids kk x N + flow, kk = 0..3 timers, 4 departure). An armed entry
@@ -23,8 +25,9 @@
 // is marked before it: unmarked slots are skipped. As in the RTL, the first marked slot is
 // searched from registers (the bitmap and d) and registered (fmq_): the advance's phase 1
 // uses the last cycle's search, only once d has stood for an edge (fok_), and stops at the
-// target of the command that was in C0 then (c1_), whose link marked its slot after the
-// search: a slot visited empty costs three cycles.
+// target of the command that was in C1 then (c2_), whose link marked its slot after the
+// search, and at those of the commands in C1, C0 and at the input: a slot visited empty
+// costs three cycles.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -190,7 +193,8 @@ class NicWheelModel {
   bool clearing_ = true;
   uint32_t clr_ = 0;
   uint32_t now_q_ = 0;
-  C0 c0_;
+  C0 c0_;   // the command decoded (its words read)
+  C0 c1_;   // the command deciding and writing (a cycle after C0)
   std::array<Mv, 2> mv_;
   std::array<uint32_t, 2> d_{};
   std::array<std::array<uint32_t, 3>, 2> dh_{}, dt_{};  // kNil or an id
@@ -225,10 +229,10 @@ class NicWheelModel {
   mutable std::array<uint32_t, 2> fm_d_{}, fm_k_{};
   // the first marked slot after d registered (the search of the cycle before): phase 1
   // uses it when d did not change at the last edge (fok_), and stops at the target of the
-  // command that was in C0 then (c1_: its link marked its slot at that edge)
+  // command that was in C1 then (c2_: its link marked its slot at that edge)
   std::array<uint32_t, 2> fmq_{};
   std::array<bool, 2> fok_{};
-  C0 c1_;
+  C0 c2_;
   std::array<uint32_t, 2> count_{};
   uint32_t dropped_ = 0;
   Events ev_;
