@@ -6,7 +6,8 @@
 // stands at one slot, holds that slot's list heads and tails in registers, and gives its
 // head to the output (timers: when m_tmr_ready; departures: when m_dep_ready, a transmit
 // opportunity). Lateness does not depend on NUM_FLOWS: an entry is at the output within
-// G / Tclk + 3 cycles of its deadline plus the entries before it (tb/ref/nic_wheel_check.h).
+// G / Tclk + 4 cycles of its deadline plus the entries before it (K <= 15 cycles at G = 32
+// ns: docs/nic.md, "Resolution and lateness"; tb/ref/nic_wheel_check.h).
 //
 // A deadline whose slot time has come is filed into the slot of now (behind every entry
 // already eligible); an eligible entry re-armed to such a deadline keeps its place. A slot
