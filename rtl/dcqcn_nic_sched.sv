@@ -80,9 +80,10 @@ module dcqcn_nic_sched #(
   localparam int PW = 16;                 // pending TXOPP count
   // Cycles after a change of the wheel's lists (edge e: its counts and heads) until
   // next_due_* shows it (the candidates registered at e+1, next_due at e+2). settle loads
-  // ND_LAT when an ARM/DISARM leaves C0 (the wheel's C0 loads at that edge, its lists one
-  // later), in every cycle the wheel is busy (a command or a parked entry's move in its
-  // C0) and when a fire or a GRANT pops a head. Both benches check the contract.
+  // ND_LAT when an ARM/DISARM leaves C0 (the wheel's C0 loads at that edge, its C1 one
+  // later, its lists one after that), in every cycle the wheel is busy (a command in its C0
+  // or C1, or a parked entry's move: so settle counts from the edge its C1 writes the
+  // lists) and when a fire or a GRANT pops a head. Both benches check the contract.
   localparam int ND_LAT = 3;
 
   // 32-bit modular "a is at or after b"

@@ -82,8 +82,9 @@ class NicSchedModel {
   bool next_due_valid() const { return nd_v_; }
   uint32_t next_due_ns() const { return nd_; }
   bool txq_nonempty() const { return wheel_.outputs().dep_valid; }
-  // A command is in C0, the wheel is busy, or less than kNdLat cycles ago an ARM/DISARM
-  // left C0, the wheel was busy or a head was popped: next_due_* may not show it yet.
+  // A command is in C0, the wheel is busy (a command in its C0 or C1, or a move), or less
+  // than kNdLat cycles ago an ARM/DISARM left C0, the wheel was busy or a head was popped:
+  // next_due_* may not show it yet.
   bool settling() const { return c0_.v || wheel_.outputs().busy || settle_ != 0; }
   static constexpr unsigned kNdLat = 3;
 
