@@ -7,7 +7,8 @@
 //
 // Clocking: outputs(in) gives this cycle's outputs for the inputs `in` (the combinational
 // readies see them); step(in) is the rising edge that takes them. A cycle is outputs()
-// then step() with the same `in`.
+// then step() with the same `in`. The outputs are the device's own, valid until its next
+// outputs() or step().
 #pragma once
 #include <cstdint>
 #include <iterator>
@@ -21,7 +22,7 @@ namespace dcqcn::net {
 class NicTopDevice {
  public:
   virtual ~NicTopDevice() = default;
-  virtual NicTopOut outputs(const NicTopIn& in) = 0;
+  virtual const NicTopOut& outputs(const NicTopIn& in) = 0;
   virtual void step(const NicTopIn& in) = 0;
   virtual uint64_t cycles() const = 0;
   virtual uint32_t num_flows() const = 0;  // NUM_FLOWS of the top

@@ -72,14 +72,20 @@ void NicCoreTop::drain(double now, TopCause cause) {
   dev_->at(now);
   const uint32_t now32 = now_ns32();
   const uint64_t bound = stuck_bound(dev_->num_flows());
+  // one input record for the drain, its streams refreshed every cycle (a payload is zero
+  // while its valid is low, as idle_in() makes it); the outputs are the device's own
+  NicTopIn in = idle_in(now32);
   for (uint64_t i = 0;; ++i) {
-    NicTopIn in = idle_in(now32);
     in.txop_valid = txop_wait_ != 0;
-    if ((in.txdone_valid = !txdone_q_.empty())) in.txdone = txdone_q_.front();
-    if ((in.host_valid = !host_q_.empty())) in.host = host_q_.front();
-    if ((in.rxcnp_valid = !rxcnp_q_.empty())) in.rxcnp = rxcnp_q_.front();
-    if ((in.rxdata_valid = !rxdata_q_.empty())) in.rxdata = rxdata_q_.front();
-    const NicTopOut out = dev_->outputs(in);
+    in.txdone_valid = !txdone_q_.empty();
+    in.txdone = in.txdone_valid ? txdone_q_.front() : NicTxDone{};
+    in.host_valid = !host_q_.empty();
+    in.host = in.host_valid ? host_q_.front() : NicHostOp{};
+    in.rxcnp_valid = !rxcnp_q_.empty();
+    in.rxcnp = in.rxcnp_valid ? rxcnp_q_.front() : NicRxCnp{};
+    in.rxdata_valid = !rxdata_q_.empty();
+    in.rxdata = in.rxdata_valid ? rxdata_q_.front() : NicRxData{};
+    const NicTopOut& out = dev_->outputs(in);
     const bool waiting = in.txop_valid || in.txdone_valid || in.host_valid || in.rxcnp_valid ||
                          in.rxdata_valid;
     const bool shows = out.txsel_valid || out.cnpreq_valid || out.mon_rp_valid || out.mon_np_valid;

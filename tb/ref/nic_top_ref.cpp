@@ -54,8 +54,7 @@ NicSchedModel::In NicTopModel::sch_in() const {
   return i;
 }
 
-NicTopModel::Comb NicTopModel::comb(const NicTopIn& in) const {
-  Comb c{};
+void NicTopModel::comb(const NicTopIn& in, Comb& c) const {
   c.rpo = rp_.outputs(rp_in());
   c.npo = np_.outputs(np_in());
   c.so = sch_.outputs(sch_in());
@@ -168,7 +167,6 @@ NicTopModel::Comb NicTopModel::comb(const NicTopIn& in) const {
   c.xc_take = c.cmd_free && c.cmd_any && c.cmd_pick == 0;
   c.yc_take = c.cmd_free && c.cmd_any && c.cmd_pick == 1;
   c.tc_take = c.cmd_free && c.cmd_any && c.cmd_pick == 2;
-  return c;
 }
 
 const NicTopModel::Comb& NicTopModel::comb_kept(const NicTopIn& in) const {
@@ -176,7 +174,7 @@ const NicTopModel::Comb& NicTopModel::comb_kept(const NicTopIn& in) const {
       (in.txop_valid ? 1 : 0) | (in.txdone_valid ? 2 : 0) | (in.host_valid ? 4 : 0) |
       ((in.host.op & 2) ? 8 : 0) | (in.rxcnp_valid ? 16 : 0) | (in.rxdata_valid ? 32 : 0));
   if (!kept_ok_ || kept_key_ != key) {
-    kept_ = comb(in);
+    comb(in, kept_);
     kept_key_ = key;
     kept_ok_ = true;
   }
@@ -192,6 +190,11 @@ bool NicTopModel::arb_idle(const Comb& c) const {
 
 NicTopOut NicTopModel::outputs(const NicTopIn& in) const {
   NicTopOut o;
+  outputs(in, o);
+  return o;
+}
+
+void NicTopModel::outputs(const NicTopIn& in, NicTopOut& o) const {
   const Comb& c = comb_kept(in);
   o.txop_ready = !clearing_ && txop_cnt_ != 2;
   o.txdone_ready = !clearing_ && txdone_q_.size() != 2;
@@ -201,7 +204,7 @@ NicTopOut NicTopModel::outputs(const NicTopIn& in) const {
   o.txsel_valid = ts_v_;
   o.txsel = ts_;
   o.cnpreq_valid = !cnpq_.empty();
-  if (o.cnpreq_valid) o.cnpreq = cnpq_.front();
+  o.cnpreq = o.cnpreq_valid ? cnpq_.front() : NicCnpReq{};
   o.mon_rp_valid = mon_rp_v_;
   o.mon_rp = mon_rp_;
   o.mon_np_valid = mon_np_v_;
@@ -219,7 +222,6 @@ NicTopOut NicTopModel::outputs(const NicTopIn& in) const {
   o.rvalid = rvalid_;
   o.rdata = rdata_;
   o.rresp = 0;
-  return o;
 }
 
 NicTopModel::Peek NicTopModel::peek(const NicTopIn& in) const {

@@ -90,6 +90,9 @@ class NicTopModel {
   static constexpr unsigned kQueueDepth = 4; // rq, nq
   explicit NicTopModel(uint32_t num_flows);
   NicTopOut outputs(const NicTopIn& in) const;
+  // The same into `o`, every field written (a simulation keeps one NicTopOut and fills it
+  // every cycle rather than building and zeroing a new one)
+  void outputs(const NicTopIn& in, NicTopOut& o) const;
   void step(const NicTopIn& in);
 
   // for the bench's checks and coverage
@@ -148,7 +151,7 @@ class NicTopModel {
     bool txop_push, txdone_push, host_acc, host_push, rxcnp_push, rxdata_push;
     bool txop_pop;
   };
-  Comb comb(const NicTopIn& in) const;
+  void comb(const NicTopIn& in, Comb& c) const;  // every field of c written
   // comb() depends on the registers and on six input bits only (the inputs' valids and the
   // host op's DATA bit): a simulation asks outputs() and then step() of the same cycle, so
   // the last result is kept until the registers change (step) or those bits differ
