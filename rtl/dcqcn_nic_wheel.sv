@@ -487,11 +487,14 @@ module dcqcn_nic_wheel #(
       b0 = d_idx[t][LB-1:0];
       w0 = (NW > 1) ? LW'(d_idx[t] >> LB) : '0;
       for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
-      for (int w = 0; w < NW; w++) sa[w] = sm[w] && LW'(w) > w0;
-      for (int w = 0; w < NW; w++) sb[w] = sm[w] && LW'(w) < w0;
+      // the words above and below w0, the bits above and below b0: masks shifted by the
+      // index (per bit the same function of the index as a compare with the constant; as
+      // vectors, so that a Verilated model computes them in a few word operations)
+      sa = sm & ((~NW'(0) << w0) << 1);
+      sb = sm & ~(~NW'(0) << w0);
       wd0 = bm[t][w0];
-      for (int b = 0; b < WB; b++) hi0[b] = wd0[b] && LB'(b) > b0;
-      for (int b = 0; b < WB; b++) lo0[b] = wd0[b] && LB'(b) < b0;
+      hi0 = wd0 & ((~WB'(0) << b0) << 1);
+      lo0 = wd0 & ~(~WB'(0) << b0);
       oa = sa & (~sa + NW'(1));              // the lowest set bit alone
       ob = sb & (~sb + NW'(1));
       oh = hi0 & (~hi0 + WB'(1));
