@@ -605,8 +605,7 @@ module dcqcn_nic_wheel #(
   ptr_t          dh_n  [2][3], dt_n [2][3];  // and the advance
   logic [SW-1:0] d_n   [2];
   logic          adv_n [2];
-  logic [SW-1:0] lim   [2];                  // phase 1: how far the advance may go
-  logic [SW-1:0] nxq_n [2];                  // ... the slot it loads
+  logic [SW-1:0] nxq_n [2];                  // phase 1: the slot the advance loads
   logic          load  [2];                  // the advance's phase 2 loads the next slot
   wire           c_uh = do_unlink && u_drn && u_head;  // the command moves a drained head
   wire           c_ut = do_unlink && u_drn && u_tail;  // ... a drained tail
@@ -697,22 +696,44 @@ module dcqcn_nic_wheel #(
   end
   // the target slot: a deadline whose slot time has reached goes to the slot of now (behind
   // every entry already eligible; within the wheel, and not behind the drain), one beyond
-  // the wheel is parked, any other to its own slot
+  // the wheel is parked, any other to its own slot. Every term that does not depend on the
+  // deadline is made per type from registers (how far the drain stands behind now, d + S -
+  // 2) and chosen by the type; the deadline's distance from d and from now are one adder
+  // each, ceil(at / G) - d = (at + G - 1 - d G) >> SLOT_BITS, the constant from registers
+  wire [SW-1:0] nd     [2];   // now_slot - d: how far the drain stands behind now
+  wire          nd_big [2];   // ... more than S - 2 slots
+  wire [SW-1:0] d_s2   [2];   // d + S - 2: the parking slot
+  wire [31:0]   c_d    [2];   // G - 1 - d G
+  for (genvar t = 0; t < 2; t++) begin : g_in
+    assign nd[t]     = now_slot - d[t];
+    assign nd_big[t] = nd[t] > S_M2;
+    assign d_s2[t]   = d[t] + S_M2;
+    assign c_d[t]    = {SW'(-d[t]), {SLOT_BITS{1'b1}}};
+  end
+  wire [31:0]   c_now   = {SW'(-now_slot), {SLOT_BITS{1'b1}}};
   wire [SW-1:0] in_s1   = SW'((in_at + 32'((1 << SLOT_BITS) - 1)) >> SLOT_BITS);
-  wire [SW-1:0] in_d    = d[in_t];
-  wire [SW-1:0] in_diff = in_s1 - in_d;
-  wire [SW-1:0] in_nd   = now_slot - in_d;       // how far the drain stands behind now
-  wire          in_rch  = LE0(in_s1, now_slot);
+  wire [SW-1:0] in_diff = SW'((in_at + c_d[in_t]) >> SLOT_BITS);   // in_s1 - d
+  wire [SW-1:0] in_dnow = SW'((in_at + c_now) >> SLOT_BITS);       // in_s1 - now_slot
+  wire          in_rch  = in_dnow[SW-1] || in_dnow == '0;
+  wire          in_pd   = past_d[in_t];
+  wire          in_big  = nd_big[in_t];
+  wire          in_fr   = in_diff > S_M2;
+  // the target's distance from d for phase 1 (0: at or behind d, not a stop)
+  logic [SW-1:0] in_k;
   always_comb begin
     in_far = 1'b0;
     if (in_rch) begin
-      if (in_nd[SW-1] || in_nd == '0) in_ts = in_d;
-      else if (in_nd > S_M2)          in_ts = in_d + S_M2;
-      else                            in_ts = now_slot;
-    end else if (in_diff > S_M2) begin
-      in_ts  = in_d + S_M2;
+      if (!in_pd)      begin in_ts = d[in_t];    in_k = '0;         end
+      else if (in_big) begin in_ts = d_s2[in_t]; in_k = S_M2;       end
+      else             begin in_ts = now_slot;   in_k = nd[in_t];   end
+    end else if (in_fr) begin
+      in_ts  = d_s2[in_t];
+      in_k   = S_M2;
       in_far = 1'b1;
-    end else in_ts = in_s1;
+    end else begin
+      in_ts = in_s1;
+      in_k  = in_diff;
+    end
   end
   assign in_ti = IDX(in_ts);
   wire lt_in = l_drn ? dt[c1_t][sy][IW-1:0] == in_id : l_w == in_id;  // l_tail's id is the input's
@@ -720,28 +741,53 @@ module dcqcn_nic_wheel #(
   // the advance's phase 1: the slot to load, the first marked one up to now (the search
   // of the cycle before, fq_*), and not beyond a target of the command that was in C1 in
   // the cycle before (its link marked it at the last edge, after the search), of the one in
-  // C1, in C0 or at the input (their links mark it only at their edge)
-  wire [SW-1:0] kf [2], k2 [2], k1 [2], kc [2], ki [2];
+  // C1, in C0 or at the input (their links mark it only at their edge). A parallel minimum
+  // of the candidates' distances from d (now's, the four targets', the search's; a target
+  // at or behind d is none), compared pairwise at once (a tie goes to the earlier one: the
+  // same slot), and the winner's absolute slot selected one-hot: no adder after the min
+  localparam int NK = 6;
   wire [SL-1:0] nxq_idx [2];
   wire [TGW-1:0] nxq_tag [2];
   for (genvar t = 0; t < 2; t++) begin : g_lim
-    assign kf[t] = fq_s[t] - d[t];
-    assign k2[t] = c2_ts - d[t];
-    assign k1[t] = c1_ts - d[t];
-    assign kc[t] = c0_ts - d[t];
-    assign ki[t] = in_ts - d[t];
+    logic [SW-1:0] kk [NK];   // distance from d
+    logic [SW-1:0] ka [NK];   // absolute slot
+    logic [NK-1:0] kv;        // a candidate
+    logic [NK-1:0] win;
+    logic [NK-1:0] jb [NK];   // jb[i][j], j > i: candidate j is strictly nearer than i
+    assign kk[0] = nd[t];              assign ka[0] = now_slot;   assign kv[0] = 1'b1;
+    assign kk[1] = c2_ts - d[t];       assign ka[1] = c2_ts;
+    assign kv[1] = c2_v && c2_t == 1'(t) && !kk[1][SW-1] && kk[1] != '0;
+    assign kk[2] = c1_ts - d[t];       assign ka[2] = c1_ts;
+    assign kv[2] = c1_v && c1_t == 1'(t) && !kk[2][SW-1] && kk[2] != '0;
+    assign kk[3] = c0_ts - d[t];       assign ka[3] = c0_ts;
+    assign kv[3] = c0_v && c0_t == 1'(t) && !kk[3][SW-1] && kk[3] != '0;
+    assign kk[4] = in_k;               assign ka[4] = in_ts;
+    assign kv[4] = in_re && in_t == 1'(t) && in_k != '0;
+    assign kk[5] = fq_s[t] - d[t];     assign ka[5] = fq_s[t];    assign kv[5] = fq_v[t];
+    // (every term a continuous assignment: Icarus 11 would wake an always_comb that writes
+    // a vector bit by bit with a variable index)
+    logic [NK-1:0] bt [NK];   // bt[i][j]: candidate i is not beaten by j
+    logic [SW-1:0] sel [NK];
+    for (genvar i = 0; i < NK; i++) begin : g_i
+      for (genvar j = 0; j < NK; j++) begin : g_j
+        if (j > i) begin : g_c
+          assign jb[i][j] = kk[j] < kk[i];
+          assign bt[i][j] = !(kv[j] && jb[i][j]);
+        end else if (j < i) begin : g_b
+          assign jb[i][j] = 1'b0;
+          assign bt[i][j] = !(kv[j] && !jb[j][i]);
+        end else begin : g_s
+          assign jb[i][j] = 1'b0;
+          assign bt[i][j] = 1'b1;
+        end
+      end
+      assign win[i] = kv[i] && &bt[i];
+      assign sel[i] = win[i] ? ka[i] : '0;
+    end
+    assign nxq_n[t] = sel[0] | sel[1] | sel[2] | sel[3] | sel[4] | sel[5];
     assign nxq_idx[t] = IDX(nxq_n[t]);
     assign nxq_tag[t] = TAG(nxq[t]);
   end
-  always_comb
-    for (int t = 0; t < 2; t++) begin
-      lim[t] = now_slot - d[t];
-      if (c2_v && c2_t == 1'(t) && !k2[t][SW-1] && k2[t] != '0 && k2[t] < lim[t]) lim[t] = k2[t];
-      if (c1_v && c1_t == 1'(t) && !k1[t][SW-1] && k1[t] != '0 && k1[t] < lim[t]) lim[t] = k1[t];
-      if (c0_v && c0_t == 1'(t) && !kc[t][SW-1] && kc[t] != '0 && kc[t] < lim[t]) lim[t] = kc[t];
-      if (in_re && in_t == 1'(t) && !ki[t][SW-1] && ki[t] != '0 && ki[t] < lim[t]) lim[t] = ki[t];
-      nxq_n[t] = d[t] + ((fq_v[t] && kf[t] <= lim[t]) ? kf[t] : lim[t]);
-    end
   assign in_re = inj || take_in;
 
   // =====================================================================================
