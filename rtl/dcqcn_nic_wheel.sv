@@ -717,7 +717,7 @@ module dcqcn_nic_wheel #(
   wire          in_rch  = in_dnow[SW-1] || in_dnow == '0;
   wire          in_pd   = past_d[in_t];
   wire          in_big  = nd_big[in_t];
-  wire          in_fr   = in_diff > S_M2;
+  wire          in_fr   = (|in_diff[SW-1:SL]) || (&in_diff[SL-1:0]);  // in_diff > S - 2
   // the target's distance from d for phase 1 (0: at or behind d, not a stop)
   logic [SW-1:0] in_k;
   always_comb begin
@@ -762,15 +762,34 @@ module dcqcn_nic_wheel #(
     assign kk[3] = c0_ts - d[t];       assign ka[3] = c0_ts;
     assign kv[3] = c0_v && c0_t == 1'(t) && !kk[3][SW-1] && kk[3] != '0;
     assign kk[4] = in_k;               assign ka[4] = in_ts;
-    assign kv[4] = in_re && in_t == 1'(t) && in_k != '0;
+    assign kv[4] = in_re && in_t == 1'(t) && (in_rch ? in_pd : (in_fr || in_diff != '0));  // in_k != 0
     assign kk[5] = fq_s[t] - d[t];     assign ka[5] = fq_s[t];    assign kv[5] = fq_v[t];
     // (every term a continuous assignment: Icarus 11 would wake an always_comb that writes
     // a vector bit by bit with a variable index)
     logic [NK-1:0] bt [NK];   // bt[i][j]: candidate i is not beaten by j
     logic [SW-1:0] sel [NK];
+    // the input's (i = 4) compares are made for each of its cases in parallel (against its
+    // distance from the deadline's adder, against S - 2, against now's distance) and chosen
+    // by the case, so no compare waits for the choice of in_k
+    wire in_cs = in_rch ? (!in_pd || in_big) : in_fr;     // in_k is S - 2 (or 0: no candidate)
+    wire in_cn = in_rch && in_pd && !in_big;              // in_k is now's distance
     for (genvar i = 0; i < NK; i++) begin : g_i
       for (genvar j = 0; j < NK; j++) begin : g_j
-        if (j > i) begin : g_c
+        if (j > i && j == 4) begin : g_ci
+          // kk[4] < kk[i]
+          wire lt_d = in_diff < kk[i];
+          wire lt_s = S_M2 < kk[i];
+          wire lt_n = nd[t] < kk[i];
+          assign jb[i][j] = in_cs ? lt_s : in_cn ? lt_n : lt_d;
+          assign bt[i][j] = !(kv[j] && jb[i][j]);
+        end else if (j > i && i == 4) begin : g_cj
+          // kk[j] < kk[4]
+          wire lt_d = kk[j] < in_diff;
+          wire lt_s = kk[j] < S_M2;
+          wire lt_n = kk[j] < nd[t];
+          assign jb[i][j] = in_cs ? lt_s : in_cn ? lt_n : lt_d;
+          assign bt[i][j] = !(kv[j] && jb[i][j]);
+        end else if (j > i) begin : g_c
           assign jb[i][j] = kk[j] < kk[i];
           assign bt[i][j] = !(kv[j] && jb[i][j]);
         end else if (j < i) begin : g_b
