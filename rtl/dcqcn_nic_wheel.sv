@@ -30,11 +30,12 @@
 // what C1 writes through forwarding, its selects for the writes of the input's cycle
 // decided at the input). The drains take no head whose entry C0 or C1 holds. The drains
 // read one cycle ahead (the next cycle's heads) and forward the
-// writes of the edge in between and of the cycle itself. The first marked slot after d is
-// searched from registers (the bitmap, d) and registered: the advance's phase 1 uses the
-// search of the cycle before (fq_*), once d has stood for an edge (fq_ok), and stops at
-// the targets of the commands not yet filed when it ran (C2 = C1 of the cycle before, C1,
-// C0, the input).
+// writes of the edge in between and of the cycle itself. The first marked slot after the
+// search's base (d, or the slot an advance's phase 2 loads) is searched from registers
+// over two stages (A: the first marked word and its bits, registered; B: the first bit,
+// registered into fq_*): the advance's phase 1 uses it when its base is d (fq_ok), and
+// stops at the slots marked at the last two edges (mk, mk2: after the bitmap it read) and
+// at the targets of the commands not yet filed (C1, C0, the input).
 //
 // Timing (scripts/synth.sh --timing 4096 nic_wheel, docs/nic.md "Timing"): 12.08 ns, not
 // met (3.10 ns).
@@ -210,15 +211,19 @@ module dcqcn_nic_wheel #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   logic          nxv    [2];   // registered: d with entries, else the first marked slot after d
-  // the first marked slot after d, registered (the search of the cycle before: phase 1 uses
-  // it when d did not change at the last edge, fq_ok, and stops at the target of the
-  // command that was in C1 then, c2_*, whose link marked its slot at that edge)
+  // the first marked slot after the search's base (d, or the slot an advance's phase 2 is
+  // loading), searched over two cycles (stage A: the first marked word and its word, and
+  // the base's own word, registered in sa_*; stage B: the first bit, registered in fq_*),
+  // so phase 1 uses the bitmap of two cycles before: it does when that search's base is
+  // its d (fq_ok), and stops at the slots marked at the last two edges (mk, mk2: C1's
+  // links, after the bitmap the search read)
   logic          fq_v   [2];   // a marked slot
-  logic [SW-1:0] fq_s   [2];   // ... this one (d + 1 .. d + S - 1)
-  logic          fq_ok  [2];   // computed with this d
-  logic          c2_v;
-  logic          c2_t;
-  logic [SW-1:0] c2_ts;
+  logic [SW-1:0] fq_s   [2];   // ... this one (base + 1 .. base + S - 1)
+  logic          fq_ok  [2];   // its base is this d
+  logic          sa_ok  [2];   // stage A's base is this d
+  logic          mk_v,  mk2_v; // a slot marked at the last edge, at the one before
+  logic          mk_t,  mk2_t;
+  logic [SW-1:0] mk_s,  mk2_s;
   logic [SW-1:0] nxs    [2];
   logic [31:0]   cnt    [2];
   logic          mv_v   [2];
@@ -463,39 +468,45 @@ module dcqcn_nic_wheel #(
     assign far64[t]   = !LE0(now_slot, d[t] + SW'(64));
     assign past_d1[t] = !LE0(now_slot, d1[t]);
   end
-  // the first marked slot after d (registered into fq_*, used by the next cycle's phase 1):
-  // from d (word w0, bit b0) on, the bits of w0 above b0, else the first marked word after
-  // w0, else the first marked word before it, else w0's bits below b0 (d's own bit is
-  // excluded: never set anyway, the drain arrives at a slot by a load, which clears its
-  // bit, or by a jump, which clears it too); a summary bit per word. Its inputs are
-  // registers only (bm, d): the search ends in fq_* and nxs. Every find-first-set is
-  // log-depth: the lowest set bit isolated (x & -x, a carry chain), then each bit of its
-  // index an OR over the one-hot (a loop of ifs would be a priority chain of muxes, one
-  // level per bit). The slot found is d's upper part (plus one when the search wrapped
-  // past the last index) and the index: no adder after the search.
-  logic          fm_v [2];                   // a marked slot
-  logic [SW-1:0] fm_s [2];                   // ... this one (d + 1 .. d + S - 1)
+  // the first marked slot after the base (sbase: d, or nxq while an advance's phase 2 loads
+  // it, so that the search of the loaded slot starts in that cycle), over two cycles.
+  // Stage A, from registers (bm, the base): the summary bit of every word, the first
+  // marked word after the base's word w0 (else the first before it: the search wraps),
+  // that word's 64 bits (one-hot AND-OR) and w0's own 64 bits, registered (sa_*). Stage B,
+  // from sa_*: w0's bits above the base's bit b0, else the chosen word, else w0's bits
+  // below b0 (the base's own bit is excluded: never set anyway, the drain arrives at a
+  // slot by a load, which clears its bit, or by a jump, which clears it too); the slot
+  // found registered in fq_*, and into nxs with the slot marked at the last edge (mk)
+  // taken when it is nearer. Every find-first-set is log-depth: the lowest set bit
+  // isolated (x & -x, a carry chain), then each bit of its index an OR over the one-hot.
+  // The slot found is the base's upper part (plus one when the search wrapped past the
+  // last index) and the index: no adder after the search.
+  logic [SW-1:0]  sbase   [2];
+  logic [WB-1:0]  sa_wd0  [2], sa_wd1 [2];   // w0's bits; the first marked word's bits
+  logic [LW-1:0]  sa_w0   [2], sa_w1  [2];
+  logic [LB-1:0]  sa_b0   [2];
+  logic           sa_any  [2], sa_aft [2];   // a marked word other than w0; one after it
+  logic [TGW-1:0] sa_hi   [2], sa_hi1 [2];   // the base's upper part, plus one
+  logic [WB-1:0]  fa_wd0  [2], fa_wd1 [2];
+  logic [LW-1:0]  fa_w0   [2], fa_w1  [2];
+  logic [LB-1:0]  fa_b0   [2];
+  logic           fa_any  [2], fa_aft [2];
+  logic [TGW-1:0] fa_hi   [2], fa_hi1 [2];
+  logic          fm_v [2];                   // stage B: a marked slot
+  logic [SW-1:0] fm_s [2];                   // ... this one (base + 1 .. base + S - 1)
   for (genvar t = 0; t < 2; t++) begin : g_fm
-    logic [NW-1:0] sm, sa, sb, oa, ob;
-    logic [WB-1:0] wd0, hi0, lo0, wd1, oh, ol, o1;
-    logic [LB-1:0] b0, ch, cl, c1;
-    logic [LW-1:0] w0, wa, wz, w1;
-    logic [SL-1:0] pos;
-    logic          wrap;
-    logic [TGW-1:0] dhi, dhi1;
+    // stage A
+    logic [NW-1:0] sm, sa, sb, oa, ob, o;
+    logic [LW-1:0] w0, wi;
+    assign sbase[t] = adv[t] ? nxq[t] : d[t];
     always_comb begin
-      b0 = d_idx[t][LB-1:0];
-      w0 = (NW > 1) ? LW'(d_idx[t] >> LB) : '0;
+      w0 = (NW > 1) ? LW'(sbase[t][SL-1:0] >> LB) : '0;
       for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
       for (int w = 0; w < NW; w++) sa[w] = sm[w] && LW'(w) > w0;
       for (int w = 0; w < NW; w++) sb[w] = sm[w] && LW'(w) < w0;
-      wd0 = bm[t][w0];
-      for (int b = 0; b < WB; b++) hi0[b] = wd0[b] && LB'(b) > b0;
-      for (int b = 0; b < WB; b++) lo0[b] = wd0[b] && LB'(b) < b0;
       oa = sa & (~sa + NW'(1));              // the lowest set bit alone
       ob = sb & (~sb + NW'(1));
-      oh = hi0 & (~hi0 + WB'(1));
-      ol = lo0 & (~lo0 + WB'(1));
+      o  = (|sa) ? oa : ob;
     end
     // one-hot to index: bit i of the index is the OR of the one-hot's positions with bit i
     for (genvar i = 0; i < LW; i++) begin : g_ew
@@ -503,12 +514,38 @@ module dcqcn_nic_wheel #(
       for (genvar w = 0; w < NW; w++) begin : g_m
         assign m[w] = ((w >> i) & 1) != 0;
       end
-      assign wa[i] = |(oa & m);
-      assign wz[i] = |(ob & m);
+      assign wi[i] = |(o & m);
     end
-    assign w1  = (|sa) ? wa : wz;
-    assign wd1 = bm[t][w1];
-    assign o1  = wd1 & (~wd1 + WB'(1));
+    // the chosen word's bits: an AND-OR over the words with the one-hot (no index mux), as
+    // a tree of word-wide ORs (tr[0] the root, tr[NW - 1 + w] the leaves: word w if chosen)
+    logic [WB-1:0] tr [2 * NW - 1] /* verilator split_var */;
+    for (genvar w = 0; w < NW; w++) begin : g_lf
+      assign tr[NW - 1 + w] = bm[t][w] & {WB{o[w]}};
+    end
+    for (genvar n = 0; n < NW - 1; n++) begin : g_tr
+      assign tr[n] = tr[2 * n + 1] | tr[2 * n + 2];
+    end
+    assign fa_wd1[t] = tr[0];
+    assign fa_wd0[t] = bm[t][w0];
+    assign fa_w0[t]  = w0;
+    assign fa_w1[t]  = wi;
+    assign fa_b0[t]  = sbase[t][LB-1:0];
+    assign fa_any[t] = (|sa) || (|sb);
+    assign fa_aft[t] = |sa;
+    assign fa_hi[t]  = sbase[t][SW-1:SL];
+    assign fa_hi1[t] = sbase[t][SW-1:SL] + TGW'(1);
+    // stage B
+    logic [WB-1:0] hi0, lo0, oh, ol, o1;
+    logic [LB-1:0] ch, cl, c1;
+    logic [SL-1:0] pos;
+    logic          wrap;
+    always_comb begin
+      for (int b = 0; b < WB; b++) hi0[b] = sa_wd0[t][b] && LB'(b) > sa_b0[t];
+      for (int b = 0; b < WB; b++) lo0[b] = sa_wd0[t][b] && LB'(b) < sa_b0[t];
+      oh = hi0 & (~hi0 + WB'(1));
+      ol = lo0 & (~lo0 + WB'(1));
+      o1 = sa_wd1[t] & (~sa_wd1[t] + WB'(1));
+    end
     for (genvar i = 0; i < LB; i++) begin : g_eb
       logic [WB-1:0] m;
       for (genvar b = 0; b < WB; b++) begin : g_m
@@ -518,12 +555,20 @@ module dcqcn_nic_wheel #(
       assign cl[i] = |(ol & m);
       assign c1[i] = |(o1 & m);
     end
-    assign pos  = (|hi0) ? SL'({w0, ch}) : ((|sa) || (|sb)) ? SL'({w1, c1}) : SL'({w0, cl});
-    assign wrap = !(|hi0) && !(|sa);         // at or below d's index: the next round
-    assign dhi  = d[t][SW-1:SL];
-    assign dhi1 = dhi + TGW'(1);
-    assign fm_v[t] = (|sa) || (|sb) || (|hi0) || (|lo0);
-    assign fm_s[t] = {wrap ? dhi1 : dhi, pos};
+    assign pos  = (|hi0) ? SL'({sa_w0[t], ch}) : sa_any[t] ? SL'({sa_w1[t], c1}) : SL'({sa_w0[t], cl});
+    assign wrap = !(|hi0) && !sa_aft[t];     // at or below the base's index: the next round
+    assign fm_v[t] = (|hi0) || sa_any[t] || (|lo0);
+    assign fm_s[t] = {wrap ? sa_hi1[t] : sa_hi[t], pos};
+  end
+  // nxs: the slot found, or the slot marked at the last edge when it is nearer (the search
+  // read the bitmap before that edge); distances from d over the index
+  logic          mk_ok  [2];
+  logic          mk_win [2];
+  for (genvar t = 0; t < 2; t++) begin : g_nx
+    wire [SL-1:0] rm = IDX(mk_s) - d_idx[t];
+    wire [SL-1:0] rf = IDX(fm_s[t]) - d_idx[t];
+    assign mk_ok[t]  = mk_v && mk_t == 1'(t) && rm != '0;
+    assign mk_win[t] = mk_ok[t] && (!fm_v[t] || rm < rf);
   end
 
   logic          sel_v   [2];
@@ -739,13 +784,14 @@ module dcqcn_nic_wheel #(
   wire lt_in = l_drn ? dt[c1_t][sy][IW-1:0] == in_id : l_w == in_id;  // l_tail's id is the input's
 
   // the advance's phase 1: the slot to load, the first marked one up to now (the search
-  // of the cycle before, fq_*), and not beyond a target of the command that was in C1 in
-  // the cycle before (its link marked it at the last edge, after the search), of the one in
-  // C1, in C0 or at the input (their links mark it only at their edge). A parallel minimum
-  // of the candidates' distances from d (now's, the four targets', the search's; a target
-  // at or behind d is none), compared pairwise at once (a tie goes to the earlier one: the
-  // same slot), and the winner's absolute slot selected one-hot: no adder after the min
-  localparam int NK = 6;
+  // that read the bitmap two cycles before, fq_*), and not beyond a slot marked at the last
+  // two edges (mk2, mk: after that bitmap) nor a target of the command in C1, in C0 or at
+  // the input (their links mark it only at their edge). A parallel minimum of the
+  // candidates' distances from d (now's, the two marks', the three targets', the search's;
+  // one at or behind d is none), compared pairwise at once (a tie goes to the earlier one:
+  // the same slot), and the winner's absolute slot selected one-hot: no adder after the min
+  localparam int NK = 7;
+  localparam int KI = 5;      // the input's candidate
   wire [SL-1:0] nxq_idx [2];
   wire [TGW-1:0] nxq_tag [2];
   for (genvar t = 0; t < 2; t++) begin : g_lim
@@ -755,35 +801,37 @@ module dcqcn_nic_wheel #(
     logic [NK-1:0] win;
     logic [NK-1:0] jb [NK];   // jb[i][j], j > i: candidate j is strictly nearer than i
     assign kk[0] = nd[t];              assign ka[0] = now_slot;   assign kv[0] = 1'b1;
-    assign kk[1] = c2_ts - d[t];       assign ka[1] = c2_ts;
-    assign kv[1] = c2_v && c2_t == 1'(t) && !kk[1][SW-1] && kk[1] != '0;
-    assign kk[2] = c1_ts - d[t];       assign ka[2] = c1_ts;
-    assign kv[2] = c1_v && c1_t == 1'(t) && !kk[2][SW-1] && kk[2] != '0;
-    assign kk[3] = c0_ts - d[t];       assign ka[3] = c0_ts;
-    assign kv[3] = c0_v && c0_t == 1'(t) && !kk[3][SW-1] && kk[3] != '0;
-    assign kk[4] = in_k;               assign ka[4] = in_ts;
-    assign kv[4] = in_re && in_t == 1'(t) && (in_rch ? in_pd : (in_fr || in_diff != '0));  // in_k != 0
-    assign kk[5] = fq_s[t] - d[t];     assign ka[5] = fq_s[t];    assign kv[5] = fq_v[t];
+    assign kk[1] = mk2_s - d[t];       assign ka[1] = mk2_s;
+    assign kv[1] = mk2_v && mk2_t == 1'(t) && !kk[1][SW-1] && kk[1] != '0;
+    assign kk[2] = mk_s - d[t];        assign ka[2] = mk_s;
+    assign kv[2] = mk_v && mk_t == 1'(t) && !kk[2][SW-1] && kk[2] != '0;
+    assign kk[3] = c1_ts - d[t];       assign ka[3] = c1_ts;
+    assign kv[3] = c1_v && c1_t == 1'(t) && !kk[3][SW-1] && kk[3] != '0;
+    assign kk[4] = c0_ts - d[t];       assign ka[4] = c0_ts;
+    assign kv[4] = c0_v && c0_t == 1'(t) && !kk[4][SW-1] && kk[4] != '0;
+    assign kk[KI] = in_k;              assign ka[KI] = in_ts;
+    assign kv[KI] = in_re && in_t == 1'(t) && (in_rch ? in_pd : (in_fr || in_diff != '0));  // in_k != 0
+    assign kk[6] = fq_s[t] - d[t];     assign ka[6] = fq_s[t];    assign kv[6] = fq_v[t];
     // (every term a continuous assignment: Icarus 11 would wake an always_comb that writes
     // a vector bit by bit with a variable index)
     logic [NK-1:0] bt [NK];   // bt[i][j]: candidate i is not beaten by j
     logic [SW-1:0] sel [NK];
-    // the input's (i = 4) compares are made for each of its cases in parallel (against its
+    // the input's (i = KI) compares are made for each of its cases in parallel (against its
     // distance from the deadline's adder, against S - 2, against now's distance) and chosen
     // by the case, so no compare waits for the choice of in_k
     wire in_cs = in_rch ? (!in_pd || in_big) : in_fr;     // in_k is S - 2 (or 0: no candidate)
     wire in_cn = in_rch && in_pd && !in_big;              // in_k is now's distance
     for (genvar i = 0; i < NK; i++) begin : g_i
       for (genvar j = 0; j < NK; j++) begin : g_j
-        if (j > i && j == 4) begin : g_ci
-          // kk[4] < kk[i]
+        if (j > i && j == KI) begin : g_ci
+          // kk[KI] < kk[i]
           wire lt_d = in_diff < kk[i];
           wire lt_s = S_M2 < kk[i];
           wire lt_n = nd[t] < kk[i];
           assign jb[i][j] = in_cs ? lt_s : in_cn ? lt_n : lt_d;
           assign bt[i][j] = !(kv[j] && jb[i][j]);
-        end else if (j > i && i == 4) begin : g_cj
-          // kk[j] < kk[4]
+        end else if (j > i && i == KI) begin : g_cj
+          // kk[j] < kk[KI]
           wire lt_d = kk[j] < in_diff;
           wire lt_s = kk[j] < S_M2;
           wire lt_n = kk[j] < nd[t];
@@ -803,7 +851,7 @@ module dcqcn_nic_wheel #(
       assign win[i] = kv[i] && &bt[i];
       assign sel[i] = win[i] ? ka[i] : '0;
     end
-    assign nxq_n[t] = sel[0] | sel[1] | sel[2] | sel[3] | sel[4] | sel[5];
+    assign nxq_n[t] = sel[0] | sel[1] | sel[2] | sel[3] | sel[4] | sel[5] | sel[6];
     assign nxq_idx[t] = IDX(nxq_n[t]);
     assign nxq_tag[t] = TAG(nxq[t]);
   end
@@ -865,7 +913,8 @@ module dcqcn_nic_wheel #(
       clr      <= '0;
       c0_v     <= 1'b0;
       c1_v     <= 1'b0;
-      c2_v     <= 1'b0;
+      mk_v     <= 1'b0;
+      mk2_v    <= 1'b0;
       drop_q   <= '0;
       for (int t = 0; t < 2; t++) begin
         d[t]    <= '0;
@@ -874,6 +923,9 @@ module dcqcn_nic_wheel #(
         nxv[t]  <= 1'b0;
         fq_v[t]  <= 1'b0;
         fq_ok[t] <= 1'b0;
+        sa_ok[t] <= 1'b0;
+        sa_wd0[t] <= '0;
+        sa_any[t] <= 1'b0;
         cnt[t]  <= '0;
         mv_v[t] <= 1'b0;
         for (int z = 0; z < 3; z++) begin
@@ -884,6 +936,8 @@ module dcqcn_nic_wheel #(
     end else if (clearing) begin
       fq_ok[0] <= 1'b0;
       fq_ok[1] <= 1'b0;
+      sa_ok[0] <= 1'b0;
+      sa_ok[1] <= 1'b0;
       if (clr == CW'(CLR - 1)) begin
         clearing <= 1'b0;
         d[0] <= now_slot;
@@ -899,11 +953,24 @@ module dcqcn_nic_wheel #(
         if (adv_n[t]) nxq[t] <= nxq_n[t];
         if (load[t]) bm[t][BW(nxq[t][SL-1:0])][BB(nxq[t][SL-1:0])] <= 1'b0;  // the slot loaded (after a filing into it)
         if (!adv[t] && jump_w[t] && !c0_v && !c1_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
-        nxv[t] <= sel_v[t] || fm_v[t];
-        nxs[t] <= sel_v[t] ? d[t] : fm_s[t];
+        nxv[t] <= sel_v[t] || fm_v[t] || mk_ok[t];
+        nxs[t] <= sel_v[t] ? d[t] : mk_win[t] ? mk_s : fm_s[t];
+        sa_wd0[t] <= fa_wd0[t];
+        sa_wd1[t] <= fa_wd1[t];
+        sa_w0[t]  <= fa_w0[t];
+        sa_w1[t]  <= fa_w1[t];
+        sa_b0[t]  <= fa_b0[t];
+        sa_any[t] <= fa_any[t];
+        sa_aft[t] <= fa_aft[t];
+        sa_hi[t]  <= fa_hi[t];
+        sa_hi1[t] <= fa_hi1[t];
         fq_v[t]  <= fm_v[t];
         fq_s[t]  <= fm_s[t];
-        fq_ok[t] <= !load[t] && !(!adv[t] && jump_w[t] && !c0_v && !c1_v);  // d stays
+        // the base of stage A is d after this edge: the load of the slot it searched from,
+        // or d staying; and the base of stage B (the search registered into fq_*) still
+        // is d after this edge
+        sa_ok[t] <= adv[t] ? load[t] : !(jump_w[t] && !c0_v && !c1_v);
+        fq_ok[t] <= sa_ok[t] && !load[t] && !(!adv[t] && jump_w[t] && !c0_v && !c1_v);
         for (int z = 0; z < 3; z++) begin
           dh[t][z] <= dh_n[t][z];
           dt[t][z] <= dt_n[t][z];
@@ -921,9 +988,12 @@ module dcqcn_nic_wheel #(
         end
       end
       c0_v   <= inj || take_in;
-      c2_v   <= c1_v;
-      c2_t   <= c1_t;
-      c2_ts  <= c1_ts;
+      mk_v   <= w_ltl;                 // C1 marks its target slot (not drained) at this edge
+      mk_t   <= c1_t;
+      mk_s   <= c1_ts;
+      mk2_v  <= mk_v;
+      mk2_t  <= mk_t;
+      mk2_s  <= mk_s;
       c1_v   <= c0_v;
       c1_op  <= c0_op;
       c1_id  <= c0_id;
