@@ -457,13 +457,11 @@ module dcqcn_nic_wheel #(
   // calls a function sensitive to its arguments, so two blocks calling one function with
   // different arguments wake each other without end; the calls are in wires)
   wire [SW-1:0] d1      [2];   // the next slot
-  wire [SL-1:0] d_idx   [2];
   wire          past_d  [2];   // the registered now's slot is past d
   wire          far64   [2];   // ... more than 64 slots past d
   wire          past_d1 [2];   // ... past d + 1: the drain stands behind time
   for (genvar t = 0; t < 2; t++) begin : g_dt
     assign d1[t]      = d[t] + SW'(1);
-    assign d_idx[t]   = IDX(d[t]);
     assign past_d[t]  = !LE0(now_slot, d[t]);
     assign far64[t]   = !LE0(now_slot, d[t] + SW'(64));
     assign past_d1[t] = !LE0(now_slot, d1[t]);
@@ -482,17 +480,20 @@ module dcqcn_nic_wheel #(
   // The slot found is the base's upper part (plus one when the search wrapped past the
   // last index) and the index: no adder after the search.
   logic [SW-1:0]  sbase   [2];
-  logic [WB-1:0]  sa_wd0  [2], sa_wd1 [2];   // w0's bits; the first marked word's bits
+  logic [WB-1:0]  sa_hi0  [2], sa_lo0 [2];   // w0's bits above b0, below b0
+  logic [WB-1:0]  sa_wd1  [2];               // the first marked word's bits
   logic [LW-1:0]  sa_w0   [2], sa_w1  [2];
   logic [LB-1:0]  sa_b0   [2];
   logic           sa_any  [2], sa_aft [2];   // a marked word other than w0; one after it
   logic [TGW-1:0] sa_hi   [2], sa_hi1 [2];   // the base's upper part, plus one
-  logic [WB-1:0]  fa_wd0  [2], fa_wd1 [2];
+  logic [WB-1:0]  fa_hi0  [2], fa_lo0 [2], fa_wd1 [2];
   logic [LW-1:0]  fa_w0   [2], fa_w1  [2];
   logic [LB-1:0]  fa_b0   [2];
   logic           fa_any  [2], fa_aft [2];
   logic [TGW-1:0] fa_hi   [2], fa_hi1 [2];
   logic          fm_v [2];                   // stage B: a marked slot
+  logic          fm_hv [2];                  // ... in the base's word above its bit
+  logic [LB-1:0] fm_ch [2], fm_c1 [2], fm_cl [2];  // the first bit above, in the word found, below
   logic [SW-1:0] fm_s [2];                   // ... this one (base + 1 .. base + S - 1)
   for (genvar t = 0; t < 2; t++) begin : g_fm
     // stage A
@@ -526,7 +527,13 @@ module dcqcn_nic_wheel #(
       assign tr[n] = tr[2 * n + 1] | tr[2 * n + 2];
     end
     assign fa_wd1[t] = tr[0];
-    assign fa_wd0[t] = bm[t][w0];
+    logic [WB-1:0] wd0;
+    assign wd0 = bm[t][w0];
+    always_comb
+      for (int b = 0; b < WB; b++) begin
+        fa_hi0[t][b] = wd0[b] && LB'(b) > sbase[t][LB-1:0];
+        fa_lo0[t][b] = wd0[b] && LB'(b) < sbase[t][LB-1:0];
+      end
     assign fa_w0[t]  = w0;
     assign fa_w1[t]  = wi;
     assign fa_b0[t]  = sbase[t][LB-1:0];
@@ -540,8 +547,8 @@ module dcqcn_nic_wheel #(
     logic [SL-1:0] pos;
     logic          wrap;
     always_comb begin
-      for (int b = 0; b < WB; b++) hi0[b] = sa_wd0[t][b] && LB'(b) > sa_b0[t];
-      for (int b = 0; b < WB; b++) lo0[b] = sa_wd0[t][b] && LB'(b) < sa_b0[t];
+      hi0 = sa_hi0[t];
+      lo0 = sa_lo0[t];
       oh = hi0 & (~hi0 + WB'(1));
       ol = lo0 & (~lo0 + WB'(1));
       o1 = sa_wd1[t] & (~sa_wd1[t] + WB'(1));
@@ -558,17 +565,35 @@ module dcqcn_nic_wheel #(
     assign pos  = (|hi0) ? SL'({sa_w0[t], ch}) : sa_any[t] ? SL'({sa_w1[t], c1}) : SL'({sa_w0[t], cl});
     assign wrap = !(|hi0) && !sa_aft[t];     // at or below the base's index: the next round
     assign fm_v[t] = (|hi0) || sa_any[t] || (|lo0);
+    assign fm_hv[t] = |hi0;
+    assign fm_ch[t] = ch;
+    assign fm_c1[t] = c1;
+    assign fm_cl[t] = cl;
     assign fm_s[t] = {wrap ? sa_hi1[t] : sa_hi[t], pos};
   end
-  // nxs: the slot found, or the slot marked at the last edge when it is nearer (the search
-  // read the bitmap before that edge); distances from d over the index
+  // nxs: the slot found, or the slot marked at the last edge when it comes first after the
+  // base (the search read the bitmap before that edge). Without a subtraction: the ring
+  // from the base is the base's word above its bit (region 0), the words after it (1), the
+  // words before it (2), the base's word below its bit (3); the mark's region is known from
+  // registers, the slot found's from stage B's flags, and within a region the order is the
+  // index's (a compare of the word, then of the bit, with the one-hot's index)
   logic          mk_ok  [2];
   logic          mk_win [2];
   for (genvar t = 0; t < 2; t++) begin : g_nx
-    wire [SL-1:0] rm = IDX(mk_s) - d_idx[t];
-    wire [SL-1:0] rf = IDX(fm_s[t]) - d_idx[t];
-    assign mk_ok[t]  = mk_v && mk_t == 1'(t) && rm != '0;
-    assign mk_win[t] = mk_ok[t] && (!fm_v[t] || rm < rf);
+    wire [LW-1:0] mw = (NW > 1) ? LW'(IDX(mk_s) >> LB) : '0;
+    wire [LB-1:0] mb = mk_s[LB-1:0];
+    wire m0 = mw == sa_w0[t] && mb > sa_b0[t];
+    wire m1 = mw > sa_w0[t];
+    wire m2 = mw < sa_w0[t];
+    wire m3 = mw == sa_w0[t] && mb < sa_b0[t];
+    wire hv = fm_hv[t];
+    wire lw = mw < sa_w1[t] || (mw == sa_w1[t] && mb < fm_c1[t]);  // before the word found
+    assign mk_ok[t]  = mk_v && mk_t == 1'(t) && (m0 || m1 || m2 || m3);
+    assign mk_win[t] = mk_ok[t] && (!fm_v[t] ||
+                       (m0 && (!hv || mb < fm_ch[t])) ||
+                       (m1 && !hv && (!sa_any[t] || !sa_aft[t] || lw)) ||
+                       (m2 && !hv && (!sa_any[t] || (!sa_aft[t] && lw))) ||
+                       (m3 && !hv && !sa_any[t] && mb < fm_cl[t]));
   end
 
   logic          sel_v   [2];
@@ -924,7 +949,8 @@ module dcqcn_nic_wheel #(
         fq_v[t]  <= 1'b0;
         fq_ok[t] <= 1'b0;
         sa_ok[t] <= 1'b0;
-        sa_wd0[t] <= '0;
+        sa_hi0[t] <= '0;
+        sa_lo0[t] <= '0;
         sa_any[t] <= 1'b0;
         cnt[t]  <= '0;
         mv_v[t] <= 1'b0;
@@ -955,7 +981,8 @@ module dcqcn_nic_wheel #(
         if (!adv[t] && jump_w[t] && !c0_v && !c1_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
         nxv[t] <= sel_v[t] || fm_v[t] || mk_ok[t];
         nxs[t] <= sel_v[t] ? d[t] : mk_win[t] ? mk_s : fm_s[t];
-        sa_wd0[t] <= fa_wd0[t];
+        sa_hi0[t] <= fa_hi0[t];
+        sa_lo0[t] <= fa_lo0[t];
         sa_wd1[t] <= fa_wd1[t];
         sa_w0[t]  <= fa_w0[t];
         sa_w1[t]  <= fa_w1[t];

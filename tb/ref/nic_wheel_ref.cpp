@@ -344,7 +344,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
   for (unsigned t = 0; t < 2; ++t) {
     const uint32_t base = adv_[t] ? nx_q_[t] : d_[t];
     const uint32_t k = first_marked(t, base);
-    fa[t] = Found{k != 0, (base + k) & smask_};
+    fa[t] = Found{k != 0, (base + k) & smask_, base};
   }
   std::array<bool, 2> d_moved{}, loaded{};
   mk_now_ = Mark{};
@@ -445,8 +445,8 @@ void NicWheelModel::step(const NicWheelIn& in) {
   c0_ = next;
   for (unsigned t = 0; t < 2; ++t) {
     // nxs: stage B's result (sa_: the bitmap of the cycle before), or the slot marked at
-    // the last edge when it is nearer (distances from d over the index)
-    const uint32_t rm = (mk_.s - d0[t]) & (s_ - 1), rf = (sa_[t].s - d0[t]) & (s_ - 1);
+    // the last edge when it comes first after that search's base (distances over the index)
+    const uint32_t rm = (mk_.s - sa_[t].base) & (s_ - 1), rf = (sa_[t].s - sa_[t].base) & (s_ - 1);
     const bool m_ok = mk_.v && mk_.t == t && rm != 0;
     const bool m_win = m_ok && (!sa_[t].v || rm < rf);
     nxv_[t] = head_side[t] >= 0 || sa_[t].v || m_ok;

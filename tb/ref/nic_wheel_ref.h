@@ -232,10 +232,11 @@ class NicWheelModel {
   // the slot an advance's phase 2 loads), its result registered (sa_), then again (fmq_,
   // stage B's register). Phase 1 uses fmq_ when its base is d (fok_; sok_: stage A's base
   // is d), and stops at the slots marked at the last two edges (mk_, mk2_); nxs takes the
-  // slot marked at the last edge when it is nearer than stage B's result
+  // slot marked at the last edge when it comes before stage B's result after its base
   struct Found {
     bool v = false;
-    uint32_t s = 0;   // absolute slot
+    uint32_t s = 0;     // absolute slot
+    uint32_t base = 0;  // the slot searched from
   };
   struct Mark {
     bool v = false;
