@@ -6,8 +6,9 @@
 // stands at one slot, holds that slot's list heads and tails in registers, and gives its
 // head to the output (timers: when m_tmr_ready; departures: when m_dep_ready, a transmit
 // opportunity). Lateness does not depend on NUM_FLOWS: an entry is at the output within
-// G / Tclk + 4 cycles of its deadline plus the entries before it (K <= 15 cycles at G = 32
-// ns: docs/nic.md, "Resolution and lateness"; tb/ref/nic_wheel_check.h).
+// G / Tclk + 5 cycles of its deadline plus the entries before it (K <= 16 cycles at G = 32
+// ns, one more than before the search's split, after a cancelled load: docs/nic.md,
+// "Resolution and lateness"; tb/ref/nic_wheel_check.h).
 //
 // A deadline whose slot time has come is filed into the slot of now (behind every entry
 // already eligible); an eligible entry re-armed to such a deadline keeps its place. A slot
@@ -499,7 +500,6 @@ module dcqcn_nic_wheel #(
     // stage A
     logic [NW-1:0] sm, sa, sb, oa, ob, o;
     logic [LW-1:0] w0, wi;
-    assign sbase[t] = adv[t] ? nxq[t] : d[t];
     always_comb begin
       w0 = (NW > 1) ? LW'(sbase[t][SL-1:0] >> LB) : '0;
       for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
@@ -604,6 +604,12 @@ module dcqcn_nic_wheel #(
   logic          h_far   [2];
   logic          pop     [2];
   logic          jump_w  [2];
+  // the search's base: the slot d will be after this edge (the slot an advance's phase 2
+  // loads, now's slot in a jump, else d), so that a load or a jump costs the search no cycle
+  // (a phase 2 that does not load, its lists not empty, leaves the base wrong: sa_ok)
+  for (genvar t = 0; t < 2; t++) begin : g_sb
+    assign sbase[t] = adv[t] ? nxq[t] : (jump_w[t] && !c0_v && !c1_v) ? now_slot : d[t];
+  end
   // (in several blocks, none reading what it writes: Icarus 11 makes an always_comb
   // sensitive to every array it reads, and would wake a block that reads its own output)
   always_comb begin
@@ -693,7 +699,9 @@ module dcqcn_nic_wheel #(
       end
   always_comb
     for (int t = 0; t < 2; t++)
-      load[t] = adv[t] && !dh_m[t][0][IW] && !dh_m[t][1][IW] && !dh_m[t][2][IW];
+      // (the lists as they stood, and C1 not linking into them: a head linked at the last
+      // edge cancels the load even when popped now, so no pop waits for the load)
+      load[t] = adv[t] && !sel_v[t] && !(c_lt && c1_t == 1'(t));
   // the loaded slot's heads and tails (what a load takes), and the first head of each set
   // (the record copy's read address: chosen from each set apart, then by load)
   ptr_t          ldh [2][3], ldt [2][3];
@@ -977,7 +985,11 @@ module dcqcn_nic_wheel #(
         d[t]   <= d_n[t];
         adv[t] <= adv_n[t];
         if (adv_n[t]) nxq[t] <= nxq_n[t];
-        if (load[t]) bm[t][BW(nxq[t][SL-1:0])][BB(nxq[t][SL-1:0])] <= 1'b0;  // the slot loaded (after a filing into it)
+        // the slot loaded at the last edge (d now): its bit cleared one edge late, so that no
+        // bitmap enable waits for the load decision; until then it is the search's base, whose
+        // own bit the search excludes (no advance is in flight in the cycle after a load), and
+        // no command marks it (a target is within S - 2 slots after d)
+        if (ld_q[t]) bm[t][BW(d[t][SL-1:0])][BB(d[t][SL-1:0])] <= 1'b0;
         if (!adv[t] && jump_w[t] && !c0_v && !c1_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
         nxv[t] <= sel_v[t] || fm_v[t] || mk_ok[t];
         nxs[t] <= sel_v[t] ? d[t] : mk_win[t] ? mk_s : fm_s[t];
@@ -996,7 +1008,7 @@ module dcqcn_nic_wheel #(
         // the base of stage A is d after this edge: the load of the slot it searched from,
         // or d staying; and the base of stage B (the search registered into fq_*) still
         // is d after this edge
-        sa_ok[t] <= adv[t] ? load[t] : !(jump_w[t] && !c0_v && !c1_v);
+        sa_ok[t] <= !adv[t] || load[t];
         fq_ok[t] <= sa_ok[t] && !load[t] && !(!adv[t] && jump_w[t] && !c0_v && !c1_v);
         for (int z = 0; z < 3; z++) begin
           dh[t][z] <= dh_n[t][z];

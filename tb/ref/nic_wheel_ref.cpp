@@ -204,7 +204,10 @@ void NicWheelModel::link(uint32_t e, unsigned t, uint8_t y, uint32_t ts) {
     nxt_[y][tail] = e;
     prv_[y][e] = tail;
   }
-  if (drained) dt_[t][y] = e;
+  if (drained) {
+    dt_[t][y] = e;
+    lnk_drn_[t] = true;
+  }
   else tl_[t][y][idx(ts)] = Word{true, ts, e};
   if (!drained) {
     mark(t, idx(ts), true);
@@ -338,16 +341,18 @@ void NicWheelModel::step(const NicWheelIn& in) {
     jump[t] = count_[t] == 0 && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
   ev_.blocked = blk[0] || blk[1];
   // stage A of the search: the first marked slot after each base (this cycle's bitmap; the
-  // base d, or the slot an advance's phase 2 loads in this cycle), registered into sa_
+  // base is d as it will be after this edge: the slot an advance's phase 2 loads, now's
+  // slot in a jump, else d; wrong only when a phase 2 does not load), registered into sa_
   std::array<Found, 2> fa{};
   const std::array<bool, 2> adv0 = adv_;
   for (unsigned t = 0; t < 2; ++t) {
-    const uint32_t base = adv_[t] ? nx_q_[t] : d_[t];
+    const uint32_t base = adv_[t] ? nx_q_[t] : (jump[t] && !c0_.v && !c1_.v) ? now_slot : d_[t];
     const uint32_t k = first_marked(t, base);
     fa[t] = Found{k != 0, (base + k) & smask_, base};
   }
   std::array<bool, 2> d_moved{}, loaded{};
   mk_now_ = Mark{};
+  lnk_drn_ = {};
   // the input of this cycle (registered into C0 at the edge): a MOVE first (it holds
   // s_ready low), else the command offered; targeted with this cycle's d and now
   C0 next{};
@@ -396,7 +401,9 @@ void NicWheelModel::step(const NicWheelIn& in) {
   for (unsigned t = 0; t < 2; ++t) {
     if (adv_[t]) {
       adv_[t] = false;
-      const bool empty = dh_[t][0] == kNil && dh_[t][1] == kNil && dh_[t][2] == kNil;
+      // the lists as they stood at the cycle's start, and C1 not linking into them (a head
+      // linked at the last edge cancels the load even when it is popped in this cycle)
+      const bool empty = all_empty[t] && !lnk_drn_[t];
       if (!empty) {
         ev_.cancel = true;
         continue;
@@ -454,7 +461,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
     fmq_[t] = sa_[t];
     sa_[t] = fa[t];
     fok_[t] = sok_[t] && !d_moved[t];
-    sok_[t] = adv0[t] ? loaded[t] : !d_moved[t];
+    sok_[t] = !adv0[t] || loaded[t];
   }
   mk2_ = mk_;
   mk_ = mk_now_;

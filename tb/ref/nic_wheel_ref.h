@@ -246,6 +246,7 @@ class NicWheelModel {
   std::array<Found, 2> sa_{}, fmq_{};
   std::array<bool, 2> sok_{}, fok_{};
   Mark mk_, mk2_, mk_now_;
+  std::array<bool, 2> lnk_drn_{};  // C1 linked into the drained slot in this step
   std::array<uint32_t, 2> count_{};
   uint32_t dropped_ = 0;
   Events ev_;
