@@ -341,12 +341,12 @@ void NicWheelModel::step(const NicWheelIn& in) {
     jump[t] = count_[t] == 0 && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
   ev_.blocked = blk[0] || blk[1];
   // stage A of the search: the first marked slot after each base (this cycle's bitmap; the
-  // base is d as it will be after this edge: the slot an advance's phase 2 loads, now's
-  // slot in a jump, else d; wrong only when a phase 2 does not load), registered into sa_
+  // base is d as it will be after a load: the slot an advance's phase 2 loads, else d;
+  // wrong when a phase 2 does not load and in a jump), registered into sa_
   std::array<Found, 2> fa{};
   const std::array<bool, 2> adv0 = adv_;
   for (unsigned t = 0; t < 2; ++t) {
-    const uint32_t base = adv_[t] ? nx_q_[t] : (jump[t] && !c0_.v && !c1_.v) ? now_slot : d_[t];
+    const uint32_t base = adv_[t] ? nx_q_[t] : d_[t];
     const uint32_t k = first_marked(t, base);
     fa[t] = Found{k != 0, (base + k) & smask_, base};
   }
@@ -461,7 +461,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
     fmq_[t] = sa_[t];
     sa_[t] = fa[t];
     fok_[t] = sok_[t] && !d_moved[t];
-    sok_[t] = !adv0[t] || loaded[t];
+    sok_[t] = adv0[t] ? loaded[t] : !d_moved[t];
   }
   mk2_ = mk_;
   mk_ = mk_now_;
