@@ -584,7 +584,9 @@ module dcqcn_nic_wheel #(
     wire [LW-1:0] mw = (NW > 1) ? LW'(IDX(mk_s) >> LB) : '0;
     wire [LB-1:0] mb = mk_s[LB-1:0];
     wire m0 = mw == sa_w0[t] && mb > sa_b0[t];
+    /* verilator lint_off UNSIGNED */  // one word (NW = 1): mw is 0, m1 constant false
     wire m1 = mw > sa_w0[t];
+    /* verilator lint_on UNSIGNED */
     wire m2 = mw < sa_w0[t];
     wire m3 = mw == sa_w0[t] && mb < sa_b0[t];
     wire hv = fm_hv[t];
