@@ -38,7 +38,7 @@
 // stops at the slots marked at the last two edges (mk, mk2: after the bitmap it read) and
 // at the targets of the commands not yet filed (C1, C0, the input).
 //
-// Timing (scripts/synth.sh --timing 1024 nic_wheel, docs/nic.md "Timing"): 7.45 ns, not
+// Timing (scripts/synth.sh --timing 1024 nic_wheel, docs/nic.md "Timing"): 7.58 ns, not
 // met (3.10 ns).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
@@ -503,11 +503,8 @@ module dcqcn_nic_wheel #(
     always_comb begin
       w0 = (NW > 1) ? LW'(sbase[t][SL-1:0] >> LB) : '0;
       for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
-      // the words above and below w0: masks shifted by the index (per bit the same function
-      // of the index as a compare with the constant, and shorter in the netlist; as vectors,
-      // so that a Verilated model computes them in a few word operations, not bit by bit)
-      sa = sm & ((~NW'(0) << w0) << 1);
-      sb = sm & ~(~NW'(0) << w0);
+      sa = sm & (({NW{1'b1}} << w0) << 1);   // the words above w0 (shifts of ones: a few
+      sb = sm & ~({NW{1'b1}} << w0);         // word operations for Verilator, not a loop)
       oa = sa & (~sa + NW'(1));              // the lowest set bit alone
       ob = sb & (~sb + NW'(1));
       o  = (|sa) ? oa : ob;
@@ -532,9 +529,8 @@ module dcqcn_nic_wheel #(
     assign fa_wd1[t] = tr[0];
     logic [WB-1:0] wd0;
     assign wd0 = bm[t][w0];
-    // w0's bits above and below the base's bit (shifted masks, as sa and sb)
-    assign fa_hi0[t] = wd0 & ((~WB'(0) << sbase[t][LB-1:0]) << 1);
-    assign fa_lo0[t] = wd0 & ~(~WB'(0) << sbase[t][LB-1:0]);
+    assign fa_hi0[t] = wd0 & (({WB{1'b1}} << sbase[t][LB-1:0]) << 1);
+    assign fa_lo0[t] = wd0 & ~({WB{1'b1}} << sbase[t][LB-1:0]);
     assign fa_w0[t]  = w0;
     assign fa_w1[t]  = wi;
     assign fa_b0[t]  = sbase[t][LB-1:0];
@@ -801,22 +797,16 @@ module dcqcn_nic_wheel #(
   wire          in_pd   = past_d[in_t];
   wire          in_big  = nd_big[in_t];
   wire          in_fr   = (|in_diff[SW-1:SL]) || (&in_diff[SL-1:0]);  // in_diff > S - 2
-  // the target's distance from d for phase 1 (0: at or behind d, not a stop)
-  logic [SW-1:0] in_k;
   always_comb begin
     in_far = 1'b0;
     if (in_rch) begin
-      if (!in_pd)      begin in_ts = d[in_t];    in_k = '0;         end
-      else if (in_big) begin in_ts = d_s2[in_t]; in_k = S_M2;       end
-      else             begin in_ts = now_slot;   in_k = nd[in_t];   end
+      if (!in_pd)      in_ts = d[in_t];
+      else if (in_big) in_ts = d_s2[in_t];
+      else             in_ts = now_slot;
     end else if (in_fr) begin
       in_ts  = d_s2[in_t];
-      in_k   = S_M2;
       in_far = 1'b1;
-    end else begin
-      in_ts = in_s1;
-      in_k  = in_diff;
-    end
+    end else in_ts = in_s1;
   end
   assign in_ti = IDX(in_ts);
   wire lt_in = l_drn ? dt[c1_t][sy][IW-1:0] == in_id : l_w == in_id;  // l_tail's id is the input's
@@ -847,8 +837,14 @@ module dcqcn_nic_wheel #(
     assign kv[3] = c1_v && c1_t == 1'(t) && !kk[3][SW-1] && kk[3] != '0;
     assign kk[4] = c0_ts - d[t];       assign ka[4] = c0_ts;
     assign kv[4] = c0_v && c0_t == 1'(t) && !kk[4][SW-1] && kk[4] != '0;
-    assign kk[KI] = in_k;              assign ka[KI] = in_ts;
-    assign kv[KI] = in_re && in_t == 1'(t) && (in_rch ? in_pd : (in_fr || in_diff != '0));  // in_k != 0
+    // the input's terms with this type's d: they count only when the input is of this type,
+    // so no select by the input's type comes before the deadline's adder (its distance from
+    // d: this adder's, S - 2 or now's distance; 0, at or behind d, is no candidate)
+    wire [SW-1:0] t_diff = SW'((in_at + c_d[t]) >> SLOT_BITS);
+    wire          t_fr   = (|t_diff[SW-1:SL]) || (&t_diff[SL-1:0]);  // t_diff > S - 2
+    assign kk[KI] = t_diff;
+    assign ka[KI] = in_rch ? (!past_d[t] ? d[t] : nd_big[t] ? d_s2[t] : now_slot) : t_fr ? d_s2[t] : in_s1;
+    assign kv[KI] = in_re && in_t == 1'(t) && (in_rch ? past_d[t] : (t_fr || t_diff != '0));
     assign kk[6] = fq_s[t] - d[t];     assign ka[6] = fq_s[t];    assign kv[6] = fq_v[t];
     // (every term a continuous assignment: Icarus 11 would wake an always_comb that writes
     // a vector bit by bit with a variable index)
@@ -857,20 +853,20 @@ module dcqcn_nic_wheel #(
     // the input's (i = KI) compares are made for each of its cases in parallel (against its
     // distance from the deadline's adder, against S - 2, against now's distance) and chosen
     // by the case, so no compare waits for the choice of in_k
-    wire in_cs = in_rch ? (!in_pd || in_big) : in_fr;     // in_k is S - 2 (or 0: no candidate)
-    wire in_cn = in_rch && in_pd && !in_big;              // in_k is now's distance
+    wire in_cs = in_rch ? (!past_d[t] || nd_big[t]) : t_fr;  // the distance is S - 2 (or 0)
+    wire in_cn = in_rch && past_d[t] && !nd_big[t];          // ... now's distance
     for (genvar i = 0; i < NK; i++) begin : g_i
       for (genvar j = 0; j < NK; j++) begin : g_j
         if (j > i && j == KI) begin : g_ci
           // kk[KI] < kk[i]
-          wire lt_d = in_diff < kk[i];
+          wire lt_d = t_diff < kk[i];
           wire lt_s = S_M2 < kk[i];
           wire lt_n = nd[t] < kk[i];
           assign jb[i][j] = in_cs ? lt_s : in_cn ? lt_n : lt_d;
           assign bt[i][j] = !(kv[j] && jb[i][j]);
         end else if (j > i && i == KI) begin : g_cj
           // kk[j] < kk[KI]
-          wire lt_d = kk[j] < in_diff;
+          wire lt_d = kk[j] < t_diff;
           wire lt_s = kk[j] < S_M2;
           wire lt_n = kk[j] < nd[t];
           assign jb[i][j] = in_cs ? lt_s : in_cn ? lt_n : lt_d;
