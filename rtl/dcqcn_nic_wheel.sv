@@ -36,8 +36,8 @@
 // the targets of the commands not yet filed when it ran (C2 = C1 of the cycle before, C1,
 // C0, the input).
 //
-// Timing (scripts/synth.sh --timing 4096 nic_wheel, docs/nic.md "Timing"): 12.08 ns, not
-// met (3.10 ns).
+// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing"): 11.62 /
+// 11.84 ns, not met (3.10 ns).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
