@@ -6,8 +6,9 @@
 // stands at one slot, holds that slot's list heads and tails in registers, and gives its
 // head to the output (timers: when m_tmr_ready; departures: when m_dep_ready, a transmit
 // opportunity). Lateness does not depend on NUM_FLOWS: an entry is at the output within
-// G / Tclk + 4 cycles of its deadline plus the entries before it (K <= 15 cycles at G = 32
-// ns: docs/nic.md, "Resolution and lateness"; tb/ref/nic_wheel_check.h).
+// G / Tclk + 5 cycles of its deadline plus the entries before it (K <= 16 cycles at G = 32
+// ns, one more than before the search's split, after a cancelled load: docs/nic.md,
+// "Resolution and lateness"; tb/ref/nic_wheel_check.h).
 //
 // A deadline whose slot time has come is filed into the slot of now (behind every entry
 // already eligible); an eligible entry re-armed to such a deadline keeps its place. A slot
@@ -30,14 +31,15 @@
 // what C1 writes through forwarding, its selects for the writes of the input's cycle
 // decided at the input). The drains take no head whose entry C0 or C1 holds. The drains
 // read one cycle ahead (the next cycle's heads) and forward the
-// writes of the edge in between and of the cycle itself. The first marked slot after d is
-// searched from registers (the bitmap, d) and registered: the advance's phase 1 uses the
-// search of the cycle before (fq_*), once d has stood for an edge (fq_ok), and stops at
-// the targets of the commands not yet filed when it ran (C2 = C1 of the cycle before, C1,
-// C0, the input).
+// writes of the edge in between and of the cycle itself. The first marked slot after the
+// search's base (d, or the slot an advance's phase 2 loads) is searched from registers
+// over two stages (A: the first marked word and its bits, registered; B: the first bit,
+// registered into fq_*): the advance's phase 1 uses it when its base is d (fq_ok), and
+// stops at the slots marked at the last two edges (mk, mk2: after the bitmap it read) and
+// at the targets of the commands not yet filed (C1, C0, the input).
 //
-// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing"): 11.62 /
-// 11.84 ns, not met (3.10 ns).
+// Timing (scripts/synth.sh --timing 1024 nic_wheel, docs/nic.md "Timing"): 7.58 ns, not
+// met (3.10 ns).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
@@ -210,15 +212,19 @@ module dcqcn_nic_wheel #(
   endfunction
   /* verilator lint_on UNUSEDSIGNAL */
   logic          nxv    [2];   // registered: d with entries, else the first marked slot after d
-  // the first marked slot after d, registered (the search of the cycle before: phase 1 uses
-  // it when d did not change at the last edge, fq_ok, and stops at the target of the
-  // command that was in C1 then, c2_*, whose link marked its slot at that edge)
+  // the first marked slot after the search's base (d, or the slot an advance's phase 2 is
+  // loading), searched over two cycles (stage A: the first marked word and its word, and
+  // the base's own word, registered in sa_*; stage B: the first bit, registered in fq_*),
+  // so phase 1 uses the bitmap of two cycles before: it does when that search's base is
+  // its d (fq_ok), and stops at the slots marked at the last two edges (mk, mk2: C1's
+  // links, after the bitmap the search read)
   logic          fq_v   [2];   // a marked slot
-  logic [SW-1:0] fq_s   [2];   // ... this one (d + 1 .. d + S - 1)
-  logic          fq_ok  [2];   // computed with this d
-  logic          c2_v;
-  logic          c2_t;
-  logic [SW-1:0] c2_ts;
+  logic [SW-1:0] fq_s   [2];   // ... this one (base + 1 .. base + S - 1)
+  logic          fq_ok  [2];   // its base is this d
+  logic          sa_ok  [2];   // stage A's base is this d
+  logic          mk_v,  mk2_v; // a slot marked at the last edge, at the one before
+  logic          mk_t,  mk2_t;
+  logic [SW-1:0] mk_s,  mk2_s;
   logic [SW-1:0] nxs    [2];
   logic [31:0]   cnt    [2];
   logic          mv_v   [2];
@@ -452,53 +458,56 @@ module dcqcn_nic_wheel #(
   // calls a function sensitive to its arguments, so two blocks calling one function with
   // different arguments wake each other without end; the calls are in wires)
   wire [SW-1:0] d1      [2];   // the next slot
-  wire [SL-1:0] d_idx   [2];
   wire          past_d  [2];   // the registered now's slot is past d
   wire          far64   [2];   // ... more than 64 slots past d
   wire          past_d1 [2];   // ... past d + 1: the drain stands behind time
   for (genvar t = 0; t < 2; t++) begin : g_dt
     assign d1[t]      = d[t] + SW'(1);
-    assign d_idx[t]   = IDX(d[t]);
     assign past_d[t]  = !LE0(now_slot, d[t]);
     assign far64[t]   = !LE0(now_slot, d[t] + SW'(64));
     assign past_d1[t] = !LE0(now_slot, d1[t]);
   end
-  // the first marked slot after d (registered into fq_*, used by the next cycle's phase 1):
-  // from d (word w0, bit b0) on, the bits of w0 above b0, else the first marked word after
-  // w0, else the first marked word before it, else w0's bits below b0 (d's own bit is
-  // excluded: never set anyway, the drain arrives at a slot by a load, which clears its
-  // bit, or by a jump, which clears it too); a summary bit per word. Its inputs are
-  // registers only (bm, d): the search ends in fq_* and nxs. Every find-first-set is
-  // log-depth: the lowest set bit isolated (x & -x, a carry chain), then each bit of its
-  // index an OR over the one-hot (a loop of ifs would be a priority chain of muxes, one
-  // level per bit). The slot found is d's upper part (plus one when the search wrapped
-  // past the last index) and the index: no adder after the search.
-  logic          fm_v [2];                   // a marked slot
-  logic [SW-1:0] fm_s [2];                   // ... this one (d + 1 .. d + S - 1)
+  // the first marked slot after the base (sbase: d, or nxq while an advance's phase 2 loads
+  // it, so that the search of the loaded slot starts in that cycle), over two cycles.
+  // Stage A, from registers (bm, the base): the summary bit of every word, the first
+  // marked word after the base's word w0 (else the first before it: the search wraps),
+  // that word's 64 bits (one-hot AND-OR) and w0's own 64 bits, registered (sa_*). Stage B,
+  // from sa_*: w0's bits above the base's bit b0, else the chosen word, else w0's bits
+  // below b0 (the base's own bit is excluded: never set anyway, the drain arrives at a
+  // slot by a load, which clears its bit, or by a jump, which clears it too); the slot
+  // found registered in fq_*, and into nxs with the slot marked at the last edge (mk)
+  // taken when it is nearer. Every find-first-set is log-depth: the lowest set bit
+  // isolated (x & -x, a carry chain), then each bit of its index an OR over the one-hot.
+  // The slot found is the base's upper part (plus one when the search wrapped past the
+  // last index) and the index: no adder after the search.
+  logic [SW-1:0]  sbase   [2];
+  logic [WB-1:0]  sa_hi0  [2], sa_lo0 [2];   // w0's bits above b0, below b0
+  logic [WB-1:0]  sa_wd1  [2];               // the first marked word's bits
+  logic [LW-1:0]  sa_w0   [2], sa_w1  [2];
+  logic [LB-1:0]  sa_b0   [2];
+  logic           sa_any  [2], sa_aft [2];   // a marked word other than w0; one after it
+  logic [TGW-1:0] sa_hi   [2], sa_hi1 [2];   // the base's upper part, plus one
+  logic [WB-1:0]  fa_hi0  [2], fa_lo0 [2], fa_wd1 [2];
+  logic [LW-1:0]  fa_w0   [2], fa_w1  [2];
+  logic [LB-1:0]  fa_b0   [2];
+  logic           fa_any  [2], fa_aft [2];
+  logic [TGW-1:0] fa_hi   [2], fa_hi1 [2];
+  logic          fm_v [2];                   // stage B: a marked slot
+  logic          fm_hv [2];                  // ... in the base's word above its bit
+  logic [LB-1:0] fm_ch [2], fm_c1 [2], fm_cl [2];  // the first bit above, in the word found, below
+  logic [SW-1:0] fm_s [2];                   // ... this one (base + 1 .. base + S - 1)
   for (genvar t = 0; t < 2; t++) begin : g_fm
-    logic [NW-1:0] sm, sa, sb, oa, ob;
-    logic [WB-1:0] wd0, hi0, lo0, wd1, oh, ol, o1;
-    logic [LB-1:0] b0, ch, cl, c1;
-    logic [LW-1:0] w0, wa, wz, w1;
-    logic [SL-1:0] pos;
-    logic          wrap;
-    logic [TGW-1:0] dhi, dhi1;
+    // stage A
+    logic [NW-1:0] sm, sa, sb, oa, ob, o;
+    logic [LW-1:0] w0, wi;
     always_comb begin
-      b0 = d_idx[t][LB-1:0];
-      w0 = (NW > 1) ? LW'(d_idx[t] >> LB) : '0;
+      w0 = (NW > 1) ? LW'(sbase[t][SL-1:0] >> LB) : '0;
       for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
-      // the words above and below w0, the bits above and below b0: masks shifted by the
-      // index (per bit the same function of the index as a compare with the constant; as
-      // vectors, so that a Verilated model computes them in a few word operations)
-      sa = sm & ((~NW'(0) << w0) << 1);
-      sb = sm & ~(~NW'(0) << w0);
-      wd0 = bm[t][w0];
-      hi0 = wd0 & ((~WB'(0) << b0) << 1);
-      lo0 = wd0 & ~(~WB'(0) << b0);
+      sa = sm & (({NW{1'b1}} << w0) << 1);   // the words above w0 (shifts of ones: a few
+      sb = sm & ~({NW{1'b1}} << w0);         // word operations for Verilator, not a loop)
       oa = sa & (~sa + NW'(1));              // the lowest set bit alone
       ob = sb & (~sb + NW'(1));
-      oh = hi0 & (~hi0 + WB'(1));
-      ol = lo0 & (~lo0 + WB'(1));
+      o  = (|sa) ? oa : ob;
     end
     // one-hot to index: bit i of the index is the OR of the one-hot's positions with bit i
     for (genvar i = 0; i < LW; i++) begin : g_ew
@@ -506,12 +515,41 @@ module dcqcn_nic_wheel #(
       for (genvar w = 0; w < NW; w++) begin : g_m
         assign m[w] = ((w >> i) & 1) != 0;
       end
-      assign wa[i] = |(oa & m);
-      assign wz[i] = |(ob & m);
+      assign wi[i] = |(o & m);
     end
-    assign w1  = (|sa) ? wa : wz;
-    assign wd1 = bm[t][w1];
-    assign o1  = wd1 & (~wd1 + WB'(1));
+    // the chosen word's bits: an AND-OR over the words with the one-hot (no index mux), as
+    // a tree of word-wide ORs (tr[0] the root, tr[NW - 1 + w] the leaves: word w if chosen)
+    logic [WB-1:0] tr [2 * NW - 1] /* verilator split_var */;
+    for (genvar w = 0; w < NW; w++) begin : g_lf
+      assign tr[NW - 1 + w] = bm[t][w] & {WB{o[w]}};
+    end
+    for (genvar n = 0; n < NW - 1; n++) begin : g_tr
+      assign tr[n] = tr[2 * n + 1] | tr[2 * n + 2];
+    end
+    assign fa_wd1[t] = tr[0];
+    logic [WB-1:0] wd0;
+    assign wd0 = bm[t][w0];
+    assign fa_hi0[t] = wd0 & (({WB{1'b1}} << sbase[t][LB-1:0]) << 1);
+    assign fa_lo0[t] = wd0 & ~({WB{1'b1}} << sbase[t][LB-1:0]);
+    assign fa_w0[t]  = w0;
+    assign fa_w1[t]  = wi;
+    assign fa_b0[t]  = sbase[t][LB-1:0];
+    assign fa_any[t] = (|sa) || (|sb);
+    assign fa_aft[t] = |sa;
+    assign fa_hi[t]  = sbase[t][SW-1:SL];
+    assign fa_hi1[t] = sbase[t][SW-1:SL] + TGW'(1);
+    // stage B
+    logic [WB-1:0] hi0, lo0, oh, ol, o1;
+    logic [LB-1:0] ch, cl, c1;
+    logic [SL-1:0] pos;
+    logic          wrap;
+    always_comb begin
+      hi0 = sa_hi0[t];
+      lo0 = sa_lo0[t];
+      oh = hi0 & (~hi0 + WB'(1));
+      ol = lo0 & (~lo0 + WB'(1));
+      o1 = sa_wd1[t] & (~sa_wd1[t] + WB'(1));
+    end
     for (genvar i = 0; i < LB; i++) begin : g_eb
       logic [WB-1:0] m;
       for (genvar b = 0; b < WB; b++) begin : g_m
@@ -521,12 +559,40 @@ module dcqcn_nic_wheel #(
       assign cl[i] = |(ol & m);
       assign c1[i] = |(o1 & m);
     end
-    assign pos  = (|hi0) ? SL'({w0, ch}) : ((|sa) || (|sb)) ? SL'({w1, c1}) : SL'({w0, cl});
-    assign wrap = !(|hi0) && !(|sa);         // at or below d's index: the next round
-    assign dhi  = d[t][SW-1:SL];
-    assign dhi1 = dhi + TGW'(1);
-    assign fm_v[t] = (|sa) || (|sb) || (|hi0) || (|lo0);
-    assign fm_s[t] = {wrap ? dhi1 : dhi, pos};
+    assign pos  = (|hi0) ? SL'({sa_w0[t], ch}) : sa_any[t] ? SL'({sa_w1[t], c1}) : SL'({sa_w0[t], cl});
+    assign wrap = !(|hi0) && !sa_aft[t];     // at or below the base's index: the next round
+    assign fm_v[t] = (|hi0) || sa_any[t] || (|lo0);
+    assign fm_hv[t] = |hi0;
+    assign fm_ch[t] = ch;
+    assign fm_c1[t] = c1;
+    assign fm_cl[t] = cl;
+    assign fm_s[t] = {wrap ? sa_hi1[t] : sa_hi[t], pos};
+  end
+  // nxs: the slot found, or the slot marked at the last edge when it comes first after the
+  // base (the search read the bitmap before that edge). Without a subtraction: the ring
+  // from the base is the base's word above its bit (region 0), the words after it (1), the
+  // words before it (2), the base's word below its bit (3); the mark's region is known from
+  // registers, the slot found's from stage B's flags, and within a region the order is the
+  // index's (a compare of the word, then of the bit, with the one-hot's index)
+  logic          mk_ok  [2];
+  logic          mk_win [2];
+  for (genvar t = 0; t < 2; t++) begin : g_nx
+    wire [LW-1:0] mw = (NW > 1) ? LW'(IDX(mk_s) >> LB) : '0;
+    wire [LB-1:0] mb = mk_s[LB-1:0];
+    wire m0 = mw == sa_w0[t] && mb > sa_b0[t];
+    /* verilator lint_off UNSIGNED */  // one word (NW = 1): mw is 0, m1 constant false
+    wire m1 = mw > sa_w0[t];
+    /* verilator lint_on UNSIGNED */
+    wire m2 = mw < sa_w0[t];
+    wire m3 = mw == sa_w0[t] && mb < sa_b0[t];
+    wire hv = fm_hv[t];
+    wire lw = mw < sa_w1[t] || (mw == sa_w1[t] && mb < fm_c1[t]);  // before the word found
+    assign mk_ok[t]  = mk_v && mk_t == 1'(t) && (m0 || m1 || m2 || m3);
+    assign mk_win[t] = mk_ok[t] && (!fm_v[t] ||
+                       (m0 && (!hv || mb < fm_ch[t])) ||
+                       (m1 && !hv && (!sa_any[t] || !sa_aft[t] || lw)) ||
+                       (m2 && !hv && (!sa_any[t] || (!sa_aft[t] && lw))) ||
+                       (m3 && !hv && !sa_any[t] && mb < fm_cl[t]));
   end
 
   logic          sel_v   [2];
@@ -537,6 +603,14 @@ module dcqcn_nic_wheel #(
   logic          h_far   [2];
   logic          pop     [2];
   logic          jump_w  [2];
+  // the search's base: the slot d will be after this edge when it loads (the slot an
+  // advance's phase 2 loads, else d), so that a load costs the search no cycle (a phase 2
+  // that does not load, its lists not empty, and a jump leave the base wrong: sa_ok; a
+  // jump's now's slot as the base measured 11.56 ns at 16 flows, its compare of now
+  // against d + 64 then before the search)
+  for (genvar t = 0; t < 2; t++) begin : g_sb
+    assign sbase[t] = adv[t] ? nxq[t] : d[t];
+  end
   // (in several blocks, none reading what it writes: Icarus 11 makes an always_comb
   // sensitive to every array it reads, and would wake a block that reads its own output)
   always_comb begin
@@ -608,8 +682,7 @@ module dcqcn_nic_wheel #(
   ptr_t          dh_n  [2][3], dt_n [2][3];  // and the advance
   logic [SW-1:0] d_n   [2];
   logic          adv_n [2];
-  logic [SW-1:0] lim   [2];                  // phase 1: how far the advance may go
-  logic [SW-1:0] nxq_n [2];                  // ... the slot it loads
+  logic [SW-1:0] nxq_n [2];                  // phase 1: the slot the advance loads
   logic          load  [2];                  // the advance's phase 2 loads the next slot
   wire           c_uh = do_unlink && u_drn && u_head;  // the command moves a drained head
   wire           c_ut = do_unlink && u_drn && u_tail;  // ... a drained tail
@@ -627,7 +700,9 @@ module dcqcn_nic_wheel #(
       end
   always_comb
     for (int t = 0; t < 2; t++)
-      load[t] = adv[t] && !dh_m[t][0][IW] && !dh_m[t][1][IW] && !dh_m[t][2][IW];
+      // (the lists as they stood, and C1 not linking into them: a head linked at the last
+      // edge cancels the load even when popped now, so no pop waits for the load)
+      load[t] = adv[t] && !sel_v[t] && !(c_lt && c1_t == 1'(t));
   // the loaded slot's heads and tails (what a load takes), and the first head of each set
   // (the record copy's read address: chosen from each set apart, then by load)
   ptr_t          ldh [2][3], ldt [2][3];
@@ -700,20 +775,36 @@ module dcqcn_nic_wheel #(
   end
   // the target slot: a deadline whose slot time has reached goes to the slot of now (behind
   // every entry already eligible; within the wheel, and not behind the drain), one beyond
-  // the wheel is parked, any other to its own slot
+  // the wheel is parked, any other to its own slot. Every term that does not depend on the
+  // deadline is made per type from registers (how far the drain stands behind now, d + S -
+  // 2) and chosen by the type; the deadline's distance from d and from now are one adder
+  // each, ceil(at / G) - d = (at + G - 1 - d G) >> SLOT_BITS, the constant from registers
+  wire [SW-1:0] nd     [2];   // now_slot - d: how far the drain stands behind now
+  wire          nd_big [2];   // ... more than S - 2 slots
+  wire [SW-1:0] d_s2   [2];   // d + S - 2: the parking slot
+  wire [31:0]   c_d    [2];   // G - 1 - d G
+  for (genvar t = 0; t < 2; t++) begin : g_in
+    assign nd[t]     = now_slot - d[t];
+    assign nd_big[t] = nd[t] > S_M2;
+    assign d_s2[t]   = d[t] + S_M2;
+    assign c_d[t]    = {SW'(-d[t]), {SLOT_BITS{1'b1}}};
+  end
+  wire [31:0]   c_now   = {SW'(-now_slot), {SLOT_BITS{1'b1}}};
   wire [SW-1:0] in_s1   = SW'((in_at + 32'((1 << SLOT_BITS) - 1)) >> SLOT_BITS);
-  wire [SW-1:0] in_d    = d[in_t];
-  wire [SW-1:0] in_diff = in_s1 - in_d;
-  wire [SW-1:0] in_nd   = now_slot - in_d;       // how far the drain stands behind now
-  wire          in_rch  = LE0(in_s1, now_slot);
+  wire [SW-1:0] in_diff = SW'((in_at + c_d[in_t]) >> SLOT_BITS);   // in_s1 - d
+  wire [SW-1:0] in_dnow = SW'((in_at + c_now) >> SLOT_BITS);       // in_s1 - now_slot
+  wire          in_rch  = in_dnow[SW-1] || in_dnow == '0;
+  wire          in_pd   = past_d[in_t];
+  wire          in_big  = nd_big[in_t];
+  wire          in_fr   = (|in_diff[SW-1:SL]) || (&in_diff[SL-1:0]);  // in_diff > S - 2
   always_comb begin
     in_far = 1'b0;
     if (in_rch) begin
-      if (in_nd[SW-1] || in_nd == '0) in_ts = in_d;
-      else if (in_nd > S_M2)          in_ts = in_d + S_M2;
-      else                            in_ts = now_slot;
-    end else if (in_diff > S_M2) begin
-      in_ts  = in_d + S_M2;
+      if (!in_pd)      in_ts = d[in_t];
+      else if (in_big) in_ts = d_s2[in_t];
+      else             in_ts = now_slot;
+    end else if (in_fr) begin
+      in_ts  = d_s2[in_t];
       in_far = 1'b1;
     end else in_ts = in_s1;
   end
@@ -721,30 +812,83 @@ module dcqcn_nic_wheel #(
   wire lt_in = l_drn ? dt[c1_t][sy][IW-1:0] == in_id : l_w == in_id;  // l_tail's id is the input's
 
   // the advance's phase 1: the slot to load, the first marked one up to now (the search
-  // of the cycle before, fq_*), and not beyond a target of the command that was in C1 in
-  // the cycle before (its link marked it at the last edge, after the search), of the one in
-  // C1, in C0 or at the input (their links mark it only at their edge)
-  wire [SW-1:0] kf [2], k2 [2], k1 [2], kc [2], ki [2];
+  // that read the bitmap two cycles before, fq_*), and not beyond a slot marked at the last
+  // two edges (mk2, mk: after that bitmap) nor a target of the command in C1, in C0 or at
+  // the input (their links mark it only at their edge). A parallel minimum of the
+  // candidates' distances from d (now's, the two marks', the three targets', the search's;
+  // one at or behind d is none), compared pairwise at once (a tie goes to the earlier one:
+  // the same slot), and the winner's absolute slot selected one-hot: no adder after the min
+  localparam int NK = 7;
+  localparam int KI = 5;      // the input's candidate
   wire [SL-1:0] nxq_idx [2];
   wire [TGW-1:0] nxq_tag [2];
   for (genvar t = 0; t < 2; t++) begin : g_lim
-    assign kf[t] = fq_s[t] - d[t];
-    assign k2[t] = c2_ts - d[t];
-    assign k1[t] = c1_ts - d[t];
-    assign kc[t] = c0_ts - d[t];
-    assign ki[t] = in_ts - d[t];
+    logic [SW-1:0] kk [NK];   // distance from d
+    logic [SW-1:0] ka [NK];   // absolute slot
+    logic [NK-1:0] kv;        // a candidate
+    logic [NK-1:0] win;
+    logic [NK-1:0] jb [NK];   // jb[i][j], j > i: candidate j is strictly nearer than i
+    assign kk[0] = nd[t];              assign ka[0] = now_slot;   assign kv[0] = 1'b1;
+    assign kk[1] = mk2_s - d[t];       assign ka[1] = mk2_s;
+    assign kv[1] = mk2_v && mk2_t == 1'(t) && !kk[1][SW-1] && kk[1] != '0;
+    assign kk[2] = mk_s - d[t];        assign ka[2] = mk_s;
+    assign kv[2] = mk_v && mk_t == 1'(t) && !kk[2][SW-1] && kk[2] != '0;
+    assign kk[3] = c1_ts - d[t];       assign ka[3] = c1_ts;
+    assign kv[3] = c1_v && c1_t == 1'(t) && !kk[3][SW-1] && kk[3] != '0;
+    assign kk[4] = c0_ts - d[t];       assign ka[4] = c0_ts;
+    assign kv[4] = c0_v && c0_t == 1'(t) && !kk[4][SW-1] && kk[4] != '0;
+    // the input's terms with this type's d: they count only when the input is of this type,
+    // so no select by the input's type comes before the deadline's adder (its distance from
+    // d: this adder's, S - 2 or now's distance; 0, at or behind d, is no candidate)
+    wire [SW-1:0] t_diff = SW'((in_at + c_d[t]) >> SLOT_BITS);
+    wire          t_fr   = (|t_diff[SW-1:SL]) || (&t_diff[SL-1:0]);  // t_diff > S - 2
+    assign kk[KI] = t_diff;
+    assign ka[KI] = in_rch ? (!past_d[t] ? d[t] : nd_big[t] ? d_s2[t] : now_slot) : t_fr ? d_s2[t] : in_s1;
+    assign kv[KI] = in_re && in_t == 1'(t) && (in_rch ? past_d[t] : (t_fr || t_diff != '0));
+    assign kk[6] = fq_s[t] - d[t];     assign ka[6] = fq_s[t];    assign kv[6] = fq_v[t];
+    // (every term a continuous assignment: Icarus 11 would wake an always_comb that writes
+    // a vector bit by bit with a variable index)
+    logic [NK-1:0] bt [NK];   // bt[i][j]: candidate i is not beaten by j
+    logic [SW-1:0] sel [NK];
+    // the input's (i = KI) compares are made for each of its cases in parallel (against its
+    // distance from the deadline's adder, against S - 2, against now's distance) and chosen
+    // by the case, so no compare waits for the choice of in_k
+    wire in_cs = in_rch ? (!past_d[t] || nd_big[t]) : t_fr;  // the distance is S - 2 (or 0)
+    wire in_cn = in_rch && past_d[t] && !nd_big[t];          // ... now's distance
+    for (genvar i = 0; i < NK; i++) begin : g_i
+      for (genvar j = 0; j < NK; j++) begin : g_j
+        if (j > i && j == KI) begin : g_ci
+          // kk[KI] < kk[i]
+          wire lt_d = t_diff < kk[i];
+          wire lt_s = S_M2 < kk[i];
+          wire lt_n = nd[t] < kk[i];
+          assign jb[i][j] = in_cs ? lt_s : in_cn ? lt_n : lt_d;
+          assign bt[i][j] = !(kv[j] && jb[i][j]);
+        end else if (j > i && i == KI) begin : g_cj
+          // kk[j] < kk[KI]
+          wire lt_d = kk[j] < t_diff;
+          wire lt_s = kk[j] < S_M2;
+          wire lt_n = kk[j] < nd[t];
+          assign jb[i][j] = in_cs ? lt_s : in_cn ? lt_n : lt_d;
+          assign bt[i][j] = !(kv[j] && jb[i][j]);
+        end else if (j > i) begin : g_c
+          assign jb[i][j] = kk[j] < kk[i];
+          assign bt[i][j] = !(kv[j] && jb[i][j]);
+        end else if (j < i) begin : g_b
+          assign jb[i][j] = 1'b0;
+          assign bt[i][j] = !(kv[j] && !jb[j][i]);
+        end else begin : g_s
+          assign jb[i][j] = 1'b0;
+          assign bt[i][j] = 1'b1;
+        end
+      end
+      assign win[i] = kv[i] && &bt[i];
+      assign sel[i] = win[i] ? ka[i] : '0;
+    end
+    assign nxq_n[t] = sel[0] | sel[1] | sel[2] | sel[3] | sel[4] | sel[5] | sel[6];
     assign nxq_idx[t] = IDX(nxq_n[t]);
     assign nxq_tag[t] = TAG(nxq[t]);
   end
-  always_comb
-    for (int t = 0; t < 2; t++) begin
-      lim[t] = now_slot - d[t];
-      if (c2_v && c2_t == 1'(t) && !k2[t][SW-1] && k2[t] != '0 && k2[t] < lim[t]) lim[t] = k2[t];
-      if (c1_v && c1_t == 1'(t) && !k1[t][SW-1] && k1[t] != '0 && k1[t] < lim[t]) lim[t] = k1[t];
-      if (c0_v && c0_t == 1'(t) && !kc[t][SW-1] && kc[t] != '0 && kc[t] < lim[t]) lim[t] = kc[t];
-      if (in_re && in_t == 1'(t) && !ki[t][SW-1] && ki[t] != '0 && ki[t] < lim[t]) lim[t] = ki[t];
-      nxq_n[t] = d[t] + ((fq_v[t] && kf[t] <= lim[t]) ? kf[t] : lim[t]);
-    end
   assign in_re = inj || take_in;
 
   // =====================================================================================
@@ -803,7 +947,8 @@ module dcqcn_nic_wheel #(
       clr      <= '0;
       c0_v     <= 1'b0;
       c1_v     <= 1'b0;
-      c2_v     <= 1'b0;
+      mk_v     <= 1'b0;
+      mk2_v    <= 1'b0;
       drop_q   <= '0;
       for (int t = 0; t < 2; t++) begin
         d[t]    <= '0;
@@ -812,6 +957,10 @@ module dcqcn_nic_wheel #(
         nxv[t]  <= 1'b0;
         fq_v[t]  <= 1'b0;
         fq_ok[t] <= 1'b0;
+        sa_ok[t] <= 1'b0;
+        sa_hi0[t] <= '0;
+        sa_lo0[t] <= '0;
+        sa_any[t] <= 1'b0;
         cnt[t]  <= '0;
         mv_v[t] <= 1'b0;
         for (int z = 0; z < 3; z++) begin
@@ -822,6 +971,8 @@ module dcqcn_nic_wheel #(
     end else if (clearing) begin
       fq_ok[0] <= 1'b0;
       fq_ok[1] <= 1'b0;
+      sa_ok[0] <= 1'b0;
+      sa_ok[1] <= 1'b0;
       if (clr == CW'(CLR - 1)) begin
         clearing <= 1'b0;
         d[0] <= now_slot;
@@ -835,13 +986,33 @@ module dcqcn_nic_wheel #(
         d[t]   <= d_n[t];
         adv[t] <= adv_n[t];
         if (adv_n[t]) nxq[t] <= nxq_n[t];
-        if (load[t]) bm[t][BW(nxq[t][SL-1:0])][BB(nxq[t][SL-1:0])] <= 1'b0;  // the slot loaded (after a filing into it)
+        // the slot loaded at the last edge (d now): its bit cleared one edge late, so that no
+        // bitmap enable waits for the load decision; until then it is the search's base, whose
+        // own bit the search excludes (no advance is in flight in the cycle after a load), and
+        // no command marks it (a target is within S - 2 slots after d)
+        if (ld_q[t]) bm[t][BW(d[t][SL-1:0])][BB(d[t][SL-1:0])] <= 1'b0;
         if (!adv[t] && jump_w[t] && !c0_v && !c1_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
-        nxv[t] <= sel_v[t] || fm_v[t];
-        nxs[t] <= sel_v[t] ? d[t] : fm_s[t];
+        // (stage B's search is from a wrong base when sa_ok is low, after a phase 2 that did
+        // not load or a jump: then the slot after d, never later than the first with work)
+        nxv[t] <= sel_v[t] || !sa_ok[t] || fm_v[t] || mk_ok[t];
+        nxs[t] <= sel_v[t] ? d[t] : !sa_ok[t] ? d1[t] : mk_win[t] ? mk_s : fm_s[t];
+        sa_hi0[t] <= fa_hi0[t];
+        sa_lo0[t] <= fa_lo0[t];
+        sa_wd1[t] <= fa_wd1[t];
+        sa_w0[t]  <= fa_w0[t];
+        sa_w1[t]  <= fa_w1[t];
+        sa_b0[t]  <= fa_b0[t];
+        sa_any[t] <= fa_any[t];
+        sa_aft[t] <= fa_aft[t];
+        sa_hi[t]  <= fa_hi[t];
+        sa_hi1[t] <= fa_hi1[t];
         fq_v[t]  <= fm_v[t];
         fq_s[t]  <= fm_s[t];
-        fq_ok[t] <= !load[t] && !(!adv[t] && jump_w[t] && !c0_v && !c1_v);  // d stays
+        // the base of stage A is d after this edge: the load of the slot it searched from,
+        // or d staying; and the base of stage B (the search registered into fq_*) still
+        // is d after this edge
+        sa_ok[t] <= adv[t] ? load[t] : !(jump_w[t] && !c0_v && !c1_v);
+        fq_ok[t] <= sa_ok[t] && !load[t] && !(!adv[t] && jump_w[t] && !c0_v && !c1_v);
         for (int z = 0; z < 3; z++) begin
           dh[t][z] <= dh_n[t][z];
           dt[t][z] <= dt_n[t][z];
@@ -859,9 +1030,12 @@ module dcqcn_nic_wheel #(
         end
       end
       c0_v   <= inj || take_in;
-      c2_v   <= c1_v;
-      c2_t   <= c1_t;
-      c2_ts  <= c1_ts;
+      mk_v   <= w_ltl;                 // C1 marks its target slot (not drained) at this edge
+      mk_t   <= c1_t;
+      mk_s   <= c1_ts;
+      mk2_v  <= mk_v;
+      mk2_t  <= mk_t;
+      mk2_s  <= mk_s;
       c1_v   <= c0_v;
       c1_op  <= c0_op;
       c1_id  <= c0_id;

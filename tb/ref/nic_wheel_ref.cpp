@@ -105,18 +105,18 @@ NicWheelOut NicWheelModel::compute_outputs(uint32_t now_in) const {
   return o;
 }
 
-uint32_t NicWheelModel::first_marked(unsigned t) const {
-  if (!fm_ok_[t] || fm_d_[t] != d_[t]) {
-    fm_k_[t] = search_marked(t);
-    fm_d_[t] = d_[t];
+uint32_t NicWheelModel::first_marked(unsigned t, uint32_t base) const {
+  if (!fm_ok_[t] || fm_d_[t] != base) {
+    fm_k_[t] = search_marked(t, base);
+    fm_d_[t] = base;
     fm_ok_[t] = true;
   }
   return fm_k_[t];
 }
 
-uint32_t NicWheelModel::search_marked(unsigned t) const {
-  // the slots d + 1 .. d + S - 1, word by word from d + 1's (d itself excluded)
-  const uint32_t p = idx(d_[t] + 1), dd = idx(d_[t]);
+uint32_t NicWheelModel::search_marked(unsigned t, uint32_t base) const {
+  // the slots base + 1 .. base + S - 1, word by word from base + 1's (base itself excluded)
+  const uint32_t p = idx(base + 1), dd = idx(base);
   const uint32_t nw = static_cast<uint32_t>(bm_[t].size());
   for (uint32_t n = 0; n <= nw; ++n) {
     const uint32_t w = ((p >> 6) + n) % nw;
@@ -204,9 +204,15 @@ void NicWheelModel::link(uint32_t e, unsigned t, uint8_t y, uint32_t ts) {
     nxt_[y][tail] = e;
     prv_[y][e] = tail;
   }
-  if (drained) dt_[t][y] = e;
+  if (drained) {
+    dt_[t][y] = e;
+    lnk_drn_[t] = true;
+  }
   else tl_[t][y][idx(ts)] = Word{true, ts, e};
-  if (!drained) mark(t, idx(ts), true);
+  if (!drained) {
+    mark(t, idx(ts), true);
+    mk_now_ = Mark{true, t, ts};
+  }
   nxt_[(y + 1) % 3][e] = kNil;  // the next side this entry will link: clean
   ev_.drained_link |= drained;
 }
@@ -277,9 +283,12 @@ void NicWheelModel::step(const NicWheelIn& in) {
     clr_ = 0;
     c0_ = C0{};
     c1_ = C0{};
-    c2_ = C0{};
+    mk_ = Mark{};
+    mk2_ = Mark{};
+    sa_ = {};
     fmq_ = {};
     fok_ = {};
+    sok_ = {};
     mv_ = {};
     adv_ = {};
     nxv_ = {};
@@ -311,6 +320,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
       clearing_ = false;
       d_[0] = d_[1] = (now_q_ >> gb_) & smask_;
       fok_ = {};
+      sok_ = {};
     } else {
       ++clr_;
     }
@@ -330,10 +340,19 @@ void NicWheelModel::step(const NicWheelIn& in) {
     // entry before the jump, which comes in the cycle after the advance's phase 2)
     jump[t] = count_[t] == 0 && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
   ev_.blocked = blk[0] || blk[1];
-  // the first marked slot after each drain (this cycle's bitmap and d): registered into
-  // fmq_ for the next cycle's phase 1, and into nxs_
-  const std::array<uint32_t, 2> fm{first_marked(0), first_marked(1)};
-  std::array<bool, 2> d_moved{};
+  // stage A of the search: the first marked slot after each base (this cycle's bitmap; the
+  // base is d as it will be after a load: the slot an advance's phase 2 loads, else d;
+  // wrong when a phase 2 does not load and in a jump), registered into sa_
+  std::array<Found, 2> fa{};
+  const std::array<bool, 2> adv0 = adv_;
+  for (unsigned t = 0; t < 2; ++t) {
+    const uint32_t base = adv_[t] ? nx_q_[t] : d_[t];
+    const uint32_t k = first_marked(t, base);
+    fa[t] = Found{k != 0, (base + k) & smask_, base};
+  }
+  std::array<bool, 2> d_moved{}, loaded{};
+  mk_now_ = Mark{};
+  lnk_drn_ = {};
   // the input of this cycle (registered into C0 at the edge): a MOVE first (it holds
   // s_ready low), else the command offered; targeted with this cycle's d and now
   C0 next{};
@@ -382,7 +401,9 @@ void NicWheelModel::step(const NicWheelIn& in) {
   for (unsigned t = 0; t < 2; ++t) {
     if (adv_[t]) {
       adv_[t] = false;
-      const bool empty = dh_[t][0] == kNil && dh_[t][1] == kNil && dh_[t][2] == kNil;
+      // the lists as they stood at the cycle's start, and C1 not linking into them (a head
+      // linked at the last edge cancels the load even when it is popped in this cycle)
+      const bool empty = all_empty[t] && !lnk_drn_[t];
       if (!empty) {
         ev_.cancel = true;
         continue;
@@ -397,6 +418,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
       }
       d_[t] = s;
       d_moved[t] = true;
+      loaded[t] = true;
       ev_.advance = true;
     } else if (jump[t] && !c0_.v && !c1_.v) {
       d_[t] = now_slot;
@@ -404,33 +426,45 @@ void NicWheelModel::step(const NicWheelIn& in) {
       mark(t, idx(now_slot), false);  // a stale mark of the slot jumped to
       ev_.jump = true;
     } else if (all_empty[t] && static_cast<int32_t>(sd(now_slot, d_[t])) >= 1 && fok_[t]) {
-      // phase 1: the slot to load, the first marked one up to now (the search of the cycle
-      // before, with this d: fok_), and not beyond a target of the command that was in C1 in
-      // the cycle before (its link marked its slot at the last edge, after that search), of
-      // the one in C1, in C0 or at the input (their links mark it only at their edge)
+      // phase 1: the slot to load, the first marked one up to now (the search that read the
+      // bitmap two cycles before, from this d: fok_), and not beyond a slot marked at the last
+      // two edges (after that bitmap) nor a target of the command in C1, in C0 or at the
+      // input (their links mark it only at their edge)
       adv_[t] = true;
       uint32_t lim = sd(now_slot, d_[t]);
-      for (const C0* c : {&c2_, &c1_, &c0_, &next}) {
-        if (!c->v || c->t != t) continue;
-        const int32_t k = static_cast<int32_t>(sd(c->ts, d_[t]));
+      auto stop = [&](uint32_t s) {
+        const int32_t k = static_cast<int32_t>(sd(s, d_[t]));
         if (k >= 1 && static_cast<uint32_t>(k) < lim) lim = static_cast<uint32_t>(k);
-      }
-      nx_q_[t] = (d_[t] + ((fmq_[t] != 0 && fmq_[t] <= lim) ? fmq_[t] : lim)) & smask_;
+      };
+      for (const Mark* m : {&mk2_, &mk_})
+        if (m->v && m->t == t) stop(m->s);
+      for (const C0* c : {&c1_, &c0_, &next})
+        if (c->v && c->t == t) stop(c->ts);
+      const uint32_t kf = (fmq_[t].s - d_[t]) & smask_;
+      nx_q_[t] = (d_[t] + ((fmq_[t].v && kf <= lim) ? kf : lim)) & smask_;
     }
   }
   for (unsigned t = 0; t < 2; ++t) count_[t] = static_cast<uint32_t>(static_cast<int>(count_[t]) + dcount[t]);
 
   // 4. the input into C0 (a MOVE taken clears its register)
   if (next.v && next.op == NicWheelOp::MOVE) mv_next[mv_[0].v ? 0 : 1].v = false;
-  c2_ = c1_;
   c1_ = c0_;
   c0_ = next;
   for (unsigned t = 0; t < 2; ++t) {
-    nxv_[t] = head_side[t] >= 0 || fm[t] != 0;
-    nxs_[t] = head_side[t] >= 0 ? d0[t] : (d0[t] + fm[t]) & smask_;
-    fmq_[t] = fm[t];
-    fok_[t] = !d_moved[t];
+    // nxs: stage B's result (sa_: the bitmap of the cycle before), or the slot marked at
+    // the last edge when it comes first after that search's base (distances over the index)
+    const uint32_t rm = (mk_.s - sa_[t].base) & (s_ - 1), rf = (sa_[t].s - sa_[t].base) & (s_ - 1);
+    const bool m_ok = mk_.v && mk_.t == t && rm != 0;
+    const bool m_win = m_ok && (!sa_[t].v || rm < rf);
+    nxv_[t] = head_side[t] >= 0 || !sok_[t] || sa_[t].v || m_ok;
+    nxs_[t] = head_side[t] >= 0 ? d0[t] : !sok_[t] ? ((d0[t] + 1) & smask_) : m_win ? mk_.s : sa_[t].s;
+    fmq_[t] = sa_[t];
+    sa_[t] = fa[t];
+    fok_[t] = sok_[t] && !d_moved[t];
+    sok_[t] = adv0[t] ? loaded[t] : !d_moved[t];
   }
+  mk2_ = mk_;
+  mk_ = mk_now_;
   mv_ = mv_next;
   now_q_ = in.now_ns;
 }

@@ -22,12 +22,12 @@
 // takes the head of the first non-empty side (0, then 1, then 2) when the output takes it,
 // and, when all three lists are empty and now >= (d + 1) x G, moves on to the first slot
 // marked in the slot bitmap (a bit per slot with lists filed), or to now's slot when none
-// is marked before it: unmarked slots are skipped. As in the RTL, the first marked slot is
-// searched from registers (the bitmap and d) and registered (fmq_): the advance's phase 1
-// uses the last cycle's search, only once d has stood for an edge (fok_), and stops at the
-// target of the command that was in C1 then (c2_), whose link marked its slot after the
-// search, and at those of the commands in C1, C0 and at the input: a slot visited empty
-// costs three cycles.
+// is marked before it: unmarked slots are skipped. As in the RTL, the first marked slot
+// after a base (d, or the slot an advance's phase 2 loads) is searched over two stages
+// (sa_, then fmq_): the advance's phase 1 uses the search that read the bitmap two cycles
+// before when its base is d (fok_), and stops at the slots marked at the last two edges
+// (mk_, mk2_), after that bitmap, and at the targets of the commands in C1, C0 and at the
+// input: a slot visited empty costs three cycles.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -216,23 +216,37 @@ class NicWheelModel {
   }
   std::array<bool, 2> nxv_{};       // registered: d with entries, else the first marked slot after d
   std::array<uint32_t, 2> nxs_{};
-  // the first marked slot after d: k >= 1 slots on (0: none). A function of d and the
-  // bitmap alone, so it is kept (fm_*) until either changes: most cycles change neither, and
-  // the search over a sparse bitmap was a quarter of a network run on the top's model
-  uint32_t first_marked(unsigned t) const;
-  uint32_t search_marked(unsigned t) const;
+  // the first marked slot after a base slot: k >= 1 slots on (0: none). A function of the
+  // base and the bitmap alone, so it is kept (fm_*) until either changes: most cycles
+  // change neither, and the search over a sparse bitmap was a quarter of a network run on
+  // the top's model
+  uint32_t first_marked(unsigned t, uint32_t base) const;
+  uint32_t search_marked(unsigned t, uint32_t base) const;
   NicWheelOut compute_outputs(uint32_t now_in) const;
   mutable bool out_ok_ = false;
   mutable uint32_t out_now_ = 0;
   mutable NicWheelOut out_kept_{};
   mutable std::array<bool, 2> fm_ok_{};
   mutable std::array<uint32_t, 2> fm_d_{}, fm_k_{};
-  // the first marked slot after d registered (the search of the cycle before): phase 1
-  // uses it when d did not change at the last edge (fok_), and stops at the target of the
-  // command that was in C1 then (c2_: its link marked its slot at that edge)
-  std::array<uint32_t, 2> fmq_{};
-  std::array<bool, 2> fok_{};
-  C0 c2_;
+  // the search over two cycles, as the RTL: stage A reads the bitmap from the base (d, or
+  // the slot an advance's phase 2 loads), its result registered (sa_), then again (fmq_,
+  // stage B's register). Phase 1 uses fmq_ when its base is d (fok_; sok_: stage A's base
+  // is d), and stops at the slots marked at the last two edges (mk_, mk2_); nxs takes the
+  // slot marked at the last edge when it comes before stage B's result after its base
+  struct Found {
+    bool v = false;
+    uint32_t s = 0;     // absolute slot
+    uint32_t base = 0;  // the slot searched from
+  };
+  struct Mark {
+    bool v = false;
+    unsigned t = 0;
+    uint32_t s = 0;   // absolute slot
+  };
+  std::array<Found, 2> sa_{}, fmq_{};
+  std::array<bool, 2> sok_{}, fok_{};
+  Mark mk_, mk2_, mk_now_;
+  std::array<bool, 2> lnk_drn_{};  // C1 linked into the drained slot in this step
   std::array<uint32_t, 2> count_{};
   uint32_t dropped_ = 0;
   Events ev_;
