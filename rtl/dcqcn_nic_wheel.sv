@@ -36,10 +36,13 @@
 // over two stages (A: the first marked word and its bits, registered; B: the first bit,
 // registered into fq_*): the advance's phase 1 uses it when its base is d (fq_ok), and
 // stops at the slots marked at the last two edges (mk, mk2: after the bitmap it read) and
-// at the targets of the commands not yet filed (C1, C0, the input).
+// at the targets of the commands not yet filed (C1, C0, the input). tmr_next_ns /
+// dep_next_ns: d while the drained slot has work, else the search's slot (or a slot marked
+// at the last edge that comes first), but d + 1 in a cycle whose search ran from another
+// base (sa_ok low), so that next_due is never later than the first slot with work.
 //
-// Timing (scripts/synth.sh --timing 1024 nic_wheel, docs/nic.md "Timing"): 7.58 ns, not
-// met (3.10 ns).
+// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing" (e)): 7.56 /
+// 7.41 ns, not met (3.10 ns).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
