@@ -693,7 +693,13 @@ module dcqcn_nic_wheel #(
       h_far[t] = hrec[t][DW-2];
     end
   always_comb
-    for (int t = 0; t < 2; t++) blk[t] = sel_v[t] && ((c0_v && c0_id == hid[t]) || (c1_v && c1_id == hid[t]));
+    // (each side's head compared, then the side chosen: no compare after the head's mux)
+    for (int t = 0; t < 2; t++)
+      blk[t] = (dh[t][0][IW] && ((c0_v && c0_id == dh[t][0][IW-1:0]) || (c1_v && c1_id == dh[t][0][IW-1:0]))) ||
+               (!dh[t][0][IW] && dh[t][1][IW] &&
+                ((c0_v && c0_id == dh[t][1][IW-1:0]) || (c1_v && c1_id == dh[t][1][IW-1:0]))) ||
+               (!dh[t][0][IW] && !dh[t][1][IW] && dh[t][2][IW] &&
+                ((c0_v && c0_id == dh[t][2][IW-1:0]) || (c1_v && c1_id == dh[t][2][IW-1:0])));
   always_comb
     for (int t = 0; t < 2; t++)
       pop[t] = !clearing && sel_v[t] && !blk[t] &&
@@ -749,16 +755,27 @@ module dcqcn_nic_wheel #(
   logic          load  [2];                  // the advance's phase 2 loads the next slot
   // (the command moves a drained head: p_cuh; a drained tail: p_cut; links into an empty
   // drained list: p_clh; into a drained list: p_clt; per type, C1's section)
+  // the heads after the command alone (dh_c) and after the command and a pop (dh_p), so
+  // that the pop (the head's record from RAM, the blocking compares, the output's ready)
+  // selects last, here and in the read addresses below
+  ptr_t          dh_c  [2][3], dh_p [2][3];
   always_comb
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
-        // the pop (never the side the command changes: a head the command moves is blocked)
-        dh_m[t][z] = (pop[t] && sel_z[t] == 2'(z)) ? nh[t][z] :
-                     (p_clh[t] && q_syh[z]) ? c1_ptr :
+        dh_c[t][z] = (p_clh[t] && q_syh[z]) ? c1_ptr :
                      (p_cuh[t] && q_sxh[z]) ? u_n : dh[t][z];
         dt_m[t][z] = (p_clt[t] && q_syh[z]) ? c1_ptr :
                      (p_cut[t] && q_sxh[z]) ? (p_uhead[t] ? NIL : u_p) : dt[t][z];
       end
+  always_comb
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++)
+        // the pop (never the side the command changes: a head the command moves is blocked)
+        dh_p[t][z] = (sel_z[t] == 2'(z)) ? nh[t][z] : dh_c[t][z];
+  always_comb
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++)
+        dh_m[t][z] = pop[t] ? dh_p[t][z] : dh_c[t][z];
   always_comb
     for (int t = 0; t < 2; t++)
       // (the lists as they stood, and C1 not linking into them: a head linked at the last
@@ -767,7 +784,7 @@ module dcqcn_nic_wheel #(
   // the loaded slot's heads and tails (what a load takes), and the first head of each set
   // (the record copy's read address: chosen from each set apart, then by load)
   ptr_t          ldh [2][3], ldt [2][3];
-  logic [IW-1:0] ra_l [2], ra_m [2];
+  logic [IW-1:0] ra_l [2], ra_c [2], ra_p [2];
   always_comb
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
@@ -777,7 +794,8 @@ module dcqcn_nic_wheel #(
   always_comb
     for (int t = 0; t < 2; t++) begin
       ra_l[t] = ldh[t][0][IW] ? ldh[t][0][IW-1:0] : ldh[t][1][IW] ? ldh[t][1][IW-1:0] : ldh[t][2][IW-1:0];
-      ra_m[t] = dh_m[t][0][IW] ? dh_m[t][0][IW-1:0] : dh_m[t][1][IW] ? dh_m[t][1][IW-1:0] : dh_m[t][2][IW-1:0];
+      ra_c[t] = dh_c[t][0][IW] ? dh_c[t][0][IW-1:0] : dh_c[t][1][IW] ? dh_c[t][1][IW-1:0] : dh_c[t][2][IW-1:0];
+      ra_p[t] = dh_p[t][0][IW] ? dh_p[t][0][IW-1:0] : dh_p[t][1][IW] ? dh_p[t][1][IW-1:0] : dh_p[t][2][IW-1:0];
     end
   always_comb
     for (int t = 0; t < 2; t++) begin
@@ -792,12 +810,14 @@ module dcqcn_nic_wheel #(
 
   // the drains' read addresses: the next cycle's heads
   always_comb begin
+    // (dh_n with the pop last: a load and a pop exclude each other, a load needing the
+    // lists empty and a pop a head)
     for (int z = 0; z < 3; z++) begin
-      nt_ra[z] = dh_n[0][z][TW-1:0];
-      nd_ra[z] = dh_n[1][z][FW-1:0];
+      nt_ra[z] = pop[0] ? dh_p[0][z][TW-1:0] : load[0] ? ldh[0][z][TW-1:0] : dh_c[0][z][TW-1:0];
+      nd_ra[z] = pop[1] ? dh_p[1][z][FW-1:0] : load[1] ? ldh[1][z][FW-1:0] : dh_c[1][z][FW-1:0];
     end
-    rt_ra = load[0] ? ra_l[0][TW-1:0] : ra_m[0][TW-1:0];
-    rd_ra = load[1] ? ra_l[1][FW-1:0] : ra_m[1][FW-1:0];
+    rt_ra = pop[0] ? ra_p[0][TW-1:0] : load[0] ? ra_l[0][TW-1:0] : ra_c[0][TW-1:0];
+    rd_ra = pop[1] ? ra_p[1][FW-1:0] : load[1] ? ra_l[1][FW-1:0] : ra_c[1][FW-1:0];
     for (int t = 0; t < 2; t++) adv_ra[t] = nxq_idx[t];
   end
 
