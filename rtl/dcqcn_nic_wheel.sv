@@ -202,9 +202,6 @@ module dcqcn_nic_wheel #(
   localparam int LB = $clog2(WB);
   localparam int LW = (NW > 1) ? $clog2(NW) : 1;
   logic [WB-1:0] bm     [2][NW];
-  // the words' summary bits (|bm[t][w]), registered: their next state from the bitmap's
-  // (stage A starts from registers, not from the OR of each word's 64 bits)
-  logic [NW-1:0] smr    [2];
   // a slot index's bitmap word and bit
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [LW-1:0] BW(input logic [SL-1:0] i);
@@ -562,7 +559,7 @@ module dcqcn_nic_wheel #(
     logic [LW-1:0] w0, wi;
     always_comb begin
       w0 = (NW > 1) ? LW'(sbase[t][SL-1:0] >> LB) : '0;
-      sm = smr[t];
+      for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
       sa = sm & (({NW{1'b1}} << w0) << 1);   // the words above w0 (shifts of ones: a few
       sb = sm & ~({NW{1'b1}} << w0);         // word operations for Verilator, not a loop)
       v2 = {sb, sa};
@@ -1005,25 +1002,6 @@ module dcqcn_nic_wheel #(
         tl_wd[t][z] = clearing ? '0 : (w_utl && q_sxh[z]) ? utl_w : lnk_w;
       end
 
-  // the bitmap's writes at this edge (the registers below: a mark set by C1's link, the
-  // loaded slot's bit and a jump's slot's bit cleared; a clear wins), and the summary bits'
-  // next state from them: |bm_next[t][w]
-  logic [NW-1:0] smr_n [2];
-  for (genvar t = 0; t < 2; t++) begin : g_smr
-    wire           jmp  = !adv[t] && jump_w[t] && !c0_v && !c1_v;
-    wire [SL-1:0]  di   = d[t][SL-1:0];
-    wire [SL-1:0]  ji   = now_slot[SL-1:0];
-    wire [NW-1:0]  os   = (w_ltl && c1_t == 1'(t)) ? (NW'(1) << BW(ts_idx)) : '0;
-    wire [NW-1:0]  oc1  = ld_q[t] ? (NW'(1) << BW(di)) : '0;
-    wire [NW-1:0]  oc2  = jmp ? (NW'(1) << BW(ji)) : '0;
-    wire [WB-1:0]  bs   = WB'(1) << BB(ts_idx);
-    wire [WB-1:0]  bc1  = ~(WB'(1) << BB(di));
-    wire [WB-1:0]  bc2  = ~(WB'(1) << BB(ji));
-    for (genvar w = 0; w < NW; w++) begin : g_w
-      assign smr_n[t][w] = |((bm[t][w] | (os[w] ? bs : '0)) & (oc1[w] ? bc1 : '1) & (oc2[w] ? bc2 : '1));
-    end
-  end
-
   // the moves' next state (the registers below), for inj_q and mvs_*
   logic          mv_v_n   [2];
   logic [IW-1:0] mv_id_n  [2];
@@ -1056,7 +1034,6 @@ module dcqcn_nic_wheel #(
         d[t]    <= '0;
         adv[t]  <= 1'b0;
         for (int w = 0; w < NW; w++) bm[t][w] <= '0;
-        smr[t]  <= '0;
         nxv[t]  <= 1'b0;
         fq_v[t]  <= 1'b0;
         fq_ok[t] <= 1'b0;
@@ -1096,7 +1073,6 @@ module dcqcn_nic_wheel #(
         // no command marks it (a target is within S - 2 slots after d)
         if (ld_q[t]) bm[t][BW(d[t][SL-1:0])][BB(d[t][SL-1:0])] <= 1'b0;
         if (!adv[t] && jump_w[t] && !c0_v && !c1_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
-        smr[t] <= smr_n[t];
         // (stage B's search is from a wrong base when sa_ok is low, after a phase 2 that did
         // not load or a jump: then the slot after d, never later than the first with work)
         nxv[t] <= sel_v[t] || !sa_ok[t] || fm_v[t] || mk_ok[t];
