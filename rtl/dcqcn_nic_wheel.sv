@@ -382,8 +382,8 @@ module dcqcn_nic_wheel #(
   wire [IW:0]    c1_ptr = P(c1_id);
   wire [SL-1:0]  r_idx  = IDX(r_slot);
   wire [TGW-1:0] r_tag  = TAG(r_slot);
-  wire [SL-1:0]  ts_idx = IDX(ts_eff);
-  wire [TGW-1:0] ts_tag = TAG(ts_eff);
+  // (the slot words are written by a link only when its target is not drained: ts_eff is
+  // c1_ts then, so the words and their index are made from c1_ts, not from c1_drn's mux)
   // what C1 writes where (the unlink of side sx, the link of side sy, the cleaning of sz)
   wire          w_unx = do_unlink && !u_head;            // nxt[sx][p] = n
   wire          w_uhd = do_unlink && u_head && !u_drn;   // the slot's head word of sx
@@ -394,7 +394,8 @@ module dcqcn_nic_wheel #(
   wire          w_ltl = do_link && !l_drn;               // the slot's tail word of sy
   wire [WW-1:0] uhd_w = u_tail ? '0 : {1'b1, r_tag, u_n[IW-1:0]};
   wire [WW-1:0] utl_w = u_head ? '0 : {1'b1, r_tag, u_p[IW-1:0]};
-  wire [WW-1:0] lnk_w = {1'b1, ts_tag, c1_id};
+  wire [TGW-1:0] c1_tag = TAG(c1_ts);
+  wire [WW-1:0] lnk_w = {1'b1, c1_tag, c1_id};
   wire [DW-1:0] drn_w = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
   wire [SL-1:0]  c1_tsi = IDX(c1_ts);   // the linked slot's index when it is not drained
   // C1's writes of this cycle meet the drains, the decode and the input case by case (a
@@ -445,7 +446,7 @@ module dcqcn_nic_wheel #(
   wire [TGW-1:0] c0_tag = TAG(c0_ts);
   wire           th_u0 = !p_uhead[0] && r_tag == c0_tag;       // utl_w's
   wire           th_u1 = !p_uhead[1] && r_tag == c0_tag;
-  wire           th_l  = TAG(c1_ts) == c0_tag;                 // lnk_w's (a link not drained: ts_eff is c1_ts)
+  wire           th_l  = c1_tag == c0_tag;                     // lnk_w's (a link not drained: ts_eff is c1_ts)
   logic          th_w1 [2][3], th_rd [2][3];
   always_comb
     for (int t = 0; t < 2; t++)
@@ -778,6 +779,23 @@ module dcqcn_nic_wheel #(
                      (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ? w1_tl_wd[t][z] : tr_rd[t][z];
       end
   end
+  // ... valid for the slot loaded: each source's tag compared before the mux (as ah, at_w)
+  logic ahh [2][3], ath [2][3];
+  always_comb begin
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++) begin
+        ahh[t][z] = (p_wuhd[t] && q_sxh[z] && r_idx == adv_ra_q[t]) ? (!u_tail && r_tag == nxq_tag[t]) :
+                    (p_wlhd[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? c1_tag == nxq_tag[t] :
+                    (w1_hd_we[t][z] && w1_hd_wa[t][z] == adv_ra_q[t]) ?
+                      (w1_hd_wd[t][z][WW-1] && w1_hd_wd[t][z][WW-2 -: TGW] == nxq_tag[t]) :
+                      (hd_rd[t][z][WW-1] && hd_rd[t][z][WW-2 -: TGW] == nxq_tag[t]);
+        ath[t][z] = (p_wutl[t] && q_sxh[z] && r_idx == adv_ra_q[t]) ? (!p_uhead[t] && r_tag == nxq_tag[t]) :
+                    (p_wltl[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? c1_tag == nxq_tag[t] :
+                    (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ?
+                      (w1_tl_wd[t][z][WW-1] && w1_tl_wd[t][z][WW-2 -: TGW] == nxq_tag[t]) :
+                      (tr_rd[t][z][WW-1] && tr_rd[t][z][WW-2 -: TGW] == nxq_tag[t]);
+      end
+  end
 
   // =====================================================================================
   // Next state of the drain registers (the drains' read addresses come from it)
@@ -823,8 +841,8 @@ module dcqcn_nic_wheel #(
   always_comb
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
-        ldh[t][z] = (ah[t][z][WW-1] && ah[t][z][WW-2 -: TGW] == nxq_tag[t]) ? {1'b1, ah[t][z][IW-1:0]} : NIL;
-        ldt[t][z] = (at_w[t][z][WW-1] && at_w[t][z][WW-2 -: TGW] == nxq_tag[t]) ? {1'b1, at_w[t][z][IW-1:0]} : NIL;
+        ldh[t][z] = ahh[t][z] ? {1'b1, ah[t][z][IW-1:0]} : NIL;
+        ldt[t][z] = ath[t][z] ? {1'b1, at_w[t][z][IW-1:0]} : NIL;
       end
   always_comb
     for (int t = 0; t < 2; t++) begin
@@ -1032,11 +1050,11 @@ module dcqcn_nic_wheel #(
       for (int z = 0; z < 3; z++) begin
         hd_we[t][z] = clearing ? clr < CW'(S) :
                       c1_t == 1'(t) && ((w_uhd && q_sxh[z]) || (w_lhd && q_syh[z]));
-        hd_wa[t][z] = clearing ? SL'(clr) : (w_uhd && q_sxh[z]) ? r_idx : ts_idx;
+        hd_wa[t][z] = clearing ? SL'(clr) : (w_uhd && q_sxh[z]) ? r_idx : c1_tsi;
         hd_wd[t][z] = clearing ? '0 : (w_uhd && q_sxh[z]) ? uhd_w : lnk_w;
         tl_we[t][z] = clearing ? clr < CW'(S) :
                       c1_t == 1'(t) && ((w_utl && q_sxh[z]) || (w_ltl && q_syh[z]));
-        tl_wa[t][z] = clearing ? SL'(clr) : (w_utl && q_sxh[z]) ? r_idx : ts_idx;
+        tl_wa[t][z] = clearing ? SL'(clr) : (w_utl && q_sxh[z]) ? r_idx : c1_tsi;
         tl_wd[t][z] = clearing ? '0 : (w_utl && q_sxh[z]) ? utl_w : lnk_w;
       end
 
@@ -1100,7 +1118,7 @@ module dcqcn_nic_wheel #(
         clr <= clr + 1'b1;
       end
     end else begin
-      if (w_ltl) bm[c1_t][BW(ts_idx)][BB(ts_idx)] <= 1'b1;   // a node filed into a slot's lists
+      if (w_ltl) bm[c1_t][BW(c1_tsi)][BB(c1_tsi)] <= 1'b1;   // a node filed into a slot's lists
       for (int t = 0; t < 2; t++) begin
         d[t]   <= d_n[t];
         adv[t] <= adv_n[t];
