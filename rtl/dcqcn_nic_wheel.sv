@@ -565,64 +565,26 @@ module dcqcn_nic_wheel #(
       sb = sm & ~({NW{1'b1}} << w0);         // word operations for Verilator, not a loop)
       v2 = {sb, sa};
     end
-    if (NW >= 8) begin : g_h
-      // in two levels (no carry over the 2 NW positions before the words' AND-OR): groups of
-      // 8 positions of v2, the lowest set one of each group alone (lo) and its word taken
-      // (pw, an AND-OR of 8 words), then the first group with a set position (go) and its
-      // partial word: the same word as the lowest set position of v2, the AND-OR of the
-      // words split so that only the groups' choice waits for every summary bit
-      localparam int NG = 2 * NW / 8;
-      logic [7:0]    lo [NG];
-      logic [2:0]    lk [NG];
-      logic [NG-1:0] ga, go;
-      logic [WB-1:0] pw [NG];
-      for (genvar g = 0; g < NG; g++) begin : g_g
-        wire [7:0] x = v2[8 * g +: 8];
-        assign lo[g] = x & (~x + 8'd1);
-        assign ga[g] = |x;
-        assign lk[g] = {|(lo[g] & 8'hF0), |(lo[g] & 8'hCC), |(lo[g] & 8'hAA)};
-        logic [WB-1:0] pt [8];
-        for (genvar k = 0; k < 8; k++) begin : g_k
-          assign pt[k] = bm[t][(8 * g + k) % NW] & {WB{lo[g][k]}};
-        end
-        assign pw[g] = pt[0] | pt[1] | pt[2] | pt[3] | pt[4] | pt[5] | pt[6] | pt[7];
+    wire [2*NW-1:0] o2 = v2 & (~v2 + (2*NW)'(1));   // the lowest set bit alone
+    wire [NW-1:0]   o  = o2[NW-1:0] | o2[2*NW-1:NW];
+    // one-hot to index: bit i of the index is the OR of the one-hot's positions with bit i
+    for (genvar i = 0; i < LW; i++) begin : g_ew
+      logic [NW-1:0] m;
+      for (genvar w = 0; w < NW; w++) begin : g_m
+        assign m[w] = ((w >> i) & 1) != 0;
       end
-      assign go = ga & (~ga + NG'(1));
-      // the chosen word's bits and its index: OR trees over the groups
-      logic [WB-1:0] tr [2 * NG - 1] /* verilator split_var */;
-      logic [LW-1:0] ti [2 * NG - 1] /* verilator split_var */;
-      for (genvar g = 0; g < NG; g++) begin : g_lf
-        assign tr[NG - 1 + g] = pw[g] & {WB{go[g]}};
-        assign ti[NG - 1 + g] = go[g] ? LW'(32'((g % (NW / 8)) * 8) + 32'(lk[g])) : '0;
-      end
-      for (genvar n = 0; n < NG - 1; n++) begin : g_tr
-        assign tr[n] = tr[2 * n + 1] | tr[2 * n + 2];
-        assign ti[n] = ti[2 * n + 1] | ti[2 * n + 2];
-      end
-      assign fa_wd1[t] = tr[0];
-      assign wi = ti[0];
-    end else begin : g_f
-      wire [2*NW-1:0] o2 = v2 & (~v2 + (2*NW)'(1));   // the lowest set bit alone
-      wire [NW-1:0]   o  = o2[NW-1:0] | o2[2*NW-1:NW];
-      // one-hot to index: bit i of the index is the OR of the one-hot's positions with bit i
-      for (genvar i = 0; i < LW; i++) begin : g_ew
-        logic [NW-1:0] m;
-        for (genvar w = 0; w < NW; w++) begin : g_m
-          assign m[w] = ((w >> i) & 1) != 0;
-        end
-        assign wi[i] = |(o & m);
-      end
-      // the chosen word's bits: an AND-OR over the words with the one-hot (no index mux), as
-      // a tree of word-wide ORs (tr[0] the root, tr[NW - 1 + w] the leaves: word w if chosen)
-      logic [WB-1:0] tr [2 * NW - 1] /* verilator split_var */;
-      for (genvar w = 0; w < NW; w++) begin : g_lf
-        assign tr[NW - 1 + w] = bm[t][w] & {WB{o[w]}};
-      end
-      for (genvar n = 0; n < NW - 1; n++) begin : g_tr
-        assign tr[n] = tr[2 * n + 1] | tr[2 * n + 2];
-      end
-      assign fa_wd1[t] = tr[0];
+      assign wi[i] = |(o & m);
     end
+    // the chosen word's bits: an AND-OR over the words with the one-hot (no index mux), as
+    // a tree of word-wide ORs (tr[0] the root, tr[NW - 1 + w] the leaves: word w if chosen)
+    logic [WB-1:0] tr [2 * NW - 1] /* verilator split_var */;
+    for (genvar w = 0; w < NW; w++) begin : g_lf
+      assign tr[NW - 1 + w] = bm[t][w] & {WB{o[w]}};
+    end
+    for (genvar n = 0; n < NW - 1; n++) begin : g_tr
+      assign tr[n] = tr[2 * n + 1] | tr[2 * n + 2];
+    end
+    assign fa_wd1[t] = tr[0];
     logic [WB-1:0] wd0;
     assign wd0 = bm[t][w0];
     assign fa_hi0[t] = wd0 & (({WB{1'b1}} << sbase[t][LB-1:0]) << 1);
