@@ -38,8 +38,8 @@
 // stops at the slots marked at the last two edges (mk, mk2: after the bitmap it read) and
 // at the targets of the commands not yet filed (C1, C0, the input).
 //
-// Timing (scripts/synth.sh --timing 1024 nic_wheel, docs/nic.md "Timing"): 7.58 ns, not
-// met (3.10 ns).
+// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing", item (f)):
+// 7.11 / 7.49 ns at 1024 / 4096 flows, not met (3.10 ns); the worst path the search's stage A.
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
