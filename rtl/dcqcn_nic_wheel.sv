@@ -36,7 +36,10 @@
 // over two stages (A: the first marked word and its bits, registered; B: the first bit,
 // registered into fq_*): the advance's phase 1 uses it when its base is d (fq_ok), and
 // stops at the slots marked at the last two edges (mk, mk2: after the bitmap it read) and
-// at the targets of the commands not yet filed (C1, C0, the input).
+// at the targets of the commands not yet filed (C1, C0, the input). tmr_next_ns /
+// dep_next_ns: d while the drained slot has work, else the search's slot (or a slot marked
+// at the last edge that comes first), but d + 1 in a cycle whose search ran from another
+// base (sa_ok low), so that next_due is never later than the first slot with work.
 //
 // Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing", item (f)):
 // 7.11 / 7.49 ns at 1024 / 4096 flows, not met (3.10 ns); the worst path the search's stage A.
@@ -925,8 +928,6 @@ module dcqcn_nic_wheel #(
     logic [SW-1:0] kk [NK];   // distance from d
     logic [SW-1:0] ka [NK];   // absolute slot
     logic [NK-1:0] kv;        // a candidate
-    logic [NK-1:0] win;
-    logic [NK-1:0] jb [NK];   // jb[i][j], j > i: candidate j is strictly nearer than i
     assign kk[0] = nd[t];              assign ka[0] = now_slot;   assign kv[0] = 1'b1;
     assign kk[1] = mk2_s - d[t];       assign ka[1] = mk2_s;
     assign kv[1] = mk2_v && mk2_t == 1'(t) && !kk[1][SW-1] && kk[1] != '0;
@@ -950,23 +951,32 @@ module dcqcn_nic_wheel #(
     assign kk[6] = fq_s[t] - d[t];     assign ka[6] = fq_s[t];    assign kv[6] = fq_v[t];
     // (every term a continuous assignment: Icarus 11 would wake an always_comb that writes
     // a vector bit by bit with a variable index)
-    logic [NK-1:0] bt [NK];   // bt[i][j]: candidate i is not beaten by j
     logic [SW-1:0] sel [NK];
+    // Per pair (i, j) two single wires in g_i[i].g_j[j]: jb, for j > i candidate j strictly
+    // nearer than i, and bt, candidate i not beaten by j (for j < i from g_i[j].g_j[i].jb);
+    // win, in g_i[i], their AND. (Single wires, not a vector per i: Verilator writes a bit of a vector
+    // as a masked update of the whole vector, about ten instructions, and these 98 bits per
+    // type were 18 % of the wheel's lock-step bench; the netlist is the same.)
     for (genvar i = 0; i < NK; i++) begin : g_i
       for (genvar j = 0; j < NK; j++) begin : g_j
+        /* verilator lint_off UNUSEDSIGNAL */  // jb is read for j > i only (by g_i[j].g_j[i])
+        wire jb;
+        /* verilator lint_on UNUSEDSIGNAL */
+        wire bt;
         if (j > i) begin : g_c
-          assign jb[i][j] = kk[j] < kk[i];
-          assign bt[i][j] = !(kv[j] && jb[i][j]);
+          assign jb = kk[j] < kk[i];
+          assign bt = !(kv[j] && jb);
         end else if (j < i) begin : g_b
-          assign jb[i][j] = 1'b0;
-          assign bt[i][j] = !(kv[j] && !jb[j][i]);
+          assign jb = 1'b0;
+          assign bt = !(kv[j] && !g_i[j].g_j[i].jb);
         end else begin : g_s
-          assign jb[i][j] = 1'b0;
-          assign bt[i][j] = 1'b1;
+          assign jb = 1'b0;
+          assign bt = 1'b1;
         end
       end
-      assign win[i] = kv[i] && &bt[i];
-      assign sel[i] = win[i] ? ka[i] : '0;
+      wire win = kv[i] && g_j[0].bt && g_j[1].bt && g_j[2].bt && g_j[3].bt && g_j[4].bt &&
+                 g_j[5].bt && g_j[6].bt;   // its NK = 7 terms
+      assign sel[i] = win ? ka[i] : '0;
     end
     assign nxq_n[t] = sel[0] | sel[1] | sel[2] | sel[3] | sel[4] | sel[5] | sel[6];
     assign nxq_idx[t] = IDX(nxq_n[t]);
