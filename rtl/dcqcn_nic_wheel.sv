@@ -41,8 +41,8 @@
 // at the last edge that comes first), but d + 1 in a cycle whose search ran from another
 // base (sa_ok low), so that next_due is never later than the first slot with work.
 //
-// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing" (e)): 7.31 /
-// 7.41 ns, not met (3.10 ns).
+// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing", item (f)):
+// 7.05 / 7.49 ns at 1024 / 4096 flows, not met (3.10 ns); the worst path the search's stage A.
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
@@ -234,6 +234,10 @@ module dcqcn_nic_wheel #(
   logic [IW-1:0] mv_id  [2];
   logic [7:0]    mv_gen [2];
   logic [31:0]   mv_at  [2];
+  logic          inj_q,  inj_tq;   // next cycle's !clearing && (mv_v[0] || mv_v[1]), !mv_v[0]
+  logic [IW-1:0] mvs_id;           // ... and the fields of mv[inj_tq]
+  logic [7:0]    mvs_gen;
+  logic [31:0]   mvs_at;
   logic [15:0]   drop_q;
 
   // =====================================================================================
@@ -381,8 +385,8 @@ module dcqcn_nic_wheel #(
   wire [IW:0]    c1_ptr = P(c1_id);
   wire [SL-1:0]  r_idx  = IDX(r_slot);
   wire [TGW-1:0] r_tag  = TAG(r_slot);
-  wire [SL-1:0]  ts_idx = IDX(ts_eff);
-  wire [TGW-1:0] ts_tag = TAG(ts_eff);
+  // (the slot words are written by a link only when its target is not drained: ts_eff is
+  // c1_ts then, so the words and their index are made from c1_ts, not from c1_drn's mux)
   // what C1 writes where (the unlink of side sx, the link of side sy, the cleaning of sz)
   wire          w_unx = do_unlink && !u_head;            // nxt[sx][p] = n
   wire          w_uhd = do_unlink && u_head && !u_drn;   // the slot's head word of sx
@@ -393,7 +397,8 @@ module dcqcn_nic_wheel #(
   wire          w_ltl = do_link && !l_drn;               // the slot's tail word of sy
   wire [WW-1:0] uhd_w = u_tail ? '0 : {1'b1, r_tag, u_n[IW-1:0]};
   wire [WW-1:0] utl_w = u_head ? '0 : {1'b1, r_tag, u_p[IW-1:0]};
-  wire [WW-1:0] lnk_w = {1'b1, ts_tag, c1_id};
+  wire [TGW-1:0] c1_tag = TAG(c1_ts);
+  wire [WW-1:0] lnk_w = {1'b1, c1_tag, c1_id};
   wire [DW-1:0] drn_w = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
   wire [SL-1:0]  c1_tsi = IDX(c1_ts);   // the linked slot's index when it is not drained
   // C1's writes of this cycle meet the drains, the decode and the input case by case (a
@@ -401,6 +406,35 @@ module dcqcn_nic_wheel #(
   // of side z is written at id X when one of these holds (sides x, y, z differ)
   //   (w_unx && sx == z && u_p == X) || (w_lnx && sy == z && l_tail == X) || (do_link && sz == z && c1_id == X)
   wire lt_c0 = l_drn ? dt[c1_t][sy][IW-1:0] == c0_id : l_w == c0_id;  // l_tail's id is C0's
+  // the decision bits as the drain of type t and C0's tail words of type t see them: made
+  // with that type's registers (ld_q, dh, dt) instead of those selected by c1_t, and gated
+  // by c1_t == t at the end (c1_t at fanout 107 before the compares was the head of the
+  // paths into the record copies' read addresses); equal to the bits above when c1_t == t
+  logic          c1_is  [2];
+  logic          p_ldrn [2], p_udrn [2], p_uhead [2], p_lempty [2];
+  logic          p_wunx [2], p_wlnx [2], p_wutl [2], p_wltl [2];
+  logic          p_cuh  [2], p_cut  [2], p_clh [2], p_clt [2], p_wuhd [2], p_wlhd [2];
+  logic [WW-1:0] p_utlw [2];
+  for (genvar t = 0; t < 2; t++) begin : g_c1t
+    assign c1_is[t]    = c1_t == 1'(t);
+    assign p_ldrn[t]   = ld_q[t] ? q_drn_b : q_drn_a;
+    assign p_udrn[t]   = ld_q[t] ? q_udr_b : q_udr_a;
+    assign p_uhead[t]  = p_udrn[t] ? ((q_sxh[0] && dh[t][0] == c1_ptr) || (q_sxh[1] && dh[t][1] == c1_ptr) ||
+                                      (q_sxh[2] && dh[t][2] == c1_ptr)) : !u_p[IW];
+    assign p_lempty[t] = p_ldrn[t] ? !((q_syh[0] && dh[t][0][IW]) || (q_syh[1] && dh[t][1][IW]) ||
+                                       (q_syh[2] && dh[t][2][IW])) : !q_lhit;
+    assign p_wunx[t]   = c1_is[t] && do_unlink && !p_uhead[t];
+    assign p_wlnx[t]   = c1_is[t] && do_link && !p_lempty[t];
+    assign p_wutl[t]   = c1_is[t] && do_unlink && u_tail && !p_udrn[t];
+    assign p_wltl[t]   = c1_is[t] && do_link && !p_ldrn[t];
+    assign p_cuh[t]    = c1_is[t] && do_unlink && p_udrn[t] && p_uhead[t];
+    assign p_cut[t]    = c1_is[t] && do_unlink && p_udrn[t] && u_tail;
+    assign p_clh[t]    = c1_is[t] && do_link && p_ldrn[t] && p_lempty[t];
+    assign p_clt[t]    = c1_is[t] && do_link && p_ldrn[t];
+    assign p_utlw[t]   = p_uhead[t] ? '0 : {1'b1, r_tag, u_p[IW-1:0]};
+    assign p_wuhd[t]   = c1_is[t] && do_unlink && p_uhead[t] && !p_udrn[t];
+    assign p_wlhd[t]   = c1_is[t] && do_link && p_lempty[t] && !p_ldrn[t];
+  end
 
   // =====================================================================================
   // C0 (decode): the command's words (read at the input; the writes of that cycle and this
@@ -410,6 +444,19 @@ module dcqcn_nic_wheel #(
   logic          f_fired;
   ptr_t          f_nxt [3], f_prv [3];
   logic [WW-1:0] f_tl [3];     // the tail words of C0's type at c0_ti
+  logic          f_th [3];     // ... valid for C0's target slot (the tag compared before the
+                               // forwarding mux: each input's compare from registers or a RAM)
+  wire [TGW-1:0] c0_tag = TAG(c0_ts);
+  wire           th_u0 = !p_uhead[0] && r_tag == c0_tag;       // utl_w's
+  wire           th_u1 = !p_uhead[1] && r_tag == c0_tag;
+  wire           th_l  = c1_tag == c0_tag;                     // lnk_w's (a link not drained: ts_eff is c1_ts)
+  logic          th_w1 [2][3], th_rd [2][3];
+  always_comb
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++) begin
+        th_w1[t][z] = w1_tl_wd[t][z][WW-1] && w1_tl_wd[t][z][WW-2 -: TGW] == c0_tag;
+        th_rd[t][z] = tc_rd[t][z][WW-1] && tc_rd[t][z][WW-2 -: TGW] == c0_tag;
+      end
   always_comb begin
     f_rec = (rec_write && c1_id == c0_id) ? rec_new : fw_rc_q ? w1_rc_wd : rc_rd;
     if (!c0_t) f_fired = fw_ft_q ? w1_ft_wd : ft_rd;
@@ -422,14 +469,21 @@ module dcqcn_nic_wheel #(
       f_prv[z] = (w_upv && q_sxh[z] && u_n[IW-1:0] == c0_id) ? (u_head ? NIL : u_p) :
                  (do_link && q_syh[z] && c1_id == c0_id) ? (l_empty ? NIL : l_tail) :
                  fw_pv_q[z] ? w1_pv_wd[z] : pv_rd[z];
-      if (!c0_t)
-        f_tl[z] = (!c1_t && w_utl && q_sxh[z] && r_idx == c0_ti) ? utl_w :
-                  (!c1_t && w_ltl && q_syh[z] && c1_tsi == c0_ti) ? lnk_w :
+      if (!c0_t) begin
+        f_tl[z] = (p_wutl[0] && q_sxh[z] && r_idx == c0_ti) ? p_utlw[0] :
+                  (p_wltl[0] && q_syh[z] && c1_tsi == c0_ti) ? lnk_w :
                   (w1_tl_we[0][z] && w1_tl_wa[0][z] == c0_ti) ? w1_tl_wd[0][z] : tc_rd[0][z];
-      else
-        f_tl[z] = (c1_t && w_utl && q_sxh[z] && r_idx == c0_ti) ? utl_w :
-                  (c1_t && w_ltl && q_syh[z] && c1_tsi == c0_ti) ? lnk_w :
+        f_th[z] = (p_wutl[0] && q_sxh[z] && r_idx == c0_ti) ? th_u0 :
+                  (p_wltl[0] && q_syh[z] && c1_tsi == c0_ti) ? th_l :
+                  (w1_tl_we[0][z] && w1_tl_wa[0][z] == c0_ti) ? th_w1[0][z] : th_rd[0][z];
+      end else begin
+        f_tl[z] = (p_wutl[1] && q_sxh[z] && r_idx == c0_ti) ? p_utlw[1] :
+                  (p_wltl[1] && q_syh[z] && c1_tsi == c0_ti) ? lnk_w :
                   (w1_tl_we[1][z] && w1_tl_wa[1][z] == c0_ti) ? w1_tl_wd[1][z] : tc_rd[1][z];
+        f_th[z] = (p_wutl[1] && q_sxh[z] && r_idx == c0_ti) ? th_u1 :
+                  (p_wltl[1] && q_syh[z] && c1_tsi == c0_ti) ? th_l :
+                  (w1_tl_we[1][z] && w1_tl_wa[1][z] == c0_ti) ? th_w1[1][z] : th_rd[1][z];
+      end
     end
   end
   wire [1:0]    f_sx   = f_rec[RW-2 -: 2];
@@ -442,15 +496,16 @@ module dcqcn_nic_wheel #(
   wire [SW-1:0] c0_dq  = nxq[c0_t];
   wire          f_drn_a = LE0(c0_ts, c0_d);
   wire          f_drn_b = LE0(c0_ts, c0_dq);
-  wire [TGW-1:0] c0_tag = TAG(c0_ts);
   logic          f_L;
   ptr_t          f_up, f_un;
-  logic [WW-1:0] f_lw;
+  logic [IW-1:0] f_lw;         // (the id: its valid and tag are f_lh's)
+  logic          f_lh;
   always_comb begin
     f_L  = f_rec[RW-1] != f_fired;
     f_up = f_prv[f_sx];
     f_un = f_nxt[f_sx];
-    f_lw = f_tl[f_sy];
+    f_lw = f_tl[f_sy][IW-1:0];
+    f_lh = f_th[f_sy];
   end
 
 
@@ -497,21 +552,24 @@ module dcqcn_nic_wheel #(
   logic [TGW-1:0] fa_hi   [2], fa_hi1 [2];
   logic          fm_v [2];                   // stage B: a marked slot
   logic          fm_hv [2];                  // ... in the base's word above its bit
-  logic [LB-1:0] fm_ch [2], fm_c1 [2], fm_cl [2];  // the first bit above, in the word found, below
   logic [SW-1:0] fm_s [2];                   // ... this one (base + 1 .. base + S - 1)
   for (genvar t = 0; t < 2; t++) begin : g_fm
     // stage A
-    logic [NW-1:0] sm, sa, sb, oa, ob, o;
+    // (the words after w0, then those before it, as one vector of 2 NW bits whose lowest
+    // set bit is the first marked word: its two halves ORed, no select by |sa, which ABC
+    // had pushed into the AND-OR below at fanout 3,902)
+    logic [NW-1:0] sm, sa, sb;
+    logic [2*NW-1:0] v2;
     logic [LW-1:0] w0, wi;
     always_comb begin
       w0 = (NW > 1) ? LW'(sbase[t][SL-1:0] >> LB) : '0;
       for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
       sa = sm & (({NW{1'b1}} << w0) << 1);   // the words above w0 (shifts of ones: a few
       sb = sm & ~({NW{1'b1}} << w0);         // word operations for Verilator, not a loop)
-      oa = sa & (~sa + NW'(1));              // the lowest set bit alone
-      ob = sb & (~sb + NW'(1));
-      o  = (|sa) ? oa : ob;
+      v2 = {sb, sa};
     end
+    wire [2*NW-1:0] o2 = v2 & (~v2 + (2*NW)'(1));   // the lowest set bit alone
+    wire [NW-1:0]   o  = o2[NW-1:0] | o2[2*NW-1:NW];
     // one-hot to index: bit i of the index is the OR of the one-hot's positions with bit i
     for (genvar i = 0; i < LW; i++) begin : g_ew
       logic [NW-1:0] m;
@@ -566,9 +624,6 @@ module dcqcn_nic_wheel #(
     assign wrap = !(|hi0) && !sa_aft[t];     // at or below the base's index: the next round
     assign fm_v[t] = (|hi0) || sa_any[t] || (|lo0);
     assign fm_hv[t] = |hi0;
-    assign fm_ch[t] = ch;
-    assign fm_c1[t] = c1;
-    assign fm_cl[t] = cl;
     assign fm_s[t] = {wrap ? sa_hi1[t] : sa_hi[t], pos};
   end
   // nxs: the slot found, or the slot marked at the last edge when it comes first after the
@@ -589,13 +644,19 @@ module dcqcn_nic_wheel #(
     wire m2 = mw < sa_w0[t];
     wire m3 = mw == sa_w0[t] && mb < sa_b0[t];
     wire hv = fm_hv[t];
-    wire lw = mw < sa_w1[t] || (mw == sa_w1[t] && mb < fm_c1[t]);  // before the word found
+    // the mark's bit before the first set bit of a word: no set bit at or below it (a mask
+    // from the mark, registered, against the registered word: no wait for the find-first-set)
+    wire [WB-1:0] le = ~(({WB{1'b1}} << mb) << 1);     // bits 0 .. mb
+    wire bh = (sa_hi0[t] & le) == '0;                  // mb < the first bit above b0 (or none)
+    wire b1 = (sa_wd1[t] & le) == '0;                  // mb < the word found's first bit
+    wire bl = (sa_lo0[t] & le) == '0;                  // mb < the first bit below b0 (or none)
+    wire lw = mw < sa_w1[t] || (mw == sa_w1[t] && b1);  // before the word found's bit
     assign mk_ok[t]  = mk_v && mk_t == 1'(t) && (m0 || m1 || m2 || m3);
     assign mk_win[t] = mk_ok[t] && (!fm_v[t] ||
-                       (m0 && (!hv || mb < fm_ch[t])) ||
+                       (m0 && (!hv || bh)) ||
                        (m1 && !hv && (!sa_any[t] || !sa_aft[t] || lw)) ||
                        (m2 && !hv && (!sa_any[t] || (!sa_aft[t] && lw))) ||
-                       (m3 && !hv && !sa_any[t] && mb < fm_cl[t]));
+                       (m3 && !hv && !sa_any[t] && bl));
   end
 
   logic          sel_v   [2];
@@ -633,7 +694,13 @@ module dcqcn_nic_wheel #(
       h_far[t] = hrec[t][DW-2];
     end
   always_comb
-    for (int t = 0; t < 2; t++) blk[t] = sel_v[t] && ((c0_v && c0_id == hid[t]) || (c1_v && c1_id == hid[t]));
+    // (each side's head compared, then the side chosen: no compare after the head's mux)
+    for (int t = 0; t < 2; t++)
+      blk[t] = (dh[t][0][IW] && ((c0_v && c0_id == dh[t][0][IW-1:0]) || (c1_v && c1_id == dh[t][0][IW-1:0]))) ||
+               (!dh[t][0][IW] && dh[t][1][IW] &&
+                ((c0_v && c0_id == dh[t][1][IW-1:0]) || (c1_v && c1_id == dh[t][1][IW-1:0]))) ||
+               (!dh[t][0][IW] && !dh[t][1][IW] && dh[t][2][IW] &&
+                ((c0_v && c0_id == dh[t][2][IW-1:0]) || (c1_v && c1_id == dh[t][2][IW-1:0])));
   always_comb
     for (int t = 0; t < 2; t++)
       pop[t] = !clearing && sel_v[t] && !blk[t] &&
@@ -646,9 +713,9 @@ module dcqcn_nic_wheel #(
   always_comb
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
-        nh_u[t][z] = w_unx && q_sxh[z] && dh[t][z][IW] && u_p[IW-1:0] == dh[t][z][IW-1:0];
-        nh_l[t][z] = w_lnx && q_syh[z] && dh[t][z][IW] &&
-                     (l_drn ? dt[c1_t][z][IW-1:0] == dh[t][z][IW-1:0] : l_w == dh[t][z][IW-1:0]);
+        nh_u[t][z] = p_wunx[t] && q_sxh[z] && dh[t][z][IW] && u_p[IW-1:0] == dh[t][z][IW-1:0];
+        nh_l[t][z] = p_wlnx[t] && q_syh[z] && dh[t][z][IW] &&
+                     (p_ldrn[t] ? dt[t][z][IW-1:0] == dh[t][z][IW-1:0] : l_w == dh[t][z][IW-1:0]);
         nh_c[t][z] = do_link && q_szh[z] && dh[t][z][IW] && c1_id == dh[t][z][IW-1:0];
       end
   // (every element assigned once per evaluation, here and below: Icarus 11 makes an
@@ -669,12 +736,29 @@ module dcqcn_nic_wheel #(
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
         // (C1's slot-word writes: an unlink at r_idx, a link at c1_tsi)
-        ah[t][z]   = (c1_t == 1'(t) && w_uhd && q_sxh[z] && r_idx == adv_ra_q[t]) ? uhd_w :
-                     (c1_t == 1'(t) && w_lhd && q_syh[z] && c1_tsi == adv_ra_q[t]) ? lnk_w :
+        ah[t][z]   = (p_wuhd[t] && q_sxh[z] && r_idx == adv_ra_q[t]) ? uhd_w :
+                     (p_wlhd[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? lnk_w :
                      (w1_hd_we[t][z] && w1_hd_wa[t][z] == adv_ra_q[t]) ? w1_hd_wd[t][z] : hd_rd[t][z];
-        at_w[t][z] = (c1_t == 1'(t) && w_utl && q_sxh[z] && r_idx == adv_ra_q[t]) ? utl_w :
-                     (c1_t == 1'(t) && w_ltl && q_syh[z] && c1_tsi == adv_ra_q[t]) ? lnk_w :
+        at_w[t][z] = (p_wutl[t] && q_sxh[z] && r_idx == adv_ra_q[t]) ? p_utlw[t] :
+                     (p_wltl[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? lnk_w :
                      (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ? w1_tl_wd[t][z] : tr_rd[t][z];
+      end
+  end
+  // ... valid for the slot loaded: each source's tag compared before the mux (as ah, at_w)
+  logic ahh [2][3], ath [2][3];
+  always_comb begin
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++) begin
+        ahh[t][z] = (p_wuhd[t] && q_sxh[z] && r_idx == adv_ra_q[t]) ? (!u_tail && r_tag == nxq_tag[t]) :
+                    (p_wlhd[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? c1_tag == nxq_tag[t] :
+                    (w1_hd_we[t][z] && w1_hd_wa[t][z] == adv_ra_q[t]) ?
+                      (w1_hd_wd[t][z][WW-1] && w1_hd_wd[t][z][WW-2 -: TGW] == nxq_tag[t]) :
+                      (hd_rd[t][z][WW-1] && hd_rd[t][z][WW-2 -: TGW] == nxq_tag[t]);
+        ath[t][z] = (p_wutl[t] && q_sxh[z] && r_idx == adv_ra_q[t]) ? (!p_uhead[t] && r_tag == nxq_tag[t]) :
+                    (p_wltl[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? c1_tag == nxq_tag[t] :
+                    (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ?
+                      (w1_tl_wd[t][z][WW-1] && w1_tl_wd[t][z][WW-2 -: TGW] == nxq_tag[t]) :
+                      (tr_rd[t][z][WW-1] && tr_rd[t][z][WW-2 -: TGW] == nxq_tag[t]);
       end
   end
 
@@ -687,39 +771,49 @@ module dcqcn_nic_wheel #(
   logic          adv_n [2];
   logic [SW-1:0] nxq_n [2];                  // phase 1: the slot the advance loads
   logic          load  [2];                  // the advance's phase 2 loads the next slot
-  wire           c_uh = do_unlink && u_drn && u_head;  // the command moves a drained head
-  wire           c_ut = do_unlink && u_drn && u_tail;  // ... a drained tail
-  wire           c_lh = do_link && l_drn && l_empty;   // links into an empty drained list
-  wire           c_lt = do_link && l_drn;              // links into a drained list
+  // (the command moves a drained head: p_cuh; a drained tail: p_cut; links into an empty
+  // drained list: p_clh; into a drained list: p_clt; per type, C1's section)
+  // the heads after the command alone (dh_c) and after the command and a pop (dh_p), so
+  // that the pop (the head's record from RAM, the blocking compares, the output's ready)
+  // selects last, here and in the read addresses below
+  ptr_t          dh_c  [2][3], dh_p [2][3];
   always_comb
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
-        // the pop (never the side the command changes: a head the command moves is blocked)
-        dh_m[t][z] = (pop[t] && sel_z[t] == 2'(z)) ? nh[t][z] :
-                     (c_lh && c1_t == 1'(t) && q_syh[z]) ? c1_ptr :
-                     (c_uh && c1_t == 1'(t) && q_sxh[z]) ? u_n : dh[t][z];
-        dt_m[t][z] = (c_lt && c1_t == 1'(t) && q_syh[z]) ? c1_ptr :
-                     (c_ut && c1_t == 1'(t) && q_sxh[z]) ? (u_head ? NIL : u_p) : dt[t][z];
+        dh_c[t][z] = (p_clh[t] && q_syh[z]) ? c1_ptr :
+                     (p_cuh[t] && q_sxh[z]) ? u_n : dh[t][z];
+        dt_m[t][z] = (p_clt[t] && q_syh[z]) ? c1_ptr :
+                     (p_cut[t] && q_sxh[z]) ? (p_uhead[t] ? NIL : u_p) : dt[t][z];
       end
+  always_comb
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++)
+        // the pop (never the side the command changes: a head the command moves is blocked)
+        dh_p[t][z] = (sel_z[t] == 2'(z)) ? nh[t][z] : dh_c[t][z];
+  always_comb
+    for (int t = 0; t < 2; t++)
+      for (int z = 0; z < 3; z++)
+        dh_m[t][z] = pop[t] ? dh_p[t][z] : dh_c[t][z];
   always_comb
     for (int t = 0; t < 2; t++)
       // (the lists as they stood, and C1 not linking into them: a head linked at the last
       // edge cancels the load even when popped now, so no pop waits for the load)
-      load[t] = adv[t] && !sel_v[t] && !(c_lt && c1_t == 1'(t));
+      load[t] = adv[t] && !sel_v[t] && !p_clt[t];
   // the loaded slot's heads and tails (what a load takes), and the first head of each set
   // (the record copy's read address: chosen from each set apart, then by load)
   ptr_t          ldh [2][3], ldt [2][3];
-  logic [IW-1:0] ra_l [2], ra_m [2];
+  logic [IW-1:0] ra_l [2], ra_c [2], ra_p [2];
   always_comb
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
-        ldh[t][z] = (ah[t][z][WW-1] && ah[t][z][WW-2 -: TGW] == nxq_tag[t]) ? {1'b1, ah[t][z][IW-1:0]} : NIL;
-        ldt[t][z] = (at_w[t][z][WW-1] && at_w[t][z][WW-2 -: TGW] == nxq_tag[t]) ? {1'b1, at_w[t][z][IW-1:0]} : NIL;
+        ldh[t][z] = ahh[t][z] ? {1'b1, ah[t][z][IW-1:0]} : NIL;
+        ldt[t][z] = ath[t][z] ? {1'b1, at_w[t][z][IW-1:0]} : NIL;
       end
   always_comb
     for (int t = 0; t < 2; t++) begin
       ra_l[t] = ldh[t][0][IW] ? ldh[t][0][IW-1:0] : ldh[t][1][IW] ? ldh[t][1][IW-1:0] : ldh[t][2][IW-1:0];
-      ra_m[t] = dh_m[t][0][IW] ? dh_m[t][0][IW-1:0] : dh_m[t][1][IW] ? dh_m[t][1][IW-1:0] : dh_m[t][2][IW-1:0];
+      ra_c[t] = dh_c[t][0][IW] ? dh_c[t][0][IW-1:0] : dh_c[t][1][IW] ? dh_c[t][1][IW-1:0] : dh_c[t][2][IW-1:0];
+      ra_p[t] = dh_p[t][0][IW] ? dh_p[t][0][IW-1:0] : dh_p[t][1][IW] ? dh_p[t][1][IW-1:0] : dh_p[t][2][IW-1:0];
     end
   always_comb
     for (int t = 0; t < 2; t++) begin
@@ -734,12 +828,14 @@ module dcqcn_nic_wheel #(
 
   // the drains' read addresses: the next cycle's heads
   always_comb begin
+    // (dh_n with the pop last: a load and a pop exclude each other, a load needing the
+    // lists empty and a pop a head)
     for (int z = 0; z < 3; z++) begin
-      nt_ra[z] = dh_n[0][z][TW-1:0];
-      nd_ra[z] = dh_n[1][z][FW-1:0];
+      nt_ra[z] = pop[0] ? dh_p[0][z][TW-1:0] : load[0] ? ldh[0][z][TW-1:0] : dh_c[0][z][TW-1:0];
+      nd_ra[z] = pop[1] ? dh_p[1][z][FW-1:0] : load[1] ? ldh[1][z][FW-1:0] : dh_c[1][z][FW-1:0];
     end
-    rt_ra = load[0] ? ra_l[0][TW-1:0] : ra_m[0][TW-1:0];
-    rd_ra = load[1] ? ra_l[1][FW-1:0] : ra_m[1][FW-1:0];
+    rt_ra = pop[0] ? ra_p[0][TW-1:0] : load[0] ? ra_l[0][TW-1:0] : ra_c[0][TW-1:0];
+    rd_ra = pop[1] ? ra_p[1][FW-1:0] : load[1] ? ra_l[1][FW-1:0] : ra_c[1][FW-1:0];
     for (int t = 0; t < 2; t++) adv_ra[t] = nxq_idx[t];
   end
 
@@ -753,8 +849,11 @@ module dcqcn_nic_wheel #(
   wire   stepped = !LE0(now_ns[31:SLOT_BITS], now_slot + SW'(1));
   assign s_ready = !clearing && !mv_v[0] && !mv_v[1] && !jump_w[0] && !jump_w[1] && !stepped;
   wire   take_in = s_valid && s_ready && !in_bad;
-  wire   inj     = !clearing && (mv_v[0] || mv_v[1]);
-  wire   inj_t   = !mv_v[0];
+  // a move injected: !clearing && (mv_v[0] || mv_v[1]), and the move's fields, registered
+  // from the next state (inj_q, mvs_*), so that the input's deadline does not wait for the
+  // select of the move's type (mv_v at fanout 53, three levels before the deadline's adder)
+  wire   inj     = inj_q;
+  wire   inj_t   = inj_tq;
   logic [1:0]    in_op;
   logic          in_t;
   logic [7:0]    in_gen;
@@ -764,10 +863,10 @@ module dcqcn_nic_wheel #(
   always_comb begin
     if (inj) begin
       in_op  = OP_MOVE;
-      in_id  = mv_id[inj_t];
+      in_id  = mvs_id;
       in_t   = inj_t;
-      in_gen = mv_gen[inj_t];
-      in_at  = mv_at[inj_t];
+      in_gen = mvs_gen;
+      in_at  = mvs_at;
     end else begin
       in_op  = s_op;
       in_id  = IW'({(s_kind == 3'd5) ? 3'd4 : s_kind, s_flow[FW-1:0]});
@@ -838,23 +937,21 @@ module dcqcn_nic_wheel #(
     assign kv[3] = c1_v && c1_t == 1'(t) && !kk[3][SW-1] && kk[3] != '0;
     assign kk[4] = c0_ts - d[t];       assign ka[4] = c0_ts;
     assign kv[4] = c0_v && c0_t == 1'(t) && !kk[4][SW-1] && kk[4] != '0;
-    // the input's terms with this type's d: they count only when the input is of this type,
-    // so no select by the input's type comes before the deadline's adder (its distance from
-    // d: this adder's, S - 2 or now's distance; 0, at or behind d, is no candidate)
-    wire [SW-1:0] t_diff = SW'((in_at + c_d[t]) >> SLOT_BITS);
-    wire          t_fr   = (|t_diff[SW-1:SL]) || (&t_diff[SL-1:0]);  // t_diff > S - 2
-    assign kk[KI] = t_diff;
-    assign ka[KI] = in_rch ? (!past_d[t] ? d[t] : nd_big[t] ? d_s2[t] : now_slot) : t_fr ? d_s2[t] : in_s1;
-    assign kv[KI] = in_re && in_t == 1'(t) && (in_rch ? past_d[t] : (t_fr || t_diff != '0));
+    // the input's target: in phase 1 (past_d) it can be nearer than now's slot (candidate 0,
+    // always one) only when the drain stands more than S - 2 slots behind now (nd_big), and
+    // then it is the parking slot d + S - 2 whatever the deadline (a reached deadline is filed
+    // at d + S - 2 then; one not reached is beyond now's slot, so more than S - 2 ahead of d:
+    // parked); in every other case its distance from d is now's (a tie: the same slot) or
+    // more. So the candidate is d + S - 2 when nd_big, and the deadline's adder, its compares
+    // and the input's case are not on the way into phase 1 (they were its worst path; the same
+    // slot chosen in every cycle in which phase 1 runs)
+    assign kk[KI] = S_M2;
+    assign ka[KI] = d_s2[t];
+    assign kv[KI] = in_re && in_t == 1'(t) && past_d[t] && nd_big[t];
     assign kk[6] = fq_s[t] - d[t];     assign ka[6] = fq_s[t];    assign kv[6] = fq_v[t];
     // (every term a continuous assignment: Icarus 11 would wake an always_comb that writes
     // a vector bit by bit with a variable index)
     logic [SW-1:0] sel [NK];
-    // the input's (i = KI) compares are made for each of its cases in parallel (against its
-    // distance from the deadline's adder, against S - 2, against now's distance) and chosen
-    // by the case, so no compare waits for the choice of in_k
-    wire in_cs = in_rch ? (!past_d[t] || nd_big[t]) : t_fr;  // the distance is S - 2 (or 0)
-    wire in_cn = in_rch && past_d[t] && !nd_big[t];          // ... now's distance
     // Per pair (i, j) two single wires in g_i[i].g_j[j]: jb, for j > i candidate j strictly
     // nearer than i, and bt, candidate i not beaten by j (for j < i from g_i[j].g_j[i].jb);
     // win, in g_i[i], their AND. (Single wires, not a vector per i: Verilator writes a bit of a vector
@@ -866,21 +963,7 @@ module dcqcn_nic_wheel #(
         wire jb;
         /* verilator lint_on UNUSEDSIGNAL */
         wire bt;
-        if (j > i && j == KI) begin : g_ci
-          // kk[KI] < kk[i]
-          wire lt_d = t_diff < kk[i];
-          wire lt_s = S_M2 < kk[i];
-          wire lt_n = nd[t] < kk[i];
-          assign jb = in_cs ? lt_s : in_cn ? lt_n : lt_d;
-          assign bt = !(kv[j] && jb);
-        end else if (j > i && i == KI) begin : g_cj
-          // kk[j] < kk[KI]
-          wire lt_d = kk[j] < t_diff;
-          wire lt_s = kk[j] < S_M2;
-          wire lt_n = kk[j] < nd[t];
-          assign jb = in_cs ? lt_s : in_cn ? lt_n : lt_d;
-          assign bt = !(kv[j] && jb);
-        end else if (j > i) begin : g_c
+        if (j > i) begin : g_c
           assign jb = kk[j] < kk[i];
           assign bt = !(kv[j] && jb);
         end else if (j < i) begin : g_b
@@ -939,13 +1022,26 @@ module dcqcn_nic_wheel #(
       for (int z = 0; z < 3; z++) begin
         hd_we[t][z] = clearing ? clr < CW'(S) :
                       c1_t == 1'(t) && ((w_uhd && q_sxh[z]) || (w_lhd && q_syh[z]));
-        hd_wa[t][z] = clearing ? SL'(clr) : (w_uhd && q_sxh[z]) ? r_idx : ts_idx;
+        hd_wa[t][z] = clearing ? SL'(clr) : (w_uhd && q_sxh[z]) ? r_idx : c1_tsi;
         hd_wd[t][z] = clearing ? '0 : (w_uhd && q_sxh[z]) ? uhd_w : lnk_w;
         tl_we[t][z] = clearing ? clr < CW'(S) :
                       c1_t == 1'(t) && ((w_utl && q_sxh[z]) || (w_ltl && q_syh[z]));
-        tl_wa[t][z] = clearing ? SL'(clr) : (w_utl && q_sxh[z]) ? r_idx : ts_idx;
+        tl_wa[t][z] = clearing ? SL'(clr) : (w_utl && q_sxh[z]) ? r_idx : c1_tsi;
         tl_wd[t][z] = clearing ? '0 : (w_utl && q_sxh[z]) ? utl_w : lnk_w;
       end
+
+  // the moves' next state (the registers below), for inj_q and mvs_*
+  logic          mv_v_n   [2];
+  logic [IW-1:0] mv_id_n  [2];
+  logic [7:0]    mv_gen_n [2];
+  logic [31:0]   mv_at_n  [2];
+  always_comb
+    for (int t = 0; t < 2; t++) begin
+      mv_v_n[t]   = (pop[t] && h_far[t]) || (mv_v[t] && !(inj && inj_t == 1'(t)));
+      mv_id_n[t]  = (pop[t] && h_far[t]) ? hid[t] : mv_id[t];
+      mv_gen_n[t] = (pop[t] && h_far[t]) ? hrec[t][39:32] : mv_gen[t];
+      mv_at_n[t]  = (pop[t] && h_far[t]) ? hrec[t][31:0] : mv_at[t];
+    end
 
   // =====================================================================================
   // Registers
@@ -960,6 +1056,8 @@ module dcqcn_nic_wheel #(
       mk_v     <= 1'b0;
       mk2_v    <= 1'b0;
       drop_q   <= '0;
+      inj_q    <= 1'b0;
+      inj_tq   <= 1'b0;
       for (int t = 0; t < 2; t++) begin
         d[t]    <= '0;
         adv[t]  <= 1'b0;
@@ -979,6 +1077,7 @@ module dcqcn_nic_wheel #(
         end
       end
     end else if (clearing) begin
+      inj_q    <= 1'b0;   // (no move during the clear: mv_v stays 0 from the reset)
       fq_ok[0] <= 1'b0;
       fq_ok[1] <= 1'b0;
       sa_ok[0] <= 1'b0;
@@ -991,7 +1090,7 @@ module dcqcn_nic_wheel #(
         clr <= clr + 1'b1;
       end
     end else begin
-      if (w_ltl) bm[c1_t][BW(ts_idx)][BB(ts_idx)] <= 1'b1;   // a node filed into a slot's lists
+      if (w_ltl) bm[c1_t][BW(c1_tsi)][BB(c1_tsi)] <= 1'b1;   // a node filed into a slot's lists
       for (int t = 0; t < 2; t++) begin
         d[t]   <= d_n[t];
         adv[t] <= adv_n[t];
@@ -1040,6 +1139,11 @@ module dcqcn_nic_wheel #(
         end
       end
       c0_v   <= inj || take_in;
+      inj_q  <= mv_v_n[0] || mv_v_n[1];
+      inj_tq <= !mv_v_n[0];
+      mvs_id  <= mv_v_n[0] ? mv_id_n[0]  : mv_id_n[1];
+      mvs_gen <= mv_v_n[0] ? mv_gen_n[0] : mv_gen_n[1];
+      mvs_at  <= mv_v_n[0] ? mv_at_n[0]  : mv_at_n[1];
       mk_v   <= w_ltl;                 // C1 marks its target slot (not drained) at this edge
       mk_t   <= c1_t;
       mk_s   <= c1_ts;
@@ -1059,13 +1163,13 @@ module dcqcn_nic_wheel #(
       q_L    <= f_L;
       q_up   <= f_up;
       q_un   <= f_un;
-      q_lw   <= f_lw[IW-1:0];
+      q_lw   <= f_lw;
       q_rch  <= f_rch;
       q_drn_a <= f_drn_a;
       q_drn_b <= f_drn_b;
       q_udr_a <= f_slot == c0_d;
       q_udr_b <= f_slot == c0_dq;
-      q_lhit  <= f_lw[WW-1] && f_lw[WW-2 -: TGW] == c0_tag;
+      q_lhit  <= f_lh;
       for (int t = 0; t < 2; t++) ld_q[t] <= load[t];
       q_sxh   <= 3'b001 << f_sx;
       q_syh   <= 3'b001 << f_sy;
