@@ -42,7 +42,7 @@
 // base (sa_ok low), so that next_due is never later than the first slot with work.
 //
 // Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing", item (f)):
-// 7.05 / 7.49 ns at 1024 / 4096 flows, not met (3.10 ns); the worst path the search's stage A.
+// 7.05 / 7.12 ns at 1024 / 4096 flows, not met (3.10 ns); the worst path the search's stage A.
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
