@@ -8,7 +8,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <deque>
+#include "small_fifo.h"
 #include <string>
 #include <vector>
 
@@ -172,26 +172,26 @@ class NicTopModel {
   bool clearing_ = true;
   uint32_t clr_addr_ = 0;
   unsigned txop_cnt_ = 0;
-  std::deque<TxDoneE> txdone_q_;
-  std::deque<HostE> host_q_;
-  std::deque<RxCnpE> rxcnp_q_;
-  std::deque<RxDataE> rxdata_q_;
-  std::deque<RqE> rq_;
-  std::deque<NqE> nq_;
+  SmallFifo<TxDoneE, 2> txdone_q_;
+  SmallFifo<HostE, 2> host_q_;
+  SmallFifo<RxCnpE, 2> rxcnp_q_;
+  SmallFifo<RxDataE, 2> rxdata_q_;
+  SmallFifo<RqE, kQueueDepth> rq_;
+  SmallFifo<NqE, kQueueDepth> nq_;
   bool rp_iss_v_ = false;
   RpEvent rp_iss_{};
   unsigned rp_rr_ = 0, rp_cred_ = 0;
-  std::deque<bool> tag_q_;
+  SmallFifo<bool, kRpCredits> tag_q_;
   bool mon_rp_v_ = false;
   RpResult mon_rp_{};
-  std::deque<RpResult> rf_;
+  SmallFifo<RpResult, kRpCredits> rf_;
   bool np_iss_v_ = false;
   NpEvent np_iss_{};
   bool np_rr_ = false;
   unsigned np_cred_ = 0;
   bool mon_np_v_ = false;
   NpResult mon_np_{};
-  std::deque<NpResult> nf_;
+  SmallFifo<NpResult, kNpCredits> nf_;
   bool g_v_ = false;
   uint32_t g_flow_ = 0;
   // X
@@ -219,7 +219,7 @@ class NicTopModel {
   bool tc_v_ = false;  // TC: a TXOPP
   bool drain_on_ = false;
   uint32_t drain_flow_ = 0, drain_at_ = 0;
-  std::deque<NicCnpReq> cnpq_;
+  SmallFifo<NicCnpReq, 2> cnpq_;
   // T, txsel
   bool txop_busy_ = false;
   bool ts_v_ = false;

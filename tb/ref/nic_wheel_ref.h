@@ -104,7 +104,7 @@ class NicWheelModel {
   // now_in: this cycle's now_ns input. s_ready is low in a cycle in which time stepped
   // more than one slot ahead of the last cycle's (a simulation that slept): the drains
   // see the new time (and may jump) before a command is timed against them.
-  NicWheelOut outputs(uint32_t now_in) const {
+  const NicWheelOut& outputs(uint32_t now_in) const {
     // (kept until step() or another now_in: the scheduler, the top and a simulation ask
     // several times a cycle)
     if (!out_ok_ || out_now_ != now_in) {
@@ -114,7 +114,7 @@ class NicWheelModel {
     }
     return out_kept_;
   }
-  NicWheelOut outputs() const { return outputs(now_q_); }  // time not stepped
+  const NicWheelOut& outputs() const { return outputs(now_q_); }  // time not stepped
   void step(const NicWheelIn& in);
 
   // the bench's coverpoints (what happened in the last step)

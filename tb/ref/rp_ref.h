@@ -16,11 +16,11 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <vector>
 
 #include "regmap.h"
+#include "small_fifo.h"
 
 namespace dcqcn {
 
@@ -180,7 +180,7 @@ class RpModel {
   bool in_valid_ = false;   // the accept register I
   RpEvent in_ev_;
   std::array<Slot, kPipe + 1> p_{};  // p_[1..kPipe]
-  std::deque<RpResult> fifo_;
+  SmallFifo<RpResult, 16> fifo_;  // the RTL's output FIFO (kCredits - 1 entries)
   bool o_valid_ = false;
   RpResult o_;
   unsigned cnt_ = 0;        // admitted and not yet taken from the output
