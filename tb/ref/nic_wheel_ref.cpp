@@ -411,10 +411,15 @@ void NicWheelModel::step(const NicWheelIn& in) {
       const uint32_t s = nx_q_[t];
       mark(t, idx(s), false);
       for (unsigned z = 0; z < 3; ++z) {
-        const Word& h = hd_[t][z][idx(s)];
-        const Word& w = tl_[t][z][idx(s)];
+        Word& h = hd_[t][z][idx(s)];
+        Word& w = tl_[t][z][idx(s)];
         dh_[t][z] = (h.v && h.tag == s) ? h.id : kNil;
         dt_[t][z] = (w.v && w.tag == s) ? w.id : kNil;
+        // the words are the drain's now: invalid in RAM, so that no access 2^32 ns later,
+        // when the slot number comes round again, takes them for that slot's (the RTL's
+        // per-side valid bits, cleared by the load: rtl/dcqcn_nic_wheel.sv, "sv")
+        h.v = false;
+        w.v = false;
       }
       d_[t] = s;
       d_moved[t] = true;

@@ -101,6 +101,59 @@ TEST(NicWheelModel, FarDeparturesAreParkedMovedAndLeaveOnTime) {
   EXPECT_EQ(r.chk.drain_check(), "");
 }
 
+// The slot number comes round: time is 32-bit ns, so a slot's number recurs every 2^32 ns.
+// A drained slot's head and tail words must not be taken for that slot's again then (the
+// bug found by the wheel's proof attempt, tb/formal/README.md: the RTL and this model left
+// the words valid in RAM, and 2^32 ns later the load matched their tag: the entry left a
+// second time, unarmed, and the count wrapped; re-armed meanwhile, it left early). The
+// scenario of tb/formal/nic_wheel_wrap_sim.sv, at its sizes (16 flows, 32-ns slots, 4096
+// slots); `rearm`: the entry is armed again, 24 ns after its old slot's start, before the
+// drain reaches that slot number again.
+void slot_number_comes_round(bool rearm) {
+  WheelRun r(16, 5, 12);
+  r.cycle(NicWheelIn{.rst = true});
+  r.settle();
+  NicWheelIn idle;
+  idle.tmr_ready = idle.dep_ready = true;
+  r.now += 4;
+  const uint32_t at = r.now + 100;
+  ASSERT_TRUE(r.cycle(arm(0, 3, 0x5A, at)).s_ready);
+  unsigned fired = 0;
+  auto run = [&](int cycles, uint32_t dt) {
+    for (int i = 0; i < cycles; ++i) {
+      r.now += dt;
+      const NicWheelOut o = r.cycle(idle);
+      if (o.tmr_valid) {
+        ++fired;
+        EXPECT_GE(static_cast<int32_t>(r.now - o.tmr_at_ns), 0) << "cycle " << r.c << ": early";
+      }
+    }
+  };
+  run(40, 4);
+  ASSERT_EQ(fired, 1u);
+  ASSERT_EQ(r.m.outputs().tmr_count, 0u);
+  run(1, 0x7FFF0000u);
+  run(4, 0);
+  run(1, 0x7FFF0000u);
+  run(4, 0);
+  const uint32_t old_slot_start = (at + 31) & ~31u;  // the slot number comes round 2^32 ns on
+  run(1, old_slot_start - 64 - r.now);
+  run(4, 0);
+  uint32_t at2 = 0;
+  if (rearm) {
+    at2 = old_slot_start + 24 - 32;  // the entry's old slot number, 24 ns into it
+    r.now += 4;
+    ASSERT_TRUE(r.cycle(arm(0, 3, 0x5B, at2)).s_ready);
+  }
+  run(80, 4);
+  EXPECT_EQ(fired, rearm ? 2u : 1u);
+  EXPECT_EQ(r.m.outputs().tmr_count, 0u);
+  EXPECT_EQ(r.chk.drain_check(), "");
+}
+
+TEST(NicWheelModel, ASlotNumberComingRoundDoesNotReviveItsOldList) { slot_number_comes_round(false); }
+TEST(NicWheelModel, ASlotNumberComingRoundDoesNotMakeAReArmEarly) { slot_number_comes_round(true); }
+
 TEST(NicWheelModel, RandomAgainstTheContract) {
   uint64_t seed0 = 1;
   int runs = 6;
