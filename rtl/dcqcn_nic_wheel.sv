@@ -205,6 +205,16 @@ module dcqcn_nic_wheel #(
   localparam int LB = $clog2(WB);
   localparam int LW = (NW > 1) ? $clog2(NW) : 1;
   logic [WB-1:0] bm     [2][NW];
+  // Per type and side, the slot indices whose words (head, tail) were written by a link
+  // since the drain last loaded the index: a word is valid only with its bit set. A load
+  // takes a slot's lists into the drain's registers and leaves the words in RAM, valid,
+  // with their slot's number as tag; the slot number recurs every 2^32 ns (time is 32-bit
+  // ns), and without these bits a load or a link at that later slot took them for its own
+  // (the entry they named left a second time, or early if re-armed since: found by the
+  // proof attempt, tb/formal/README.md). Cleared one edge after the load (as bm), set by a
+  // link into a list not drained (w_ltl: the link writes its side's tail, and its head when
+  // the list was empty; every other write of a slot word is to a list with its bit set).
+  logic [WB-1:0] sv     [2][3][NW];
   // a slot index's bitmap word and bit
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [LW-1:0] BW(input logic [SL-1:0] i);
@@ -451,11 +461,15 @@ module dcqcn_nic_wheel #(
   wire           th_u1 = !p_uhead[1] && r_tag == c0_tag;
   wire           th_l  = c1_tag == c0_tag;                     // lnk_w's (a link not drained: ts_eff is c1_ts)
   logic          th_w1 [2][3], th_rd [2][3];
+  // (a word from RAM counts only with its valid bit, sv; one written at the last edge, w1,
+  // was written by a link, which set the bit, or is in a list whose bit is set)
+  wire [LW-1:0]  c0_tw = (NW > 1) ? LW'(c0_ti >> LB) : '0;
+  wire [LB-1:0]  c0_tb = c0_ti[LB-1:0];
   always_comb
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
         th_w1[t][z] = w1_tl_wd[t][z][WW-1] && w1_tl_wd[t][z][WW-2 -: TGW] == c0_tag;
-        th_rd[t][z] = tc_rd[t][z][WW-1] && tc_rd[t][z][WW-2 -: TGW] == c0_tag;
+        th_rd[t][z] = tc_rd[t][z][WW-1] && tc_rd[t][z][WW-2 -: TGW] == c0_tag && sv[t][z][c0_tw][c0_tb];
       end
   always_comb begin
     f_rec = (rec_write && c1_id == c0_id) ? rec_new : fw_rc_q ? w1_rc_wd : rc_rd;
@@ -744,8 +758,16 @@ module dcqcn_nic_wheel #(
                      (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ? w1_tl_wd[t][z] : tr_rd[t][z];
       end
   end
-  // ... valid for the slot loaded: each source's tag compared before the mux (as ah, at_w)
+  // ... valid for the slot loaded: each source's tag compared before the mux (as ah, at_w);
+  // a word from RAM only with its valid bit (sv) at the index read
   logic ahh [2][3], ath [2][3];
+  logic [LW-1:0] ad_w [2];
+  logic [LB-1:0] ad_b [2];
+  always_comb
+    for (int t = 0; t < 2; t++) begin
+      ad_w[t] = (NW > 1) ? LW'(adv_ra_q[t] >> LB) : '0;
+      ad_b[t] = adv_ra_q[t][LB-1:0];
+    end
   always_comb begin
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
@@ -753,12 +775,12 @@ module dcqcn_nic_wheel #(
                     (p_wlhd[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? c1_tag == nxq_tag[t] :
                     (w1_hd_we[t][z] && w1_hd_wa[t][z] == adv_ra_q[t]) ?
                       (w1_hd_wd[t][z][WW-1] && w1_hd_wd[t][z][WW-2 -: TGW] == nxq_tag[t]) :
-                      (hd_rd[t][z][WW-1] && hd_rd[t][z][WW-2 -: TGW] == nxq_tag[t]);
+                      (hd_rd[t][z][WW-1] && hd_rd[t][z][WW-2 -: TGW] == nxq_tag[t] && sv[t][z][ad_w[t]][ad_b[t]]);
         ath[t][z] = (p_wutl[t] && q_sxh[z] && r_idx == adv_ra_q[t]) ? (!p_uhead[t] && r_tag == nxq_tag[t]) :
                     (p_wltl[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? c1_tag == nxq_tag[t] :
                     (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ?
                       (w1_tl_wd[t][z][WW-1] && w1_tl_wd[t][z][WW-2 -: TGW] == nxq_tag[t]) :
-                      (tr_rd[t][z][WW-1] && tr_rd[t][z][WW-2 -: TGW] == nxq_tag[t]);
+                      (tr_rd[t][z][WW-1] && tr_rd[t][z][WW-2 -: TGW] == nxq_tag[t] && sv[t][z][ad_w[t]][ad_b[t]]);
       end
   end
 
@@ -1062,6 +1084,8 @@ module dcqcn_nic_wheel #(
         d[t]    <= '0;
         adv[t]  <= 1'b0;
         for (int w = 0; w < NW; w++) bm[t][w] <= '0;
+        for (int z = 0; z < 3; z++)
+          for (int w = 0; w < NW; w++) sv[t][z][w] <= '0;
         nxv[t]  <= 1'b0;
         fq_v[t]  <= 1'b0;
         fq_ok[t] <= 1'b0;
@@ -1100,6 +1124,12 @@ module dcqcn_nic_wheel #(
         // own bit the search excludes (no advance is in flight in the cycle after a load), and
         // no command marks it (a target is within S - 2 slots after d)
         if (ld_q[t]) bm[t][BW(d[t][SL-1:0])][BB(d[t][SL-1:0])] <= 1'b0;
+        // the loaded slot's words are the drain's: invalid from here (one edge late, as its
+        // bit: nothing reads the index in between, a target being within S - 2 slots after d)
+        for (int z = 0; z < 3; z++) begin
+          if (ld_q[t]) sv[t][z][BW(d[t][SL-1:0])][BB(d[t][SL-1:0])] <= 1'b0;
+          if (w_ltl && c1_t == 1'(t) && q_syh[z]) sv[t][z][BW(c1_tsi)][BB(c1_tsi)] <= 1'b1;
+        end
         if (!adv[t] && jump_w[t] && !c0_v && !c1_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
         // (stage B's search is from a wrong base when sa_ok is low, after a phase 2 that did
         // not load or a jump: then the slot after d, never later than the first with work)

@@ -17,7 +17,8 @@
 // beyond it; DISARM; bad commands), with adversarial bursts: every entry armed to one
 // deadline, and bursts of re-arms that move deadlines earlier; --idle: idle input cycles;
 // --bp: the outputs taken at random (else always). A reset in the middle; gaps in time
-// while nothing is armed (as a simulation sleeps), which the drains jump.
+// while nothing is armed (as a simulation sleeps), which the drains jump; once a phase the
+// gap is 2^32 ns less a few us (three steps): the slot numbers just drained recur.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -86,6 +87,24 @@ class Bench {
       if (int rc = cycle(idle)) return rc;
     lost = chk_.drain_check();
     if (!lost.empty()) return fail(lost);
+    // then time comes round to the last traffic phase's start (2^32 ns less the time since,
+    // in steps below 2^31 ns, the wheel empty), and one more phase of traffic files into
+    // the slot numbers that phase drained: their words in RAM carry those numbers as tags
+    while (run_.cycle() % 20000 != 19990)
+      if (int rc = cycle(idle)) return rc;
+    const uint32_t delta = phase_now_ + 10 * 3 - now();  // (the 10 cycles to ph 0, about)
+    const uint32_t steps = static_cast<uint32_t>((uint64_t{delta} + 0x7FFEFFFFu) / 0x7FFF0000u);
+    for (uint32_t k = 0; k < steps; ++k) {
+      gap_ns_ += k + 1 < steps ? delta / steps : delta - (steps - 1) * (delta / steps);
+      if (int rc = cycle(idle)) return rc;
+    }
+    cov_.hit("come_round");
+    while (run_.cycle() % 20000 != 16000)
+      if (int rc = cycle(random_in())) return rc;
+    for (uint64_t i = 0; i < 4000000 && (chk_.armed_count(0) || chk_.armed_count(1)); ++i)
+      if (int rc = cycle(idle)) return rc;
+    lost = chk_.drain_check();
+    if (!lost.empty()) return fail(lost);
     std::printf("nic_wheel: %" PRIu64 " timers and %" PRIu64
                 " departures left; lateness worst %" PRIu64 " cycles, with nothing in between %" PRIu64
                 " (K = %u), above twice the work in between %" PRIu64 "\n",
@@ -106,6 +125,7 @@ class Bench {
     cov_.define("advance", "the drain moved to the next slot");
     cov_.define("cancel", "an advance cancelled by a link into the drained slot");
     cov_.define("jump", "a drain jumped ahead in time (nothing armed)");
+    cov_.define("come_round", "time came round 2^32 ns (less a few us): slot numbers recur");
     cov_.define("behind", "an ARM with its deadline behind the drain: joins the drained slot");
     cov_.define("unlink_head", "an entry unlinked at its list's head");
     cov_.define("unlink_mid", "an entry unlinked inside its list");
@@ -217,9 +237,28 @@ class Bench {
     }
     // phases of 20000 cycles: traffic, then a quiet stretch (everything leaves) and a gap
     const uint64_t ph = run_.cycle() % 20000;
+    if (ph == 0) phase_now_ = now();
     if (ph > 16000) {
       const NicWheelOut o = ref_.outputs();
-      if (ph > 16002 && rng_.permille(5) && o.tmr_count + o.dep_count == 0 && !o.busy)
+      const bool empty = o.tmr_count + o.dep_count == 0 && !o.busy;
+      // once a phase, time comes round: 2^32 ns less 2..18 us, in three steps below 2^31 ns,
+      // so that the next phase files into slot numbers the last one drained (their words
+      // left in RAM carry those numbers as tags: the wheel must not take them for the new
+      // slots' lists; tb/icarus/tb_nic_wheel_wrap.sv has the directed case)
+      const uint64_t phase = run_.cycle() / 20000;
+      if (empty && round_steps_ == 0 && round_phase_ != phase) {
+        round_phase_ = phase;
+        round_steps_ = 3;
+      }
+      if (empty && round_steps_ > 0) {
+        --round_steps_;
+        gap_ns_ += round_steps_ > 0 ? kRoundStep
+                                    : static_cast<uint32_t>((uint64_t{1} << 32) - 2 * uint64_t{kRoundStep} -
+                                                            2000 - rng_.below(16000));
+        if (round_steps_ == 0) cov_.hit("come_round");
+        return in;
+      }
+      if (ph > 16002 && rng_.permille(5) && empty)
         gap_ns_ += 10000 + static_cast<uint32_t>(rng_.below(200000));
       return in;
     }
@@ -384,6 +423,10 @@ class Bench {
   NicWheelIn in_{};
   uint64_t events_ = 0, mid_reset_at_ = 0, time_ps_ = 1000000;
   uint64_t dbg_from_ = ~uint64_t{0}, dbg_to_ = 0;
+  static constexpr uint32_t kRoundStep = 0x7FFF0000u;  // the first two steps of a come-round
+  unsigned round_steps_ = 0;                           // its steps still to come
+  uint64_t round_phase_ = ~uint64_t{0};
+  uint32_t phase_now_ = 0;                              // now() at the last phase's start
   uint32_t gap_ns_ = 0, burst_at_ = 0, burst_deadline_ = 0, burst_earlier_ = 0;
   bool burst_same_ = false, mid_reset_done_ = false, injected_ = false;
 };

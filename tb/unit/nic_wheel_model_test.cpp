@@ -106,9 +106,9 @@ TEST(NicWheelModel, FarDeparturesAreParkedMovedAndLeaveOnTime) {
 // bug found by the wheel's proof attempt, tb/formal/README.md: the RTL and this model left
 // the words valid in RAM, and 2^32 ns later the load matched their tag: the entry left a
 // second time, unarmed, and the count wrapped; re-armed meanwhile, it left early). The
-// scenario of tb/formal/nic_wheel_wrap_sim.sv, at its sizes (16 flows, 32-ns slots, 4096
-// slots); `rearm`: the entry is armed again, 24 ns after its old slot's start, before the
-// drain reaches that slot number again.
+// scenario of tb/icarus/tb_nic_wheel_wrap.sv, at its sizes (16 flows, 32-ns slots, 4096
+// slots); `rearm`: the entry is armed again, 24 ns into the slot after its old slot number,
+// before the drain reaches that slot number again (the stale word made it leave early).
 void slot_number_comes_round(bool rearm) {
   WheelRun r(16, 5, 12);
   r.cycle(NicWheelIn{.rst = true});
@@ -141,7 +141,7 @@ void slot_number_comes_round(bool rearm) {
   run(4, 0);
   uint32_t at2 = 0;
   if (rearm) {
-    at2 = old_slot_start + 24 - 32;  // the entry's old slot number, 24 ns into it
+    at2 = old_slot_start + 24;  // 24 ns into the slot after the old slot number
     r.now += 4;
     ASSERT_TRUE(r.cycle(arm(0, 3, 0x5B, at2)).s_ready);
   }
