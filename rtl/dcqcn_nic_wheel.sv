@@ -14,7 +14,10 @@
 // already eligible); an eligible entry re-armed to such a deadline keeps its place. A slot
 // bitmap marks the slots with lists filed: the drain skips unmarked slots (one advance to
 // the first marked slot up to now), and tmr_next_ns / dep_next_ns tell a simulation the
-// first slot with work.
+// first slot with work. A slot's head and tail words count only with their valid bit
+// (sv: per type, side and slot index, set by a link, cleared by the index's load): slot
+// numbers recur every 2^32 ns, and the words a load leaves in RAM must not be taken for
+// the later slot's (docs/nic.md, "The wheel engine", "Structure").
 //
 // One command per cycle (ARM, DISARM) on s_*, in O(1): each entry has three nodes, used
 // in turn (sides 0, 1, 2), so a re-arm links the next side and unlinks the current one in

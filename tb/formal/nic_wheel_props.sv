@@ -2,10 +2,10 @@
 // Formal harness of rtl/dcqcn_nic_wheel.sv (issue 24: "no entry fires early, none is lost
 // and none fires twice"). NOT IN CTEST: no engine available here proves its properties to
 // a depth that covers the wheel's behaviour (tb/formal/README.md, "The NIC's timing wheel:
-// not proved; an RTL bug found"); kept for the next attempt and for falsification runs (ABC sim3).
-// Both properties are FALSE on the current RTL once 2^32 ns have passed: a slot word the
-// drain left in RAM aliases its slot number again (tb/formal/README.md; the directed
-// trace tb/formal/nic_wheel_wrap_props.sv). No proof can close until the RTL is fixed.
+// not proved; an RTL bug found (fixed)"); kept for the next attempt and for falsification
+// runs (ABC sim3). Both properties were FALSE on the RTL before 2026-11-28 once 2^32 ns had
+// passed (a slot word the drain left in RAM aliased its slot number again: the directed
+// trace tb/formal/nic_wheel_wrap_props.sv); the RTL's per-side valid bits (sv) fixed it.
 //
 // NUM_FLOWS = 4 (20 entries: kinds 0..3 and the departure of 4 flows), SLOT_BITS = 1 (2 ns
 // slots), SLOTS_LOG2 = 4 (16 slots: an entry more than 14 slots ahead is parked), the RAMs

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
-// A directed trace of rtl/dcqcn_nic_wheel.sv (scripts/formal.sh nic_wheel_wrap MATCH bmc3 80):
-// a slot word left stale by the drain aliases its slot 2^32 ns later and the entry it names
-// fires a second time (tb/formal/README.md, "The NIC's timing wheel"). NOT a proof and NOT
-// IN CTEST: the reproduction of an RTL bug found by the inductive proof attempt.
+// A directed trace of rtl/dcqcn_nic_wheel.sv (scripts/formal.sh nic_wheel_wrap MATCH|EARLY
+// bmc3 66): before 2026-11-28 a slot word left by the drain aliased its slot 2^32 ns later
+// and the entry it named fired a second time, or early (tb/formal/README.md, "The NIC's
+// timing wheel"): the reproduction of the RTL bug the inductive proof attempt found. Not a
+// proof: a bounded run of one fixed schedule, in CTest as the bug's regression
+// (formal.nic_wheel_wrap.*), each with the bug put back as its mutation
+// (tb/formal/nic_wheel_wrap_mutations.txt), which it must catch.
 //
 // NUM_FLOWS = 4, SLOT_BITS = 1, SLOTS_LOG2 = 4 (as tb/formal/nic_wheel_props.sv). Every input
 // is a fixed schedule of the cycle k (only the RAM words the clear does not write start
