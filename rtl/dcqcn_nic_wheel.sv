@@ -14,10 +14,10 @@
 // already eligible); an eligible entry re-armed to such a deadline keeps its place. A slot
 // bitmap marks the slots with lists filed: the drain skips unmarked slots (one advance to
 // the first marked slot up to now), and tmr_next_ns / dep_next_ns tell a simulation the
-// first slot with work. A slot's head and tail words count only with their valid bit
-// (sv: per type, side and slot index, set by a link, cleared by the index's load): slot
-// numbers recur every 2^32 ns, and the words a load leaves in RAM must not be taken for
-// the later slot's (docs/nic.md, "The wheel engine", "Structure").
+// first slot with work. A slot's head and tail words count only if their side was written
+// by a link since the index's last load (its bitmap bit and a side bit, sa, in LUT RAM):
+// slot numbers recur every 2^32 ns, and the words a load leaves in RAM must not be taken
+// for the later slot's (docs/nic.md, "The wheel engine", "Structure").
 //
 // One command per cycle (ARM, DISARM) on s_*, in O(1): each entry has three nodes, used
 // in turn (sides 0, 1, 2), so a re-arm links the next side and unlinks the current one in
@@ -208,16 +208,18 @@ module dcqcn_nic_wheel #(
   localparam int LB = $clog2(WB);
   localparam int LW = (NW > 1) ? $clog2(NW) : 1;
   logic [WB-1:0] bm     [2][NW];
-  // Per type and side, the slot indices whose words (head, tail) were written by a link
-  // since the drain last loaded the index: a word is valid only with its bit set. A load
-  // takes a slot's lists into the drain's registers and leaves the words in RAM, valid,
-  // with their slot's number as tag; the slot number recurs every 2^32 ns (time is 32-bit
-  // ns), and without these bits a load or a link at that later slot took them for its own
-  // (the entry they named left a second time, or early if re-armed since: found by the
-  // proof attempt, tb/formal/README.md). Cleared one edge after the load (as bm), set by a
-  // link into a list not drained (w_ltl: the link writes its side's tail, and its head when
-  // the list was empty; every other write of a slot word is to a list with its bit set).
-  logic [WB-1:0] sv     [2][3][NW];
+  // A slot word read from RAM counts only if its side was written by a link since the
+  // drain last loaded its index: its index's bitmap bit set (bm: set by a link into a slot
+  // not drained, cleared one edge after the load, and at a jump, when nothing is linked)
+  // and its side's bit set (sa, per type and side, S x 1 bits in LUT RAM: the first link
+  // into an index whose bitmap bit is clear writes 1 for its side and 0 for the two others,
+  // a later one 1 for its side). A load takes a slot's lists into the drain's registers and
+  // leaves the words in RAM, valid, with their slot's number as tag; the slot number recurs
+  // every 2^32 ns (time is 32-bit ns), and without these bits a load or a link at that
+  // later slot took them for its own: the entry they named left a second time, or early if
+  // re-armed since (found by the proof attempt, tb/formal/README.md). (A bit per side in
+  // registers did the same for 80,000 LUTs more at 4096 slots: two write decoders per bit.)
+  logic          sa_c0 [2][3], sa_ld [2][3];   // sa at C0's tail index, at the advance's read
   // a slot index's bitmap word and bit
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [LW-1:0] BW(input logic [SL-1:0] i);
@@ -414,6 +416,22 @@ module dcqcn_nic_wheel #(
   wire [WW-1:0] lnk_w = {1'b1, c1_tag, c1_id};
   wire [DW-1:0] drn_w = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
   wire [SL-1:0]  c1_tsi = IDX(c1_ts);   // the linked slot's index when it is not drained
+  // the side bits (sa, at the bitmap's declaration), one S x 1 LUT RAM per type and side:
+  // written by C1's link into a slot not drained, 1 for its side, 0 for the two others when
+  // the index's bitmap bit is clear (the first link since its load); read asynchronously at
+  // C0's tail index and at the advance's read address
+  wire [LW-1:0]  c1_bw = (NW > 1) ? LW'(c1_tsi >> LB) : '0;
+  wire [LB-1:0]  c1_bb = c1_tsi[LB-1:0];
+  wire           bm_c1 = bm[c1_t][c1_bw][c1_bb];
+  for (genvar t = 0; t < 2; t++) begin : g_sa
+    for (genvar z = 0; z < 3; z++) begin : g_sa_z
+      logic sa_m [S];
+      always_ff @(posedge clk)
+        if (w_ltl && c1_t == 1'(t) && (q_syh[z] || !bm_c1)) sa_m[c1_tsi] <= q_syh[z];
+      assign sa_c0[t][z] = sa_m[c0_ti];
+      assign sa_ld[t][z] = sa_m[adv_ra_q[t]];
+    end
+  end
   // C1's writes of this cycle meet the drains, the decode and the input case by case (a
   // decision bit and a compare between registers, not the write port's mux): the nxt word
   // of side z is written at id X when one of these holds (sides x, y, z differ)
@@ -464,15 +482,17 @@ module dcqcn_nic_wheel #(
   wire           th_u1 = !p_uhead[1] && r_tag == c0_tag;
   wire           th_l  = c1_tag == c0_tag;                     // lnk_w's (a link not drained: ts_eff is c1_ts)
   logic          th_w1 [2][3], th_rd [2][3];
-  // (a word from RAM counts only with its valid bit, sv; one written at the last edge, w1,
-  // was written by a link, which set the bit, or is in a list whose bit is set)
+  // (a word from RAM counts only with its index's bitmap bit and its side's bit, sa; one
+  // written at the last edge, w1, was written by a link, which set both, or is in a list
+  // whose bits are set)
   wire [LW-1:0]  c0_tw = (NW > 1) ? LW'(c0_ti >> LB) : '0;
   wire [LB-1:0]  c0_tb = c0_ti[LB-1:0];
   always_comb
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
         th_w1[t][z] = w1_tl_wd[t][z][WW-1] && w1_tl_wd[t][z][WW-2 -: TGW] == c0_tag;
-        th_rd[t][z] = tc_rd[t][z][WW-1] && tc_rd[t][z][WW-2 -: TGW] == c0_tag && sv[t][z][c0_tw][c0_tb];
+        th_rd[t][z] = tc_rd[t][z][WW-1] && tc_rd[t][z][WW-2 -: TGW] == c0_tag && bm[t][c0_tw][c0_tb] &&
+                      sa_c0[t][z];
       end
   always_comb begin
     f_rec = (rec_write && c1_id == c0_id) ? rec_new : fw_rc_q ? w1_rc_wd : rc_rd;
@@ -762,7 +782,7 @@ module dcqcn_nic_wheel #(
       end
   end
   // ... valid for the slot loaded: each source's tag compared before the mux (as ah, at_w);
-  // a word from RAM only with its valid bit (sv) at the index read
+  // a word from RAM only with its index's bitmap bit and its side's bit (sa)
   logic ahh [2][3], ath [2][3];
   logic [LW-1:0] ad_w [2];
   logic [LB-1:0] ad_b [2];
@@ -778,12 +798,14 @@ module dcqcn_nic_wheel #(
                     (p_wlhd[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? c1_tag == nxq_tag[t] :
                     (w1_hd_we[t][z] && w1_hd_wa[t][z] == adv_ra_q[t]) ?
                       (w1_hd_wd[t][z][WW-1] && w1_hd_wd[t][z][WW-2 -: TGW] == nxq_tag[t]) :
-                      (hd_rd[t][z][WW-1] && hd_rd[t][z][WW-2 -: TGW] == nxq_tag[t] && sv[t][z][ad_w[t]][ad_b[t]]);
+                      (hd_rd[t][z][WW-1] && hd_rd[t][z][WW-2 -: TGW] == nxq_tag[t] && bm[t][ad_w[t]][ad_b[t]] &&
+                       sa_ld[t][z]);
         ath[t][z] = (p_wutl[t] && q_sxh[z] && r_idx == adv_ra_q[t]) ? (!p_uhead[t] && r_tag == nxq_tag[t]) :
                     (p_wltl[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? c1_tag == nxq_tag[t] :
                     (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ?
                       (w1_tl_wd[t][z][WW-1] && w1_tl_wd[t][z][WW-2 -: TGW] == nxq_tag[t]) :
-                      (tr_rd[t][z][WW-1] && tr_rd[t][z][WW-2 -: TGW] == nxq_tag[t] && sv[t][z][ad_w[t]][ad_b[t]]);
+                      (tr_rd[t][z][WW-1] && tr_rd[t][z][WW-2 -: TGW] == nxq_tag[t] && bm[t][ad_w[t]][ad_b[t]] &&
+                       sa_ld[t][z]);
       end
   end
 
@@ -1087,8 +1109,6 @@ module dcqcn_nic_wheel #(
         d[t]    <= '0;
         adv[t]  <= 1'b0;
         for (int w = 0; w < NW; w++) bm[t][w] <= '0;
-        for (int z = 0; z < 3; z++)
-          for (int w = 0; w < NW; w++) sv[t][z][w] <= '0;
         nxv[t]  <= 1'b0;
         fq_v[t]  <= 1'b0;
         fq_ok[t] <= 1'b0;
@@ -1127,12 +1147,6 @@ module dcqcn_nic_wheel #(
         // own bit the search excludes (no advance is in flight in the cycle after a load), and
         // no command marks it (a target is within S - 2 slots after d)
         if (ld_q[t]) bm[t][BW(d[t][SL-1:0])][BB(d[t][SL-1:0])] <= 1'b0;
-        // the loaded slot's words are the drain's: invalid from here (one edge late, as its
-        // bit: nothing reads the index in between, a target being within S - 2 slots after d)
-        for (int z = 0; z < 3; z++) begin
-          if (ld_q[t]) sv[t][z][BW(d[t][SL-1:0])][BB(d[t][SL-1:0])] <= 1'b0;
-          if (w_ltl && c1_t == 1'(t) && q_syh[z]) sv[t][z][BW(c1_tsi)][BB(c1_tsi)] <= 1'b1;
-        end
         if (!adv[t] && jump_w[t] && !c0_v && !c1_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
         // (stage B's search is from a wrong base when sa_ok is low, after a phase 2 that did
         // not load or a jump: then the slot after d, never later than the first with work)

@@ -5,7 +5,7 @@
 // not proved; an RTL bug found (fixed)"); kept for the next attempt and for falsification
 // runs (ABC sim3). Both properties were FALSE on the RTL before 2026-11-28 once 2^32 ns had
 // passed (a slot word the drain left in RAM aliased its slot number again: the directed
-// trace tb/formal/nic_wheel_wrap_props.sv); the RTL's per-side valid bits (sv) fixed it.
+// trace tb/formal/nic_wheel_wrap_props.sv); the RTL's bitmap and side bits (sa) fixed it.
 //
 // NUM_FLOWS = 4 (20 entries: kinds 0..3 and the departure of 4 flows), SLOT_BITS = 1 (2 ns
 // slots), SLOTS_LOG2 = 4 (16 slots: an entry more than 14 slots ahead is parked), the RAMs

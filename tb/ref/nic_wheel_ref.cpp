@@ -417,7 +417,7 @@ void NicWheelModel::step(const NicWheelIn& in) {
         dt_[t][z] = (w.v && w.tag == s) ? w.id : kNil;
         // the words are the drain's now: invalid in RAM, so that no access 2^32 ns later,
         // when the slot number comes round again, takes them for that slot's (the RTL's
-        // per-side valid bits, cleared by the load: rtl/dcqcn_nic_wheel.sv, "sv")
+        // bitmap bit, cleared by the load, and side bits, sa: rtl/dcqcn_nic_wheel.sv)
         h.v = false;
         w.v = false;
       }
