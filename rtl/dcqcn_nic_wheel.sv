@@ -44,8 +44,10 @@
 // at the last edge that comes first), but d + 1 in a cycle whose search ran from another
 // base (sa_ok low), so that next_due is never later than the first slot with work.
 //
-// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing", item (f)):
-// 7.05 / 7.12 ns at 1024 / 4096 flows, not met (3.10 ns); the worst path the search's stage A.
+// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing"): 7.90 / 7.66
+// ns at 1024 / 4096 flows, not met (3.10 ns); 7.05 / 7.12 before the slot-word alias's fix
+// (2026-11-28), whose valid bits are read by index after the advance's read address (its
+// LUT RAM read, and the bitmap's, on the way to the record copy's read address).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
