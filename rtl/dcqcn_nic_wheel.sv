@@ -199,6 +199,8 @@ module dcqcn_nic_wheel #(
   ptr_t          dt     [2][3];
   logic          adv    [2];
   logic [SW-1:0] nxq    [2];   // the slot the advance loads (chosen in its phase 1)
+  logic          ld_bm  [2];   // ... its slot bitmap bit (known in phase 1: below, g_lim)
+  logic          ld_bm_n [2];
   // the slot bitmap: a bit per slot index, set when a node is filed into that slot's lists
   // (not the drained slot's), cleared when the drain loads the slot; stale bits (lists
   // emptied before the drain came) are visited as empty slots. Kept as NW words of WB bits
@@ -221,7 +223,7 @@ module dcqcn_nic_wheel #(
   // later slot took them for its own: the entry they named left a second time, or early if
   // re-armed since (found by the proof attempt, tb/formal/README.md). (A bit per side in
   // registers did the same for 80,000 LUTs more at 4096 slots: two write decoders per bit.)
-  logic          sa_c0 [2][3], sa_ld [2][3];   // sa at C0's tail index, at the advance's read
+  logic          sa_c0 [2][3], sa_ld [2][3];   // sa at C0's tail index, at the loaded slot's
   // a slot index's bitmap word and bit
   /* verilator lint_off UNUSEDSIGNAL */
   function automatic logic [LW-1:0] BW(input logic [SL-1:0] i);
@@ -421,7 +423,7 @@ module dcqcn_nic_wheel #(
   // the side bits (sa, at the bitmap's declaration), one S x 1 LUT RAM per type and side:
   // written by C1's link into a slot not drained, 1 for its side, 0 for the two others when
   // the index's bitmap bit is clear (the first link since its load); read asynchronously at
-  // C0's tail index and at the advance's read address
+  // C0's tail index and at the index of the slot an advance loads (nxq)
   wire [LW-1:0]  c1_bw = (NW > 1) ? LW'(c1_tsi >> LB) : '0;
   wire [LB-1:0]  c1_bb = c1_tsi[LB-1:0];
   wire           bm_c1 = bm[c1_t][c1_bw][c1_bb];
@@ -431,7 +433,8 @@ module dcqcn_nic_wheel #(
       always_ff @(posedge clk)
         if (w_ltl && c1_t == 1'(t) && (q_syh[z] || !bm_c1)) sa_m[c1_tsi] <= q_syh[z];
       assign sa_c0[t][z] = sa_m[c0_ti];
-      assign sa_ld[t][z] = sa_m[adv_ra_q[t]];
+      assign sa_ld[t][z] = sa_m[nxq[t][SL-1:0]];   // (nxq: a register with an enable,
+                                                   // so the read stays after it, not merged)
     end
   end
   // C1's writes of this cycle meet the drains, the decode and the input case by case (a
@@ -784,15 +787,9 @@ module dcqcn_nic_wheel #(
       end
   end
   // ... valid for the slot loaded: each source's tag compared before the mux (as ah, at_w);
-  // a word from RAM only with its index's bitmap bit and its side's bit (sa)
+  // a word from RAM only with its index's bitmap bit (ld_bm, registered with nxq) and its
+  // side's bit (sa, read at nxq's index)
   logic ahh [2][3], ath [2][3];
-  logic [LW-1:0] ad_w [2];
-  logic [LB-1:0] ad_b [2];
-  always_comb
-    for (int t = 0; t < 2; t++) begin
-      ad_w[t] = (NW > 1) ? LW'(adv_ra_q[t] >> LB) : '0;
-      ad_b[t] = adv_ra_q[t][LB-1:0];
-    end
   always_comb begin
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
@@ -800,13 +797,13 @@ module dcqcn_nic_wheel #(
                     (p_wlhd[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? c1_tag == nxq_tag[t] :
                     (w1_hd_we[t][z] && w1_hd_wa[t][z] == adv_ra_q[t]) ?
                       (w1_hd_wd[t][z][WW-1] && w1_hd_wd[t][z][WW-2 -: TGW] == nxq_tag[t]) :
-                      (hd_rd[t][z][WW-1] && hd_rd[t][z][WW-2 -: TGW] == nxq_tag[t] && bm[t][ad_w[t]][ad_b[t]] &&
+                      (hd_rd[t][z][WW-1] && hd_rd[t][z][WW-2 -: TGW] == nxq_tag[t] && ld_bm[t] &&
                        sa_ld[t][z]);
         ath[t][z] = (p_wutl[t] && q_sxh[z] && r_idx == adv_ra_q[t]) ? (!p_uhead[t] && r_tag == nxq_tag[t]) :
                     (p_wltl[t] && q_syh[z] && c1_tsi == adv_ra_q[t]) ? c1_tag == nxq_tag[t] :
                     (w1_tl_we[t][z] && w1_tl_wa[t][z] == adv_ra_q[t]) ?
                       (w1_tl_wd[t][z][WW-1] && w1_tl_wd[t][z][WW-2 -: TGW] == nxq_tag[t]) :
-                      (tr_rd[t][z][WW-1] && tr_rd[t][z][WW-2 -: TGW] == nxq_tag[t] && bm[t][ad_w[t]][ad_b[t]] &&
+                      (tr_rd[t][z][WW-1] && tr_rd[t][z][WW-2 -: TGW] == nxq_tag[t] && ld_bm[t] &&
                        sa_ld[t][z]);
       end
   end
@@ -1028,6 +1025,22 @@ module dcqcn_nic_wheel #(
       assign sel[i] = win ? ka[i] : '0;
     end
     assign nxq_n[t] = sel[0] | sel[1] | sel[2] | sel[3] | sel[4] | sel[5] | sel[6];
+    // the chosen slot's bitmap bit, without reading the bitmap after nxq_n: the search's
+    // slot (6) and the slots marked at the last two edges (1, 2) are marked; now's slot and
+    // the commands' targets (0, 3, 4, KI) are not unless one of those is the same slot (a
+    // slot before the search's is unmarked in the bitmap it read, and marked since only at
+    // those two edges; no bit after d is cleared while d stays). So the bit is set when a
+    // marked candidate is not beaten by an unmarked one (ties: the same slot). Registered
+    // with nxq for the load (a link at the edge between marks the slot and writes its side's
+    // words, forwarded to the load as w1: for the other sides the bit before that edge is
+    // the one that counts, see sa)
+    for (genvar m = 0; m < NK; m++) begin : g_mk
+      if (m == 1 || m == 2 || m == 6) begin : g_m
+        wire ok = kv[m] && !(kv[0] && kk[0] < kk[m]) && !(kv[3] && kk[3] < kk[m]) &&
+                  !(kv[4] && kk[4] < kk[m]) && !(kv[KI] && kk[KI] < kk[m]);
+      end
+    end
+    assign ld_bm_n[t] = g_mk[1].g_m.ok || g_mk[2].g_m.ok || g_mk[6].g_m.ok;
     assign nxq_idx[t] = IDX(nxq_n[t]);
     assign nxq_tag[t] = TAG(nxq[t]);
   end
@@ -1110,6 +1123,7 @@ module dcqcn_nic_wheel #(
       for (int t = 0; t < 2; t++) begin
         d[t]    <= '0;
         adv[t]  <= 1'b0;
+        ld_bm[t] <= 1'b0;
         for (int w = 0; w < NW; w++) bm[t][w] <= '0;
         nxv[t]  <= 1'b0;
         fq_v[t]  <= 1'b0;
@@ -1143,7 +1157,10 @@ module dcqcn_nic_wheel #(
       for (int t = 0; t < 2; t++) begin
         d[t]   <= d_n[t];
         adv[t] <= adv_n[t];
-        if (adv_n[t]) nxq[t] <= nxq_n[t];
+        if (adv_n[t]) begin
+          nxq[t]   <= nxq_n[t];
+          ld_bm[t] <= ld_bm_n[t];
+        end
         // the slot loaded at the last edge (d now): its bit cleared one edge late, so that no
         // bitmap enable waits for the load decision; until then it is the search's base, whose
         // own bit the search excludes (no advance is in flight in the cycle after a load), and
