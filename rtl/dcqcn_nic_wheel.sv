@@ -15,7 +15,7 @@
 // bitmap marks the slots with lists filed: the drain skips unmarked slots (one advance to
 // the first marked slot up to now), and tmr_next_ns / dep_next_ns tell a simulation the
 // first slot with work. A slot's head and tail words count only if their side was written
-// by a link since the index's last load (its bitmap bit and a side bit, sa, in LUT RAM):
+// by a link since the index's last load (its bitmap bit and a side bit, sa, in a memory):
 // slot numbers recur every 2^32 ns, and the words a load leaves in RAM must not be taken
 // for the later slot's (docs/nic.md, "The wheel engine", "Structure").
 //
@@ -44,10 +44,10 @@
 // at the last edge that comes first), but d + 1 in a cycle whose search ran from another
 // base (sa_ok low), so that next_due is never later than the first slot with work.
 //
-// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing"): 7.90 / 7.66
+// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing"): 7.83 / 7.42
 // ns at 1024 / 4096 flows, not met (3.10 ns); 7.05 / 7.12 before the slot-word alias's fix
-// (2026-11-28), whose valid bits are read by index after the advance's read address (its
-// LUT RAM read, and the bitmap's, on the way to the record copy's read address).
+// (2026-11-28), whose side bits are read at the slot an advance loads (Yosys maps them to
+// block RAM with nxq's register as their address register: phase 1's choice into it).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
@@ -215,7 +215,7 @@ module dcqcn_nic_wheel #(
   // A slot word read from RAM counts only if its side was written by a link since the
   // drain last loaded its index: its index's bitmap bit set (bm: set by a link into a slot
   // not drained, cleared one edge after the load, and at a jump, when nothing is linked)
-  // and its side's bit set (sa, per type and side, S x 1 bits in LUT RAM: the first link
+  // and its side's bit set (sa, per type and side an S x 1 memory, one write port: the first link
   // into an index whose bitmap bit is clear writes 1 for its side and 0 for the two others,
   // a later one 1 for its side). A load takes a slot's lists into the drain's registers and
   // leaves the words in RAM, valid, with their slot's number as tag; the slot number recurs
@@ -420,7 +420,7 @@ module dcqcn_nic_wheel #(
   wire [WW-1:0] lnk_w = {1'b1, c1_tag, c1_id};
   wire [DW-1:0] drn_w = {rec_new[RW-1], rec_new[RW-4], rec_new[39:0]};
   wire [SL-1:0]  c1_tsi = IDX(c1_ts);   // the linked slot's index when it is not drained
-  // the side bits (sa, at the bitmap's declaration), one S x 1 LUT RAM per type and side:
+  // the side bits (sa, at the bitmap's declaration), one S x 1 memory per type and side:
   // written by C1's link into a slot not drained, 1 for its side, 0 for the two others when
   // the index's bitmap bit is clear (the first link since its load); read asynchronously at
   // C0's tail index and at the index of the slot an advance loads (nxq)
