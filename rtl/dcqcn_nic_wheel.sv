@@ -422,8 +422,8 @@ module dcqcn_nic_wheel #(
   wire [SL-1:0]  c1_tsi = IDX(c1_ts);   // the linked slot's index when it is not drained
   // the side bits (sa, at the bitmap's declaration), one S x 1 memory per type and side:
   // written by C1's link into a slot not drained, 1 for its side, 0 for the two others when
-  // the index's bitmap bit is clear (the first link since its load); read asynchronously at
-  // C0's tail index and at the index of the slot an advance loads (nxq)
+  // the index's bitmap bit is clear (the first link since its load); read (asynchronously
+  // here) at C0's tail index and at the index of the slot an advance loads (nxq)
   wire [LW-1:0]  c1_bw = (NW > 1) ? LW'(c1_tsi >> LB) : '0;
   wire [LB-1:0]  c1_bb = c1_tsi[LB-1:0];
   wire           bm_c1 = bm[c1_t][c1_bw][c1_bb];
@@ -433,8 +433,9 @@ module dcqcn_nic_wheel #(
       always_ff @(posedge clk)
         if (w_ltl && c1_t == 1'(t) && (q_syh[z] || !bm_c1)) sa_m[c1_tsi] <= q_syh[z];
       assign sa_c0[t][z] = sa_m[c0_ti];
-      assign sa_ld[t][z] = sa_m[nxq[t][SL-1:0]];   // (nxq: a register with an enable,
-                                                   // so the read stays after it, not merged)
+      assign sa_ld[t][z] = sa_m[nxq[t][SL-1:0]];   // (Yosys maps sa_m to block RAM and
+                                                   // takes nxq's register in as its address
+                                                   // register: docs/nic.md, "Timing")
     end
   end
   // C1's writes of this cycle meet the drains, the decode and the input case by case (a
