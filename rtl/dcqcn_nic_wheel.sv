@@ -44,7 +44,7 @@
 // at the last edge that comes first), but d + 1 in a cycle whose search ran from another
 // base (sa_ok low), so that next_due is never later than the first slot with work.
 //
-// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing"): 7.83 / 7.42
+// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing"): 7.66 / 7.68
 // ns at 1024 / 4096 flows, not met (3.10 ns); 7.05 / 7.12 before the slot-word alias's fix
 // (2026-11-28), whose side bits are read at the slot an advance loads (Yosys maps them to
 // block RAM with nxq's register as their address register: phase 1's choice into it).
@@ -493,12 +493,12 @@ module dcqcn_nic_wheel #(
   // whose bits are set)
   wire [LW-1:0]  c0_tw = (NW > 1) ? LW'(c0_ti >> LB) : '0;
   wire [LB-1:0]  c0_tb = c0_ti[LB-1:0];
+  wire           bm_c0 = bm[c0_t][c0_tw][c0_tb];   // (only C0's type's th_rd is used)
   always_comb
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
         th_w1[t][z] = w1_tl_wd[t][z][WW-1] && w1_tl_wd[t][z][WW-2 -: TGW] == c0_tag;
-        th_rd[t][z] = tc_rd[t][z][WW-1] && tc_rd[t][z][WW-2 -: TGW] == c0_tag && bm[t][c0_tw][c0_tb] &&
-                      sa_c0[t][z];
+        th_rd[t][z] = tc_rd[t][z][WW-1] && tc_rd[t][z][WW-2 -: TGW] == c0_tag && bm_c0 && sa_c0[t][z];
       end
   always_comb begin
     f_rec = (rec_write && c1_id == c0_id) ? rec_new : fw_rc_q ? w1_rc_wd : rc_rd;
