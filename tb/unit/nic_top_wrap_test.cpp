@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <initializer_list>
 #include <cstdlib>
 #include <algorithm>
 #include <climits>
@@ -92,7 +93,7 @@ struct AfterIdle {
   int grants = 0, expect = 0;
   int32_t max_ahead = INT32_MIN;  // max over grants of tx_ns - now (signed)
 };
-AfterIdle backlogged_after_idle(uint32_t idle_ns, bool clocked) {
+AfterIdle backlogged_after_idle(uint32_t idle_ns, bool clocked, uint32_t flow) {
   AfterIdle r;
   Drv d;
   d.in.now_ns = 0xFFFFFFFFu - 50000000u;  // 50 ms before the wrap
@@ -115,12 +116,12 @@ AfterIdle backlogged_after_idle(uint32_t idle_ns, bool clocked) {
     d.in.now_ns += idle_ns;  // it does, for idle_ns
   }
   const uint32_t t0 = d.in.now_ns;  // (clocked: within a few ns of the same time)
-  d.host_data(1);
+  d.host_data(flow);
   d.settle();
   for (int k = 0; k < 300; ++k) {
     s = d.txop();
     if (s.grant) {
-      EXPECT_EQ(s.flow, 1u);
+      EXPECT_EQ(s.flow, flow);
       ++r.grants;
       r.max_ahead = std::max(r.max_ahead, static_cast<int32_t>(s.tx_ns - d.in.now_ns));
       d.txdone(s, 1500, true);
@@ -131,10 +132,11 @@ AfterIdle backlogged_after_idle(uint32_t idle_ns, bool clocked) {
   return r;
 }
 
-void expect_paced(uint32_t idle_ns) {
-  for (bool clocked : {false, true}) {
-    SCOPED_TRACE("idle " + std::to_string(idle_ns) + " ns, clock " + (clocked ? "running" : "stopped"));
-    const AfterIdle r = backlogged_after_idle(idle_ns, clocked);
+void expect_paced(uint32_t idle_ns, uint32_t flow, std::initializer_list<bool> clocks = {false, true}) {
+  for (bool clocked : clocks) {
+    SCOPED_TRACE("flow " + std::to_string(flow) + ", idle " + std::to_string(idle_ns) + " ns, clock " +
+                 (clocked ? "running" : "stopped"));
+    const AfterIdle r = backlogged_after_idle(idle_ns, clocked, flow);
     EXPECT_GE(r.grants, r.expect - 5) << "held: fewer grants than its pacing allows";
     EXPECT_LE(r.grants, r.expect + 2) << "a burst: more grants than its pacing allows";
     EXPECT_LE(r.max_ahead, 0) << "a grant's tx_ns after the time of the grant";
@@ -145,7 +147,7 @@ void expect_paced(uint32_t idle_ns) {
 
 // Idle for less than 2^31 ns: paced from the first grant.
 TEST(NicTopWrap, FlowIdleUpToTwoSecondsResumesPaced) {
-  for (uint32_t idle : {1000000u, 1000000000u, 2000000000u}) expect_paced(idle);
+  for (uint32_t idle : {1000000u, 1000000000u, 2000000000u}) expect_paced(idle, 1);
 }
 
 // KNOWN BUG, NOT FIXED (docs/rp.md "Time", the pacing word): idle for more than 2^31 ns,
@@ -156,5 +158,24 @@ TEST(NicTopWrap, FlowIdleUpToTwoSecondsResumesPaced) {
 // departure passes the drain; then the drain jumps to now and the flow is held as well.
 // Disabled: run with --gtest_also_run_disabled_tests --gtest_filter='NicTopWrap.*'.
 TEST(NicTopWrap, DISABLED_FlowIdleForMoreThanTwoToThe31nsResumesPaced) {
-  for (uint32_t idle : {2200000000u, 3000000000u, 4200000000u}) expect_paced(idle);
+  for (uint32_t idle : {2200000000u, 3000000000u, 4200000000u}) expect_paced(idle, 1);
+}
+
+
+// A flow that never sent (its departure is `now`) after the same silence: paced, whether
+// the clock ran (3 s) or a simulation stopped it (up to 2 s).
+TEST(NicTopWrap, FreshFlowAfterSilenceIsPaced) {
+  for (uint32_t idle : {1000000u, 1000000000u, 2000000000u}) expect_paced(idle, 2);
+  for (uint32_t idle : {2200000000u, 3000000000u, 4200000000u}) expect_paced(idle, 2, {true});
+}
+
+// KNOWN BUG, NOT FIXED (docs/nic.md "`idle` and `next_due`"): the top lets a simulation
+// stop the clock for any time while nothing is armed, but the wheel's drains compare
+// now with their slot by signed difference: stopped for more than 2^31 ns, now reads as
+// before the drain, the drain does not jump, and every departure armed near now is
+// behind it, so due at once: a flow that never sent is granted at every txop (300 grants
+// in 35 us against 119 paced, tx_ns up to 54 us after now) until now passes the drain.
+// Disabled: run with --gtest_also_run_disabled_tests --gtest_filter='NicTopWrap.*'.
+TEST(NicTopWrap, DISABLED_FreshFlowAfterClockStoppedForMoreThanTwoToThe31nsIsPaced) {
+  for (uint32_t idle : {2200000000u, 3000000000u, 4200000000u}) expect_paced(idle, 2, {false});
 }
