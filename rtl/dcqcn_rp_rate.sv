@@ -255,7 +255,9 @@ module dcqcn_rp_rate #(
     inc_do_q[3]    <= (s2_tx && s2_bc_exp) || (s2_itmr && iok_q[2]);
     first_q[3]     <= cfg_first_en && !seen_q[2];
     clamp_q[3]     <= cfg_clamp || (cfg_clamp_ti && ti_q[2]);
-    win_q[3]       <= !s2_cut_ok;   // an event that finds the period over forgets the cut
+    // the period still runs (= !s2_cut_ok; written out, it maps to 3.04 ns, against 3.08 ns
+    // at 1024 flows and 3.10 ns at 4096 as !s2_cut_ok): an event that finds it over forgets the cut
+    win_q[3]       <= cutv_q[2] && cfg_rrmp != 32'd0 && p2_since_reg < cfg_rrmp;
     for (int k = 4; k <= 6; k++) begin
       bc_exp_q[k] <= bc_exp_q[k-1];     ce_q[k] <= ce_q[k-1];
       do_cut_q[k] <= do_cut_q[k-1];     defer_new_q[k] <= defer_new_q[k-1];
