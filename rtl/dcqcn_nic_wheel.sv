@@ -565,7 +565,10 @@ module dcqcn_nic_wheel #(
   for (genvar t = 0; t < 2; t++) begin : g_dt
     assign d1[t]      = d[t] + SW'(1);
     assign past_d[t]  = !LE0(now_slot, d[t]);
-    assign far64[t]   = !LE0(now_slot, d[t] + SW'(64));
+    // (unsigned: also when now reads as before d, i.e. a simulation stopped the clock for
+    // 2^31 ns or more with nothing linked: the drain jumps to now; inside the horizon d is
+    // never after now, so this is the signed test there)
+    assign far64[t]   = SW'(now_slot - d[t]) > SW'(64);
     assign past_d1[t] = !LE0(now_slot, d1[t]);
   end
   // the first marked slot after the base (sbase: d, or nxq while an advance's phase 2 loads
@@ -893,7 +896,7 @@ module dcqcn_nic_wheel #(
                 s_flow >= 32'(N);
   // low in a cycle in which now_ns stepped more than one slot ahead (a simulation that
   // slept): the drains see the new time, and may jump, before a command is timed
-  wire   stepped = !LE0(now_ns[31:SLOT_BITS], now_slot + SW'(1));
+  wire   stepped = SW'(now_ns[31:SLOT_BITS] - now_slot) > SW'(1);   // (unsigned: any step but 0 or 1 slot ahead)
   assign s_ready = !clearing && !mv_v[0] && !mv_v[1] && !jump_w[0] && !jump_w[1] && !stepped;
   wire   take_in = s_valid && s_ready && !in_bad;
   // a move injected: !clearing && (mv_v[0] || mv_v[1]), and the move's fields, registered
