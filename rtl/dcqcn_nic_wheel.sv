@@ -50,7 +50,8 @@
 // block RAM with nxq's register as their address register: phase 1's choice into it).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
-// cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
+// cycle in which now_ns stepped anything but 0 or 1 slot ahead (a simulation that slept;
+// also a step that reads as backwards, after a clock stopped for 2^31 ns or more). A
 // head's valid may drop without ready (a command can re-arm or disarm the head): this is
 // an engine inside the scheduler, not an AXI-Stream port.
 `resetall
@@ -560,7 +561,7 @@ module dcqcn_nic_wheel #(
   // different arguments wake each other without end; the calls are in wires)
   wire [SW-1:0] d1      [2];   // the next slot
   wire          past_d  [2];   // the registered now's slot is past d
-  wire          far64   [2];   // ... more than 64 slots past d
+  wire          far64   [2];   // ... not within 64 slots after d (unsigned)
   wire          past_d1 [2];   // ... past d + 1: the drain stands behind time
   for (genvar t = 0; t < 2; t++) begin : g_dt
     assign d1[t]      = d[t] + SW'(1);
