@@ -41,6 +41,27 @@ NicCoreBlocks::NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start
   spawn(start_ev_, &NicCoreBlocks::start_method, "start", true);  // runs at time 0
   spawn(wake_ev_, &NicCoreBlocks::wake_method, "wake", false);
   spawn(tmr_ev_, &NicCoreBlocks::timer_method, "timers", false);
+  spawn(sweep_ev_, &NicCoreBlocks::sweep_method, "sweep", false);
+  sweep_ev_.notify(sc_time(static_cast<double>(1u << 29), SC_NS));  // the first epoch's end
+}
+
+// The NIC top's sweep (docs/nic.md "The sweep"), at the same times: when now enters a new
+// 2^29-ns epoch every flow gets an AGE event (RP op 7), so that the RP reads its pacing
+// word right after any silence (docs/rp.md "Time": an event at least every 2^30 ns). The
+// result changes nothing the host or the wheel keeps: it is not passed on. (The top issues
+// the AGEs one per two cycles through its arbiter; here they take no simulated time.)
+void NicCoreBlocks::sweep_method() {
+  const double now = now_ns();
+  const uint32_t now32 = now_ns32();
+  for (uint32_t idx = 0; idx < fl_.size(); ++idx) {
+    RpEvent ev;
+    ev.op = static_cast<RpOp>(7);
+    ev.flow = idx;
+    ev.now_ns = now32;
+    (void)rp_->process(ev, now);
+  }
+  const uint32_t to_next = (((now32 >> 29) + 1) << 29) - now32;
+  sweep_ev_.notify(sc_time(static_cast<double>(to_next), SC_NS));
 }
 
 size_t NicCoreBlocks::flow_state_bytes() const {

@@ -134,6 +134,9 @@ void NicCoreTop::dispatch_method() {
   while (!mon_q_.empty()) {
     const RpResult r = mon_q_.front();
     mon_q_.pop_front();
+    // the sweep's AGE results (op 7, every flow of the top once per 2^29 ns, docs/nic.md
+    // "The sweep") change nothing the host keeps: they are not passed on
+    if (static_cast<unsigned>(r.op) == 7) continue;
     host_.core_rp_result(r, now);
   }
   while (!cnp_q_.empty()) {
