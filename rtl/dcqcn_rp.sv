@@ -7,8 +7,8 @@
 // 3 INC_TIMER, 6 CUT_TIMER (a deadline this block announced has passed), 4 QUERY,
 // 5 INIT (forget the flow; a non-zero s_evt_tau_ns restarts it at that rate in kb/s,
 // clamped to [MIN_RATE, LINE_RATE], Rt = LINE_RATE, increase timer armed), 7 AGE (here
-// exactly QUERY: the retire rule below and the result; the integrator sends it to every
-// flow once per 2^29-ns epoch of now, its sweep, and arms nothing on its result).
+// exactly QUERY: no algorithm step, only what every event does; the integrator sends it
+// to every flow once per 2^29-ns epoch of now, its sweep, and arms nothing on its result).
 //
 // Timers are not free-running. When the block (re)arms a timer it announces the deadline
 // and a tag (m_out_?tmr = SET); the system keeps the latest deadline per flow and timer
