@@ -12,6 +12,8 @@
 // lambda MTU << p (lz = 8 g + p), so no product needs a shifter after it: bytes / Rc is
 // (bytes << lz) * T >> 13, the DCQCN+ term lambda MTU / Rc is ((lambda MTU << p) * T) << 8 g
 // >> 33 (a three-way select of bits).
+// The retire rule (docs/rp.md "Time"): S8 keeps the top two bits of now - dep, S9 reads a
+// word whose dep is 2^30 to 2^31 ns behind as not valid.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none

@@ -339,7 +339,7 @@ RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
       }
       ++cov.init;
       break;
-    default:  // QUERY, AGE (the retire rule below and the result, nothing else)
+    default:  // QUERY, AGE: no algorithm step (what every event does, and the result)
       ++cov.query;
       break;
   }
