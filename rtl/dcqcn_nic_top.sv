@@ -51,11 +51,11 @@
 //   [97] cnp_dropped  [98] q_valid  [111:99] 0  [127:112] q_flow  [159:128] q_at_ns
 //
 // ---- Status for a simulation (docs/nic.md, "idle")
-//   next_due_valid, next_due_ns  the earliest pending time (conservative): the scheduler's,
-//                                or the start of now's next 2^29-ns epoch when it is
-//                                earlier (the sweep, docs/nic.md "The sweep"): always
-//                                valid (1), so a simulation never stops the clock for
-//                                longer than 2^29 ns
+//   next_due_valid, next_due_ns  the scheduler's earliest pending time (conservative)
+//   sweep_due_ns                 the start of now's next 2^29-ns epoch, when the top gives
+//                                every flow an AGE event (the sweep, docs/nic.md "The
+//                                sweep"): a simulation clocks the top at that time too, or
+//                                lazily before its next input, with now_ns = sweep_due_ns
 //   txq_nonempty                 flows are due and wait for a txop
 //   idle                         nothing in flight: no input held, no queue entry, no
 //                                event in a block, no command pending. A simulation
@@ -121,6 +121,7 @@ module dcqcn_nic_top #(
     output logic [159:0] mon_np_data,
     output logic         next_due_valid,
     output logic [31:0]  next_due_ns,
+    output logic [31:0]  sweep_due_ns,
     output logic         txq_nonempty,
     output logic         idle,
 
@@ -253,14 +254,6 @@ module dcqcn_nic_top #(
                  sch_out_late;
   logic [7:0]    sch_evt_gen, sch_out_gen;
   logic          sch_out_valid, sch_out_ready, sch_settling;
-  logic          sch_nd_valid;
-  logic [31:0]   sch_nd_ns, sweep_due_ns;
-
-  // next_due: the scheduler's, or the next sweep's when that is earlier (a signed compare:
-  // both are within 2^31 ns of now)
-  assign next_due_valid = 1'b1;
-  assign next_due_ns    = (sch_nd_valid && $signed(sch_nd_ns - sweep_due_ns) < 0) ? sch_nd_ns
-                                                                                 : sweep_due_ns;
 
   dcqcn_nic_sched #(.NUM_FLOWS(NUM_FLOWS), .SLOTS_LOG2(SCHED_SLOTS_LOG2)) u_sched (
     .clk(clk), .rst(rst),
@@ -270,7 +263,7 @@ module dcqcn_nic_top #(
     .m_out_valid(sch_out_valid), .m_out_ready(sch_out_ready), .m_out_kind(sch_out_kind),
     .m_out_flow(sch_out_flow), .m_out_gen(sch_out_gen), .m_out_at_ns(sch_out_at),
     .m_out_tx_ns(sch_out_tx), .m_out_late_ns(sch_out_late),
-    .next_due_valid(sch_nd_valid), .next_due_ns(sch_nd_ns), .txq_nonempty(txq_nonempty),
+    .next_due_valid(next_due_valid), .next_due_ns(next_due_ns), .txq_nonempty(txq_nonempty),
     .settling(sch_settling),
     .csr_we(sch_csr_we_reg), .csr_re(sch_csr_re_reg), .csr_addr(sch_csr_addr_reg),
     .csr_wdata(sch_csr_wdata_reg), .csr_rdata(sch_csr_rdata)

@@ -254,7 +254,8 @@ class Bench {
     // next_due stays at or before now until they have caught up)
     const NicTopOut so = ref_.outputs(in_);
     const bool asleep = !freeze_ && !fixed_dt_ && so.idle && r < 20 &&
-                        !(so.next_due_valid && sdiff(so.next_due_ns, static_cast<uint32_t>(now64_)) <= 0);
+                        !(so.next_due_valid && sdiff(so.next_due_ns, static_cast<uint32_t>(now64_)) <= 0) &&
+                        sdiff(so.sweep_due_ns, static_cast<uint32_t>(now64_)) > 0;
     // (and now and then a step of up to 5 us while busy: a simulation's time is an input
     // that may step; 10.6 ns a cycle on average, within the 16 ns a cycle the drains walk)
     now64_ += freeze_ ? 0 : fixed_dt_ ? fixed_dt_ : asleep ? 3000 + rng_.below(60000)
@@ -341,6 +342,7 @@ class Bench {
     put("mon_np_valid", m.mon_np_valid, o.mon_np_valid);
     put("next_due_valid", m.next_due_valid, o.next_due_valid);
     put("next_due_ns", o.next_due_valid ? m.next_due_ns : 0u, o.next_due_valid ? o.next_due_ns : 0u);
+    put("sweep_due_ns", m.sweep_due_ns, o.sweep_due_ns);
     put("txq_nonempty", m.txq_nonempty, o.txq_nonempty);
     put("idle", m.idle, o.idle);
     put("s_axil_awready", m.s_axil_awready, o.awready);
@@ -449,7 +451,7 @@ class Bench {
         case RpOp::TX: ++out_tx_; in_flight_[e.flow] = false; break;
         case RpOp::CNP: ++out_cnp_; break;
         case RpOp::QUERY: case RpOp::INIT: ++out_host_; break;
-        case kRpAge:
+        case RpOp::AGE:
           if (!sw_pending_ || e.flow != sw_next_)
             return fail("sweep: AGE of flow " + std::to_string(e.flow) + " but " +
                         (sw_pending_ ? "flow " + std::to_string(sw_next_) + " was next" : std::string("no sweep was due")));
@@ -789,7 +791,8 @@ class Bench {
       const NicTopOut o = ref_.outputs(in_);
       if (o.idle && dones_.empty() && !in_.txdone_valid && !in_.host_valid && !in_.rxcnp_valid &&
           !in_.rxdata_valid && !in_.txop_valid && !in_.awvalid && !in_.wvalid && !in_.arvalid &&
-          !(o.next_due_valid && sdiff(o.next_due_ns, static_cast<uint32_t>(now64_)) <= 0)) {
+          !(o.next_due_valid && sdiff(o.next_due_ns, static_cast<uint32_t>(now64_)) <= 0) &&
+          sdiff(o.sweep_due_ns, static_cast<uint32_t>(now64_)) > 0) {
         freeze_ = false;
         return 0;
       }
@@ -847,7 +850,6 @@ class Bench {
   bool sw_pending_ = false;
   uint32_t sw_next_ = 0;
   static constexpr uint64_t kSweepMaxCycles = uint64_t{1} << 20;  // (3.3 ms; the epoch is 2^29 ns)
-  static constexpr RpOp kRpAge = static_cast<RpOp>(7);
   unsigned rst_cycles_ = 0;
   uint64_t mid_reset_at_ = 0;
   bool mid_reset_done_ = false, injected_ = false, busy_since_idle_ = false, stop_prev_ = false;

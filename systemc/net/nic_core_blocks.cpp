@@ -41,27 +41,30 @@ NicCoreBlocks::NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start
   spawn(start_ev_, &NicCoreBlocks::start_method, "start", true);  // runs at time 0
   spawn(wake_ev_, &NicCoreBlocks::wake_method, "wake", false);
   spawn(tmr_ev_, &NicCoreBlocks::timer_method, "timers", false);
-  spawn(sweep_ev_, &NicCoreBlocks::sweep_method, "sweep", false);
-  sweep_ev_.notify(sc_time(static_cast<double>(1u << 29), SC_NS));  // the first epoch's end
 }
 
-// The NIC top's sweep (docs/nic.md "The sweep"), at the same times: when now enters a new
-// 2^29-ns epoch every flow gets an AGE event (RP op 7), so that the RP reads its pacing
-// word right after any silence (docs/rp.md "Time": an event at least every 2^30 ns). The
-// result changes nothing the host or the wheel keeps: it is not passed on. (The top issues
-// the AGEs one per two cycles through its arbiter; here they take no simulated time.)
-void NicCoreBlocks::sweep_method() {
-  const double now = now_ns();
-  const uint32_t now32 = now_ns32();
-  for (uint32_t idx = 0; idx < fl_.size(); ++idx) {
-    RpEvent ev;
-    ev.op = static_cast<RpOp>(7);
-    ev.flow = idx;
-    ev.now_ns = now32;
-    (void)rp_->process(ev, now);
+// The NIC top's sweep (docs/nic.md "The sweep"): when now enters a new 2^29-ns epoch every
+// flow gets an AGE event (RP op 7), so that the RP reads its pacing word right after any
+// silence (docs/rp.md "Time": an event at least every 2^30 ns). The result changes nothing
+// the host or the wheel keeps: it is not passed on. Done lazily and exactly: before the RP
+// sees anything else, the sweeps of every epoch start passed since the last one, each with
+// its own time (the RP has no clock: an event stamped with the epoch's start is what the
+// top's sweep at that time gives it, as nothing else reached the RP in between). No
+// SystemC event is kept pending for it: one would change the order of SystemC's timed
+// events that fall at one time (its queue is a heap), and so the runs' results.
+void NicCoreBlocks::sweep(double now) {
+  const uint64_t ep = static_cast<uint64_t>(now) >> 29;  // (now: whole ns)
+  while (swept_ep_ < ep) {
+    ++swept_ep_;
+    const uint32_t at32 = static_cast<uint32_t>(swept_ep_ << 29);
+    for (uint32_t idx = 0; idx < fl_.size(); ++idx) {
+      RpEvent ev;
+      ev.op = RpOp::AGE;
+      ev.flow = idx;
+      ev.now_ns = at32;
+      (void)rp_->process(ev, now);
+    }
   }
-  const uint32_t to_next = (((now32 >> 29) + 1) << 29) - now32;
-  sweep_ev_.notify(sc_time(static_cast<double>(to_next), SC_NS));
 }
 
 size_t NicCoreBlocks::flow_state_bytes() const {
@@ -73,10 +76,12 @@ size_t NicCoreBlocks::engine_state_bytes(NicBlock b) const {
 }
 
 void NicCoreBlocks::csr_write(NicBlock b, uint8_t addr, uint32_t value, double now) {
-  if (b == NicBlock::RP)
+  if (b == NicBlock::RP) {
+    sweep(now);
     rp_->csr_write(addr, value, now);
-  else
+  } else {
     np_->csr_write(addr, value, now);
+  }
 }
 
 uint32_t NicCoreBlocks::csr_read(NicBlock b, uint8_t addr, double now) {
@@ -154,6 +159,7 @@ void NicCoreBlocks::init(uint32_t idx, uint32_t rate_kbps, double now) {
   init.flow = idx;
   init.now_ns = now_ns32();
   init.tau_ns = rate_kbps;
+  sweep(now);
   rp_result(rp_->process(init, now), now);
 }
 
@@ -164,6 +170,7 @@ void NicCoreBlocks::txdone(uint32_t idx, uint32_t tx_ns, uint16_t bytes, bool mo
   ev.flow = idx;
   ev.now_ns = tx_ns;
   ev.bytes = bytes;
+  sweep(now);
   const RpResult r = rp_->process(ev, now);
   Flow& f = fl_[idx];
   // tx_ns is the ideal departure (at most CATCHUP_NS before now): the next one is relative
@@ -187,6 +194,7 @@ void NicCoreBlocks::rx_cnp(uint32_t idx, bool ue, uint32_t tau_ns, double now) {
   ev.now_ns = now_ns32();
   ev.cnp_ue = ue;
   ev.tau_ns = tau_ns;
+  sweep(now);
   rp_result(rp_->process(ev, now), now);
 }
 
@@ -239,6 +247,7 @@ void NicCoreBlocks::timer_method() {
         ev.flow = t->flow;
         ev.now_ns = now32;
         ev.gen = t->gen;
+        sweep(now);
         rp_result(rp_->process(ev, now), now);
       } else {
         NpEvent ev;

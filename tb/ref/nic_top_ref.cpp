@@ -9,11 +9,6 @@
 namespace dcqcn {
 
 namespace {
-// RP op 7, the sweep's AGE (docs/rp.md "Time"): the RP treats it as a QUERY
-constexpr RpOp kRpAge = static_cast<RpOp>(7);
-}  // namespace
-
-namespace {
 constexpr uint8_t kArm = 1, kDisarm = 2, kTxopp = 3;
 }
 
@@ -125,7 +120,7 @@ void NicTopModel::comb(const NicTopIn& in, Comb& c) const {
     c.x_cmd_needed = true;
     c.x_cmd_op = data ? kArm : kDisarm;
     c.x_wr_word = data ? 4 : 0;
-  } else if (x_op_ == kRpAge) {
+  } else if (x_op_ == RpOp::AGE) {
     // the sweep's AGE: the departure stays as it is
   } else if (x_op_ == RpOp::QUERY) {
     if (infl) {
@@ -217,11 +212,9 @@ void NicTopModel::outputs(const NicTopIn& in, NicTopOut& o) const {
   o.mon_rp = mon_rp_;
   o.mon_np_valid = mon_np_v_;
   o.mon_np = mon_np_;
-  // the scheduler's next_due, or the next sweep's start when earlier (always valid)
-  const uint32_t sweep_due = (sw_ep_ + 1) << 29;
-  o.next_due_valid = true;
-  o.next_due_ns = sch_.next_due_valid() && static_cast<int32_t>(sch_.next_due_ns() - sweep_due) < 0
-                      ? sch_.next_due_ns() : sweep_due;
+  o.next_due_valid = sch_.next_due_valid();
+  o.next_due_ns = sch_.next_due_ns();
+  o.sweep_due_ns = (sw_ep_ + 1) << 29;
   o.txq_nonempty = sch_.txq_nonempty();
   o.idle = arb_idle(c) && !aw_held_ && !w_held_ && !bvalid_ && !rd_issue_ && !rd_wait_ && !rvalid_;
   const bool wr_go = aw_held_ && w_held_ && !bvalid_;
@@ -496,7 +489,7 @@ void NicTopModel::step(const NicTopIn& in) {
         e.tau_ns = host_q_.front().init ? host_q_.front().arg : 0;
         break;
       default:
-        e.op = kRpAge;
+        e.op = RpOp::AGE;
         e.flow = sw_flow_;
         break;
     }

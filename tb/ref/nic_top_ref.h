@@ -59,6 +59,7 @@ struct NicTopOut {
   NpResult mon_np;
   bool next_due_valid = false;
   uint32_t next_due_ns = 0;
+  uint32_t sweep_due_ns = 0;  // the next sweep (docs/nic.md "The sweep")
   bool txq_nonempty = false;
   bool idle = false;
   // AXI4-Lite slave pins
