@@ -244,8 +244,9 @@ module dcqcn_nic_arb #(
   // must see an event at least every 2^30 ns). A sweep starts when the registered now
   // enters an epoch other than the last sweep's (after the RAM clear), from flow 0, and
   // issues one AGE per flow through the RP's round robin (its fifth source); a new epoch
-  // during a sweep restarts it. The top shows the next epoch's start in next_due, so a
-  // simulation that stops the clock wakes for it.
+  // during a sweep restarts it. The top shows the next epoch's start on sweep_due_ns, so a
+  // simulation that stops the clock clocks the top at that time (or lazily, before its next
+  // input: docs/nic.md "The sweep").
   logic [2:0]    sw_ep_reg;          // the epoch (now[31:29]) of the last sweep's start
   logic          sw_on_reg;          // a sweep in progress
   logic [FW-1:0] sw_flow_reg;        // its next flow
