@@ -53,7 +53,7 @@ NicCoreBlocks::NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start
 // SystemC event is kept pending for it: one would change the order of SystemC's timed
 // events that fall at one time (its queue is a heap), and so the runs' results.
 void NicCoreBlocks::sweep(double now) {
-  const uint64_t ep = static_cast<uint64_t>(now) >> 29;  // (now: whole ns)
+  const uint64_t ep = static_cast<uint64_t>(now + 0.5) >> 29;  // (whole ns, rounded as now_ns32())
   while (swept_ep_ < ep) {
     ++swept_ep_;
     const uint32_t at32 = static_cast<uint32_t>(swept_ep_ << 29);

@@ -75,7 +75,8 @@ NicTopOut NicCoreTop::cycle(const NicTopIn& in) {
 // done, as nothing else reached the top in between: a scheduler deadline has a wake of
 // its own (next_due), and one at the epoch's start itself finds this catch-up first.
 void NicCoreTop::sweep(double now) {
-  while (sweep_known_ && now >= sweep_at_) {
+  // (whole ns, rounded as now_ns32() rounds: the top sees the epoch's start once now does)
+  while (sweep_known_ && now + 0.5 >= sweep_at_) {
     const double at = sweep_at_;
     const uint32_t at32 = static_cast<uint32_t>(static_cast<uint64_t>(at));
     TopDrains& cost = drains_[static_cast<int>(TopCause::Due)];
@@ -104,11 +105,12 @@ void NicCoreTop::sweep(double now) {
   }
 }
 
-// The time of the next sweep (unwrapped), from the outputs of an access at `at`: within
-// 2^29 ns after it.
+// The time of the next sweep (unwrapped, whole ns), from the outputs of an access at `at`
+// (ns; the top saw it rounded, as now_ns32()): within 2^29 ns after it.
 void NicCoreTop::note_sweep(double at) {
-  const uint32_t at32 = static_cast<uint32_t>(static_cast<uint64_t>(at));
-  sweep_at_ = at + static_cast<double>(static_cast<int32_t>(last_.sweep_due_ns - at32));
+  const uint64_t at_ns = static_cast<uint64_t>(at + 0.5);
+  const uint32_t at32 = static_cast<uint32_t>(at_ns);
+  sweep_at_ = static_cast<double>(at_ns) + static_cast<double>(static_cast<int32_t>(last_.sweep_due_ns - at32));
   sweep_known_ = true;
 }
 
