@@ -238,6 +238,7 @@ void NicCoreBlocks::arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadli
 void NicCoreBlocks::timer_method() {
   const double now = now_ns();
   const uint32_t now32 = now_ns32();
+  sweep(now);  // (once: the loop's RP timer events all come at this time)
   for (;;) {
     if (const auto t = wheel_.pop_timer(now32)) {
       if (t->kind != 2) {
@@ -247,7 +248,6 @@ void NicCoreBlocks::timer_method() {
         ev.flow = t->flow;
         ev.now_ns = now32;
         ev.gen = t->gen;
-        sweep(now);
         rp_result(rp_->process(ev, now), now);
       } else {
         NpEvent ev;
