@@ -563,7 +563,6 @@ module dcqcn_nic_wheel #(
   wire          past_d  [2];   // the registered now's slot is past d
   wire          far64   [2];   // ... not within 64 slots after d (unsigned)
   wire          past_d1 [2];   // ... past d + 1: the drain stands behind time
-  wire [SW-1:0] nd      [2];   // now_slot - d: how far the drain stands behind now
   for (genvar t = 0; t < 2; t++) begin : g_dt
     assign d1[t]      = d[t] + SW'(1);
     assign past_d[t]  = !LE0(now_slot, d[t]);
@@ -571,11 +570,11 @@ module dcqcn_nic_wheel #(
     // stopped the clock for 2^31 ns or more with nothing linked: the drain jumps to now;
     // inside the horizon d is never after now, so this is the signed test there. Written
     // as the signed test, which holds for now_slot - d in [65, 2^(SW-1) + 63], OR the sign
-    // bit of nd = now_slot - d, which holds for [2^(SW-1), 2^SW - 1]: the union is exactly
+    // bit of nd0 = now_slot - d, which holds for [2^(SW-1), 2^SW - 1]: the union is exactly
     // [65, 2^SW - 1], and the two carry chains run side by side, where a compare after the
     // subtraction put a second chain behind the first: 8.32 ns against 7.66 at 1024 flows)
-    assign nd[t]      = now_slot - d[t];
-    assign far64[t]   = !LE0(now_slot, d[t] + SW'(64)) || nd[t][SW-1];
+    wire [SW-1:0] nd0 = now_slot - d[t];   // (the same cell as nd below, merged)
+    assign far64[t]   = !LE0(now_slot, d[t] + SW'(64)) || nd0[SW-1];
     assign past_d1[t] = !LE0(now_slot, d1[t]);
   end
   // the first marked slot after the base (sbase: d, or nxq while an advance's phase 2 loads
@@ -941,10 +940,12 @@ module dcqcn_nic_wheel #(
   // deadline is made per type from registers (how far the drain stands behind now, d + S -
   // 2) and chosen by the type; the deadline's distance from d and from now are one adder
   // each, ceil(at / G) - d = (at + G - 1 - d G) >> SLOT_BITS, the constant from registers
+  wire [SW-1:0] nd     [2];   // now_slot - d: how far the drain stands behind now
   wire          nd_big [2];   // ... more than S - 2 slots
   wire [SW-1:0] d_s2   [2];   // d + S - 2: the parking slot
   wire [31:0]   c_d    [2];   // G - 1 - d G
   for (genvar t = 0; t < 2; t++) begin : g_in
+    assign nd[t]     = now_slot - d[t];
     assign nd_big[t] = nd[t] > S_M2;
     assign d_s2[t]   = d[t] + S_M2;
     assign c_d[t]    = {SW'(-d[t]), {SLOT_BITS{1'b1}}};
