@@ -21,6 +21,7 @@ struct FlowInfo {
   uint32_t start_rate_kbps = 0;    // 0 = line rate
   uint64_t size_bytes = 0;         // 0 = infinite
   uint64_t total_pkts = 0;         // sized flows: packets (0 = infinite)
+  double on_ns = 0, off_ns = 0;    // on/off traffic (flows[].on_us, off_us); 0: always on
   // statistics
   // sent: every DATA frame the sender injected (retransmissions too); delivered: in-order,
   // unique frames the receiver accepted, frame bytes (headers and FCS, not preamble/IFG).

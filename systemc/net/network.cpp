@@ -127,6 +127,8 @@ void Network::make_flows(std::vector<std::vector<uint32_t>>& tx, std::vector<std
           ? static_cast<uint32_t>(std::max<long long>(1, std::llround(f.start_rate_gbps * 1e6))) : 0;
       fi.size_bytes = f.size_bytes;
       fi.total_pkts = (f.size_bytes + sc_.mtu_bytes - 1) / sc_.mtu_bytes;
+      fi.on_ns = f.on_us * 1000.0;
+      fi.off_ns = f.off_us * 1000.0;
       tx[fi.src].push_back(fi.gid);
       rx[fi.dst].push_back(fi.gid);
       ctx_.flows.push_back(fi);

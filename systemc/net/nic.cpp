@@ -45,8 +45,10 @@ Nic::Nic(sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg
     t.size_bytes = f.size_bytes;
     t.gbn = GbnSender(f.total_pkts);
     t.start_ns = f.start_ns;
-    t.had_data = t.gbn.has_data();
+    t.had_data = sendable(t);
     if (t.had_data) PacingCheck::on_data_again(t.pc, 0);
+    // on/off: the first off period starts on_ns after the flow's start
+    if (f.on_ns > 0) toggle_q_.push(Toggle{f.start_ns + f.on_ns, static_cast<uint32_t>(tx_.size())});
     tx_.push_back(t);
     starts.push_back(f.start_ns);
   }
@@ -90,6 +92,40 @@ Nic::Nic(sc_module_name name, NetContext& ctx, uint16_t id, const NicConfig& cfg
     o.dont_initialize();
     sc_spawn(sc_bind(&Nic::rto_method, this), "rto", &o);
   }
+  if (!toggle_q_.empty()) {
+    sc_spawn_options o;
+    o.spawn_method();
+    o.set_sensitivity(&toggle_ev_);
+    o.dont_initialize();
+    sc_spawn(sc_bind(&Nic::toggle_method, this), "onoff", &o);
+    toggle_ev_.notify(sc_time(toggle_q_.top().at_ns, SC_NS));
+  }
+}
+
+// On/off traffic: the periods that begin now. An off period only clears `on`: the core
+// learns that the flow has no data from its next completion (txdone with more = 0), as
+// the RTL top's host interface has no "no more data" (a doorbell NIC's send queue empties
+// when its last WQE leaves). An on period gives the flow data again at once.
+void Nic::toggle_method() {
+  const double now = now_ns();
+  bool any = false;
+  while (!toggle_q_.empty() && due(toggle_q_.top().at_ns, now)) {
+    const Toggle t = toggle_q_.top();
+    toggle_q_.pop();
+    TxFlow& f = tx_[t.idx];
+    const FlowInfo& fi = ctx_.flows[f.gid];
+    f.on = !f.on;
+    toggle_q_.push(Toggle{t.at_ns + (f.on ? fi.on_ns : fi.off_ns), t.idx});
+    if (f.on && sendable(f) && !f.had_data) {
+      data_changed(t.idx, now);
+      any = true;
+    }
+  }
+  if (any) {
+    kick(0);
+    core_->reschedule(now);
+  }
+  toggle_ev_.notify(sc_time(toggle_q_.top().at_ns - now, SC_NS));
 }
 
 double Nic::rx_occupancy(double now) const {
@@ -191,7 +227,7 @@ Gp* Nic::pick(unsigned p) {
     rto_ev_.notify(sc_time(cfg_.spec.rto_us, SC_US));  // every timer has the same delay
   }
   // The RP paces the flow: the core arms its next departure from this one.
-  f.had_data = f.gbn.has_data();
+  f.had_data = sendable(f);
   core_->txdone(i, g->tx_ns, static_cast<uint16_t>(e.size), f.had_data, now);
   return gp;
 }
@@ -216,7 +252,9 @@ void Nic::core_rp_result(const RpResult& r, double now) {
 // The flow's backlog may have changed (go-back-N): tell the core.
 void Nic::data_changed(uint32_t idx, double now) {
   TxFlow& f = tx_[idx];
-  const bool data = f.gbn.has_data();
+  // In an off period a flow that still waits for its packet keeps it (the off period takes
+  // effect at its next packet on both cores; the top is told "no data" only by a txdone).
+  const bool data = sendable(f) || (!f.on && f.had_data && f.gbn.has_data());
   if (data && !f.had_data) PacingCheck::on_data_again(f.pc, now);
   f.had_data = data;
   core_->set_data(idx, data, now);

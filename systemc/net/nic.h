@@ -71,9 +71,26 @@ class Nic : public Node, public NicCoreHost {
     uint32_t next32 = 0;    // the departure the RP announced last (wrapping ns): re-time count
     bool started = false;   // the RP has seen the flow (INIT with its start rate sent)
     double rto_at_ns = -1;  // retransmission timeout armed (tail outstanding), or -1
-    bool had_data = false;  // has_data() when the core was last told
+    bool had_data = false;  // sendable() when the core was last told
+    bool on = true;         // on/off traffic: in an on period (always, for a flow without)
     FlowPacing pc;          // pacing check
   };
+  // The flow has something to send: its backlog (go-back-N), new data only in an on
+  // period, a retransmission in any.
+  static bool sendable(const TxFlow& f) {
+    return f.gbn.has_data() && (f.on || f.gbn.nxt() < f.gbn.high());
+  }
+  // On/off traffic (flows[].on_us, off_us): the flows' next period changes in time order;
+  // one event, spawned only on a NIC that sends such a flow (a pending event changes the
+  // order of same-time events, so a NIC without one keeps none).
+  struct Toggle {
+    double at_ns;
+    uint32_t idx;
+    bool operator>(const Toggle& o) const { return at_ns != o.at_ns ? at_ns > o.at_ns : idx > o.idx; }
+  };
+  std::priority_queue<Toggle, std::vector<Toggle>, std::greater<Toggle>> toggle_q_;
+  sc_core::sc_event toggle_ev_;
+  void toggle_method();
   struct NakWait {        // a NAK the sender's firmware is handling
     double at_ns;
     uint32_t idx;

@@ -52,11 +52,15 @@ NicCoreBlocks::NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start
 // top's sweep at that time gives it, as nothing else reached the RP in between). No
 // SystemC event is kept pending for it: one would change the order of SystemC's timed
 // events that fall at one time (its queue is a heap), and so the runs' results.
+// The wheel sees each epoch's start too: its time is 32-bit ns read by difference, so it
+// must hear of the time at least every 2^31 ns (NicWheel::at); the RTL wheel's `now` runs
+// every cycle. So every entry point that reaches the RP or the wheel sweeps first.
 void NicCoreBlocks::sweep(double now) {
   const uint64_t ep = static_cast<uint64_t>(now + 0.5) >> 29;  // (whole ns, rounded as now_ns32())
   while (swept_ep_ < ep) {
     ++swept_ep_;
     const uint32_t at32 = static_cast<uint32_t>(swept_ep_ << 29);
+    wheel_.at(at32);
     for (uint32_t idx = 0; idx < fl_.size(); ++idx) {
       RpEvent ev;
       ev.op = RpOp::AGE;
@@ -85,11 +89,13 @@ void NicCoreBlocks::csr_write(NicBlock b, uint8_t addr, uint32_t value, double n
 }
 
 uint32_t NicCoreBlocks::csr_read(NicBlock b, uint8_t addr, double now) {
+  sweep(now);
   return b == NicBlock::RP ? rp_->csr_read(addr, now) : np_->csr_read(addr, now);
 }
 
 void NicCoreBlocks::start_method() {
   const double now = now_ns();
+  sweep(now);
   starts_.take_due(now, [&](uint32_t idx) {
     fl_[idx].started = true;
     touch(idx, now);
@@ -99,6 +105,7 @@ void NicCoreBlocks::start_method() {
 }
 
 void NicCoreBlocks::wake_method() {
+  sweep(now_ns());
   host_.core_kick();
   schedule_wake(now_ns());
 }
@@ -147,7 +154,7 @@ void NicCoreBlocks::schedule_timers(double now) {
 }
 
 std::optional<NicGrant> NicCoreBlocks::txop(double now) {
-  (void)now;
+  sweep(now);
   const auto g = wheel_.txop(now_ns32());
   if (!g) return std::nullopt;
   return NicGrant{g->flow, g->tx_ns};
@@ -183,6 +190,7 @@ void NicCoreBlocks::txdone(uint32_t idx, uint32_t tx_ns, uint16_t bytes, bool mo
 }
 
 void NicCoreBlocks::set_data(uint32_t idx, bool has_data, double now) {
+  sweep(now);
   fl_[idx].data = has_data;
   touch(idx, now);
 }
@@ -199,6 +207,7 @@ void NicCoreBlocks::rx_cnp(uint32_t idx, bool ue, uint32_t tau_ns, double now) {
 }
 
 void NicCoreBlocks::rx_data(uint32_t idx, uint8_t ecn, double now) {
+  sweep(now);
   NpEvent ev;
   ev.op = NpOp::RX;
   ev.flow = idx;

@@ -32,7 +32,10 @@ class NicCoreBlocks : public NicCore {
   void init(uint32_t idx, uint32_t rate_kbps, double now) override;
   void txdone(uint32_t idx, uint32_t tx_ns, uint16_t bytes, bool more, double now) override;
   void set_data(uint32_t idx, bool has_data, double now) override;
-  void reschedule(double now) override { schedule_wake(now); }
+  void reschedule(double now) override {
+    sweep(now);
+    schedule_wake(now);
+  }
   void rx_cnp(uint32_t idx, bool ue, uint32_t tau_ns, double now) override;
   void rx_data(uint32_t idx, uint8_t ecn, double now) override;
   void csr_write(NicBlock b, uint8_t addr, uint32_t value, double now) override;

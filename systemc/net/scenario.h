@@ -88,6 +88,12 @@ struct FlowSpec {
   double start_rate_gbps = 0;     // rate the RP starts at; 0 = line rate (hyper-fast start)
   uint64_t size_bytes = 0;        // 0 = infinite backlog
   uint32_t count = 1;             // identical flows (QPs) with these settings
+  // On/off traffic: from its start, the flow's application posts data for on_us, then
+  // nothing for off_us, and again (0, 0: always on). An off period starts when its time
+  // comes but takes effect at the flow's next packet (the one the NIC already waits to
+  // send leaves; the send queue is then empty: txdone with more = 0), as a doorbell-driven
+  // NIC sees it; retransmissions (go-back-N) are sent in an off period too. nic.cpp.
+  double on_us = 0, off_us = 0;
   bool enabled = true;            // false: validated, then left out of the run
 };
 

@@ -294,6 +294,14 @@ const std::vector<Field>& fields() {
            ELEM(flows, start_rate_gbps));
     scalar("flows[].size_bytes", T::UINT, ge(0), "bytes", "bytes to send (0 = infinite)",
            ELEM(flows, size_bytes));
+    scalar("flows[].on_us", T::DOUBLE, ge(0), "us",
+           "on/off traffic: the flow has data for on_us from its start, then none for off_us, "
+           "and again; an off period takes effect at the flow's next packet; 0 = always on "
+           "(off_us must then be 0 too)",
+           ELEM(flows, on_us));
+    scalar("flows[].off_us", T::DOUBLE, ge(0), "us",
+           "on/off traffic: the flow's silence after each on_us (both > 0, or both 0)",
+           ELEM(flows, off_us));
     scalar("flows[].count", T::UINT, in(1, 1048576), "flows",
            "identical flows (QPs) with these settings", ELEM(flows, count));
     scalar("flows[].enabled", T::BOOL, any(), "",

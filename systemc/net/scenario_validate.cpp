@@ -490,6 +490,16 @@ void validate(Ctx& c, const Sources& src) {
              "start_us + start_spread_us <= duration_ms x 1000 (us), here start_spread_us <= " +
                  fmt_num(std::max(0.0, s.duration_ms * 1000.0 - fl.start_us)));
   }
+  for (size_t i = 0; i < s.flows.size(); ++i) {
+    const FlowSpec& fl = s.flows[i];
+    if ((fl.on_us > 0) == (fl.off_us > 0)) continue;
+    const std::string e = "flows." + std::to_string(i);
+    const std::string k = e + (fl.on_us > 0 ? ".on_us" : ".off_us");
+    src.fail(src.at(k), k,
+             e + " has on_us " + fmt_num(fl.on_us) + " and off_us " + fmt_num(fl.off_us) +
+                 " (an on/off flow needs both periods)",
+             "both on_us and off_us > 0 (on/off traffic), or both 0 (always on)");
+  }
   // Entries with enabled: false were checked like the others; they do not run.
   s.flows.erase(std::remove_if(s.flows.begin(), s.flows.end(),
                                [](const FlowSpec& f) { return !f.enabled; }),

@@ -482,6 +482,62 @@ TEST(Network, RegistersOverrideTheProfileInEveryBlock) {
 
 // Frames (docs/network.md, "How frames are made in the simulation"): the frame blocks only
 // make and read the bytes; --frames off (metadata only) gives the same outputs.
+// On/off flows (flows[].on_us, off_us): two flows into one receiver, 1 ms on, 2.2 s off,
+// 1 ms on (systemc/tests/good/onoff_idle.yaml). 2.2 s of silence is more than 2^31 ns,
+// so the RP's 32-bit pacing times read as in the future after it unless the NIC top's
+// sweep has retired them (docs/nic.md "The sweep", docs/rp.md "Time"): without it the
+// top held both flows for 1.29 s (no byte in the second on period), and nic.core blocks
+// stopped with "NicWheel: time went back" (its wheel heard no time for 2.2 s). Checked
+// on both cores (reference engine) and on the RTL engine's top, whose outputs must be
+// the reference's byte for byte.
+TEST(Network, OnOffFlowsResumeAfter2200msOff) {
+  const std::string yaml = std::string(SCENARIO_TEST_DIR) + "/good/onoff_idle.yaml";
+  struct Run {
+    const char* tag;
+    const char* args;
+  };
+  const Run runs[] = {{"onoff_top", "--engine ref --set nic.core=top"},
+                      {"onoff_blocks", "--engine ref --set nic.core=blocks"},
+                      {"onoff_top_rtl", "--engine rtl --set nic.core=top"}};
+  std::map<std::string, std::vector<double>> delivered;  // per run: bytes per flow
+  for (const Run& run : runs) {
+    const SimRun r = sim(run.tag, yaml, run.args);
+    expect_checks_ok(r);
+    const Csv c = read_csv(r.dir + "/flows.csv");
+    ASSERT_GT(c.rows, 0u) << r.dir;
+    // per flow: mean delivered Gb/s in the first on period's 1 ms, in the silence (from
+    // 5 ms: the queue built in the first period has drained), and in the second on period
+    double on1[2] = {}, off[2] = {}, on2[2] = {}, first2[2] = {};
+    for (size_t i = 0; i < c.rows; ++i) {
+      const double t = c.num.at("time_us")[i], g = c.num.at("tput_gbps")[i];
+      const auto fl = static_cast<size_t>(c.num.at("flow")[i]);
+      ASSERT_LT(fl, 2u);
+      if (t <= 1000) on1[fl] += g / 10;
+      if (t > 5000 && t <= 2201000) off[fl] += g;
+      if (t > 2201000) on2[fl] += g / 10;
+      if (t == 2201100) first2[fl] = g;
+    }
+    for (size_t fl = 0; fl < 2; ++fl) {
+      std::printf("%s flow %zu: on %.3f Gb/s, off %.6f, on again %.3f (first 100 us %.3f)\n", run.tag, fl,
+                  on1[fl], off[fl], on2[fl], first2[fl]);
+      EXPECT_GT(on1[fl], 1.0) << run.tag;
+      EXPECT_EQ(off[fl], 0.0) << run.tag << ": the flow sent in its off period";
+      // the 40 Gb/s bottleneck shared (frame bytes: 19.6 Gb/s each), from the first
+      // 100-us sample on: not held after the silence
+      EXPECT_GT(on2[fl], 0.9 * 20) << run.tag;
+      EXPECT_GT(first2[fl], 0.9 * 20) << run.tag;
+    }
+    for (const json& f : r.flows) delivered[run.tag].push_back(f["delivered_bytes"].get<double>());
+  }
+  // the two cores make the same decisions here (one flow per NIC); within 2 %
+  for (size_t fl = 0; fl < 2; ++fl)
+    EXPECT_NEAR(delivered["onoff_blocks"][fl], delivered["onoff_top"][fl], 0.02 * delivered["onoff_top"][fl]);
+  for (const char* f : {"flows.csv", "queues.csv", "flow_results.csv"})
+    EXPECT_EQ(slurp(std::string(SIM_TEST_OUT) + "/onoff_top/" + f),
+              slurp(std::string(SIM_TEST_OUT) + "/onoff_top_rtl/" + f))
+        << f << " differs between the engines";
+}
+
 TEST(Frames, OnAndOffWriteIdenticalCsvs) {
   const SimRun on = sim("frames_on", "incast4", "--engine ref --duration 3");
   const SimRun off = sim("frames_off", "incast4", "--engine ref --duration 3 --frames off");

@@ -85,6 +85,9 @@ const BadCase kBadCases[] = {
     {"link_rate_range", 8, "links.1.rate_gbps: out of range: 1600; expected a number > 0 and <= 1000 (Gb/s)"},
     {"negative_delay", 13, "defaults.link.delay_us: out of range: -1; expected a number >= 0 (us)"},
     {"loss_range", 7, "links.0.loss: out of range: 1.5; expected a number >= 0 and <= 1"},
+    {"onoff_half", 11,
+     "flows.1.on_us: flows.1 has on_us 500 and off_us 0 (an on/off flow needs both periods); expected both "
+     "on_us and off_us > 0 (on/off traffic), or both 0 (always on)"},
     {"start_rate_range", 10, "flows.0.start_rate_gbps: out of range: 500; expected a number >= 0 and <= 400 (Gb/s)"},
     {"pmax_range", 13, "switch.ecn.pmax: out of range: 2; expected a number >= 0 and <= 1"},
     {"beta_zero", 13, "switch.pfc.beta: out of range: 0; expected a number > 0"},
@@ -731,7 +734,7 @@ TEST(ScenarioSchema, ListsEveryKeyWithADefault) {
       "nic.pfc_enabled", "nic.rx_buffer_bytes", "nic.rx_drain_gbps",
       "nic.nak_latency_us", "nic.nak_timeout_us", "nic.rto_us", "nic.follow_retime", "nic.sched_slot_ns", "nic.core",
       "flows", "flows[].src", "flows[].dst", "flows[].start_us", "flows[].start_spread_us", "flows[].start_rate_gbps", "flows[].size_bytes", "flows[].count",
-      "flows[].enabled",
+      "flows[].on_us", "flows[].off_us", "flows[].enabled",
       "topology.type", "topology.pods", "topology.tors", "topology.leaves", "topology.spines",
       "topology.rate_gbps", "topology.delay_us", "topology.hosts", "topology.hosts[].name",
       "topology.hosts[].tor", "registers"};

@@ -92,6 +92,13 @@ class NicWheel {
   std::optional<uint32_t> next_timer_ns(uint32_t now_ns);
   std::optional<uint32_t> next_dep_ns(uint32_t now_ns);
 
+  // Time passes with nothing to do: reaches the slots up to now. Every call takes the time,
+  // as a difference from the last call's, so a caller that has nothing to arm or pop for
+  // a long time calls this at least every 2^31 ns (a longer step reads as time going back
+  // and throws); nic_core_blocks.cpp does it at every 2^29-ns epoch start, with the NIC
+  // top's sweep. The RTL wheel's time is the clock's (every cycle).
+  void at(uint32_t now_ns) { tick(now_ns); }
+
   void set_catchup_ns(uint32_t v) { catchup_ns_ = v; }
   uint32_t catchup_ns() const { return catchup_ns_; }
   uint32_t num_flows() const { return n_; }

@@ -191,6 +191,34 @@ TEST(NicWheel, BadArgumentsAreRefused) {
   EXPECT_THROW(w.pop_timer(50), std::invalid_argument);  // time went back
 }
 
+// Time is 32-bit ns taken as a difference from the last call: a silence of 2^31 ns or
+// more reads as time going back, unless the caller says the time in between (at(), as
+// nic.core blocks does at every 2^29-ns epoch start). A flow armed after 2.2 s of silence
+// (the case an on/off flow found, Network.OnOffFlowsResumePacedAfter2200msOff) fires on
+// time, and a timer armed before the silence fires once, when due.
+TEST(NicWheel, LongSilenceNeedsTheTimeEvery2To31ns) {
+  constexpr uint32_t kEpoch = 1u << 29;
+  NicWheel quiet(4);
+  quiet.arm(0, 1, 3, 1000, 0);
+  EXPECT_THROW(quiet.pop_timer(2200000000u), std::invalid_argument);  // read as a step back
+  NicWheel w(4);
+  w.arm(0, 1, 3, 1000, 0);
+  for (uint32_t t = kEpoch; t <= 4u * kEpoch; t += kEpoch) w.at(t);
+  const uint32_t now = 2200000000u;  // 2.2 s: more than 2^31 ns after the arm
+  const auto f = w.pop_timer(now);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->flow, 1u);
+  EXPECT_EQ(f->gen, 3u);
+  EXPECT_FALSE(w.pop_timer(now));
+  w.arm(NicWheel::kDep, 2, 0, now + 100, now);
+  EXPECT_FALSE(w.txop(now + 64));
+  EXPECT_EQ(w.next_dep_ns(now + 64), NicWheel::eligible_at(now + 100, 5));
+  const auto g = w.txop(now + 128);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->flow, 2u);
+  EXPECT_EQ(g->at_ns, now + 100);
+}
+
 // Random: arms (earlier, later, already due), disarms, fires and grants on a random time
 // line, against the rules computed from scratch: an entry's rank is (slot end, 0, arm
 // sequence) when its slot was ahead of the arm, else (arm time, 1, arm sequence); what
