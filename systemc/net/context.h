@@ -48,6 +48,7 @@ struct Counters {
   uint64_t drops_link = 0;      // DATA lost to random link loss (links[].loss)
   uint64_t data_discarded = 0;  // DATA that reached its receiver out of order or duplicate
   uint64_t data_retransmitted = 0;  // DATA sent again (go-back-N: after a NAK or a timeout)
+  uint64_t empty_grants = 0;    // grants of a flow with nothing left to send (nic.cpp pick)
   uint64_t ecn_marks = 0, ue_marks = 0;
   uint64_t cnps_sent = 0, cnps_received = 0;
   int64_t wire[kNumPktKinds] = {};  // frames on wires by kind

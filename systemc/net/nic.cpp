@@ -188,6 +188,17 @@ Gp* Nic::pick(unsigned p) {
   if (!g) return nullptr;
   const uint32_t i = g->idx;
   TxFlow& f = tx_[i];
+  if (!f.gbn.has_data()) {
+    // The top granted a flow whose send queue emptied after the host said DATA: a tail
+    // timeout rewound it, then the ACK of every packet arrived before the grant (blocks
+    // disarms the flow on set_data(false); the top learns it only from a completion). No
+    // packet: the grant completes with 0 bytes and more = 0 (the RP's departure moves by
+    // 0 ns). Before 2026-11-29 the NIC sent a packet with the PSN after the flow's last.
+    ctx_.counters.empty_grants++;
+    f.had_data = false;
+    core_->txdone(i, g->tx_ns, 0, false, now);
+    return nullptr;
+  }
   bool retx = false;
   const uint64_t psn = f.gbn.next(&retx);
   const uint32_t payload =

@@ -193,7 +193,7 @@ void write_summary(const RunResult& r, const std::string& out_dir, double wall_s
                 {"link_loss", cnt.drops_link}};
   j["retransmitted_pkts"] = cnt.data_retransmitted;
   j["gbn"] = {{"nak_latency_us", sc.nic.nak_latency_us}, {"nak_timeout_us", sc.nic.nak_timeout_us},
-              {"rto_us", sc.nic.rto_us}};
+              {"rto_us", sc.nic.rto_us}, {"empty_grants", cnt.empty_grants}};
   j["ecn_marks"] = cnt.ecn_marks;
   j["ue_marks"] = cnt.ue_marks;
   j["cnps_sent"] = cnt.cnps_sent;
