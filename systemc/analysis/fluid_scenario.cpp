@@ -7,6 +7,7 @@
 #include "engine_config.h"
 #include "flow_start.h"
 #include "regmap.h"
+#include "scenario_schema.h"
 #include "topology.h"
 
 namespace dcqcn::analysis {
@@ -57,6 +58,10 @@ void fluid_from_scenario(const net::Scenario& sc, FluidConfig& c) {
     const net::FlowSpec& f = sc.flows[g];
     if (f.dst != dst)
       throw std::invalid_argument("every flow must go to one destination (one bottleneck): " + f.dst + " vs " + dst);
+    if (f.on_us > 0)
+      throw std::invalid_argument("flows." + std::to_string(g) + " is an on/off flow (on_us " +
+                                  net::loader::fmt_num(f.on_us) + ", off_us " + net::loader::fmt_num(f.off_us) +
+                                  "); the fluid model's flows are always on: drop on_us and off_us");
     const size_t s = idx(f.src);
     if (topo.ports(s).empty()) throw std::invalid_argument("host " + f.src + " has no link");
     const net::Topology::Reach r = topo.search(s);

@@ -322,6 +322,16 @@ TEST(CliInputs, AKeySetTwiceIsRefused) {
   EXPECT_EQ(same.rc, 0) << same.err;
 }
 
+// The fluid model's flows are always on: an on/off scenario is refused in one line, not
+// modelled as if its flows never paused.
+TEST(CliMisc, FluidRefusesOnOffFlows) {
+  const Cmd r = shell("fluid_onoff", sim() + " fluid " + SCENARIO_TEST_DIR + "/good/onoff_idle.yaml --out " + kOut +
+                                          "/fluid_onoff");
+  EXPECT_EQ(r.rc, 2) << r.err;
+  EXPECT_EQ(r.err, "dcqcn-sim fluid: flows.0 is an on/off flow (on_us 1000, off_us 2200000); the fluid model's "
+                   "flows are always on: drop on_us and off_us\n");
+}
+
 // A command-line parse error is one line naming the subcommand (CLI11 adds a second line,
 // "Run with --help for more information.", which is left out).
 TEST(CliMisc, ParseErrorsAreOneLine) {
