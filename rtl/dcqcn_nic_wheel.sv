@@ -169,6 +169,7 @@ module dcqcn_nic_wheel #(
   logic          clearing;
   logic [CW-1:0] clr;
   logic [SW-1:0] now_slot;     // the slot of the last cycle's now (floor)
+  logic [SW-1:0] now_slot1;    // ... plus one (registered from now_ns: stepped without an adder)
   // C0 (decode) and C1 (decision and writes): the command as taken at the input
   logic          c0_v,   c1_v;
   logic [1:0]    c0_op,  c1_op;
@@ -254,6 +255,8 @@ module dcqcn_nic_wheel #(
   logic [IW-1:0] mv_id  [2];
   logic [7:0]    mv_gen [2];
   logic [31:0]   mv_at  [2];
+  logic          rdy_q;            // s_ready but for stepped: the next state's !clearing,
+                                   // !mv_v[0], !mv_v[1], !jump_w[0], !jump_w[1]
   logic          inj_q,  inj_tq;   // next cycle's !clearing && (mv_v[0] || mv_v[1]), !mv_v[0]
   logic [IW-1:0] mvs_id;           // ... and the fields of mv[inj_tq]
   logic [7:0]    mvs_gen;
@@ -561,21 +564,41 @@ module dcqcn_nic_wheel #(
   // different arguments wake each other without end; the calls are in wires)
   wire [SW-1:0] d1      [2];   // the next slot
   wire          past_d  [2];   // the registered now's slot is past d
-  wire          far64   [2];   // ... not within 64 slots after d (unsigned)
   wire          past_d1 [2];   // ... past d + 1: the drain stands behind time
   for (genvar t = 0; t < 2; t++) begin : g_dt
     assign d1[t]      = d[t] + SW'(1);
     assign past_d[t]  = !LE0(now_slot, d[t]);
-    // (unsigned, now_slot - d > 64: also when now reads as before d, i.e. a simulation
-    // stopped the clock for 2^31 ns or more with nothing linked: the drain jumps to now;
-    // inside the horizon d is never after now, so this is the signed test there. Written
-    // as the signed test, which holds for now_slot - d in [65, 2^(SW-1) + 63], OR the sign
-    // bit of nd0 = now_slot - d, which holds for [2^(SW-1), 2^SW - 1]: the union is exactly
-    // [65, 2^SW - 1], and the two carry chains run side by side, where a compare after the
-    // subtraction put a second chain behind the first: 8.32 ns against 7.66 at 1024 flows)
-    wire [SW-1:0] nd0 = now_slot - d[t];   // (the same cell as nd below, merged)
-    assign far64[t]   = !LE0(now_slot, d[t] + SW'(64)) || nd0[SW-1];
     assign past_d1[t] = !LE0(now_slot, d1[t]);
+  end
+  // The jump test, jump_w = cnt == 0 && now_slot - d > 64 (unsigned: also when now reads
+  // as before d, i.e. a simulation stopped the clock for 2^31 ns or more with nothing
+  // linked: the drain jumps to now; inside the horizon d is never after now), registered:
+  // made one cycle ahead from the next state (2026-11-29, no cycle change), where it was a
+  // compare of now_slot against d + 64 behind d, into s_ready, the input's read enable and
+  // phase 1's limit (8.39 ns at 4096 flows: `d > in_re > nxq_n`). now_slot's next value is
+  // now_ns's slot; d's is one of three slots (nxq at a load, now_slot at a jump, else d; 0
+  // at the reset, now_slot at the clear's end), so the distance is compared against each
+  // in parallel and chosen with d_n's select (no compare behind d_n's mux); cnt's next
+  // value is zero when cnt is 0, 1, 2 or 2^32 - 1 and this cycle's change (+1 link, -1
+  // disarm, -1 pop) is its negation: compares of cnt with constants, no adder before the
+  // compare. (The combinational test is kept for the simulators, below: `ifndef SYNTHESIS.)
+  // unsigned (a - b) mod 2^SW > 64
+  function automatic logic FAR64(input logic [SW-1:0] a, input logic [SW-1:0] b);
+    FAR64 = SW'(a - b) > SW'(64);
+  endfunction
+  wire [SW-1:0] now_n   = now_ns[31:SLOT_BITS];  // now_slot after this edge
+  wire          far_nn  = FAR64(now_n, now_slot); // d after it: now_slot (a jump, the clear's end)
+  wire          far_n0  = FAR64(now_n, '0);       // ... 0 (the reset)
+  wire          far_nd  [2];                      // ... d
+  wire          far_nq  [2];                      // ... nxq (a load)
+  wire          cnt_i0  [2], cnt_i1 [2], cnt_i2 [2], cnt_im [2];   // cnt is 0, 1, 2, 2^32 - 1
+  for (genvar t = 0; t < 2; t++) begin : g_far
+    assign far_nd[t] = FAR64(now_n, d[t]);
+    assign far_nq[t] = FAR64(now_n, nxq[t]);
+    assign cnt_i0[t] = cnt[t] == 32'd0;
+    assign cnt_i1[t] = cnt[t] == 32'd1;
+    assign cnt_i2[t] = cnt[t] == 32'd2;
+    assign cnt_im[t] = &cnt[t];
   end
   // the first marked slot after the base (sbase: d, or nxq while an advance's phase 2 loads
   // it, so that the search of the loaded slot starts in that cycle), over two cycles.
@@ -718,6 +741,10 @@ module dcqcn_nic_wheel #(
   logic          blk     [2];
   logic          h_far   [2];
   logic          pop     [2];
+  // the jump: cnt == 0 and now_slot more than 64 slots after d (registered, from the next
+  // state: g_far above, the registers below; also while an advance is in flight: s_ready is
+  // low from the first cycle in which the registered now shows the step, so no command
+  // links an entry before the jump)
   logic          jump_w  [2];
   // the search's base: the slot d will be after this edge when it loads (the slot an
   // advance's phase 2 loads, else d), so that a load costs the search no cycle (a phase 2
@@ -733,9 +760,6 @@ module dcqcn_nic_wheel #(
     for (int t = 0; t < 2; t++) begin
       sel_v[t]  = dh[t][0][IW] || dh[t][1][IW] || dh[t][2][IW];
       sel_z[t]  = dh[t][0][IW] ? 2'd0 : dh[t][1][IW] ? 2'd1 : 2'd2;
-      // (also while an advance is in flight: s_ready is low from the first cycle in which the
-      // registered now shows the step, so no command links an entry before the jump)
-      jump_w[t] = cnt[t] == '0 && far64[t];
     end
     hrec[0] = (w1_rt_we && w1_rt_wa == rt_ra_q) ? w1_rt_wd : rt_rd;
     hrec[1] = (w1_rd_we && w1_rd_wa == rd_ra_q) ? w1_rd_wd : rd_rd;
@@ -881,6 +905,22 @@ module dcqcn_nic_wheel #(
       d_n[t]   = load[t] ? nxq[t] : (!adv[t] && jump_w[t] && !c0_v && !c1_v) ? now_slot : d[t];
       adv_n[t] = !adv[t] && !(jump_w[t] && !c0_v && !c1_v) && !sel_v[t] && past_d[t] && fq_ok[t];
     end
+  // the jump's next state (jump_w, registered: g_far): now's distance from d_n's candidates,
+  // chosen with d_n's select, and cnt's next value zero (this cycle's change: a link that is
+  // not a re-link +1, a disarm of a linked entry -1, a pop -1)
+  logic cnt_inc [2], cnt_dec [2], cnt_zn [2], jump_n [2];
+  for (genvar t = 0; t < 2; t++) begin : g_jn
+    assign cnt_inc[t] = c1_v && c1_t == 1'(t) && do_link && !do_unlink;
+    assign cnt_dec[t] = c1_v && c1_t == 1'(t) && c1_op == OP_DISARM && c1_L;
+    assign cnt_zn[t]  = (cnt_i0[t] && ((!cnt_inc[t] && !cnt_dec[t] && !pop[t]) ||
+                                       (cnt_inc[t] && (cnt_dec[t] != pop[t])))) ||           // + 0
+                        (cnt_i1[t] && ((!cnt_inc[t] && (cnt_dec[t] != pop[t])) ||
+                                       (cnt_inc[t] && cnt_dec[t] && pop[t]))) ||            // - 1
+                        (cnt_i2[t] && !cnt_inc[t] && cnt_dec[t] && pop[t]) ||               // - 2
+                        (cnt_im[t] && cnt_inc[t] && !cnt_dec[t] && !pop[t]);                // + 1
+    assign jump_n[t]  = cnt_zn[t] &&
+                        (load[t] ? far_nq[t] : (!adv[t] && jump_w[t] && !c0_v && !c1_v) ? far_nn : far_nd[t]);
+  end
 
   // the drains' read addresses: the next cycle's heads
   always_comb begin
@@ -904,9 +944,12 @@ module dcqcn_nic_wheel #(
   // slept): the drains see the new time, and may jump, before a command is timed
   // (unsigned: any step but 0 or 1 slot ahead; written, as far64, as the signed test, true
   // for a step in [2, 2^(SW-1)], OR the step's sign bit, true for [2^(SW-1), 2^SW - 1])
-  wire [SW-1:0] step_sl = now_ns[31:SLOT_BITS] - now_slot;
-  wire   stepped = !LE0(now_ns[31:SLOT_BITS], now_slot + SW'(1)) || step_sl[SW-1];
-  assign s_ready = !clearing && !mv_v[0] && !mv_v[1] && !jump_w[0] && !jump_w[1] && !stepped;
+  // now's slot neither now_slot nor now_slot + 1 (registered): two equality compares, no
+  // carry chain; the rest of s_ready registered (rdy_q: the next state's !clearing, no move
+  // and no jump), so that s_ready, the input's read enable (in_re) and phase 1's input
+  // candidate wait only for this compare
+  wire   stepped = now_n != now_slot && now_n != now_slot1;
+  assign s_ready = rdy_q && !stepped;
   wire   take_in = s_valid && s_ready && !in_bad;
   // a move injected: !clearing && (mv_v[0] || mv_v[1]), and the move's fields, registered
   // from the next state (inj_q, mvs_*), so that the input's deadline does not wait for the
@@ -1118,13 +1161,20 @@ module dcqcn_nic_wheel #(
       mv_at_n[t]  = (pop[t] && h_far[t]) ? hrec[t][31:0] : mv_at[t];
     end
 
+  // s_ready's registered part after this edge (outside the reset and the clear)
+  wire rdy_n = !mv_v_n[0] && !mv_v_n[1] && !jump_n[0] && !jump_n[1];
+
   // =====================================================================================
   // Registers
   // =====================================================================================
   always_ff @(posedge clk) begin
-    now_slot <= now_ns[31:SLOT_BITS];
+    now_slot  <= now_n;
+    now_slot1 <= now_n + SW'(1);
     if (rst) begin
       clearing <= 1'b1;
+      rdy_q    <= 1'b0;
+      jump_w[0] <= far_n0;   // (cnt and d reset to 0)
+      jump_w[1] <= far_n0;
       clr      <= '0;
       c0_v     <= 1'b0;
       c1_v     <= 1'b0;
@@ -1162,8 +1212,14 @@ module dcqcn_nic_wheel #(
         clearing <= 1'b0;
         d[0] <= now_slot;
         d[1] <= now_slot;
+        jump_w[0] <= cnt_i0[0] && far_nn;
+        jump_w[1] <= cnt_i0[1] && far_nn;
+        rdy_q <= !mv_v[0] && !mv_v[1] && !(cnt_i0[0] && far_nn) && !(cnt_i0[1] && far_nn);
       end else begin
         clr <= clr + 1'b1;
+        jump_w[0] <= cnt_i0[0] && far_nd[0];
+        jump_w[1] <= cnt_i0[1] && far_nd[1];
+        rdy_q <= 1'b0;
       end
     end else begin
       if (w_ltl) bm[c1_t][BW(c1_tsi)][BB(c1_tsi)] <= 1'b1;   // a node filed into a slot's lists
@@ -1205,8 +1261,8 @@ module dcqcn_nic_wheel #(
           dh[t][z] <= dh_n[t][z];
           dt[t][z] <= dt_n[t][z];
         end
-        cnt[t] <= cnt[t] + 32'(c1_v && c1_t == 1'(t) && do_link && !do_unlink)
-                         - 32'(c1_v && c1_t == 1'(t) && c1_op == OP_DISARM && c1_L) - 32'(pop[t]);
+        cnt[t] <= cnt[t] + 32'(cnt_inc[t]) - 32'(cnt_dec[t]) - 32'(pop[t]);
+        jump_w[t] <= jump_n[t];
         // the moves: a parked head taken, a move injected
         if (pop[t] && h_far[t]) begin
           mv_v[t]   <= 1'b1;
@@ -1218,6 +1274,7 @@ module dcqcn_nic_wheel #(
         end
       end
       c0_v   <= inj || take_in;
+      rdy_q  <= rdy_n;
       inj_q  <= mv_v_n[0] || mv_v_n[1];
       inj_tq <= !mv_v_n[0];
       mvs_id  <= mv_v_n[0] ? mv_id_n[0]  : mv_id_n[1];
@@ -1302,6 +1359,37 @@ module dcqcn_nic_wheel #(
     dep_next_ns    = {nxs[1], {SLOT_BITS{1'b0}}};
     dropped     = drop_q;
   end
+
+`ifndef SYNTHESIS
+`ifndef FORMAL
+  // =====================================================================================
+  // The retiming's check (simulators only): the registered jump test, stepped and s_ready
+  // equal, in every cycle after the first reset, the combinational ones they replaced
+  // (2026-11-29), so that every lock-step and Icarus bench proves the retiming
+  // =====================================================================================
+  // (the jump test as it was: the signed test now_slot - d > 64, true for [65, 2^(SW-1) +
+  // 63], OR the sign bit of now_slot - d, true for [2^(SW-1), 2^SW - 1]: exactly [65, 2^SW
+  // - 1]; s_ready as it was)
+  wire chk_far64 [2], chk_jump [2];
+  for (genvar t = 0; t < 2; t++) begin : g_chk
+    wire [SW-1:0] nd0 = now_slot - d[t];
+    assign chk_far64[t] = !LE0(now_slot, d[t] + SW'(64)) || nd0[SW-1];
+    assign chk_jump[t]  = cnt[t] == '0 && chk_far64[t];
+  end
+  wire [SW-1:0] chk_step = now_ns[31:SLOT_BITS] - now_slot;
+  wire chk_stepped = !LE0(now_ns[31:SLOT_BITS], now_slot + SW'(1)) || chk_step[SW-1];
+  wire chk_ready = !clearing && !mv_v[0] && !mv_v[1] && !chk_jump[0] && !chk_jump[1] && !chk_stepped;
+  logic chk_on;
+  initial chk_on = 1'b0;
+  always @(posedge clk) begin
+    if (chk_on && (jump_w[0] !== chk_jump[0] || jump_w[1] !== chk_jump[1] ||
+                   stepped !== chk_stepped || s_ready !== chk_ready))
+      $fatal(1, "%m: the registered jump test or s_ready differs from the combinational one (jump %b%b/%b%b stepped %b/%b s_ready %b/%b)",
+             jump_w[1], jump_w[0], chk_jump[1], chk_jump[0], stepped, chk_stepped, s_ready, chk_ready);
+    if (rst) chk_on <= 1'b1;
+  end
+`endif
+`endif
 
 endmodule
 
