@@ -1379,14 +1379,28 @@ module dcqcn_nic_wheel #(
   wire [SW-1:0] chk_step = now_ns[31:SLOT_BITS] - now_slot;
   wire chk_stepped = !LE0(now_ns[31:SLOT_BITS], now_slot + SW'(1)) || chk_step[SW-1];
   wire chk_ready = !clearing && !mv_v[0] && !mv_v[1] && !chk_jump[0] && !chk_jump[1] && !chk_stepped;
+  // and each factor of the jump apart, in every cycle (the jump itself is rare: a factor's
+  // error would otherwise show only when the other factor holds): the distance test chosen
+  // for d's next value, and cnt's next-is-zero, registered here and compared with the
+  // combinational far64 and cnt == 0
   logic chk_on;
+  logic chk_farq [2], chk_czq [2];
   initial chk_on = 1'b0;
   always @(posedge clk) begin
     if (chk_on && (jump_w[0] !== chk_jump[0] || jump_w[1] !== chk_jump[1] ||
-                   stepped !== chk_stepped || s_ready !== chk_ready))
-      $fatal(1, "%m: the registered jump test or s_ready differs from the combinational one (jump %b%b/%b%b stepped %b/%b s_ready %b/%b)",
-             jump_w[1], jump_w[0], chk_jump[1], chk_jump[0], stepped, chk_stepped, s_ready, chk_ready);
+                   stepped !== chk_stepped || s_ready !== chk_ready ||
+                   chk_farq[0] !== chk_far64[0] || chk_farq[1] !== chk_far64[1] ||
+                   chk_czq[0] !== (cnt[0] == '0) || chk_czq[1] !== (cnt[1] == '0)))
+      $fatal(1, "%m: the registered jump test or s_ready differs from the combinational one (jump %b%b/%b%b far %b%b/%b%b cnt==0 %b%b/%b%b stepped %b/%b s_ready %b/%b)",
+             jump_w[1], jump_w[0], chk_jump[1], chk_jump[0], chk_farq[1], chk_farq[0],
+             chk_far64[1], chk_far64[0], chk_czq[1], chk_czq[0], cnt[1] == '0, cnt[0] == '0,
+             stepped, chk_stepped, s_ready, chk_ready);
     if (rst) chk_on <= 1'b1;
+    for (int t = 0; t < 2; t++) begin
+      chk_farq[t] <= rst ? far_n0 : clearing ? ((clr == CW'(CLR - 1)) ? far_nn : far_nd[t]) :
+                     load[t] ? far_nq[t] : (!adv[t] && jump_w[t] && !c0_v && !c1_v) ? far_nn : far_nd[t];
+      chk_czq[t]  <= rst ? 1'b1 : clearing ? cnt_i0[t] : cnt_zn[t];
+    end
   end
 `endif
 `endif
