@@ -44,10 +44,12 @@
 // at the last edge that comes first), but d + 1 in a cycle whose search ran from another
 // base (sa_ok low), so that next_due is never later than the first slot with work.
 //
-// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing"): 7.66 / 7.68
-// ns at 1024 / 4096 flows, not met (3.10 ns); 7.05 / 7.12 before the slot-word alias's fix
-// (2026-11-28), whose side bits are read at the slot an advance loads (Yosys maps them to
-// block RAM with nxq's register as their address register: phase 1's choice into it).
+// Timing (scripts/synth.sh --timing 1024 4096 nic_wheel, docs/nic.md "Timing"): 7.43 / 7.07
+// ns at 1024 / 4096 flows, not met (3.10 ns), with the jump test and s_ready registered
+// (2026-11-29; 7.35 / 8.39 before, `d > in_re > nxq_n` at 4096); 7.05 / 7.12 before the
+// slot-word alias's fix (2026-11-28), whose side bits are read at the slot an advance loads
+// (Yosys maps them to block RAM with nxq's register as their address register: phase 1's
+// choice into it).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
 // cycle in which now_ns stepped anything but 0 or 1 slot ahead (a simulation that slept;
