@@ -643,21 +643,12 @@ module dcqcn_nic_wheel #(
     // had pushed into the AND-OR below at fanout 3,902)
     logic [NW-1:0] sm, sa, sb;
     logic [2*NW-1:0] v2;
-    logic [LW-1:0] w0, wi, w0d, w0q;
-    logic [NW-1:0] ma, mb;
+    logic [LW-1:0] w0, wi;
     always_comb begin
       w0 = (NW > 1) ? LW'(sbase[t][SL-1:0] >> LB) : '0;
-      // the masks of the words above and below w0 made from d's word and from nxq's word
-      // apart, then chosen by adv (sbase's select): from registers, not after w0 (at fanout
-      // 1,033 into the base word's select, then the masks as four LUT2 levels: 7.43 ns at
-      // 1024 flows, `adv > fa_w0 > fa_wd1 > sa_wd1`)
-      w0d = (NW > 1) ? LW'(d[t][SL-1:0] >> LB) : '0;
-      w0q = (NW > 1) ? LW'(nxq[t][SL-1:0] >> LB) : '0;
-      ma = adv[t] ? (({NW{1'b1}} << w0q) << 1) : (({NW{1'b1}} << w0d) << 1);
-      mb = adv[t] ? ~({NW{1'b1}} << w0q) : ~({NW{1'b1}} << w0d);
       for (int w = 0; w < NW; w++) sm[w] = |bm[t][w];
-      sa = sm & ma;   // the words above w0 (shifts of ones: a few word operations in the
-      sb = sm & mb;   // Verilated model, not a loop)
+      sa = sm & (({NW{1'b1}} << w0) << 1);   // the words above w0 (shifts of ones: a few
+      sb = sm & ~({NW{1'b1}} << w0);         // word operations for Verilator, not a loop)
       v2 = {sb, sa};
     end
     wire [2*NW-1:0] o2 = v2 & (~v2 + (2*NW)'(1));   // the lowest set bit alone
