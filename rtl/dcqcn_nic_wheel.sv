@@ -950,10 +950,10 @@ module dcqcn_nic_wheel #(
                 s_flow >= 32'(N);
   // low in a cycle in which now_ns stepped more than one slot ahead (a simulation that
   // slept): the drains see the new time, and may jump, before a command is timed
-  // (unsigned: any step but 0 or 1 slot ahead; written, as far64, as the signed test, true
-  // for a step in [2, 2^(SW-1)], OR the step's sign bit, true for [2^(SW-1), 2^SW - 1])
-  // now's slot neither now_slot nor now_slot + 1 (registered): two equality compares, no
-  // carry chain; the rest of s_ready registered (rdy_q: the next state's !clearing, no move
+  // (unsigned: any step but 0 or 1 slot ahead, also one that reads as backwards), written
+  // as now's slot neither now_slot nor now_slot + 1 (registered): two equality compares, no
+  // carry chain (the old form, a signed test OR the step's sign bit, is the check's
+  // chk_stepped at the end); the rest of s_ready registered (rdy_q: the next state's !clearing, no move
   // and no jump), so that s_ready, the input's read enable (in_re) and phase 1's input
   // candidate wait only for this compare
   wire   stepped = now_n != now_slot && now_n != now_slot1;
