@@ -1372,6 +1372,7 @@ module dcqcn_nic_wheel #(
 
 `ifndef SYNTHESIS
 `ifndef FORMAL
+`ifndef DCQCN_NO_SIM_CHECKS
   // =====================================================================================
   // The retiming's check (simulators only): the registered jump test, stepped and s_ready
   // equal, in every cycle after the first reset, the combinational ones they replaced
@@ -1394,6 +1395,11 @@ module dcqcn_nic_wheel #(
   // error would otherwise show only when the other factor holds): the distance test chosen
   // for d's next value, and cnt's next-is-zero, registered here and compared with the
   // combinational far64 and cnt == 0
+  // (Left out of the network simulator's models, verilator/CMakeLists.txt defines
+  // DCQCN_NO_SIM_CHECKS: a $fatal that can fire while running gives the Verilated model a
+  // scope, and dcqcn-sim then hung at its exit, in the model's destructor: scopeErase,
+  // seen with 5.006 of Verilator, with or without %m. The lock-step and Icarus benches
+  // run it.)
   logic chk_on;
   logic chk_farq [2], chk_czq [2];
   initial chk_on = 1'b0;
@@ -1403,7 +1409,7 @@ module dcqcn_nic_wheel #(
                    chk_farq[0] !== chk_far64[0] || chk_farq[1] !== chk_far64[1] ||
                    chk_czq[0] !== (cnt[0] == '0) || chk_czq[1] !== (cnt[1] == '0) ||
                    (c0_v && k_c0ts !== c0_ts) || (c1_v && k_c1ts !== c1_ts)))
-      $fatal(1, "%m: the registered jump test or s_ready differs from the combinational one (jump %b%b/%b%b far %b%b/%b%b cnt==0 %b%b/%b%b stepped %b/%b s_ready %b/%b)",
+      $fatal(1, "dcqcn_nic_wheel: the registered jump test or s_ready differs from the combinational one (jump %b%b/%b%b far %b%b/%b%b cnt==0 %b%b/%b%b stepped %b/%b s_ready %b/%b)",
              jump_w[1], jump_w[0], chk_jump[1], chk_jump[0], chk_farq[1], chk_farq[0],
              chk_far64[1], chk_far64[0], chk_czq[1], chk_czq[0], cnt[1] == '0, cnt[0] == '0,
              stepped, chk_stepped, s_ready, chk_ready);
@@ -1414,6 +1420,7 @@ module dcqcn_nic_wheel #(
       chk_czq[t]  <= rst ? 1'b1 : clearing ? cnt_i0[t] : cnt_zn[t];
     end
   end
+`endif
 `endif
 `endif
 
