@@ -45,10 +45,29 @@ class Clocked {
     ctx_->randSeed(seed);
     ctx_->timeunit(-12);
     ctx_->timeprecision(-12);
+    // One thread: the models are Verilated single-threaded, and a context's default
+    // (std::thread::hardware_concurrency()) starts a pool of that many threads less one
+    // for every context, idle here (a network run has dozens of contexts), whose start
+    // also writes Verilator's "last context" from those threads.
+    ctx_->threads(1);
     if (traced) ctx_->traceEverOn(true);
     m_ = std::make_unique<VM>(ctx_.get(), name);
   }
-  ~Clocked() { final(); }
+  // Verilator 5.006 erases a model's scopes (a model has them when its RTL has a runtime
+  // $display or $fatal) from Verilated::threadContextp(), the context created last on this
+  // thread, not from the model's own: with several models, each in its own context, that
+  // pointer dangles once the last-created one is gone, and the next model's destructor
+  // locked a freed mutex (dcqcn-sim hung at its exit). So the model is destroyed with its
+  // own context as the thread's, and the thread's context is then never left pointing at
+  // ours (Verilator falls back to its default context). Test:
+  // verilator/context_test.cpp.
+  ~Clocked() {
+    final();
+    VerilatedContext* const before = Verilated::threadContextp();
+    Verilated::threadContextp(ctx_.get());
+    m_.reset();
+    Verilated::threadContextp(before == ctx_.get() ? nullptr : before);
+  }
   Clocked(const Clocked&) = delete;
   Clocked& operator=(const Clocked&) = delete;
 
