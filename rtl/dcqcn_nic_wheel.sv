@@ -1395,11 +1395,11 @@ module dcqcn_nic_wheel #(
   // error would otherwise show only when the other factor holds): the distance test chosen
   // for d's next value, and cnt's next-is-zero, registered here and compared with the
   // combinational far64 and cnt == 0
-  // (Left out of the network simulator's models, verilator/CMakeLists.txt defines
-  // DCQCN_NO_SIM_CHECKS: a $fatal that can fire while running gives the Verilated model a
-  // scope, and dcqcn-sim then hung at its exit, in the model's destructor: scopeErase,
-  // seen with 5.006 of Verilator, with or without %m. The lock-step and Icarus benches
-  // run it.)
+  // (Defining DCQCN_NO_SIM_CHECKS leaves it out, for a flow that cannot take a runtime
+  // $fatal. Every model of the project runs it: the lock-step and Icarus benches and the
+  // network simulator's models, where it costs no measurable time. A $fatal gives a
+  // Verilated model a scope, whose destruction with several models each in its own context
+  // needs the care of verilator/dut.h, without which dcqcn-sim hung at its exit.)
   logic chk_on;
   logic chk_farq [2], chk_czq [2];
   initial chk_on = 1'b0;
