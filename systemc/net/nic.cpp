@@ -115,7 +115,9 @@ void Nic::toggle_method() {
     TxFlow& f = tx_[t.idx];
     const FlowInfo& fi = ctx_.flows[f.gid];
     f.on = !f.on;
-    toggle_q_.push(Toggle{t.at_ns + (f.on ? fi.on_ns : fi.off_ns), t.idx});
+    // a sized flow whose bytes are all acknowledged has nothing left to send: its periods
+    // end with it (no more events)
+    if (!f.gbn.done()) toggle_q_.push(Toggle{t.at_ns + (f.on ? fi.on_ns : fi.off_ns), t.idx});
     if (f.on && sendable(f) && !f.had_data) {
       data_changed(t.idx, now);
       any = true;
@@ -125,7 +127,7 @@ void Nic::toggle_method() {
     kick(0);
     core_->reschedule(now);
   }
-  toggle_ev_.notify(sc_time(toggle_q_.top().at_ns - now, SC_NS));
+  if (!toggle_q_.empty()) toggle_ev_.notify(sc_time(toggle_q_.top().at_ns - now, SC_NS));
 }
 
 double Nic::rx_occupancy(double now) const {

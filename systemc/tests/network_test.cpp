@@ -538,6 +538,44 @@ TEST(Network, OnOffFlowsResumeAfter2200msOff) {
         << f << " differs between the engines";
 }
 
+// A sized on/off flow alone on a 40 Gb/s path (onoff_idle.yaml's h1 with 500 KB, 100 us on,
+// 100 us off; h2 starts after the run): its 531,000 wire bytes need 106.2 us of sending, so
+// it sends 100 us, stops, and finishes 6.2 us into its second on period (plus the path:
+// 2 x 1 us each way and a frame). Alone it would finish at about 110 us. In the off period
+// only what was on the wire at 100 us arrives. The toggles end with the flow.
+TEST(Network, SizedOnOffFlowSendsOnlyInItsOnPeriods) {
+  const std::string yaml = std::string(SCENARIO_TEST_DIR) + "/good/onoff_idle.yaml";
+  const std::string args = "--duration 1 --set flows.0.size_bytes=500000 --set flows.0.on_us=100 "
+                           "--set flows.0.off_us=100 --set flows.1.start_us=5000";
+  std::map<std::string, double> fct;
+  for (const char* core : {"top", "blocks"}) {
+    const SimRun r = sim(std::string("onoff_sized_") + core, yaml, args + " --engine ref --set nic.core=" + core);
+    expect_checks_ok(r);
+    ASSERT_EQ(r.flows.size(), 2u);
+    const json& f = r.flows[0];
+    ASSERT_TRUE(f["fct_us"].is_number()) << core << ": the flow did not complete: " << f.dump();
+    EXPECT_EQ(f["delivered_payload_bytes"].get<uint64_t>(), 500000u) << f.dump();
+    const double wire_us = f["sent_bytes"].get<double>() * 8 / 40e3;  // at 40 Gb/s
+    fct[core] = f["fct_us"].get<double>();
+    std::printf("%s: fct %.3f us, %.1f us of sending\n", core, fct[core], wire_us);
+    EXPECT_GT(fct[core], 200 + (wire_us - 100)) << core << ": finished before its second on period allows";
+    EXPECT_LT(fct[core], 200 + (wire_us - 100) + 6) << core;
+    const Csv c = read_csv(r.dir + "/flows.csv");
+    for (size_t i = 0; i < c.rows; ++i) {
+      if (c.num.at("flow")[i] != 0 || c.num.at("time_us")[i] != 200) continue;
+      // (100, 200] us, off: at most twice the bytes the 2-us path holds at 40 Gb/s
+      // (2 us x 40 Gb/s = 80,000 bits; twice that over the 100-us sample: 1.6 Gb/s)
+      EXPECT_LT(c.num.at("tput_gbps")[i], 2 * (2e-6 * 40e9) / 100e-6 / 1e9) << core << ": sent while off";
+    }
+  }
+  EXPECT_NEAR(fct["top"], fct["blocks"], 0.001 * fct["blocks"]);
+  const SimRun rtl = sim("onoff_sized_top_rtl", yaml, args + " --engine rtl --set nic.core=top");
+  expect_checks_ok(rtl);
+  for (const char* f : {"flows.csv", "queues.csv", "flow_results.csv"})
+    EXPECT_EQ(slurp(std::string(SIM_TEST_OUT) + "/onoff_sized_top/" + f), slurp(rtl.dir + "/" + f))
+        << f << " differs between the engines";
+}
+
 // A tail timeout rewinds a sized flow (the host tells the core DATA), then the ACK of all
 // its packets arrives before the flow's grant: on nic.core top the flow is still armed
 // (the top learns "no data" only from a completion) and is granted with nothing to send.
