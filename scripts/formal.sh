@@ -19,6 +19,14 @@
 #             //! formal.sh connect NAME: WIRE NET  the same, only when NAME is a
 #                                               property compiled in, or a group that
 #                                               has one (lemmas' nets, shared by a group)
+#             //! formal.sh mem: WIRE MEM WIDTH DEPTH  (any number) after memory_map, drive
+#                                               the harness's undriven WIRE (WIDTH x DEPTH
+#                                               bits) from the words of the DUT's memory MEM
+#                                               (e.g. dut.u_rec.mem): word i at bits
+#                                               [i x WIDTH +: WIDTH] (lemmas on stored words;
+#                                               the memory must not be cut)
+#             //! formal.sh mem NAME: ...       the same, only when NAME is compiled in (as
+#                                               `connect NAME:`)
 #             //! formal.sh group NAME: PROP... a group of properties proved in one run
 #             //! formal.sh lib NAME: GLOB...   files read as black boxes (read_verilog
 #                                               -lib: ports only, not elaborated), every
@@ -118,6 +126,19 @@ for n in $NAMES; do
     [ -n "$lhs" ] && CUTCMD="connect -set $lhs $rhs; $CUTCMD"
   done < <(sed -n "s|^//! formal.sh connect $n: *||p" "$HARNESS")
 done
+# memories named word by word after memory_map (a `connect` runs before it: the words
+# exist only after it)
+MAPCMD=""
+memlines() {  # the `mem` lines for KEY (mem, or mem NAME)
+  sed -n "s|^//! formal.sh $1: *||p" "$HARNESS"
+}
+while read -r lhs mem w dep; do
+  [ -n "$lhs" ] || continue
+  for ((i = 0; i < dep; i++)); do
+    MAPCMD="$MAPCMD connect -set $lhs[$(((i + 1) * w - 1)):$((i * w))] $mem[$i];"
+  done
+done < <(memlines mem; for n in $seen_names; do memlines "mem $n"; done)
+
 if [ -n "$MUT" ]; then
   MF=tb/formal/${BLK}_mutations.txt
   line=$(grep -E "^${MUT}\|" "$MF" || true)
@@ -139,13 +160,13 @@ for p in $PROPS; do DEFS="$DEFS -DCHECK_$p"; done
 [ -n "$MUT" ] && DEFS="$DEFS -DFORMAL_MUTATION"
 READ="${LIBREAD}read_verilog -formal -sv$DEFS -I$W/rtl ${SRCS[*]} $HARNESS"
 aig() {  # READ-COMMAND OUT.aig: the harness as an AIGER file (assumptions as constraints)
-  yosys -q -l "$W/yosys.log" -p "$1; prep -top ${BLK}_props; flatten; $CUTCMD memory_map; opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map ${2%.aig}.aim $2" >/dev/null 2>"$W/yosys.err"
+  yosys -q -l "$W/yosys.log" -p "$1; prep -top ${BLK}_props; flatten; $CUTCMD memory_map;$MAPCMD opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map ${2%.aig}.aim $2" >/dev/null 2>"$W/yosys.err"
 }
 t0=$(date +%s.%N)
 status=ERROR
 case "$MODE" in
   bmc|prove)
-    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; $CUTCMD memory_map; opt -fast; async2sync; dffunmap; write_smt2 -wires $W/m.smt2" >/dev/null 2>"$W/yosys.err"
+    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; $CUTCMD memory_map;$MAPCMD opt -fast; async2sync; dffunmap; write_smt2 -wires $W/m.smt2" >/dev/null 2>"$W/yosys.err"
     # bmc, and prove's base case: no assertion fails in the first DEPTH cycles (a failure
     # here is a real counterexample from the initial state)
     if yosys-smtbmc -s z3 --presat -t "$DEPTH" "$W/m.smt2" >"$W/smt.log" 2>&1; then
