@@ -160,7 +160,7 @@ for p in $PROPS; do DEFS="$DEFS -DCHECK_$p"; done
 [ -n "$MUT" ] && DEFS="$DEFS -DFORMAL_MUTATION"
 READ="${LIBREAD}read_verilog -formal -sv$DEFS -I$W/rtl ${SRCS[*]} $HARNESS"
 aig() {  # READ-COMMAND OUT.aig: the harness as an AIGER file (assumptions as constraints)
-  yosys -q -l "$W/yosys.log" -p "$1; prep -top ${BLK}_props; flatten; $CUTCMD memory_map;$MAPCMD opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map ${2%.aig}.aim $2" >/dev/null 2>"$W/yosys.err"
+  yosys -q -l "$W/yosys.log" -p "$1; prep -top ${BLK}_props; flatten; $CUTCMD memory_map;$MAPCMD opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; tee -q -o $W/asserts.txt select -list t:\$assert; write_aiger -zinit -map ${2%.aig}.aim $2" >/dev/null 2>"$W/yosys.err"
 }
 t0=$(date +%s.%N)
 status=ERROR
@@ -212,11 +212,19 @@ case "$MODE" in
     ;;
   *) echo "formal.sh: unknown mode $MODE" >&2; exit 2 ;;
 esac
+# the assertion an ABC run found asserted (its output N is the Nth $assert cell Yosys wrote)
+failed_assert() {
+  local n
+  n=$(sed -n "s/.*Output \([0-9]*\) of miter.*was asserted in frame \([0-9]*\).*/\1 \2/p" "$W/abc.log" 2>/dev/null | head -1)
+  [ -n "$n" ] && [ -f "$W/asserts.txt" ] && echo "formal.sh: frame ${n#* }: $(sed -n "$((${n% *} + 1))p" "$W/asserts.txt" )"
+  return 0
+}
 secs=$(echo "$(date +%s.%N) - $t0" | bc)
 what="formal: $BLK $PROP $MODE $DEPTH${MUT:+ mutation $MUT}"
 if [ -z "$MUT" ]; then
   printf '%s: %s (%.1f s)\n' "$what" "$status" "$secs"
   [ "$status" = PASS ] && exit 0
+  failed_assert
   for l in smt.log ind.log abc.log yosys.log; do [ -f "$W/$l" ] && tail -15 "$W/$l"; done
   exit 1
 else

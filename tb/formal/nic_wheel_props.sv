@@ -500,24 +500,106 @@ module nic_wheel_props (
   wire [E-1:0]      FV   = {m_fd, m_ft};
   wire [6*PW-1:0]   DH   = {h_dh5, h_dh4, h_dh3, h_dh2, h_dh1, h_dh0};
   wire [6*PW-1:0]   DT   = {h_dt5, h_dt4, h_dt3, h_dt2, h_dt1, h_dt0};
-  `define LC(e)     m_rec[(e)*RW + 74]
-  `define SIDE(e)   m_rec[(e)*RW + 72 +: 2]
-  `define FAR(e)    m_rec[(e)*RW + 71]
-  `define SLOT(e)   m_rec[(e)*RW + 40 +: SW]
-  `define GEN(e)    m_rec[(e)*RW + 32 +: 8]
-  `define AT(e)     m_rec[(e)*RW +: 32]
-  `define REC(e)    m_rec[(e)*RW +: RW]
-  `define NX(z, e)  M_NX[((z)*E + (e))*PW +: PW]
-  `define PV(z, e)  M_PV[((z)*E + (e))*PW +: PW]
-  `define NT(z, e)  M_NT[((z)*16 + (e))*PW +: PW]
-  `define ND(z, e)  M_ND[((z)*4 + (e))*PW +: PW]
-  `define HD(t, z, i) M_HD[(((t)*3 + (z))*S + (i))*WW +: WW]
-  `define TC(t, z, i) M_TC[(((t)*3 + (z))*S + (i))*WW +: WW]
-  `define TR(t, z, i) M_TR[(((t)*3 + (z))*S + (i))*WW +: WW]
-  `define SA(t, z, i) M_SA[((t)*3 + (z))*S + (i)]
-  `define BM(t, i)  m_bm[(t)*S + (i)]
-  `define DHX(t, z) DH[((t)*3 + (z))*PW +: PW]
-  `define DTX(t, z) DT[((t)*3 + (z))*PW +: PW]
+  // variable-index reads as case-style muxes (an indexed part-select of the flat vectors
+  // with a computed offset is a barrel shifter per read: Yosys ran out of 24 GB)
+  function automatic logic [RW-1:0] f_rec(input logic [E*RW-1:0] v, input logic [IW-1:0] n);
+    f_rec = '0;
+    for (int k = 0; k < E; k++) if (n == IW'(k)) f_rec = v[k*RW +: RW];
+  endfunction
+  function automatic logic f_lc(input logic [E*RW-1:0] v, input logic [IW-1:0] n);
+    f_lc = 1'b0;
+    for (int k = 0; k < E; k++) if (n == IW'(k)) f_lc = v[k*RW + 74];
+  endfunction
+  function automatic logic [1:0] f_side(input logic [E*RW-1:0] v, input logic [IW-1:0] n);
+    f_side = '0;
+    for (int k = 0; k < E; k++) if (n == IW'(k)) f_side = v[k*RW + 72 +: 2];
+  endfunction
+  function automatic logic f_far(input logic [E*RW-1:0] v, input logic [IW-1:0] n);
+    f_far = 1'b0;
+    for (int k = 0; k < E; k++) if (n == IW'(k)) f_far = v[k*RW + 71];
+  endfunction
+  function automatic logic [SW-1:0] f_slot(input logic [E*RW-1:0] v, input logic [IW-1:0] n);
+    f_slot = '0;
+    for (int k = 0; k < E; k++) if (n == IW'(k)) f_slot = v[k*RW + 40 +: SW];
+  endfunction
+  function automatic logic [7:0] f_gen(input logic [E*RW-1:0] v, input logic [IW-1:0] n);
+    f_gen = '0;
+    for (int k = 0; k < E; k++) if (n == IW'(k)) f_gen = v[k*RW + 32 +: 8];
+  endfunction
+  function automatic logic [31:0] f_at(input logic [E*RW-1:0] v, input logic [IW-1:0] n);
+    f_at = '0;
+    for (int k = 0; k < E; k++) if (n == IW'(k)) f_at = v[k*RW +: 32];
+  endfunction
+  function automatic logic [PW-1:0] f_ptr(input logic [3*E*PW-1:0] v, input logic [1:0] z,
+                                         input logic [IW-1:0] n);
+    f_ptr = '0;
+    for (int q = 0; q < 3; q++)
+      for (int k = 0; k < E; k++) if (z == 2'(q) && n == IW'(k)) f_ptr = v[(q*E + k)*PW +: PW];
+  endfunction
+  function automatic logic [PW-1:0] f_nt(input logic [3*16*PW-1:0] v, input logic [1:0] z,
+                                        input logic [3:0] n);
+    f_nt = '0;
+    for (int q = 0; q < 3; q++)
+      for (int k = 0; k < 16; k++) if (z == 2'(q) && n == 4'(k)) f_nt = v[(q*16 + k)*PW +: PW];
+  endfunction
+  function automatic logic [PW-1:0] f_nd(input logic [3*4*PW-1:0] v, input logic [1:0] z,
+                                        input logic [1:0] n);
+    f_nd = '0;
+    for (int q = 0; q < 3; q++)
+      for (int k = 0; k < 4; k++) if (z == 2'(q) && n == 2'(k)) f_nd = v[(q*4 + k)*PW +: PW];
+  endfunction
+  function automatic logic [WW-1:0] f_word(input logic [6*S*WW-1:0] v, input logic t,
+                                          input logic [1:0] z, input logic [3:0] i);
+    f_word = '0;
+    for (int p = 0; p < 2; p++)
+      for (int q = 0; q < 3; q++)
+        for (int k = 0; k < S; k++)
+          if (t == 1'(p) && z == 2'(q) && i == 4'(k)) f_word = v[((p*3 + q)*S + k)*WW +: WW];
+  endfunction
+  function automatic logic f_sa(input logic [6*S-1:0] v, input logic t, input logic [1:0] z,
+                               input logic [3:0] i);
+    f_sa = 1'b0;
+    for (int p = 0; p < 2; p++)
+      for (int q = 0; q < 3; q++)
+        for (int k = 0; k < S; k++)
+          if (t == 1'(p) && z == 2'(q) && i == 4'(k)) f_sa = v[(p*3 + q)*S + k];
+  endfunction
+  function automatic logic f_bm(input logic [2*S-1:0] v, input logic t, input logic [3:0] i);
+    f_bm = 1'b0;
+    for (int p = 0; p < 2; p++)
+      for (int k = 0; k < S; k++) if (t == 1'(p) && i == 4'(k)) f_bm = v[p*S + k];
+  endfunction
+  function automatic logic [PW-1:0] f_dx(input logic [6*PW-1:0] v, input logic t, input logic [1:0] z);
+    f_dx = '0;
+    for (int p = 0; p < 2; p++)
+      for (int q = 0; q < 3; q++) if (t == 1'(p) && z == 2'(q)) f_dx = v[(p*3 + q)*PW +: PW];
+  endfunction
+  function automatic logic [DW-1:0] f_rt(input logic [16*DW-1:0] v, input logic [3:0] n);
+    f_rt = '0;
+    for (int k = 0; k < 16; k++) if (n == 4'(k)) f_rt = v[k*DW +: DW];
+  endfunction
+  function automatic logic [DW-1:0] f_rd(input logic [4*DW-1:0] v, input logic [1:0] n);
+    f_rd = '0;
+    for (int k = 0; k < 4; k++) if (n == 2'(k)) f_rd = v[k*DW +: DW];
+  endfunction
+  `define LC(e)     f_lc(m_rec, e)
+  `define SIDE(e)   f_side(m_rec, e)
+  `define FAR(e)    f_far(m_rec, e)
+  `define SLOT(e)   f_slot(m_rec, e)
+  `define GEN(e)    f_gen(m_rec, e)
+  `define AT(e)     f_at(m_rec, e)
+  `define REC(e)    f_rec(m_rec, e)
+  `define NX(z, e)  f_ptr(M_NX, z, e)
+  `define PV(z, e)  f_ptr(M_PV, z, e)
+  `define NT(z, e)  f_nt(M_NT, z, e)
+  `define ND(z, e)  f_nd(M_ND, z, e)
+  `define HD(t, z, i) f_word(M_HD, t, z, i)
+  `define TC(t, z, i) f_word(M_TC, t, z, i)
+  `define TR(t, z, i) f_word(M_TR, t, z, i)
+  `define SA(t, z, i) f_sa(M_SA, t, z, i)
+  `define BM(t, i)  f_bm(m_bm, t, i)
+  `define DHX(t, z) f_dx(DH, t, z)
+  `define DTX(t, z) f_dx(DT, t, z)
   function automatic logic [1:0] NXTS(input logic [1:0] z);
     NXTS = (z == 2'd2) ? 2'd0 : z + 2'd1;
   endfunction
@@ -557,21 +639,38 @@ module nic_wheel_props (
   for (genvar e = 0; e < E; e++) begin : g_clr_e
     always_comb
       if (!init && h_clearing && 5'(e) < h_clr) begin
-        `LEMMA((`REC(e) == '0 && !FV[e] && `NX(1, e) == NIL));
-        if (e < 16) `LEMMA((m_rt[e*DW +: DW] == '0 && `NT(1, e) == NIL));
-        else        `LEMMA((m_rd[(e-16)*DW +: DW] == '0 && `ND(1, e-16) == NIL));
+        `LEMMA((m_rec[e*RW +: RW] == '0 && !FV[e] && m_nx1[e*PW +: PW] == NIL));
+        if (e < 16) `LEMMA((m_rt[e*DW +: DW] == '0 && m_nt1[e*PW +: PW] == NIL));
+        else        `LEMMA((m_rd[(e-16)*DW +: DW] == '0 && m_nd1[(e-16)*PW +: PW] == NIL));
       end
   end
   for (genvar k = 0; k < 6; k++) begin : g_clr_w
     for (genvar i = 0; i < S; i++) begin : g_i
       always_comb
         if (!init && h_clearing && 5'(i) < h_clr)
-          `LEMMA((`HD(k/3, k%3, i) == '0 && `TC(k/3, k%3, i) == '0 && `TR(k/3, k%3, i) == '0));
+          `LEMMA((M_HD[(k*S + i)*WW +: WW] == '0 && M_TC[(k*S + i)*WW +: WW] == '0 && M_TR[(k*S + i)*WW +: WW] == '0));
     end
+  end
+
+  // ---- per entry: its record's fields and pointers (constant selects), read below through
+  // OR-ed matches on an entry id (no variable part-select: Yosys ran out of 24 GB on those)
+  for (genvar e = 0; e < E; e++) begin : g_f
+    wire [RW-1:0] r   = m_rec[e*RW +: RW];
+    wire          lk  = LV[e];
+    wire [1:0]    x   = r[73:72];
+    wire          far = r[71];
+    wire [SW-1:0] s   = r[70:40];
+    wire [PW-1:0] nx0 = m_nx0[e*PW +: PW], nx1 = m_nx1[e*PW +: PW], nx2 = m_nx2[e*PW +: PW];
+    wire [PW-1:0] pv0 = m_pv0[e*PW +: PW], pv1 = m_pv1[e*PW +: PW], pv2 = m_pv2[e*PW +: PW];
+    wire [PW-1:0] nxx = (x == 2'd0) ? nx0 : (x == 2'd1) ? nx1 : nx2;   // at its own side
+    wire [PW-1:0] pvx = (x == 2'd0) ? pv0 : (x == 2'd1) ? pv1 : pv2;
+    wire [DW-1:0] cpy = {r[74], r[71], r[39:0]};
   end
 
   // ---- per type: the drain, the bitmap, the search
   for (genvar t = 0; t < 2; t++) begin : g_t
+    localparam int E0 = t ? 16 : 0;          // the type's entries: E0 .. E1 - 1
+    localparam int E1 = t ? 20 : 16;
     wire [SW-1:0] d     = t ? h_d1 : h_d0;
     wire          adv   = t ? h_adv1 : h_adv0;
     wire [SW-1:0] nxq   = t ? h_nxq1 : h_nxq0;
@@ -599,6 +698,7 @@ module nic_wheel_props (
     wire [IW-1:0] hid   = t ? h_hid1 : h_hid0;
     wire          sel_v = t ? h_sel_v1 : h_sel_v0;
     wire [3:0]    adv_ra_q = t ? h_adv_ra_q1 : h_adv_ra_q0;
+    wire [15:0]   bmw   = m_bm[t*S +: S];
     wire [3:0]    di    = d[3:0];
     wire [SW-1:0] nd    = h_now_slot - d;
     wire [SW-1:0] nq    = nxq - d;
@@ -607,158 +707,205 @@ module nic_wheel_props (
     wire [SW-1:0] mk2o  = h_mk2_s - d;
     wire          mk_here  = h_mk_v && h_mk_t == 1'(t);
     wire          mk2_here = h_mk2_v && h_mk2_t == 1'(t);
+    // the head's record copy, the moving entry's record
+    logic hrec_ok, mv_ok;
+    always_comb begin
+      hrec_ok = 1'b0;
+      mv_ok = 1'b0;
+      for (int k = E0; k < E1; k++) begin
+        if (hid == IW'(k) && hrec == (t ? m_rd[(k-16)*DW +: DW] : m_rt[k*DW +: DW])) hrec_ok = 1'b1;
+        if (mv_id == IW'(k) && !LV[k] && m_rec[k*RW + 71] && mv_gen == m_rec[k*RW + 32 +: 8] &&
+            mv_at == m_rec[k*RW +: 32]) mv_ok = 1'b1;
+      end
+    end
     always_comb
       if (!init && !h_clearing) begin
         `LEMMA((nd < SW'(32'h0800_0000)));                 // 2^27 slots (the environment's 2^28 ns)
         `LEMMA((!ld_q || !adv));
-        `LEMMA((ld_q || !`BM(t, di)));
+        `LEMMA((ld_q || !bmw[di]));
         if (adv) `LEMMA((nq != '0 && nq <= nd && adv_ra_q == nxq[3:0]));
-        if (mk_here) `LEMMA((mko <= SW'(S - 2) && (mko == '0 || `BM(t, h_mk_s[3:0]))));
-        if (mk2_here) `LEMMA((mk2o <= SW'(S - 2) && (mk2o == '0 || `BM(t, h_mk2_s[3:0]))));
+        if (mk_here) `LEMMA(((t ? h_cnt1 : h_cnt0) != '0 && mko <= SW'(S - 2) && (mko == '0 || bmw[h_mk_s[3:0]])));
+        if (mk2_here) `LEMMA((mk2o <= SW'(S - 2) && (mk2o == '0 || bmw[h_mk2_s[3:0]])));
         if (sa_ok)
           `LEMMA((sa_b0 == di && sa_hi == d[SW-1:4] && sa_hi1 == d[SW-1:4] + TGW'(1) && !sa_any &&
                   !sa_aft && sa_wd1 == '0 && !sa_w0 && !sa_w1 &&
                   (sa_hi0 & ~(16'hFFFE << di)) == '0 && (sa_lo0 & ~(16'hFFFF >> (5'd16 - 5'(di)))) == '0));
-        if (fq_ok) `LEMMA((sa_ok && (!fq_v || (fo != '0 && fo <= SW'(S - 1) && `BM(t, fq_s[3:0])))));
-        // the drained slot's head: its record copy and its successors' words
-        if (sel_v)
-          `LEMMA((hid < E && (hid >= 16) == 1'(t) &&
-                  hrec == (t ? m_rd[(hid - 16)*DW +: DW] : m_rt[hid*DW +: DW])));
+        if (fq_ok) `LEMMA(((!fq_v || (fo != '0 && fo <= SW'(S - 1) && bmw[fq_s[3:0]]))));
+        if (sel_v) `LEMMA((hrec_ok));
         if (mv_v)
-          `LEMMA((mv_id < E && (mv_id >= 16) == 1'(t) && !LV[mv_id] && `FAR(mv_id) &&
-                  mv_gen == `GEN(mv_id) && mv_at == `AT(mv_id) &&
-                  $signed(mv_at - {d, 1'b0}) > -$signed(BOUND) && $signed(mv_at - now_q) <= 127));
+          `LEMMA((mv_ok && $signed(mv_at - {d, 1'b0}) > -$signed(BOUND) && $signed(mv_at - now_q) <= 127));
       end
     // the bitmap against the search registers, per slot index
     for (genvar i = 0; i < S; i++) begin : g_i
       wire [3:0] off = 4'(i) - di;                    // the index's slot is d + off
+      wire [SW-1:0] si = d + SW'(off);
       wire mk_i  = mk_here && h_mk_s[3:0] == 4'(i);
       wire mk2_i = mk2_here && h_mk2_s[3:0] == 4'(i);
       wire sbit  = (4'(i) > di) ? sa_hi0[i] : (4'(i) < di) ? sa_lo0[i] : 1'b0;
       always_comb
         if (!init && !h_clearing) begin
-          if (sa_ok && off != 4'd0) `LEMMA(((!sbit || `BM(t, i)) && (!`BM(t, i) || sbit || mk_i)));
-          if (fq_ok && off != 4'd0 && (!fq_v || SW'(off) < fo)) `LEMMA((!`BM(t, i) || mk_i || mk2_i));
-          if (adv && off != 4'd0 && SW'(off) < nq) `LEMMA((!`BM(t, i)));
+          if (sa_ok && off != 4'd0) `LEMMA(((!sbit || bmw[i]) && (!bmw[i] || sbit || mk_i)));
+          if (fq_ok && off != 4'd0 && (!fq_v || SW'(off) < fo)) `LEMMA((!bmw[i] || mk_i || mk2_i));
+          if (adv && off != 4'd0 && SW'(off) < nq) `LEMMA((!bmw[i]));
         end
       // the slot words (head, both tail copies) of each side at this index
       for (genvar z = 0; z < 3; z++) begin : g_z
-        wire [WW-1:0] hw = `HD(t, z, i);
-        wire [WW-1:0] tw = `TC(t, z, i);
-        wire [WW-1:0] rw = `TR(t, z, i);
-        wire [SW-1:0] si = d + SW'(off);
+        localparam int K = t * 3 + z;
+        wire [WW-1:0] hw = M_HD[(K*S + i)*WW +: WW];
+        wire [WW-1:0] tw = M_TC[(K*S + i)*WW +: WW];
+        wire [WW-1:0] rw = M_TR[(K*S + i)*WW +: WW];
+        wire          sa = M_SA[K*S + i];
         wire [IW-1:0] hn = hw[IW-1:0];
         wire [IW-1:0] tn = tw[IW-1:0];
-        wire counts = `BM(t, i) && `SA(t, z, i) && !(ld_q && off == 4'd0);
-        wire w1h = (t ? (z == 0 ? h_w1_hd_we3 : z == 1 ? h_w1_hd_we4 : h_w1_hd_we5)
-                      : (z == 0 ? h_w1_hd_we0 : z == 1 ? h_w1_hd_we1 : h_w1_hd_we2)) &&
-                   (t ? (z == 0 ? h_w1_hd_wa3 : z == 1 ? h_w1_hd_wa4 : h_w1_hd_wa5)
-                      : (z == 0 ? h_w1_hd_wa0 : z == 1 ? h_w1_hd_wa1 : h_w1_hd_wa2)) == 4'(i);
-        wire w1t = (t ? (z == 0 ? h_w1_tl_we3 : z == 1 ? h_w1_tl_we4 : h_w1_tl_we5)
-                      : (z == 0 ? h_w1_tl_we0 : z == 1 ? h_w1_tl_we1 : h_w1_tl_we2)) &&
-                   (t ? (z == 0 ? h_w1_tl_wa3 : z == 1 ? h_w1_tl_wa4 : h_w1_tl_wa5)
-                      : (z == 0 ? h_w1_tl_wa0 : z == 1 ? h_w1_tl_wa1 : h_w1_tl_wa2)) == 4'(i);
+        wire counts = bmw[i] && sa && !(ld_q && off == 4'd0);
+        wire w1h = (K == 0 ? h_w1_hd_we0 : K == 1 ? h_w1_hd_we1 : K == 2 ? h_w1_hd_we2 :
+                    K == 3 ? h_w1_hd_we3 : K == 4 ? h_w1_hd_we4 : h_w1_hd_we5) &&
+                   (K == 0 ? h_w1_hd_wa0 : K == 1 ? h_w1_hd_wa1 : K == 2 ? h_w1_hd_wa2 :
+                    K == 3 ? h_w1_hd_wa3 : K == 4 ? h_w1_hd_wa4 : h_w1_hd_wa5) == 4'(i);
+        wire w1t = (K == 0 ? h_w1_tl_we0 : K == 1 ? h_w1_tl_we1 : K == 2 ? h_w1_tl_we2 :
+                    K == 3 ? h_w1_tl_we3 : K == 4 ? h_w1_tl_we4 : h_w1_tl_we5) &&
+                   (K == 0 ? h_w1_tl_wa0 : K == 1 ? h_w1_tl_wa1 : K == 2 ? h_w1_tl_wa2 :
+                    K == 3 ? h_w1_tl_wa3 : K == 4 ? h_w1_tl_wa4 : h_w1_tl_wa5) == 4'(i);
+        // the words name a linked entry of this slot and side (head: prv nil; tail: nxt
+        // nil); every linked entry of this index's slot and side (not the drained slot's)
+        // has the slot's bits set, and is named by the head (tail) word when first (last)
+        logic hok, tok, eok;
+        always_comb begin
+          hok = 1'b0;
+          tok = 1'b0;
+          eok = 1'b1;
+          for (int k = E0; k < E1; k++) begin
+            if (hn == IW'(k) && LV[k] && m_rec[k*RW + 72 +: 2] == 2'(z) && m_rec[k*RW + 40 +: SW] == si &&
+                (z == 0 ? m_pv0[k*PW +: PW] : z == 1 ? m_pv1[k*PW +: PW] : m_pv2[k*PW +: PW]) == NIL)
+              hok = 1'b1;
+            if (tn == IW'(k) && LV[k] && m_rec[k*RW + 72 +: 2] == 2'(z) && m_rec[k*RW + 40 +: SW] == si &&
+                (z == 0 ? m_nx0[k*PW +: PW] : z == 1 ? m_nx1[k*PW +: PW] : m_nx2[k*PW +: PW]) == NIL)
+              tok = 1'b1;
+            if (LV[k] && m_rec[k*RW + 72 +: 2] == 2'(z) && m_rec[k*RW + 40 + 0 +: 4] == 4'(i) &&
+                m_rec[k*RW + 40 +: SW] != d) begin
+              if (!bmw[i] || !sa) eok = 1'b0;
+              if ((z == 0 ? m_pv0[k*PW +: PW] : z == 1 ? m_pv1[k*PW +: PW] : m_pv2[k*PW +: PW]) == NIL &&
+                  hw != {1'b1, m_rec[k*RW + 44 +: TGW], IW'(k)}) eok = 1'b0;
+              if ((z == 0 ? m_nx0[k*PW +: PW] : z == 1 ? m_nx1[k*PW +: PW] : m_nx2[k*PW +: PW]) == NIL &&
+                  tw != {1'b1, m_rec[k*RW + 44 +: TGW], IW'(k)}) eok = 1'b0;
+            end
+          end
+        end
         always_comb
           if (!init && !h_clearing) begin
             `LEMMA((tw == rw));
+            `LEMMA((eok));
             if (counts) begin
               `LEMMA((hw[WW-1] == tw[WW-1]));
-              if (hw[WW-1])
-                `LEMMA((hw[WW-2 -: TGW] == si[SW-1:4] && SW'(off) <= SW'(S - 2) && hn < E &&
-                        (hn >= 16) == 1'(t) && LV[hn] && `SIDE(hn) == 2'(z) && `SLOT(hn) == si &&
-                        `PV(z, hn) == NIL));
-              if (tw[WW-1])
-                `LEMMA((tw[WW-2 -: TGW] == si[SW-1:4] && tn < E && (tn >= 16) == 1'(t) && LV[tn] &&
-                        `SIDE(tn) == 2'(z) && `SLOT(tn) == si && `NX(z, tn) == NIL));
+              if (hw[WW-1]) `LEMMA((hw[WW-2 -: TGW] == si[SW-1:4] && SW'(off) <= SW'(S - 2) && hok));
+              if (tw[WW-1]) `LEMMA((tw[WW-2 -: TGW] == si[SW-1:4] && tok));
             end
             // the slot an advance loads: a word not written at the last edge counts with
             // ld_bm (the bit phase 1 knew) as it does with the bitmap's bit
             if (adv && nxq[3:0] == 4'(i) && !w1h)
-              `LEMMA(((hw[WW-1] && hw[WW-2 -: TGW] == nxq[SW-1:4] && ld_bm && `SA(t, z, i)) ==
-                      (hw[WW-1] && hw[WW-2 -: TGW] == nxq[SW-1:4] && `BM(t, i) && `SA(t, z, i))));
+              `LEMMA(((hw[WW-1] && hw[WW-2 -: TGW] == nxq[SW-1:4] && ld_bm && sa) ==
+                      (hw[WW-1] && hw[WW-2 -: TGW] == nxq[SW-1:4] && bmw[i] && sa)));
             if (adv && nxq[3:0] == 4'(i) && !w1t)
-              `LEMMA(((rw[WW-1] && rw[WW-2 -: TGW] == nxq[SW-1:4] && ld_bm && `SA(t, z, i)) ==
-                      (rw[WW-1] && rw[WW-2 -: TGW] == nxq[SW-1:4] && `BM(t, i) && `SA(t, z, i))));
+              `LEMMA(((rw[WW-1] && rw[WW-2 -: TGW] == nxq[SW-1:4] && ld_bm && sa) ==
+                      (rw[WW-1] && rw[WW-2 -: TGW] == nxq[SW-1:4] && bmw[i] && sa)));
           end
       end
     end
     // the drain's registers, per side
     for (genvar z = 0; z < 3; z++) begin : g_z
-      wire [PW-1:0] h  = `DHX(t, z);
-      wire [PW-1:0] tl = `DTX(t, z);
+      localparam int K = t * 3 + z;
+      wire [PW-1:0] h  = DH[K*PW +: PW];
+      wire [PW-1:0] tl = DT[K*PW +: PW];
       wire [IW-1:0] hn = h[IW-1:0];
       wire [IW-1:0] tn = tl[IW-1:0];
-      always_comb
-        if (!init && !h_clearing && h[IW]) begin
-          `LEMMA((hn < E && (hn >= 16) == 1'(t) && LV[hn] && `SIDE(hn) == 2'(z) && `SLOT(hn) == d));
-          `LEMMA((tl[IW] && tn < E && (tn >= 16) == 1'(t) && LV[tn] && `SIDE(tn) == 2'(z) &&
-                  `SLOT(tn) == d && `NX(z, tn) == NIL));
-          // the head's successor as the drain reads it (its nxt word, read a cycle ahead)
-          if (t == 0)
-            `LEMMA(((z == 0 ? h_nt_ra_q0 : z == 1 ? h_nt_ra_q1 : h_nt_ra_q2) == hn[3:0] &&
-                    (((z == 0 ? h_w1_nx_we0 : z == 1 ? h_w1_nx_we1 : h_w1_nx_we2) &&
-                      (z == 0 ? h_w1_nx_wa0 : z == 1 ? h_w1_nx_wa1 : h_w1_nx_wa2) == hn) ?
-                     (z == 0 ? h_w1_nx_wd0 : z == 1 ? h_w1_nx_wd1 : h_w1_nx_wd2) :
-                     (z == 0 ? h_nt_rd0 : z == 1 ? h_nt_rd1 : h_nt_rd2)) == `NX(z, hn)));
-          else
-            `LEMMA(({3'b100, (z == 0 ? h_nd_ra_q0 : z == 1 ? h_nd_ra_q1 : h_nd_ra_q2)} == hn &&
-                    (((z == 0 ? h_w1_nx_we0 : z == 1 ? h_w1_nx_we1 : h_w1_nx_we2) &&
-                      (z == 0 ? h_w1_nx_wa0 : z == 1 ? h_w1_nx_wa1 : h_w1_nx_wa2) == hn) ?
-                     (z == 0 ? h_w1_nx_wd0 : z == 1 ? h_w1_nx_wd1 : h_w1_nx_wd2) :
-                     (z == 0 ? h_nd_rd0 : z == 1 ? h_nd_rd1 : h_nd_rd2)) == `NX(z, hn)));
+      // the head's successor as the drain reads it (its nxt word, read a cycle ahead)
+      wire [PW-1:0] nrd = (z == 0) ? (t ? h_nd_rd0 : h_nt_rd0) : (z == 1) ? (t ? h_nd_rd1 : h_nt_rd1) :
+                                     (t ? h_nd_rd2 : h_nt_rd2);
+      wire [IW-1:0] nra = (z == 0) ? (t ? {3'b100, h_nd_ra_q0} : {1'b0, h_nt_ra_q0}) :
+                          (z == 1) ? (t ? {3'b100, h_nd_ra_q1} : {1'b0, h_nt_ra_q1}) :
+                                     (t ? {3'b100, h_nd_ra_q2} : {1'b0, h_nt_ra_q2});
+      wire          w1n = (z == 0 ? h_w1_nx_we0 : z == 1 ? h_w1_nx_we1 : h_w1_nx_we2) &&
+                          (z == 0 ? h_w1_nx_wa0 : z == 1 ? h_w1_nx_wa1 : h_w1_nx_wa2) == nra;
+      wire [PW-1:0] nxv = w1n ? (z == 0 ? h_w1_nx_wd0 : z == 1 ? h_w1_nx_wd1 : h_w1_nx_wd2) : nrd;
+      logic hok, tok;
+      always_comb begin
+        hok = 1'b0;
+        tok = 1'b0;
+        for (int k = E0; k < E1; k++) begin
+          if (hn == IW'(k) && LV[k] && m_rec[k*RW + 72 +: 2] == 2'(z) && m_rec[k*RW + 40 +: SW] == d &&
+              nxv == (z == 0 ? m_nx0[k*PW +: PW] : z == 1 ? m_nx1[k*PW +: PW] : m_nx2[k*PW +: PW]))
+            hok = 1'b1;
+          if (tn == IW'(k) && LV[k] && m_rec[k*RW + 72 +: 2] == 2'(z) && m_rec[k*RW + 40 +: SW] == d &&
+              (z == 0 ? m_nx0[k*PW +: PW] : z == 1 ? m_nx1[k*PW +: PW] : m_nx2[k*PW +: PW]) == NIL)
+            tok = 1'b1;
         end
+      end
+      always_comb
+        if (!init && !h_clearing && h[IW]) `LEMMA((hok && nra == hn && tl[IW] && tok));
     end
   end
 
   // ---- per entry: the record, its copies, its list
   for (genvar e = 0; e < E; e++) begin : g_e
     localparam logic T = (e >= 16);
+    localparam int E0 = T ? 16 : 0;
+    localparam int E1 = T ? 20 : 16;
     wire [SW-1:0] d  = dd[T];
-    wire [1:0]    x  = `SIDE(e);
+    wire [1:0]    x  = g_f[e].x;
     wire [1:0]    y  = NXTS(x);
-    wire [SW-1:0] s  = `SLOT(e);
-    wire [31:0]   at = `AT(e);
-    wire [PW-1:0] nx = `NX(x, e);
-    wire [PW-1:0] pv = `PV(x, e);
-    wire [PW-1:0] ny = `NX(y, e);
+    wire [SW-1:0] s  = g_f[e].s;
+    wire [31:0]   at = g_f[e].r[31:0];
+    wire [PW-1:0] nx = g_f[e].nxx;
+    wire [PW-1:0] pv = g_f[e].pvx;
+    wire [PW-1:0] ny = (y == 2'd0) ? g_f[e].nx0 : (y == 2'd1) ? g_f[e].nx1 : g_f[e].nx2;
+    wire [PW-1:0] nty, ntx;      // the drain's copy of nxt at sides y and x
+    if (!T) begin : g_c
+      assign nty = (y == 2'd0) ? m_nt0[e*PW +: PW] : (y == 2'd1) ? m_nt1[e*PW +: PW] : m_nt2[e*PW +: PW];
+      assign ntx = (x == 2'd0) ? m_nt0[e*PW +: PW] : (x == 2'd1) ? m_nt1[e*PW +: PW] : m_nt2[e*PW +: PW];
+    end else begin : g_c
+      assign nty = (y == 2'd0) ? m_nd0[(e-16)*PW +: PW] : (y == 2'd1) ? m_nd1[(e-16)*PW +: PW] : m_nd2[(e-16)*PW +: PW];
+      assign ntx = (x == 2'd0) ? m_nd0[(e-16)*PW +: PW] : (x == 2'd1) ? m_nd1[(e-16)*PW +: PW] : m_nd2[(e-16)*PW +: PW];
+    end
+    wire [DW-1:0] rcp = T ? m_rd[(e-16)*DW +: DW] : m_rt[e*DW +: DW];
+    wire [PW-1:0] dhx = (x == 2'd0) ? DH[(T*3 + 0)*PW +: PW] : (x == 2'd1) ? DH[(T*3 + 1)*PW +: PW] : DH[(T*3 + 2)*PW +: PW];
+    wire [PW-1:0] dtx = (x == 2'd0) ? DT[(T*3 + 0)*PW +: PW] : (x == 2'd1) ? DT[(T*3 + 1)*PW +: PW] : DT[(T*3 + 2)*PW +: PW];
     wire [IW-1:0] nn = nx[IW-1:0];
     wire [IW-1:0] pn = pv[IW-1:0];
-    wire [3:0]    si = s[3:0];
     wire [SW-1:0] so = s - d;
+    // the successor and the predecessor: linked, same side, slot (and type), pointing back
+    logic sok, pok;
+    always_comb begin
+      sok = 1'b0;
+      pok = 1'b0;
+      for (int k = E0; k < E1; k++) begin
+        if (nn == IW'(k) && LV[k] && m_rec[k*RW + 72 +: 2] == x && m_rec[k*RW + 40 +: SW] == s &&
+            ((x == 2'd0) ? m_pv0[k*PW +: PW] : (x == 2'd1) ? m_pv1[k*PW +: PW] : m_pv2[k*PW +: PW]) ==
+              {1'b1, IW'(e)})
+          sok = 1'b1;
+        if (pn == IW'(k) && LV[k] && m_rec[k*RW + 72 +: 2] == x && m_rec[k*RW + 40 +: SW] == s &&
+            ((x == 2'd0) ? m_nx0[k*PW +: PW] : (x == 2'd1) ? m_nx1[k*PW +: PW] : m_nx2[k*PW +: PW]) ==
+              {1'b1, IW'(e)})
+          pok = 1'b1;
+      end
+    end
     always_comb
       if (!init && !h_clearing) begin
-        `LEMMA((x <= 2'd2 && ny == NIL));
-        if (!T) `LEMMA((m_rt[e*DW +: DW] == {`LC(e), `FAR(e), m_rec[e*RW +: 40]} && `NT(y, e) == NIL));
-        else    `LEMMA((m_rd[(e-16)*DW +: DW] == {`LC(e), `FAR(e), m_rec[e*RW +: 40]} && `ND(y, e-16) == NIL));
+        `LEMMA((x <= 2'd2 && ny == NIL && nty == NIL && rcp == g_f[e].cpy));
         if (LV[e]) begin
-          if (!T) `LEMMA((`NT(x, e) == nx));
-          else    `LEMMA((`ND(x, e-16) == nx));
-          `LEMMA((so <= SW'(S - 2)));
+          `LEMMA((ntx == nx && so <= SW'(S - 2)));
           // never early: a deadline not parked is due once its slot's time or the time
           // it was filed at has come; bounded around now (no wrap of the signed compares)
-          `LEMMA((`FAR(e) || $signed(at - {s, 1'b0}) <= 0 || $signed(at - now_q) <= 0));
+          `LEMMA((g_f[e].far || $signed(at - {s, 1'b0}) <= 0 || $signed(at - now_q) <= 0));
           `LEMMA(($signed(at - {s, 1'b0}) > -$signed(BOUND) && $signed(at - now_q) <= 127));
-          if (nx[IW])
-            `LEMMA((nn < E && (nn >= 16) == T && LV[nn] && `SIDE(nn) == x && `SLOT(nn) == s &&
-                    `PV(x, nn) == {1'b1, 5'(e)}));
-          else if (s == d) `LEMMA((`DTX(T, x) == {1'b1, 5'(e)}));
-          else `LEMMA((`TC(T, x, si) == {1'b1, s[SW-1:4], 5'(e)}));
+          if (nx[IW]) `LEMMA((sok));
+          else if (s == d) `LEMMA((dtx == {1'b1, IW'(e)}));
           if (s == d) begin
-            `LEMMA((`DHX(T, x) != NIL));
-            if (`DHX(T, x) != {1'b1, 5'(e)})
-              `LEMMA((pv[IW] && pn < E && (pn >= 16) == T && LV[pn] && `SIDE(pn) == x &&
-                      `SLOT(pn) == s && `NX(x, pn) == {1'b1, 5'(e)}));
-          end else begin
-            `LEMMA((`BM(T, si) && `SA(T, x, si)));
-            if (pv[IW])
-              `LEMMA((pn < E && (pn >= 16) == T && LV[pn] && `SIDE(pn) == x && `SLOT(pn) == s &&
-                      `NX(x, pn) == {1'b1, 5'(e)}));
-            else `LEMMA((`HD(T, x, si) == {1'b1, s[SW-1:4], 5'(e)}));
-          end
+            `LEMMA((dhx[IW]));
+            if (dhx != {1'b1, IW'(e)}) `LEMMA((pv[IW] && pok));
+          end else if (pv[IW]) `LEMMA((pok));
         end
       end
   end
-
   // ---- the pipeline: C0 (its words as read, with the writes forwarded) and C1 (its decode)
   wire [SW-1:0] c0_d = dd[h_c0_t];
   wire [SW-1:0] c1_d = dd[h_c1_t];
@@ -812,6 +959,8 @@ module nic_wheel_props (
         `LEMMA((h_c1_far || $signed(h_c1_at - {h_c1_ts, 1'b0}) <= 0 || $signed(h_c1_at - now_q) <= 0));
         `LEMMA((!h_c1_rch || $signed(h_c1_at - now_q) <= 0));
         `LEMMA(($signed(h_c1_at - now_q) <= 127 && $signed(h_c1_at - {c1_d, 1'b0}) > -$signed(BOUND)));
+        if (h_c1_t ? h_adv1 : h_adv0)   // phase 2: C1 was a candidate of phase 1
+          `LEMMA((c1_o == '0 || $signed(c1_o) < 0 || c1_o >= (h_c1_t ? h_nxq1 - h_d1 : h_nxq0 - h_d0)));
         if (!h_c1_drn)
           `LEMMA((h_q_lhit == (t1[WW-1] && t1[WW-2 -: TGW] == h_c1_ts[SW-1:4] && `BM(h_c1_t, i1) &&
                                `SA(h_c1_t, y1, i1)) && (!h_q_lhit || h_q_lw == t1[IW-1:0])));
