@@ -766,6 +766,23 @@ module nic_wheel_props (
                     K == 3 ? h_w1_tl_we3 : K == 4 ? h_w1_tl_we4 : h_w1_tl_we5) &&
                    (K == 0 ? h_w1_tl_wa0 : K == 1 ? h_w1_tl_wa1 : K == 2 ? h_w1_tl_wa2 :
                     K == 3 ? h_w1_tl_wa3 : K == 4 ? h_w1_tl_wa4 : h_w1_tl_wa5) == 4'(i);
+        // the RAM's last write is in the RAM (w1_*, which C0 and the advance forward), and the
+        // read register holds the word at its registered address unless that was written
+        wire [WW-1:0] w1hd = K == 0 ? h_w1_hd_wd0 : K == 1 ? h_w1_hd_wd1 : K == 2 ? h_w1_hd_wd2 :
+                             K == 3 ? h_w1_hd_wd3 : K == 4 ? h_w1_hd_wd4 : h_w1_hd_wd5;
+        wire [WW-1:0] w1tl = K == 0 ? h_w1_tl_wd0 : K == 1 ? h_w1_tl_wd1 : K == 2 ? h_w1_tl_wd2 :
+                             K == 3 ? h_w1_tl_wd3 : K == 4 ? h_w1_tl_wd4 : h_w1_tl_wd5;
+        wire [WW-1:0] hdrd = K == 0 ? h_hd_rd0 : K == 1 ? h_hd_rd1 : K == 2 ? h_hd_rd2 :
+                             K == 3 ? h_hd_rd3 : K == 4 ? h_hd_rd4 : h_hd_rd5;
+        wire [WW-1:0] trrd = K == 0 ? h_tr_rd0 : K == 1 ? h_tr_rd1 : K == 2 ? h_tr_rd2 :
+                             K == 3 ? h_tr_rd3 : K == 4 ? h_tr_rd4 : h_tr_rd5;
+        always_comb
+          if (!init) begin
+            if (w1h) `LEMMA((hw == w1hd));
+            if (w1t) `LEMMA((tw == w1tl && rw == w1tl));
+            if (!h_clearing && adv_ra_q == 4'(i) && !w1h) `LEMMA((hdrd == hw));
+            if (!h_clearing && adv_ra_q == 4'(i) && !w1t) `LEMMA((trrd == rw));
+          end
         // the words name a linked entry of this slot and side (head: prv nil; tail: nxt
         // nil); every linked entry of this index's slot and side (not the drained slot's)
         // has the slot's bits set, and is named by the head (tail) word when first (last)
@@ -872,6 +889,21 @@ module nic_wheel_props (
     wire [IW-1:0] nn = nx[IW-1:0];
     wire [IW-1:0] pn = pv[IW-1:0];
     wire [SW-1:0] so = s - d;
+    // the last write of each side's nxt words is in both copies (the drains forward it)
+    for (genvar z = 0; z < 3; z++) begin : g_w1
+      wire          we = z == 0 ? h_w1_nx_we0 : z == 1 ? h_w1_nx_we1 : h_w1_nx_we2;
+      wire [IW-1:0] wa = z == 0 ? h_w1_nx_wa0 : z == 1 ? h_w1_nx_wa1 : h_w1_nx_wa2;
+      wire [PW-1:0] wd = z == 0 ? h_w1_nx_wd0 : z == 1 ? h_w1_nx_wd1 : h_w1_nx_wd2;
+      wire [PW-1:0] nz = z == 0 ? g_f[e].nx0 : z == 1 ? g_f[e].nx1 : g_f[e].nx2;
+      wire [PW-1:0] cz;
+      if (!T) begin : g_c
+        assign cz = z == 0 ? m_nt0[e*PW +: PW] : z == 1 ? m_nt1[e*PW +: PW] : m_nt2[e*PW +: PW];
+      end else begin : g_c
+        assign cz = z == 0 ? m_nd0[(e-16)*PW +: PW] : z == 1 ? m_nd1[(e-16)*PW +: PW] : m_nd2[(e-16)*PW +: PW];
+      end
+      always_comb
+        if (!init && we && wa == IW'(e)) `LEMMA((nz == wd && cz == wd));
+    end
     // the successor and the predecessor: linked, same side, slot (and type), pointing back
     logic sok, pok;
     always_comb begin
