@@ -636,12 +636,14 @@ module nic_wheel_props (
                                         h_mvs_at == h_mv_at1)))));
       end
     end
+  // (each RAM word is cleared at its own address: clr = the word's index)
   for (genvar e = 0; e < E; e++) begin : g_clr_e
     always_comb
-      if (!init && h_clearing && 5'(e) < h_clr) begin
-        `LEMMA((m_rec[e*RW +: RW] == '0 && !FV[e] && m_nx1[e*PW +: PW] == NIL));
-        if (e < 16) `LEMMA((m_rt[e*DW +: DW] == '0 && m_nt1[e*PW +: PW] == NIL));
-        else        `LEMMA((m_rd[(e-16)*DW +: DW] == '0 && m_nd1[(e-16)*PW +: PW] == NIL));
+      if (!init && h_clearing) begin
+        if (5'(e) < h_clr) `LEMMA((m_rec[e*RW +: RW] == '0 && m_nx1[e*PW +: PW] == NIL));
+        if (e < 16 && 5'(e) < h_clr) `LEMMA((m_rt[e*DW +: DW] == '0 && !m_ft[e] && m_nt1[e*PW +: PW] == NIL));
+        if (e < 4 && 5'(e) < h_clr) `LEMMA((m_rd[e*DW +: DW] == '0 && !m_fd[e]));
+        if (e >= 16 && 5'(e) < h_clr) `LEMMA((m_nd1[(e-16)*PW +: PW] == NIL));
       end
   end
   for (genvar k = 0; k < 6; k++) begin : g_clr_w
