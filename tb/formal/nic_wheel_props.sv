@@ -782,6 +782,10 @@ module nic_wheel_props (
           if (!init) begin
             if (w1h) `LEMMA((hw == w1hd));
             if (w1t) `LEMMA((tw == w1tl && rw == w1tl));
+            // a valid word written at the last edge (a link, or an unlink that leaves the list
+            // not empty) has its index's bitmap bit and its side bit set
+            if (!h_clearing && w1h && w1hd[WW-1]) `LEMMA((bmw[i] && sa));
+            if (!h_clearing && w1t && w1tl[WW-1]) `LEMMA((bmw[i] && sa));
             if (!h_clearing && adv_ra_q == 4'(i) && !w1h) `LEMMA((hdrd == hw));
             if (!h_clearing && adv_ra_q == 4'(i) && !w1t) `LEMMA((trrd == rw));
           end
