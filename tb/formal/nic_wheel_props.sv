@@ -310,7 +310,10 @@ module nic_wheel_props (
   // FORMAL_KIND (scripts/formal.sh kind): with the free constant kstep the first cycle is
   // the induction step's, any state in which every lemma and property holds (the harness's
   // registers free too); without it the base case's (init high: the reset)
-`ifdef FORMAL_KIND
+`ifdef FORMAL_MUTATION
+  logic        init = 1'b1;      // a mutation's run: from the reset (no lemmas)
+  logic [31:0] now_q = '0;
+`elsif FORMAL_KIND
   (* anyconst *) logic kstep;
   logic        init;
   logic [31:0] now_q;                 // the last cycle's now (free in both: time starts anywhere)
@@ -364,7 +367,11 @@ module nic_wheel_props (
   // the tracked entry of MATCH: kind x N + flow (the departure: kind 4), as the commands left it
 `ifdef CHECK_MATCH
   (* anyconst *) logic [4:0] te;
-`ifdef FORMAL_KIND
+`ifdef FORMAL_MUTATION
+  logic        arm  = 1'b0;
+  logic [7:0]  agen = '0;
+  logic [31:0] aat  = '0;
+`elsif FORMAL_KIND
   logic        arm;
   logic [7:0]  agen;
   logic [31:0] aat;
