@@ -1,27 +1,36 @@
 // SPDX-License-Identifier: MIT
 // Formal harness of rtl/dcqcn_nic_wheel.sv (issue 24: "no entry fires early, none is lost
-// and none fires twice"). NOT IN CTEST: no engine available here proves its properties to
-// a depth that covers the wheel's behaviour (tb/formal/README.md, "The NIC's timing wheel:
-// not proved; an RTL bug found (fixed)"); kept for the next attempt and for falsification
-// runs (ABC sim3). Both properties were FALSE on the RTL before 2026-11-28 once 2^32 ns had
-// passed (a slot word the drain left in RAM aliased its slot number again: the directed
-// trace tb/formal/nic_wheel_wrap_props.sv); the RTL's bitmap and side bits (sa) fixed it.
+// and none fires twice"). NOT IN CTEST (tb/formal/README.md, "The NIC's timing wheel"): the
+// properties are stated on the ports; the inductive proof (scripts/formal.sh nic_wheel SAFE
+// kind 2: 1-induction with the lemmas below, on the RTL's registers and RAM words) costs
+// 8 minutes of Yosys front end alone, over CTest's budget, and had not closed when this
+// round stopped (the README lists where it stands). Both properties were FALSE on the RTL
+// before 2026-11-28 once 2^32 ns had passed (a slot word the drain left in RAM aliased its
+// slot number again: the directed trace tb/formal/nic_wheel_wrap_props.sv); the RTL's
+// bitmap and side bits (sa) fixed it.
 //
 // NUM_FLOWS = 4 (20 entries: kinds 0..3 and the departure of 4 flows), SLOT_BITS = 1 (2 ns
 // slots), SLOTS_LOG2 = 4 (16 slots: an entry more than 14 slots ahead is parked), the RAMs
 // kept (the lists are the state the properties are about: cut, the properties fail; Yosys
-// maps them to registers). Ports only: no internal net is read or driven.
+// maps them to registers). The properties read the ports only; the lemmas (FORMAL_KIND)
+// read the RTL's registers (`connect SAFE:` lines) and RAM words (`mem SAFE:` lines, named
+// after memory_map) and are asserted too: facts of the RTL, proved with the properties.
 //
-// Environment (structural, no assumption but the first cycle's reset):
+// Environment:
 //   - rst high in the first cycle, low after (the RAM clear runs: CLR = max(5 N, S) = 20
 //     cycles; the uncleared RAMs, nxt sides 0 and 2 and every prv word, start free);
 //   - now_ns = the last cycle's now + a free 0..63 ns: one-slot steps, multi-slot steps
 //     (s_ready drops for a cycle) and steps beyond the 32 ns wheel (the drain jumps);
+//   - the time horizon, ASSUMED (docs/nic.md, "The wheel engine": the contract requires
+//     that no drain stands 2^31 ns behind now): now_ns - tmr_drain_ns and now_ns -
+//     dep_drain_ns stay below 2^28 ns (ports). It constrains only now's steps while a
+//     type's head waits untaken; without a bound of this kind the properties are false
+//     (now can run 2^31 ns past a waiting entry, and the signed compares wrap);
 //   - an ARM's deadline s_at_ns = now_ns + a free -128..+127 ns: reached, due in this
 //     slot, in the wheel, parked beyond it (the 2^31 time rule kept);
 //   - s_op, s_kind, s_flow (32 bits: bad commands are dropped and never armed), s_gen and
 //     both readies free on every cycle.
-// Properties (one group per run, CHECK_*):
+// Properties (group SAFE = both):
 //   CHECK_EARLY  an entry leaves (m_tmr or m_dep taken) only when its deadline has come:
 //                at <= the last cycle's now (the engine's eligibility is its registered
 //                now's slot; an entry is due once its deadline's slot has ended)
@@ -30,8 +39,32 @@
 //                last ARM: never twice) and with the tag and deadline of its last ARM
 //                (never stale). An ARM or DISARM accepted at s_* is in force from that
 //                edge (the engine blocks a head whose entry is in C0).
-// Not here: "none is lost" (an armed entry leaves within K cycles of its slot's end, K of
-// tb/ref/nic_wheel_check.h) needs a depth beyond K after the clear.
+// Not here as a property: "none is lost" (an armed entry leaves within K cycles of its
+// slot's end, K of tb/ref/nic_wheel_check.h: liveness). Its safety half is in the lemmas:
+// an armed entry is linked (or its move is in flight) in a list of a slot at or after the
+// drain's, whose bitmap bit is set (MATCH's shadow lemma, the list and word lemmas); they
+// do not exclude a linked cycle detached from its slot's head (no reachability lemma).
+//
+// The lemmas (FORMAL_KIND; formal.sh kind: initial states the base case's, init high, and
+// with kstep any state in which every lemma holds; a BMC of 2 frames): the clear (words
+// below clr zero, everything empty); time (now_slot = now_q / 2, d within 2^27 slots of
+// it, an advance's target in (d, now], no marked slot in between); the bitmap (the
+// drained index clear but for the cycle after a load, the marks mk / mk2 in the window,
+// stage A's registers = the bitmap of the cycle before modulo mk, stage B's no marked slot
+// before fq_s but mk / mk2); the slot words (both tail copies equal; a counted word
+// (bitmap and side bit) lies in the window and names a linked entry of that slot and side,
+// with prv (head) or nxt (tail) nil; every linked entry of a slot other than d has its
+// bits, and is named by the head / tail word when it is first / last; the last write of
+// each RAM is in the RAM; the advance's read registers and ld_bm count as the bitmap
+// does); per entry (its side <= 2 and the next side's nxt nil in both copies; the drain
+// copy of its record; linked: within S - 2 slots after d, the successor / predecessor
+// linked with the same side and slot and pointing back, the drained slot's head and tail
+// registers, EARLY's deadline bound and the horizon's); the drains (a head and tail
+// linked at d, the tail's nxt nil, the head's record copy and successor as read); C0 (its
+// words as read and forwarded equal the RAM's); C1 (its decode equals the RAM's, its
+// target within the window, not between d and an advance's slot); the moves (a moving
+// entry unlinked, parked, its gen / at its record's); the counts; MATCH's shadow (the
+// last command for te in C0, else in C1, else linked or moving, with its gen and at).
 //! formal.sh rtl: dcqcn_ram_sdp.sv dcqcn_nic_wheel.sv
 //! formal.sh cut: none
 //! formal.sh group SAFE: EARLY MATCH
@@ -731,6 +764,9 @@ module nic_wheel_props (
       if (!init && !h_clearing) begin
         `LEMMA((nd < SW'(32'h0800_0000)));                 // 2^27 slots (the environment's 2^28 ns)
         `LEMMA((!ld_q || !adv));
+        `LEMMA((!ld_q || !fq_ok));                        // (the load edge clears fq_ok)
+        if (mk_here && mko == '0) `LEMMA((ld_q));          // a mark of d: a link into the slot loaded
+        if (mk2_here && mk2o == '0) `LEMMA((!adv));
         `LEMMA((ld_q || !bmw[di]));
         if (adv) `LEMMA((nq != '0 && nq <= nd && adv_ra_q == nxq[3:0]));
         if (mk_here) `LEMMA(((t ? h_cnt1 : h_cnt0) != '0 && mko <= SW'(S - 2) && (mko == '0 || bmw[h_mk_s[3:0]])));
