@@ -777,6 +777,11 @@ module nic_wheel_props (
                   (sa_hi0 & ~(16'hFFFE << di)) == '0 && (sa_lo0 & ~(16'hFFFF >> (5'd16 - 5'(di)))) == '0));
         if (fq_ok) `LEMMA(((!fq_v || (fo != '0 && fo <= SW'(S - 1) && bmw[fq_s[3:0]]))));
         if (sel_v) `LEMMA((hrec_ok));
+        // a command for the moving entry in C1 (C0) was accepted at its pop's edge: the move
+        // injects now (or, for the departures, after the timers' move injected now)
+        if (mv_v && h_c1_v && h_c1_op != MOVE && h_c1_id == mv_id) `LEMMA((h_inj_q && h_inj_tq == 1'(t)));
+        if (mv_v && h_c0_v && h_c0_op != MOVE && h_c0_id == mv_id)
+          `LEMMA((h_inj_q && (h_inj_tq == 1'(t) || (t == 1 && h_mv_v0))));
         if (mv_v)
           `LEMMA((mv_ok && $signed(mv_at - {d, 1'b0}) > -$signed(BOUND) && $signed(mv_at - now_q) <= 127));
       end
