@@ -50,7 +50,8 @@
 // block RAM with nxq's register as their address register: phase 1's choice into it).
 //
 // Outputs come from registers and RAM words (Moore), except s_ready, which also drops in a
-// cycle in which now_ns stepped more than one slot ahead (a simulation that slept). A
+// cycle in which now_ns stepped anything but 0 or 1 slot ahead (a simulation that slept;
+// also a step that reads as backwards, after a clock stopped for 2^31 ns or more). A
 // head's valid may drop without ready (a command can re-arm or disarm the head): this is
 // an engine inside the scheduler, not an AXI-Stream port.
 `resetall
@@ -560,12 +561,20 @@ module dcqcn_nic_wheel #(
   // different arguments wake each other without end; the calls are in wires)
   wire [SW-1:0] d1      [2];   // the next slot
   wire          past_d  [2];   // the registered now's slot is past d
-  wire          far64   [2];   // ... more than 64 slots past d
+  wire          far64   [2];   // ... not within 64 slots after d (unsigned)
   wire          past_d1 [2];   // ... past d + 1: the drain stands behind time
   for (genvar t = 0; t < 2; t++) begin : g_dt
     assign d1[t]      = d[t] + SW'(1);
     assign past_d[t]  = !LE0(now_slot, d[t]);
-    assign far64[t]   = !LE0(now_slot, d[t] + SW'(64));
+    // (unsigned, now_slot - d > 64: also when now reads as before d, i.e. a simulation
+    // stopped the clock for 2^31 ns or more with nothing linked: the drain jumps to now;
+    // inside the horizon d is never after now, so this is the signed test there. Written
+    // as the signed test, which holds for now_slot - d in [65, 2^(SW-1) + 63], OR the sign
+    // bit of nd0 = now_slot - d, which holds for [2^(SW-1), 2^SW - 1]: the union is exactly
+    // [65, 2^SW - 1], and the two carry chains run side by side, where a compare after the
+    // subtraction put a second chain behind the first: 8.32 ns against 7.66 at 1024 flows)
+    wire [SW-1:0] nd0 = now_slot - d[t];   // (the same cell as nd below, merged)
+    assign far64[t]   = !LE0(now_slot, d[t] + SW'(64)) || nd0[SW-1];
     assign past_d1[t] = !LE0(now_slot, d1[t]);
   end
   // the first marked slot after the base (sbase: d, or nxq while an advance's phase 2 loads
@@ -893,7 +902,10 @@ module dcqcn_nic_wheel #(
                 s_flow >= 32'(N);
   // low in a cycle in which now_ns stepped more than one slot ahead (a simulation that
   // slept): the drains see the new time, and may jump, before a command is timed
-  wire   stepped = !LE0(now_ns[31:SLOT_BITS], now_slot + SW'(1));
+  // (unsigned: any step but 0 or 1 slot ahead; written, as far64, as the signed test, true
+  // for a step in [2, 2^(SW-1)], OR the step's sign bit, true for [2^(SW-1), 2^SW - 1])
+  wire [SW-1:0] step_sl = now_ns[31:SLOT_BITS] - now_slot;
+  wire   stepped = !LE0(now_ns[31:SLOT_BITS], now_slot + SW'(1)) || step_sl[SW-1];
   assign s_ready = !clearing && !mv_v[0] && !mv_v[1] && !jump_w[0] && !jump_w[1] && !stepped;
   wire   take_in = s_valid && s_ready && !in_bad;
   // a move injected: !clearing && (mv_v[0] || mv_v[1]), and the move's fields, registered

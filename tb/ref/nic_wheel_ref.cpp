@@ -60,10 +60,11 @@ bool NicWheelModel::blocked(unsigned t) const {
 NicWheelOut NicWheelModel::compute_outputs(uint32_t now_in) const {
   NicWheelOut o;
   const uint32_t now_slot = (now_q_ >> gb_) & smask_;
-  const bool stepped = static_cast<int32_t>(sd((now_in >> gb_) & smask_, now_slot)) > 1;
+  // (unsigned, as the RTL: any step but 0 or 1 slot ahead, also one that reads as backwards)
+  const bool stepped = (((now_in >> gb_) - now_slot) & smask_) > 1;
   bool jump = false;
   for (unsigned t = 0; t < 2; ++t)
-    jump |= !clearing_ && count_[t] == 0 && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
+    jump |= !clearing_ && count_[t] == 0 && ((now_slot - d_[t]) & smask_) > 64;
   o.s_ready = !clearing_ && !mv_[0].v && !mv_[1].v && !jump && !stepped;
   if (!clearing_) {
     for (unsigned t = 0; t < 2; ++t) {
@@ -338,7 +339,9 @@ void NicWheelModel::step(const NicWheelIn& in) {
   for (unsigned t = 0; t < 2; ++t)
     // (also while an advance is in flight: s_ready is low then too, so no command links an
     // entry before the jump, which comes in the cycle after the advance's phase 2)
-    jump[t] = count_[t] == 0 && static_cast<int32_t>(sd(now_slot, d_[t])) > 64;
+    // (unsigned, as the RTL's far64: also when now reads as before d, after a clock stopped
+    // for 2^31 ns or more with nothing linked; inside the horizon d is never after now)
+    jump[t] = count_[t] == 0 && ((now_slot - d_[t]) & smask_) > 64;
   ev_.blocked = blk[0] || blk[1];
   // stage A of the search: the first marked slot after each base (this cycle's bitmap; the
   // base is d as it will be after a load: the slot an advance's phase 2 loads, else d;

@@ -102,7 +102,7 @@ class NicWheelModel {
   NicWheelModel(uint32_t num_flows, unsigned slot_bits = 5, unsigned slots_log2 = 12);
 
   // now_in: this cycle's now_ns input. s_ready is low in a cycle in which time stepped
-  // more than one slot ahead of the last cycle's (a simulation that slept): the drains
+  // anything but 0 or 1 slot ahead of the last cycle's (a simulation that slept, also a step read as backwards): the drains
   // see the new time (and may jump) before a command is timed against them.
   const NicWheelOut& outputs(uint32_t now_in) const {
     // (kept until step() or another now_in: the scheduler, the top and a simulation ask

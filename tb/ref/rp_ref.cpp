@@ -165,6 +165,13 @@ RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
   // Normalise to the current registers (LINE/MIN may have been rewritten).
   s.rc = std::clamp(s.rc, minr, line);
   s.rt = std::clamp(s.rt, minr, line);
+  // The monitor period: the last cut counts only while the period is running. Every event
+  // that finds it over (RRMP in force now, modular difference) forgets the cut, so a flow
+  // idle for 2^32 ns after its timers ran does not see the old cut time match again
+  // (docs/rp.md "Time"). The RTL keeps !cut_ok of S2 as the flow's cut_valid.
+  const bool cut_window = s.cut_valid && r(regs_, RP_RRMP_NS) != 0 &&
+                          (ev.now_ns - s.last_cut_ns) < r(regs_, RP_RRMP_NS);
+  s.cut_valid = cut_window;
 
   auto arm_alpha = [&] {
     s.agen = static_cast<uint8_t>(s.agen + 1);
@@ -193,7 +200,7 @@ RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
   // deferred cut at the period's end (CUT_TIMER), which is always allowed.
   auto ce = [&](bool forced) {
     const uint32_t rrmp = r(regs_, RP_RRMP_NS);
-    const bool allowed = forced || rrmp == 0 || !s.cut_valid || (ev.now_ns - s.last_cut_ns) >= rrmp;
+    const bool allowed = forced || !cut_window;
     if (allowed) {
       const bool clamp = r(regs_, RP_CLAMP_TGT) || (r(regs_, RP_CLAMP_TGT_AFTER_TI) && s.ti_flag);
       const uint32_t first = r(regs_, RP_FIRST_CNP_RATE_KBPS);

@@ -420,6 +420,22 @@ TEST(CpTcd, TimestampsWrap) {
   EXPECT_EQ(st(b.process(pkt(0xFFFFF000u + 10000u, 30000))), TcdState::CONG);
 }
 
+// A queue untouched for seconds after a PFC resume (docs/cp.md "Time"): 3 s later it is
+// not ON-OFF (the unsigned T_on is right below 2^32 ns); 2^32 ns + 10 us later T_on reads
+// 10 us < MAX_TON_NS: the documented alias, one spurious undetermined window, over
+// MAX_TON_NS after the alias point.
+TEST(CpTcd, QueueUntouchedForSecondsAfterAResume) {
+  CpAlgo a = tcd_algo();
+  a.process(pfc(1000, true));
+  a.process(pfc(5000, false));
+  EXPECT_EQ(st(a.process(pkt(5000u + 3000000000u, 1000))), TcdState::NONCONG);
+  CpAlgo b = tcd_algo();
+  b.process(pfc(1000, true));
+  b.process(pfc(5000, false));
+  EXPECT_EQ(st(b.process(pkt(5000u + 10000u, 1000))), TcdState::UNDET);  // 2^32 + 10 us
+  EXPECT_EQ(st(b.process(pkt(5000u + 97000u, 1000))), TcdState::NONCONG);
+}
+
 // ---------------------------------------------------------------------------------
 // Queues, registers
 // ---------------------------------------------------------------------------------

@@ -174,6 +174,50 @@ TEST(NpAlgo, TimeWrapsModulo2To32) {
   EXPECT_TRUE(r.cnp);
 }
 
+// A flow silent for seconds (docs/np.md, "Time is expected not to decrease"). Between
+// 2^31 and 2^32 ns the unsigned difference is still right: a CNP at once. At 2^32 ns
+// plus less than N the stored time matches again (the documented limit): the mark is
+// held, its deadline is the old last_cnp + N, at most N ahead, and the TIMER then sends
+// it: one CNP late by < N.
+TEST(NpAlgo, FlowSilentForSecondsIsNotifiedAtOnceOrWithinN) {
+  {
+    TracedNp np(16);  // N = 50 us
+    EXPECT_TRUE(np.process(rx(4, 1000)).cnp);
+    EXPECT_TRUE(np.process(rx(4, 1000u + 3000000000u)).cnp);  // 3 s later
+    EXPECT_TRUE(np.process(rx(4, 1000u + 3000000000u + 0x80000000u)).cnp);  // 2.1 s more
+  }
+  {
+    TracedNp np(16);
+    EXPECT_TRUE(np.process(rx(4, 1000)).cnp);
+    // 2^32 + 20 us after it: now_ns = 21000, the old CNP reads as 20 us old
+    NpResult r = np.process(rx(4, 21000));
+    EXPECT_FALSE(r.cnp);
+    ASSERT_TRUE(r.tmr_set);
+    EXPECT_EQ(r.tmr_deadline_ns, 51000u);                    // 30 us after the mark: < N
+    EXPECT_TRUE(np.process(timer(4, 51000, r.tmr_gen)).cnp);  // the CNP, 30 us late
+    // 2^32 + N after a CNP: at once
+    EXPECT_TRUE(np.process(rx(4, 51000u + 50000u)).cnp);
+  }
+}
+
+// The budget's "last CNP of the block" the same way: silent for 3 s, the next CNP leaves at
+// once; at 2^32 ns plus less than the budget it waits in the queue for the old
+// last + budget: late by less than CNP_BUDGET_NS (at most 2^20 ns).
+TEST(NpAlgo, BudgetAfterSecondsOfSilence) {
+  TracedNp np(16);
+  np.csr_write(kNpRegs[NP_CNP_BUDGET_NS].addr, 1000);
+  EXPECT_TRUE(np.process(rx(0, 10000)).cnp);
+  EXPECT_TRUE(np.process(rx(1, 10000u + 3000000000u)).cnp);  // 3 s later: at once
+  TracedNp nq(16);
+  nq.csr_write(kNpRegs[NP_CNP_BUDGET_NS].addr, 1000);
+  EXPECT_TRUE(nq.process(rx(0, 10000)).cnp);
+  NpResult r = nq.process(rx(1, 10400));  // 2^32 + 400 ns later
+  EXPECT_FALSE(r.cnp);
+  EXPECT_TRUE(r.cnp_queued);
+  EXPECT_EQ(r.q_at_ns, 11000u);  // 600 ns later: < the budget
+  EXPECT_TRUE(nq.process(drain(1, 11000)).cnp);
+}
+
 TEST(NpAlgo, InitForgetsTheWindowButKeepsGen) {
   TracedNp np(16);
   np.process(rx(6, 0));
