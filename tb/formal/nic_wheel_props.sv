@@ -782,6 +782,15 @@ module nic_wheel_props (
         if (mv_v && h_c1_v && h_c1_op != MOVE && h_c1_id == mv_id) `LEMMA((h_inj_q && h_inj_tq == 1'(t)));
         if (mv_v && h_c0_v && h_c0_op != MOVE && h_c0_id == mv_id)
           `LEMMA((h_inj_q && (h_inj_tq == 1'(t) || (t == 1 && h_mv_v0))));
+        // the moving entry's MOVE is not yet in C0 / C1 (the injection clears mv_v, and a
+        // parked head is popped again only after its MOVE linked it)
+        if (mv_v) `LEMMA((!(h_c0_v && h_c0_op == MOVE && h_c0_id == mv_id) &&
+                          !(h_c1_v && h_c1_op == MOVE && h_c1_id == mv_id)));
+        // a parked head's deadline is after its slot, d at the pop, which is within 2^28 ns of
+        // now there (the horizon); the move waits one cycle (timers, or a departure behind a
+        // timer's move) or two (a departure, both popped at one edge): 63 ns of now each
+        if (mv_v) `LEMMA(($signed(mv_at - now_q) > -$signed(32'h1000_0080)));
+        if (mv_v && (t == 0 || h_mv_v0)) `LEMMA(($signed(mv_at - now_q) > -$signed(32'h1000_0040)));
         if (mv_v)
           `LEMMA((mv_ok && $signed(mv_at - {d, 1'b0}) > -$signed(BOUND) && $signed(mv_at - now_q) <= 127));
       end
@@ -840,11 +849,10 @@ module nic_wheel_props (
         // the words name a linked entry of this slot and side (head: prv nil; tail: nxt
         // nil); every linked entry of this index's slot and side (not the drained slot's)
         // has the slot's bits set, and is named by the head (tail) word when first (last)
-        logic hok, tok, eok;
+        logic hok, tok;
         always_comb begin
           hok = 1'b0;
           tok = 1'b0;
-          eok = 1'b1;
           for (int k = E0; k < E1; k++) begin
             if (hn == IW'(k) && LV[k] && m_rec[k*RW + 72 +: 2] == 2'(z) && m_rec[k*RW + 40 +: SW] == si &&
                 (z == 0 ? m_pv0[k*PW +: PW] : z == 1 ? m_pv1[k*PW +: PW] : m_pv2[k*PW +: PW]) == NIL)
@@ -852,20 +860,11 @@ module nic_wheel_props (
             if (tn == IW'(k) && LV[k] && m_rec[k*RW + 72 +: 2] == 2'(z) && m_rec[k*RW + 40 +: SW] == si &&
                 (z == 0 ? m_nx0[k*PW +: PW] : z == 1 ? m_nx1[k*PW +: PW] : m_nx2[k*PW +: PW]) == NIL)
               tok = 1'b1;
-            if (LV[k] && m_rec[k*RW + 72 +: 2] == 2'(z) && m_rec[k*RW + 40 + 0 +: 4] == 4'(i) &&
-                m_rec[k*RW + 40 +: SW] != d) begin
-              if (!bmw[i] || !sa) eok = 1'b0;
-              if ((z == 0 ? m_pv0[k*PW +: PW] : z == 1 ? m_pv1[k*PW +: PW] : m_pv2[k*PW +: PW]) == NIL &&
-                  hw != {1'b1, m_rec[k*RW + 44 +: TGW], IW'(k)}) eok = 1'b0;
-              if ((z == 0 ? m_nx0[k*PW +: PW] : z == 1 ? m_nx1[k*PW +: PW] : m_nx2[k*PW +: PW]) == NIL &&
-                  tw != {1'b1, m_rec[k*RW + 44 +: TGW], IW'(k)}) eok = 1'b0;
-            end
           end
         end
         always_comb
           if (!init && !h_clearing) begin
             `LEMMA((tw == rw));
-            `LEMMA((eok));
             if (counts) begin
               `LEMMA((hw[WW-1] == tw[WW-1]));
               if (hw[WW-1]) `LEMMA((hw[WW-2 -: TGW] == si[SW-1:4] && SW'(off) <= SW'(S - 2) && hok));
@@ -974,6 +973,41 @@ module nic_wheel_props (
           pok = 1'b1;
       end
     end
+    // its slot's words (when not the drained slot): the index's bitmap bit and its side's bit
+    // set, the head word naming it when it is first, the tail word when last (written per
+    // entry, through the word functions: the same lemma written per index, a loop over the
+    // entries in an always_comb, was not in force in the step's first frame: its
+    // counterexamples to induction started from states that violate it)
+    wire [3:0]    ix  = s[3:0];
+    wire [WW-1:0] hwx = `HD(T, x, ix);
+    wire [WW-1:0] twx = `TC(T, x, ix);
+    wire [WW-1:0] own = {1'b1, s[SW-1:4], IW'(e)};
+    // reachability ("none lost"): walking prv from a linked entry reaches its list's first
+    // node (prv nil; in the drained slot, the drain's head register) within 16 nodes, so no
+    // linked entry sits in a cycle detached from its slot's head. Written, NOT RUN to a
+    // result: with it the AIG grows from 0.68 to 1.03 M AND nodes and `bmc3 -a -H 2000`
+    // did not finish the first frame in 230 s (tb/formal/README.md, item 9); compiled in
+    // only with NIC_WHEEL_REACH defined (uncomment the `define below)
+    // `define NIC_WHEEL_REACH
+`ifdef NIC_WHEEL_REACH
+    for (genvar j = 0; j < 16; j++) begin : g_w
+      wire [IW-1:0] c;                 // the j-th node walking back from the entry
+      wire [PW-1:0] p = `PV(x, c);
+      wire          dn;                // a first node met at or before it
+      if (j == 0) begin : g_0
+        assign c  = IW'(e);
+        assign dn = (s == d) ? (dhx == {1'b1, c}) : !p[IW];
+      end else begin : g_n
+        assign c  = g_w[j-1].dn ? g_w[j-1].c : g_w[j-1].p[IW-1:0];
+        assign dn = g_w[j-1].dn || ((s == d) ? (dhx == {1'b1, c}) : !p[IW]);
+      end
+    end
+    always_comb
+      if (!init && !h_clearing && LV[e]) `LEMMA((g_w[15].dn));
+`endif
+    always_comb
+      if (!init && !h_clearing && LV[e] && s != d)
+        `LEMMA((`BM(T, ix) && `SA(T, x, ix) && (pv[IW] || hwx == own) && (nx[IW] || twx == own)));
     always_comb
       if (!init && !h_clearing) begin
         `LEMMA((x <= 2'd2 && ny == NIL && nty == NIL && rcp == g_f[e].cpy));
@@ -982,6 +1016,8 @@ module nic_wheel_props (
           // never early: a deadline not parked is due once its slot's time or the time
           // it was filed at has come; bounded around now (no wrap of the signed compares)
           `LEMMA((g_f[e].far || $signed(at - {s, 1'b0}) <= 0 || $signed(at - now_q) <= 0));
+          // parked: its deadline's slot is more than S - 2 after the drain's at its filing
+          if (g_f[e].far) `LEMMA(($signed(at - {s, 1'b0}) > 0));
           `LEMMA(($signed(at - {s, 1'b0}) > -$signed(BOUND) && $signed(at - now_q) <= 127));
           if (nx[IW]) `LEMMA((sok));
           else if (s == d) `LEMMA((dtx == {1'b1, IW'(e)}));
@@ -1023,14 +1059,23 @@ module nic_wheel_props (
       for (int k = 0; k < 6; k++)
         `LEMMA((((W1TE[k] && W1TA[k*4 +: 4] == h_c0_ti) ? W1TD[k*WW +: WW] : TCRD[k*WW +: WW]) ==
                 `TC(k/3, k%3, h_c0_ti)));
+      // an ARM's deadline is the input's now + -128..+127 ns: C0's now_q is that now, C1's
+      // at most 63 ns later (a MOVE's deadline is its record's: bounded by the drain's)
+      if (h_c0_op == ARM) `LEMMA(($signed(h_c0_at - now_q) >= -128));
+      // the target: at or after the input's d, which stood within 2^27 slots of now (32
+      // slots of now's step since); a MOVE's deadline: the move's bound, 63 ns later
+      if (h_c0_op != DISARM) `LEMMA(($signed(h_c0_ts - h_now_slot) > -$signed(SW'(32'h0800_0040))));
+      if (h_c0_op == MOVE) `LEMMA(($signed(h_c0_at - now_q) > -$signed(32'h1000_00C0)));
       if (h_c0_op != DISARM) begin
         `LEMMA(($signed(c0_o) <= $signed(SW'(S - 2)) && $signed(c0_o) > -$signed(SW'(32'h1000_0000))));
         `LEMMA((h_c0_far || $signed(h_c0_at - {h_c0_ts, 1'b0}) <= 0 || $signed(h_c0_at - now_q) <= 0));
         `LEMMA((!h_c0_rch || $signed(h_c0_at - now_q) <= 0));
         `LEMMA(($signed(h_c0_at - now_q) <= 127 && $signed(h_c0_at - {c0_d, 1'b0}) > -$signed(BOUND)));
       end
+      // (a command for the entry that C1 executed since its pop changed the record: an ARM
+      // linked it, a DISARM cleared far; the MOVE then links nothing)
       if (h_c0_op == MOVE)
-        `LEMMA((!LV[c0i] && `FAR(c0i) && h_c0_gen == `GEN(c0i) && h_c0_at == `AT(c0i)));
+        `LEMMA((LV[c0i] || !`FAR(c0i) || (h_c0_gen == `GEN(c0i) && h_c0_at == `AT(c0i))));
     end
   always_comb
     if (!init && !h_clearing && h_c1_v) begin
@@ -1040,6 +1085,9 @@ module nic_wheel_props (
       `LEMMA((h_q_up == `PV(x1, c1i) && h_q_un == `NX(x1, c1i)));
       `LEMMA((h_c1_drn == ($signed(c1_o) <= 0) && h_u_drn == (r1[70:40] == c1_d) &&
               h_q_rch == ($signed(SW'(r1[70:40] - h_now_slot)) <= 0)));
+      if (h_c1_op == ARM) `LEMMA(($signed(h_c1_at - now_q) >= -191));
+      if (h_c1_op != DISARM) `LEMMA(($signed(h_c1_ts - h_now_slot) > -$signed(SW'(32'h0800_0080))));
+      if (h_c1_op == MOVE) `LEMMA(($signed(h_c1_at - now_q) > -$signed(32'h1000_0100)));
       if (h_c1_op != DISARM) begin
         `LEMMA(($signed(c1_o) <= $signed(SW'(S - 2)) && $signed(c1_o) > -$signed(SW'(32'h1000_0000))));
         `LEMMA((h_c1_far || $signed(h_c1_at - {h_c1_ts, 1'b0}) <= 0 || $signed(h_c1_at - now_q) <= 0));
