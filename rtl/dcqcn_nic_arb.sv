@@ -4,7 +4,8 @@
 // np_result, timer_method, txop) does around the RP, the NP and the timer service, in RTL.
 //
 //   inputs (2-deep skid FIFOs)     RP issue (round robin)        RP results (mon, rfifo)
-//   txdone, rxcnp, host, timers -> rp_iss --> dcqcn_rp --> mon_rp --> rfifo --> X
+//   txdone, rxcnp, host, timers,
+//   the sweep (AGE, op 7)       -> rp_iss --> dcqcn_rp --> mon_rp --> rfifo --> X
 //   rxdata, NP timers/DRAIN     -> np_iss --> dcqcn_np --> mon_np --> nfifo --> Y
 //   txop                        -> T (one TXOPP in flight)
 //   X, Y, T -> XC, YC, TC --(round robin)--> cmd --> dcqcn_nic_sched --> sched result:
@@ -17,7 +18,9 @@
 // flow RAM {has_data, in_flight, query_seen}: a TX result arms the departure at
 // next_tx_ns when its completion said `more` (or host data came while it was in flight),
 // else disarms it; a QUERY (host DATA) arms it; any other paced result of a flow with data
-// re-arms it (the RP re-timed it). A flow is "in flight" from its GRANT (the marker G,
+// re-arms it (the RP re-timed it), but an AGE of the sweep arms nothing (every flow once
+// per 2^29-ns epoch of now, so the RP's pacing words are read right: docs/nic.md "The
+// sweep"). A flow is "in flight" from its GRANT (the marker G,
 // applied by X before any later RP result) to its TX result: meanwhile its departure is
 // not armed again (a second GRANT before the completion would send data the flow may not
 // have): X applies the marker by a DISARM of the granted flow's departure (it cancels an
@@ -120,7 +123,8 @@ module dcqcn_nic_arb #(
     input  logic [7:0]    csr_addr,
     output logic [31:0]   csr_rdata,
 
-    output logic          idle
+    output logic          idle,
+    output logic [31:0]   sweep_due_ns     // the next sweep's start: the next 2^29-ns epoch of now
 );
 
   // ---------------------------------------------------------------- Parameter checks and constants
@@ -132,7 +136,7 @@ module dcqcn_nic_arb #(
   localparam int NCRED = 4;          // NP events in flight (np_iss, dcqcn_np, mon, nfifo)
   localparam int QD = 4;             // rq / nq depth (scheduler timer results)
   localparam logic [2:0] RP_TX = 3'd0, RP_CNP = 3'd1, RP_ALPHA = 3'd2, RP_INC = 3'd3,
-                         RP_QUERY = 3'd4, RP_INIT = 3'd5, RP_CUT = 3'd6;
+                         RP_QUERY = 3'd4, RP_INIT = 3'd5, RP_CUT = 3'd6, RP_AGE = 3'd7;
   localparam logic [1:0] NP_RX = 2'd0, NP_TIMER = 2'd1, NP_DRAIN = 2'd3;
   localparam logic [1:0] S_ARM = 2'd1, S_DISARM = 2'd2, S_TXOPP = 2'd3;
 
@@ -235,7 +239,22 @@ module dcqcn_nic_arb #(
     .s_data({sch_out_kind == 3'd4, sch_out_flow[FW-1:0], sch_out_gen}),
     .pop(nq_pop), .m_data(nq_q), .count(nq_cnt), .nonempty(nq_ne));
 
-  // ---- RP issue: round robin over rq, txdone, rxcnp, host; one credit per event
+  // ---- the sweep (docs/nic.md "The sweep"): every flow gets an AGE event once per 2^29-ns
+  // epoch of now, so that the RP reads its pacing word right (docs/rp.md "Time": a flow
+  // must see an event at least every 2^30 ns). A sweep starts when the registered now
+  // enters an epoch other than the last sweep's (after the RAM clear), from flow 0, and
+  // issues one AGE per flow through the RP's round robin (its fifth source); a new epoch
+  // during a sweep restarts it. The top shows the next epoch's start on sweep_due_ns, so a
+  // simulation that stops the clock clocks the top at that time (or lazily, before its next
+  // input: docs/nic.md "The sweep").
+  logic [2:0]    sw_ep_reg;          // the epoch (now[31:29]) of the last sweep's start
+  logic          sw_on_reg;          // a sweep in progress
+  logic [FW-1:0] sw_flow_reg;        // its next flow
+  logic          sw_new;
+  assign sw_new = !clearing_reg && now_reg[31:29] != sw_ep_reg;
+  assign sweep_due_ns = {sw_ep_reg + 3'd1, 29'd0};
+
+  // ---- RP issue: round robin over rq, txdone, rxcnp, host, the sweep; one credit per event
   logic          rp_iss_valid_reg;
   logic [2:0]    rp_iss_op_reg;
   logic [FW-1:0] rp_iss_flow_reg;
@@ -243,10 +262,10 @@ module dcqcn_nic_arb #(
   logic [15:0]   rp_iss_bytes_reg;
   logic          rp_iss_ue_reg;
   logic [7:0]    rp_iss_gen_reg;
-  logic [3:0]    rp_rr_reg;          // one-hot
+  logic [4:0]    rp_rr_reg;          // one-hot
   logic [3:0]    rp_cred_reg;
-  logic [3:0]    rp_req;
-  logic [1:0]    rp_pick;
+  logic [4:0]    rp_req;
+  logic [2:0]    rp_pick;
   logic          rp_ld, rp_ld_ok, rp_any;
   logic          tag_more;
   logic [3:0]    tag_cnt_unused;
@@ -261,21 +280,26 @@ module dcqcn_nic_arb #(
   assign rp_evt_tau_ns = rp_iss_tau_reg;
   assign rp_evt_gen    = rp_iss_gen_reg;
 
-  assign rp_req = {host_ne, rxcnp_ne, txdone_ne, rq_ne};
+  assign rp_req = {sw_on_reg, host_ne, rxcnp_ne, txdone_ne, rq_ne};
   // round robin with a one-hot pointer (rp_rr_reg: the source served first): source i is
   // picked when it requests and the pointer is at i, or at j before it with no request
-  // from j up to i
-  logic [3:0] rp_pick_oh;
+  // from j up to i. (The sweep is the fifth source: while it does not request, the four
+  // others are served in the order they were before it existed.)
+  logic [4:0] rp_pick_oh;
+  logic       rr_clear, rr_hit;
   always_comb begin
-    for (int i = 0; i < 4; i++) begin
-      rp_pick_oh[i] = rp_req[i] && (rp_rr_reg[i] ||
-                      (rp_rr_reg[(i + 3) % 4] && !rp_req[(i + 3) % 4]) ||
-                      (rp_rr_reg[(i + 2) % 4] && !rp_req[(i + 2) % 4] && !rp_req[(i + 3) % 4]) ||
-                      (rp_rr_reg[(i + 1) % 4] && !rp_req[(i + 1) % 4] && !rp_req[(i + 2) % 4] &&
-                       !rp_req[(i + 3) % 4]));
+    for (int i = 0; i < 5; i++) begin
+      rr_clear = 1'b1;
+      rr_hit   = rp_rr_reg[i];
+      for (int j = 1; j < 5; j++) begin
+        rr_clear = rr_clear && !rp_req[(i + 5 - j) % 5];
+        rr_hit   = rr_hit || (rp_rr_reg[(i + 5 - j) % 5] && rr_clear);
+      end
+      rp_pick_oh[i] = rp_req[i] && rr_hit;
     end
-    rp_any  = rp_req != 4'd0;
-    rp_pick = rp_pick_oh[1] ? 2'd1 : rp_pick_oh[2] ? 2'd2 : rp_pick_oh[3] ? 2'd3 : 2'd0;
+    rp_any  = rp_req != 5'd0;
+    rp_pick = rp_pick_oh[1] ? 3'd1 : rp_pick_oh[2] ? 3'd2 : rp_pick_oh[3] ? 3'd3 :
+              rp_pick_oh[4] ? 3'd4 : 3'd0;
   end
   // the issue register loads only when empty (an event at most every other cycle): the load
   // enable comes from registers, not from the RP's ready
@@ -428,6 +452,9 @@ module dcqcn_nic_arb #(
       x_cmd_needed = 1'b1;
       x_cmd_op     = (x_more_reg || fl_rdata[0]) ? S_ARM : S_DISARM;
       x_wr_word    = {x_more_reg || fl_rdata[0], 2'b00};
+    end else if (x_op_reg == RP_AGE) begin
+      // the sweep's: the departure stays as it is (an aged pacing word only ever answers a
+      // time already due, docs/rp.md "Time")
     end else if (x_op_reg == RP_QUERY) begin
       if (x_infl) begin
         x_wr_word = 3'b111;
@@ -592,40 +619,54 @@ module dcqcn_nic_arb #(
     // RP issue
     if (rp_ld) begin
       rp_iss_valid_reg <= 1'b1;
-      rp_rr_reg        <= {rp_pick_oh[2:0], rp_pick_oh[3]};
+      rp_rr_reg        <= {rp_pick_oh[3:0], rp_pick_oh[4]};
       rp_iss_now_reg   <= now_reg;
       rp_iss_bytes_reg <= 16'd0;
       rp_iss_ue_reg    <= 1'b0;
       rp_iss_tau_reg   <= 32'd0;
       rp_iss_gen_reg   <= 8'd0;
       case (rp_pick)
-        2'd0: begin
+        3'd0: begin
           rp_iss_op_reg   <= rq_q[RQW-1 -: 3];
           rp_iss_flow_reg <= rq_q[8 +: FW];
           rp_iss_gen_reg  <= rq_q[7:0];
         end
-        2'd1: begin
+        3'd1: begin
           rp_iss_op_reg    <= RP_TX;
           rp_iss_flow_reg  <= txdone_q[17 +: FW];
           rp_iss_now_reg   <= txdone_q[TDW-1 -: 32];
           rp_iss_bytes_reg <= txdone_q[16:1];
         end
-        2'd2: begin
+        3'd2: begin
           rp_iss_op_reg   <= RP_CNP;
           rp_iss_flow_reg <= rxcnp_q[1 +: FW];
           rp_iss_tau_reg  <= rxcnp_q[CW-1 -: 32];
           rp_iss_ue_reg   <= rxcnp_q[0];
         end
-        default: begin
+        3'd3: begin
           rp_iss_op_reg   <= host_q[0] ? RP_INIT : RP_QUERY;
           rp_iss_flow_reg <= host_q[1 +: FW];
           rp_iss_tau_reg  <= host_q[0] ? host_q[HW-1 -: 32] : 32'd0;
+        end
+        default: begin
+          rp_iss_op_reg   <= RP_AGE;
+          rp_iss_flow_reg <= sw_flow_reg;
         end
       endcase
     end else if (rp_evt_ready) begin
       rp_iss_valid_reg <= 1'b0;
     end
     rp_cred_reg <= rp_cred_reg + {3'd0, rp_ld} - {3'd0, x_pop_r};
+
+    // the sweep
+    if (sw_new) begin
+      sw_ep_reg   <= now_reg[31:29];
+      sw_on_reg   <= 1'b1;
+      sw_flow_reg <= '0;
+    end else if (rp_ld && rp_pick_oh[4]) begin
+      sw_flow_reg <= sw_flow_reg + 1'b1;
+      if (sw_flow_reg == FW'(NUM_FLOWS - 1)) sw_on_reg <= 1'b0;
+    end
 
     mon_rp_valid_reg <= rp_res_valid;
     mon_rp_data_reg  <= rp_res_valid ? rp_res : 320'd0;
@@ -814,7 +855,10 @@ module dcqcn_nic_arb #(
       sr_ready_reg     <= 1'b1;
       txop_cnt_reg     <= 2'd0;
       rp_iss_valid_reg <= 1'b0;
-      rp_rr_reg        <= 4'b0001;
+      rp_rr_reg        <= 5'b00001;
+      sw_ep_reg        <= now_ns[31:29];   // (the time at reset: no sweep until its epoch ends)
+      sw_on_reg        <= 1'b0;
+      sw_flow_reg      <= '0;
       rp_cred_reg      <= 4'd0;
       mon_rp_valid_reg <= 1'b0;
       mon_rp_data_reg  <= 320'd0;
@@ -856,7 +900,7 @@ module dcqcn_nic_arb #(
                 rxcnp_cnt == 2'd0 && rxdata_cnt == 2'd0 && rp_cred_reg == 4'd0 &&
                 np_cred_reg == 3'd0 && !g_valid_reg && !x_valid_reg && !y_valid_reg &&
                 !xc_valid_reg && !yc_valid_reg && !tc_valid_reg && !cmd_valid_reg && !txop_busy_reg && !ts_valid_reg && cnpq_cnt == 2'd0 &&
-                rq_cnt == 3'd0 && nq_cnt == 3'd0 && !sch_out_valid && !sch_settling;
+                rq_cnt == 3'd0 && nq_cnt == 3'd0 && !sch_out_valid && !sch_settling && !sw_on_reg;
 
 endmodule
 

@@ -21,7 +21,7 @@
 //
 // ---- Ports
 //   clk, rst, now_ns, pause; s_axis_txop, m_axis_txsel, s_axis_txdone, s_axis_host;
-//   mon_rp_*, mon_np_*, next_due_*, txq_nonempty: exactly dcqcn_nic_top's (its header).
+//   mon_rp_*, mon_np_*, next_due_*, sweep_due_ns, txq_nonempty: exactly dcqcn_nic_top's (its header).
 //   s_axis_rx_t{data,keep,valid,last}, s_axis_rx_tready  frames from the MAC (no FCS;
 //        every beat but the last with tkeep all ones, the last a run from lane 0)
 //   m_axis_rx_t{data,keep,valid,last}, m_axis_rx_tready  the same frames, unchanged, to
@@ -133,6 +133,7 @@ module dcqcn_nic_frame_top #(
     output logic [159:0]            mon_np_data,
     output logic                    next_due_valid,
     output logic [31:0]             next_due_ns,
+    output logic [31:0]             sweep_due_ns,
     output logic                    txq_nonempty,
     output logic                    idle,
 
@@ -230,7 +231,7 @@ module dcqcn_nic_frame_top #(
     .m_axis_cnpreq_tdata(cnpreq_data),
     .mon_rp_valid(mon_rp_valid), .mon_rp_data(mon_rp_data),
     .mon_np_valid(mon_np_valid), .mon_np_data(mon_np_data),
-    .next_due_valid(next_due_valid), .next_due_ns(next_due_ns),
+    .next_due_valid(next_due_valid), .next_due_ns(next_due_ns), .sweep_due_ns(sweep_due_ns),
     .txq_nonempty(txq_nonempty), .idle(top_idle),
     .s_axil_awvalid(t_awvalid_reg), .s_axil_awready(t_awready), .s_axil_awaddr(t_awaddr_reg),
     .s_axil_wvalid(t_wvalid_reg), .s_axil_wready(t_wready), .s_axil_wdata(t_wdata_reg),

@@ -52,6 +52,10 @@
 //
 // ---- Status for a simulation (docs/nic.md, "idle")
 //   next_due_valid, next_due_ns  the scheduler's earliest pending time (conservative)
+//   sweep_due_ns                 the start of now's next 2^29-ns epoch, when the top gives
+//                                every flow an AGE event (the sweep, docs/nic.md "The
+//                                sweep"): a simulation clocks the top at that time too, or
+//                                lazily before its next input, with now_ns = sweep_due_ns
 //   txq_nonempty                 flows are due and wait for a txop
 //   idle                         nothing in flight: no input held, no queue entry, no
 //                                event in a block, no command pending. A simulation
@@ -117,6 +121,7 @@ module dcqcn_nic_top #(
     output logic [159:0] mon_np_data,
     output logic         next_due_valid,
     output logic [31:0]  next_due_ns,
+    output logic [31:0]  sweep_due_ns,
     output logic         txq_nonempty,
     output logic         idle,
 
@@ -302,7 +307,7 @@ module dcqcn_nic_top #(
     .mon_rp_valid(mon_rp_valid), .mon_rp_data(mon_rp_data),
     .mon_np_valid(mon_np_valid), .mon_np_data(mon_np_data),
     .csr_re(arb_csr_re_reg), .csr_addr(arb_csr_addr_reg), .csr_rdata(arb_csr_rdata),
-    .idle(arb_idle)
+    .idle(arb_idle), .sweep_due_ns(sweep_due_ns)
   );
 
   // ================================================================ AXI4-Lite slave

@@ -4,9 +4,11 @@
 // Events (s_evt_op): 0 TX (a packet of the flow left: byte counter, next departure),
 // 1 CNP (CE: cut Rc and raise alpha, or with CUT_DEFER remember the CNP for the end of
 // the rate-reduce monitor period; UE (TCD): only restart the increase), 2 ALPHA_TIMER,
-// 3 INC_TIMER, 6 CUT_TIMER (a deadline this block announced has passed), 4 and 7 QUERY,
+// 3 INC_TIMER, 6 CUT_TIMER (a deadline this block announced has passed), 4 QUERY,
 // 5 INIT (forget the flow; a non-zero s_evt_tau_ns restarts it at that rate in kb/s,
-// clamped to [MIN_RATE, LINE_RATE], Rt = LINE_RATE, increase timer armed).
+// clamped to [MIN_RATE, LINE_RATE], Rt = LINE_RATE, increase timer armed), 7 AGE (here
+// exactly QUERY: no algorithm step, only what every event does; the integrator sends it
+// to every flow once per 2^29-ns epoch of now, its sweep, and arms nothing on its result).
 //
 // Timers are not free-running. When the block (re)arms a timer it announces the deadline
 // and a tag (m_out_?tmr = SET); the system keeps the latest deadline per flow and timer
@@ -19,6 +21,10 @@
 // changes Rc re-times the pending departure to max(now, departure + bytes at the new Rc).
 // bytes / Rc is bytes * T[idx] * 2^(lz-13) in ns.12, T a 4096-entry reciprocal table
 // (rtl/dcqcn_rp_recip.vh), never more than the exact time and within 0.027 % of it.
+// Every event reads a pacing word whose last departure is 2^30 to 2^31 ns behind now as
+// not valid (as a flow that never sent) and writes it back so: with an event for every
+// flow at least every 2^30 ns (AGE) the wrapping times are always read right (docs/rp.md
+// "Time").
 //
 // Pipeline (docs/rp.md "Pipeline"): accept (into I, or straight to admission) -> admission
 // (RAM A read) -> S1..S6 rate update (dcqcn_rp_rate.sv: decode, decisions and products,
@@ -52,7 +58,7 @@ module dcqcn_rp #(
     // ---------------------------------------------------------------- events in
     input  logic          s_evt_valid,
     output logic          s_evt_ready,
-    input  logic [2:0]    s_evt_op,        // 0 TX, 1 CNP, 2 ALPHA_TIMER, 3 INC_TIMER, 4 QUERY, 5 INIT, 6 CUT_TIMER
+    input  logic [2:0]    s_evt_op,        // 0 TX, 1 CNP, 2 ALPHA_TIMER, 3 INC_TIMER, 4 QUERY, 5 INIT, 6 CUT_TIMER, 7 AGE
     input  logic [FW-1:0] s_evt_flow,
     input  logic [31:0]   s_evt_now_ns,    // wrapping ns timestamp
     input  logic [15:0]   s_evt_bytes,     // TX: packet bytes

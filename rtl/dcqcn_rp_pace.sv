@@ -12,6 +12,8 @@
 // lambda MTU << p (lz = 8 g + p), so no product needs a shifter after it: bytes / Rc is
 // (bytes << lz) * T >> 13, the DCQCN+ term lambda MTU / Rc is ((lambda MTU << p) * T) << 8 g
 // >> 33 (a three-way select of bits).
+// The retire rule (docs/rp.md "Time"): S8 keeps the top two bits of now - dep, S9 reads a
+// word whose dep is 2^30 to 2^31 ns behind as not valid.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -133,6 +135,7 @@ module dcqcn_rp_pace #(
 
   // ---------------------------------------------------------------- S8: T, shifted operands
   logic [43:0] s8_now_f, s8_tn;
+  logic [43:0] s8_dage;   // now - dep: the age of the last departure (its top two bits are kept)
   logic [2:0]  s8_p;
   logic [4:0]  s8_lz;     // 8 g + p, g = 0 for bits 31:24, 1 for 23:16, 2 for 15:8
   always_comb begin
@@ -140,6 +143,7 @@ module dcqcn_rp_pace #(
     s8_lz = {p8_b3_reg ? 2'd0 : p8_b2_reg ? 2'd1 : 2'd2, s8_p};
     s8_now_f = {now_q[8], 12'd0};
     s8_tn = p8_pv_reg ? p8_tnext_reg : s8_now_f;
+    s8_dage = s8_now_f - p8_tdep_reg;
   end
 
   logic [16:0] p9_t_reg;
@@ -147,6 +151,7 @@ module dcqcn_rp_pace #(
   logic [36:0] p9_lsh_reg;          // lambda MTU << p (the byte's 8 g is applied after the product)
   logic [1:0]  g_q [9:11];          // g
   logic        p9_pv_reg;
+  logic [1:0]  p9_dage_reg;         // bits 43:42 of now - dep: 01 = dep 2^30 to 2^31 ns behind
   logic [43:0] p9_tn_reg, p9_diff_reg, p9_tdep_reg, p9_tnext_reg;   // permitted, now - permitted
   logic [15:0] p9_pbytes_reg;       // bytes the departure is computed for
   always_ff @(posedge clk) begin
@@ -159,19 +164,25 @@ module dcqcn_rp_pace #(
     p9_pv_reg <= p8_pv_reg;
     p9_tn_reg <= s8_tn;
     p9_diff_reg <= s8_now_f - s8_tn;
+    p9_dage_reg <= s8_dage[43:42];
     p9_tdep_reg <= p8_tdep_reg;
     p9_tnext_reg <= p8_tnext_reg;
     p9_pbytes_reg <= p8_pbytes_reg;
   end
 
   // ---------------------------------------------------------------- S9: late check, products
+  // The retire rule (docs/rp.md "Time"): a pacing word whose last departure dep is at least
+  // 2^30 and less than 2^31 ns behind now (now - dep, 44-bit ns.12: bit 43 clear, bit 42
+  // set) is read as not valid, as a flow that never sent, and written back so.
   // TX: left within 1 ns of the permitted time (or early): keep the exact schedule, so the
-  // fraction carries and the long-run rate is Rc; later: restart from now.
+  // fraction carries and the long-run rate is Rc; later, or the word retired: restart from
+  // now.
   logic [43:0] s9_base;
-  logic        s9_late;
+  logic        s9_late, s9_ret;
   always_comb begin
+    s9_ret = p9_pv_reg && !p9_dage_reg[1] && p9_dage_reg[0];
     s9_late = !p9_diff_reg[43] && (p9_diff_reg[42:12] != 31'd0);
-    s9_base = s9_late ? {now_q[9], 12'd0} : p9_tn_reg;
+    s9_base = (s9_late || s9_ret) ? {now_q[9], 12'd0} : p9_tn_reg;
   end
 
   logic [43:0] p10_x_reg, p10_tnext_reg;    // schedule base (TX) or last departure
@@ -185,7 +196,7 @@ module dcqcn_rp_pace #(
   always_ff @(posedge clk) begin
     p10_x_reg <= (op_q[9] == OP_TX) ? s9_base : p9_tdep_reg;
     p10_tnext_reg <= p9_tnext_reg;
-    p10_pv_reg <= p9_pv_reg;
+    p10_pv_reg <= p9_pv_reg && !s9_ret;
     p10_pbytes_reg <= p9_pbytes_reg;
     p10_m_bt_hi_reg <= {17'd0, p9_bsh_reg[37:24]} * {14'd0, p9_t_reg};
     p10_m_bt_lo_reg <= {17'd0, p9_bsh_reg[23:0]} * {24'd0, p9_t_reg};
@@ -295,7 +306,7 @@ module dcqcn_rp_pace #(
 
   // Bits no logic reads: fraction bits below a rounding, the shifted-out top of pm.
   logic unused_bits;
-  assign unused_bits = ^{p9_diff_reg[11:0], s10_bt[12:0], p11_next_ceil_reg[11:0], s11_ac[11:0],
+  assign unused_bits = ^{p9_diff_reg[11:0], s8_dage[41:0], s10_bt[12:0], p11_next_ceil_reg[11:0], s11_ac[11:0],
                          s11_xmnpq[42:0], p11_lt_reg[16:0], s7_win[19]};
 endmodule
 

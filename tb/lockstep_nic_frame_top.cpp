@@ -874,6 +874,7 @@ class Bench {
         {"mon_np_valid", m.mon_np_valid, o.mon_np_valid},
         {"next_due_valid", m.next_due_valid, o.next_due_valid},
         {"next_due_ns", o.next_due_valid ? m.next_due_ns : 0u, o.next_due_valid ? o.next_due_ns : 0u},
+        {"sweep_due_ns", m.sweep_due_ns, o.sweep_due_ns},
         {"txq_nonempty", m.txq_nonempty, o.txq_nonempty},
         {"idle", m.idle, o.idle},
         {"s_axil_awready", m.s_axil_awready, o.awready},

@@ -93,8 +93,9 @@ class Bench {
     if (int rc = drain()) return rc;
     if (int rc = final_checks()) return rc;
     if (!o_.replay)
-      std::printf("nic_top: %" PRIu64 " grants, %" PRIu64 " timers delivered, fairness spread %u over %u flows\n",
-                  grants_, timers_, fair_spread_, kFairFlows);
+      std::printf("nic_top: %" PRIu64 " grants, %" PRIu64 " timers delivered, fairness spread %u over %u flows, "
+                  "%" PRIu64 " sweeps (the longest %" PRIu64 " cycles)\n",
+                  grants_, timers_, fair_spread_, kFairFlows, sweeps_, sw_max_cycles_);
     return run_.finish(cov_, accepted_, kFullCoverageEvents);
   }
 
@@ -145,6 +146,7 @@ class Bench {
     cov_.define("time_wrap", "time crosses the 2^32 ns wrap");
     cov_.define("reset_mid_run", "rst in the middle of traffic");
     cov_.define("fairness", "fairness episode: backlogged flows granted within 3 of each other");
+    cov_.define("sweep_done", "a sweep gave every flow its AGE, in order, after now entered a new 2^29-ns epoch");
   }
 
   // ------------------------------------------------------------------ stimulus
@@ -252,7 +254,8 @@ class Bench {
     // next_due stays at or before now until they have caught up)
     const NicTopOut so = ref_.outputs(in_);
     const bool asleep = !freeze_ && !fixed_dt_ && so.idle && r < 20 &&
-                        !(so.next_due_valid && sdiff(so.next_due_ns, static_cast<uint32_t>(now64_)) <= 0);
+                        !(so.next_due_valid && sdiff(so.next_due_ns, static_cast<uint32_t>(now64_)) <= 0) &&
+                        sdiff(so.sweep_due_ns, static_cast<uint32_t>(now64_)) > 0;
     // (and now and then a step of up to 5 us while busy: a simulation's time is an input
     // that may step; 10.6 ns a cycle on average, within the 16 ns a cycle the drains walk)
     now64_ += freeze_ ? 0 : fixed_dt_ ? fixed_dt_ : asleep ? 3000 + rng_.below(60000)
@@ -339,6 +342,7 @@ class Bench {
     put("mon_np_valid", m.mon_np_valid, o.mon_np_valid);
     put("next_due_valid", m.next_due_valid, o.next_due_valid);
     put("next_due_ns", o.next_due_valid ? m.next_due_ns : 0u, o.next_due_valid ? o.next_due_ns : 0u);
+    put("sweep_due_ns", m.sweep_due_ns, o.sweep_due_ns);
     put("txq_nonempty", m.txq_nonempty, o.txq_nonempty);
     put("idle", m.idle, o.idle);
     put("s_axil_awready", m.s_axil_awready, o.awready);
@@ -360,6 +364,18 @@ class Bench {
   // ------------------------------------------------------------------ bookkeeping, checks
   int account(const NicTopOut& o, const NicTopModel::Peek& pk) {
     const uint64_t cyc = run_.cycle();
+    // the sweep (docs/nic.md "The sweep"): when now enters a new 2^29-ns epoch, every flow
+    // gets one AGE, flows in order from 0, before the next epoch; a liveness bound here
+    if ((now64_ >> 29) != ep_seen_) {
+      ep_seen_ = now64_ >> 29;
+      if (sw_pending_) return fail("sweep: a new 2^29-ns epoch began before the last sweep finished");
+      sw_pending_ = true;
+      sw_next_ = 0;
+      sw_start_cyc_ = cyc;
+    }
+    if (sw_pending_ && cyc - sw_start_cyc_ > kSweepMaxCycles)
+      return fail("sweep: not finished " + std::to_string(kSweepMaxCycles) + " cycles after the epoch began (at flow " +
+                  std::to_string(sw_next_) + ")");
     // inputs
     if (in_.txop_valid && !o.txop_ready) cov_.hit("bp_txop");
     if (in_.txdone_valid && !o.txdone_ready) cov_.hit("bp_txdone");
@@ -435,6 +451,17 @@ class Bench {
         case RpOp::TX: ++out_tx_; in_flight_[e.flow] = false; break;
         case RpOp::CNP: ++out_cnp_; break;
         case RpOp::QUERY: case RpOp::INIT: ++out_host_; break;
+        case RpOp::AGE:
+          if (!sw_pending_ || e.flow != sw_next_)
+            return fail("sweep: AGE of flow " + std::to_string(e.flow) + " but " +
+                        (sw_pending_ ? "flow " + std::to_string(sw_next_) + " was next" : std::string("no sweep was due")));
+          if (++sw_next_ == kFlows) {
+            sw_pending_ = false;
+            ++sweeps_;
+            sw_max_cycles_ = std::max(sw_max_cycles_, cyc - sw_start_cyc_);
+            cov_.hit("sweep_done");
+          }
+          break;
         default: {
           const unsigned k = e.op == RpOp::ALPHA_TIMER ? 0 : e.op == RpOp::INC_TIMER ? 1 : 2;
           cov_.hit(k == 0 ? "timer_alpha" : k == 1 ? "timer_inc" : "timer_cut");
@@ -579,6 +606,8 @@ class Bench {
     in_tx_ = in_host_ = in_cnp_ = in_rx_ = out_tx_ = out_host_ = out_cnp_ = out_rx_ = 0;
     rd_wait_ = wr_wait_ = false;
     cfg_step_ = 0;
+    ep_seen_ = now64_ >> 29;  // the top's sweep starts from the epoch at its reset
+    sw_pending_ = false;
   }
 
   // ------------------------------------------------------------------ episodes
@@ -762,7 +791,8 @@ class Bench {
       const NicTopOut o = ref_.outputs(in_);
       if (o.idle && dones_.empty() && !in_.txdone_valid && !in_.host_valid && !in_.rxcnp_valid &&
           !in_.rxdata_valid && !in_.txop_valid && !in_.awvalid && !in_.wvalid && !in_.arvalid &&
-          !(o.next_due_valid && sdiff(o.next_due_ns, static_cast<uint32_t>(now64_)) <= 0)) {
+          !(o.next_due_valid && sdiff(o.next_due_ns, static_cast<uint32_t>(now64_)) <= 0) &&
+          sdiff(o.sweep_due_ns, static_cast<uint32_t>(now64_)) > 0) {
         freeze_ = false;
         return 0;
       }
@@ -815,6 +845,11 @@ class Bench {
   NicTopIn in_{};
   NicTopIn cur_{};  // this cycle's inputs as driven (in_ is taken down by the handshakes)
   uint64_t now64_ = 0;
+  // the sweep: the epoch seen last, one due (since the cycle), its next flow, sweeps done
+  uint64_t ep_seen_ = 0, sw_start_cyc_ = 0, sweeps_ = 0, sw_max_cycles_ = 0;
+  bool sw_pending_ = false;
+  uint32_t sw_next_ = 0;
+  static constexpr uint64_t kSweepMaxCycles = uint64_t{1} << 20;  // (3.3 ms; the epoch is 2^29 ns)
   unsigned rst_cycles_ = 0;
   uint64_t mid_reset_at_ = 0;
   bool mid_reset_done_ = false, injected_ = false, busy_since_idle_ = false, stop_prev_ = false;

@@ -147,6 +147,7 @@ void Bench::define_coverage() {
   cov_.define("inc_hyper_fixed", "hyper increase by a fixed R_HAI (HAI_FIXED)");
   cov_.define("retime", "Rc changed: pending departure re-timed");
   cov_.define("retime_at_now", "re-timed departure already past: moved to now");
+  cov_.define("pace_retire", "pacing word 2^30 to 2^31 ns old: retired (read as not valid)");
   cov_.define("hazard_stall", "event held: its flow in S1..S7 (same-flow hazard)");
   cov_.define("csr_apply_stall", "event held while a register write is applied");
   cov_.define("first_cnp_rate", "rate set on the first CNP");
@@ -258,6 +259,11 @@ RpEvent Bench::random_event() {
   const unsigned k = static_cast<unsigned>(rng_.below(100));
   uint64_t dt = k < 55 ? rng_.below(20) : k < 90 ? rng_.below(500) : k < 99 ? rng_.below(20000)
                                                                              : rng_.below(2000000);
+  // Now and then (one event in 5000) time jumps by 2^30 to 2^32 ns: the pacing words of
+  // the flows that sent before are then that old at their next event, which retires those
+  // 2^30 to 2^31 ns old (pace_retire, docs/rp.md "Time") and reads the others, past the
+  // horizon, as ahead (the block's behaviour there is compared all the same).
+  if (rng_.below(5000) == 0) dt = (1ull << 30) + rng_.below(3ull << 30);
   const uint64_t before = now64_;
   now64_ += dt;
   if ((before >> 32) != (now64_ >> 32)) wrapped_ = true;
@@ -311,7 +317,7 @@ RpEvent Bench::random_event() {
     e.op = kTimerOps[rng_.below(3)];  // timer with a random tag
     e.gen = static_cast<uint8_t>(rng_.below(256));
   } else if (p < cnp_pct * 10 + 40) {
-    e.op = static_cast<RpOp>(rng_.chance(80) ? 4 : 7);  // QUERY (and 7)
+    e.op = rng_.chance(80) ? RpOp::QUERY : RpOp::AGE;
   } else if (p < cnp_pct * 10 + 43 && !in_episode_) {
     e.op = RpOp::INIT;
     // half restart at line rate (0), half at a start rate (some outside [MIN, LINE])
@@ -437,6 +443,7 @@ int Bench::run() {
   cov_.hit("inc_hyper_fixed", c.hai_fixed);
   cov_.hit("retime", c.retime);
   cov_.hit("retime_at_now", c.retime_at_now);
+  cov_.hit("pace_retire", c.pace_retire);
   cov_.hit("hazard_stall", ls_.ref().stall_hazard);
   cov_.hit("csr_apply_stall", ls_.ref().stall_csr);
   if (opt_.backpressure) cov_.hit("credit_stall", ls_.ref().stall_credit);

@@ -222,7 +222,7 @@ class RpGen : GenBase {
     } else if (p < cnp_pm + 10) {
       e.op = static_cast<RpOp>(2 + rng_.below(2));  // timer with a random tag
     } else if (p < cnp_pm + 30) {
-      e.op = static_cast<RpOp>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY (6, 7)
+      e.op = static_cast<RpOp>(rng_.chance(80) ? 4 : 6 + rng_.below(2));  // QUERY, or CUT_TIMER (6) / AGE (7)
     } else if (p < cnp_pm + 33) {
       e.op = RpOp::INIT;
       // half restart at line rate, half at a start rate (some outside [MIN, LINE])

@@ -56,6 +56,7 @@ NicTopOut read(const VM& m) {
   if (o.mon_np_valid) o.mon_np = unpack_np(m.mon_np_data);
   o.next_due_valid = m.next_due_valid;
   o.next_due_ns = m.next_due_ns;
+  o.sweep_due_ns = m.sweep_due_ns;
   o.txq_nonempty = m.txq_nonempty;
   o.idle = m.idle;
   o.awready = m.s_axil_awready;

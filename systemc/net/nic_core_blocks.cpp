@@ -43,6 +43,30 @@ NicCoreBlocks::NicCoreBlocks(NicCoreHost& host, const std::vector<double>& start
   spawn(tmr_ev_, &NicCoreBlocks::timer_method, "timers", false);
 }
 
+// The NIC top's sweep (docs/nic.md "The sweep"): when now enters a new 2^29-ns epoch every
+// flow gets an AGE event (RP op 7), so that the RP reads its pacing word right after any
+// silence (docs/rp.md "Time": an event at least every 2^30 ns). The result changes nothing
+// the host or the wheel keeps: it is not passed on. Done lazily and exactly: before the RP
+// sees anything else, the sweeps of every epoch start passed since the last one, each with
+// its own time (the RP has no clock: an event stamped with the epoch's start is what the
+// top's sweep at that time gives it, as nothing else reached the RP in between). No
+// SystemC event is kept pending for it: one would change the order of SystemC's timed
+// events that fall at one time (its queue is a heap), and so the runs' results.
+void NicCoreBlocks::sweep(double now) {
+  const uint64_t ep = static_cast<uint64_t>(now + 0.5) >> 29;  // (whole ns, rounded as now_ns32())
+  while (swept_ep_ < ep) {
+    ++swept_ep_;
+    const uint32_t at32 = static_cast<uint32_t>(swept_ep_ << 29);
+    for (uint32_t idx = 0; idx < fl_.size(); ++idx) {
+      RpEvent ev;
+      ev.op = RpOp::AGE;
+      ev.flow = idx;
+      ev.now_ns = at32;
+      (void)rp_->process(ev, now);
+    }
+  }
+}
+
 size_t NicCoreBlocks::flow_state_bytes() const {
   return vec_bytes(fl_) + starts_.bytes() + wheel_.state_bytes();
 }
@@ -52,10 +76,12 @@ size_t NicCoreBlocks::engine_state_bytes(NicBlock b) const {
 }
 
 void NicCoreBlocks::csr_write(NicBlock b, uint8_t addr, uint32_t value, double now) {
-  if (b == NicBlock::RP)
+  if (b == NicBlock::RP) {
+    sweep(now);
     rp_->csr_write(addr, value, now);
-  else
+  } else {
     np_->csr_write(addr, value, now);
+  }
 }
 
 uint32_t NicCoreBlocks::csr_read(NicBlock b, uint8_t addr, double now) {
@@ -133,6 +159,7 @@ void NicCoreBlocks::init(uint32_t idx, uint32_t rate_kbps, double now) {
   init.flow = idx;
   init.now_ns = now_ns32();
   init.tau_ns = rate_kbps;
+  sweep(now);
   rp_result(rp_->process(init, now), now);
 }
 
@@ -143,6 +170,7 @@ void NicCoreBlocks::txdone(uint32_t idx, uint32_t tx_ns, uint16_t bytes, bool mo
   ev.flow = idx;
   ev.now_ns = tx_ns;
   ev.bytes = bytes;
+  sweep(now);
   const RpResult r = rp_->process(ev, now);
   Flow& f = fl_[idx];
   // tx_ns is the ideal departure (at most CATCHUP_NS before now): the next one is relative
@@ -166,6 +194,7 @@ void NicCoreBlocks::rx_cnp(uint32_t idx, bool ue, uint32_t tau_ns, double now) {
   ev.now_ns = now_ns32();
   ev.cnp_ue = ue;
   ev.tau_ns = tau_ns;
+  sweep(now);
   rp_result(rp_->process(ev, now), now);
 }
 
@@ -209,6 +238,7 @@ void NicCoreBlocks::arm(uint8_t kind, uint32_t idx, uint8_t gen, uint32_t deadli
 void NicCoreBlocks::timer_method() {
   const double now = now_ns();
   const uint32_t now32 = now_ns32();
+  sweep(now);  // (once: the loop's RP timer events all come at this time)
   for (;;) {
     if (const auto t = wheel_.pop_timer(now32)) {
       if (t->kind != 2) {

@@ -53,6 +53,7 @@ class NicCoreBlocks : public NicCore {
   void wake_method();
   void timer_method();
   void start_method();
+  void sweep(double now);  // every flow's AGE for each 2^29-ns epoch start since the last (docs/nic.md "The sweep")
   void schedule_wake(double now);    // the next departure that becomes eligible
   void schedule_timers(double now);  // the next timer or DRAIN (now if one is eligible)
   void touch(uint32_t idx, double now);  // re-arm a flow's departure after next or data changed
@@ -68,6 +69,7 @@ class NicCoreBlocks : public NicCore {
   NicWheel wheel_;
   FlowStarts starts_;
   sc_core::sc_event wake_ev_, tmr_ev_, start_ev_;
+  uint64_t swept_ep_ = 0;  // the last 2^29-ns epoch whose sweep the RP has had (0: the start)
   // The NP's budget queue: the head it announced last (one slot, like a timer)
   bool drain_on_ = false;
   uint32_t drain_flow_ = 0;

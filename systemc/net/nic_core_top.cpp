@@ -42,6 +42,9 @@ NicCoreTop::NicCoreTop(NicCoreHost& host, const std::vector<double>& start_ns, u
   spawn(wake_ev_, &NicCoreTop::wake_method, "top_wake", false);
   spawn(start_ev_, &NicCoreTop::start_method, "top_start", true);  // runs at time 0
   spawn(dispatch_ev_, &NicCoreTop::dispatch_method, "top_out", false);
+  // (the device comes out of its reset quiet, at time 0: its first sweep is due at 2^29 ns)
+  last_ = dev_->outputs(idle_in(0));
+  note_sweep(0);
 }
 
 size_t NicCoreTop::flow_state_bytes() const {
@@ -63,9 +66,58 @@ NicTopOut NicCoreTop::cycle(const NicTopIn& in) {
   return out;
 }
 
+// The sweep (docs/nic.md "The sweep"), lazily: the top gives every flow an AGE event when
+// now enters a new 2^29-ns epoch (sweep_due_ns). No SystemC event is kept pending for it
+// (one would change the order of SystemC's timed events that fall at one time, its queue
+// being a heap, and so every run's results); instead, before the top sees anything else,
+// it is clocked at each epoch start that has passed since (now_ns = that time, no input
+// offered) until the sweep is done. That is what a wake at the epoch's start would have
+// done, as nothing else reached the top in between: a scheduler deadline has a wake of
+// its own (next_due), and one at the epoch's start itself finds this catch-up first.
+void NicCoreTop::sweep(double now) {
+  // (whole ns, rounded as now_ns32() rounds: the top sees the epoch's start once now does)
+  while (sweep_known_ && now + 0.5 >= sweep_at_) {
+    const double at = sweep_at_;
+    const uint32_t at32 = static_cast<uint32_t>(static_cast<uint64_t>(at));
+    TopDrains& cost = drains_[static_cast<int>(TopCause::Due)];
+    ++cost.drains;
+    dev_->at(at);
+    const uint64_t bound = stuck_bound(dev_->num_flows());
+    const NicTopIn in = idle_in(at32);
+    for (uint64_t i = 0;; ++i) {
+      const NicTopOut& out = dev_->outputs(in);
+      const bool shows = out.txsel_valid || out.cnpreq_valid || out.mon_rp_valid || out.mon_np_valid;
+      if (!shows && out.idle && !due_now(out, at32) && out.sweep_due_ns != at32) {
+        last_ = out;
+        break;
+      }
+      if (i > bound)
+        throw std::runtime_error("NIC top: the sweep at " + std::to_string(at32) + " ns still busy after " +
+                                 std::to_string(bound) + " cycles (model stuck)");
+      if (out.txsel_valid) throw std::logic_error("NIC top: a transmit answer without an opportunity");
+      if (out.cnpreq_valid) cnp_q_.push_back(out.cnpreq);
+      if (out.mon_rp_valid) mon_q_.push_back(out.mon_rp);
+      cost.results += static_cast<uint64_t>(out.mon_rp_valid) + static_cast<uint64_t>(out.mon_np_valid);
+      dev_->step(in);
+      ++cost.cycles;
+    }
+    note_sweep(at);
+  }
+}
+
+// The time of the next sweep (unwrapped, whole ns), from the outputs of an access at `at`
+// (ns; the top saw it rounded, as now_ns32()): within 2^29 ns after it.
+void NicCoreTop::note_sweep(double at) {
+  const uint64_t at_ns = static_cast<uint64_t>(at + 0.5);
+  const uint32_t at32 = static_cast<uint32_t>(at_ns);
+  sweep_at_ = static_cast<double>(at_ns) + static_cast<double>(static_cast<int32_t>(last_.sweep_due_ns - at32));
+  sweep_known_ = true;
+}
+
 // Clock the top at this time until nothing waits, nothing is in flight and nothing is due.
 void NicCoreTop::drain(double now, TopCause cause) {
   if (draining_) throw std::logic_error("NicCoreTop: drain re-entered");
+  sweep(now);
   TopDrains& cost = drains_[static_cast<int>(cause)];
   ++cost.drains;
   draining_ = true;
@@ -91,6 +143,7 @@ void NicCoreTop::drain(double now, TopCause cause) {
     const bool shows = out.txsel_valid || out.cnpreq_valid || out.mon_rp_valid || out.mon_np_valid;
     if (!waiting && !shows && out.idle && !due_now(out, now32)) {
       last_ = out;
+      note_sweep(now);
       break;
     }
     if (i > bound)
@@ -134,6 +187,9 @@ void NicCoreTop::dispatch_method() {
   while (!mon_q_.empty()) {
     const RpResult r = mon_q_.front();
     mon_q_.pop_front();
+    // the sweep's AGE results (op 7, every flow of the top once per 2^29 ns, docs/nic.md
+    // "The sweep") change nothing the host keeps: they are not passed on
+    if (r.op == RpOp::AGE) continue;
     host_.core_rp_result(r, now);
   }
   while (!cnp_q_.empty()) {
@@ -214,6 +270,7 @@ void NicCoreTop::rx_data(uint32_t idx, uint8_t ecn, double now) {
 
 // One AXI4-Lite write: AW and W together, then the response.
 void NicCoreTop::csr_write(NicBlock b, uint8_t addr, uint32_t value, double now) {
+  sweep(now);
   dev_->at(now);
   const uint32_t a = (b == NicBlock::RP ? kRpBase : kNpBase) + addr;
   ++drains_[static_cast<int>(TopCause::Csr)].drains;
@@ -242,6 +299,7 @@ void NicCoreTop::csr_write(NicBlock b, uint8_t addr, uint32_t value, double now)
 }
 
 uint32_t NicCoreTop::csr_read(NicBlock b, uint8_t addr, double now) {
+  sweep(now);
   dev_->at(now);
   const uint32_t a = (b == NicBlock::RP ? kRpBase : kNpBase) + addr;
   ++drains_[static_cast<int>(TopCause::Csr)].drains;

@@ -53,6 +53,8 @@ class NicCoreTop : public NicCore {
  private:
   void drain(double now, TopCause cause);  // clock until quiet (see above)
   void schedule();                   // the next wake-up at next_due_ns
+  void sweep(double now);            // clock the sweeps whose epoch began before now (lazily)
+  void note_sweep(double at);        // the next sweep's time, from last_
   void wake_method();                // next_due_ns reached
   void start_method();               // flows whose start time has come: host DATA
   void dispatch_method();            // outputs to the NIC, then kick when flows are due
@@ -76,6 +78,8 @@ class NicCoreTop : public NicCore {
   std::deque<RpResult> mon_q_;
   std::deque<NicCnpReq> cnp_q_;
   NicTopOut last_{};  // the outputs at the end of the last drain (next_due, txq_nonempty)
+  double sweep_at_ = 0;       // the next sweep's time (sweep_due_ns, unwrapped)
+  bool sweep_known_ = false;  // (after the first drain)
   bool draining_ = false;
   TopDrains drains_[static_cast<int>(TopCause::Count)];  // the cycles by cause
   sc_core::sc_event wake_ev_, start_ev_, dispatch_ev_;

@@ -104,7 +104,7 @@ module nic_frame_top_props (
   logic         mon_rp_valid, mon_np_valid, next_due_valid, txq_nonempty, idle;
   logic [319:0] mon_rp_data;
   logic [159:0] mon_np_data;
-  logic [31:0]  next_due_ns;
+  logic [31:0]  next_due_ns, sweep_due_ns;
   logic         s_axil_awready, s_axil_wready, s_axil_bvalid, s_axil_arready, s_axil_rvalid;
   logic [1:0]   s_axil_bresp, s_axil_rresp;
   logic [31:0]  s_axil_rdata;

@@ -109,7 +109,9 @@
 //! formal.sh connect ORDER: h_pv8 u_pace.p8_pv_reg
 //! formal.sh connect ORDER: h_chg8 u_pace.rc_chg_q[8]
 //! formal.sh connect ORDER: h_now9 u_pace.now_q[9]
+//! formal.sh connect ORDER: h_tdep8 u_pace.p8_tdep_reg
 //! formal.sh connect ORDER: h_pv9 u_pace.p9_pv_reg
+//! formal.sh connect ORDER: h_dage9 u_pace.p9_dage_reg
 //! formal.sh connect ORDER: h_chg9 u_pace.rc_chg_q[9]
 //! formal.sh connect ORDER: h_now10 u_pace.now_q[10]
 //! formal.sh connect ORDER: h_pv10 u_pace.p10_pv_reg
@@ -235,6 +237,9 @@ module rp_pipe_props (
 `endif
   logic [31:0] ev_now [1:11];
   logic        ev_pv  [8:11], ev_chg [8:11];
+  logic [43:0] ev_dep8, ev_age8;   // the word's last departure (S8), now - dep
+  logic [1:0]  ev_dage9;           // its top two bits (S9): 01 retires the word (docs/rp.md "Time")
+  assign ev_age8 = {ev_now[8], 12'd0} - ev_dep8;
   always_ff @(posedge clk) begin
     if (warm != 4'd11) warm <= warm + 4'd1;
     ev_now[1] <= adm_now_ns;
@@ -242,11 +247,13 @@ module rp_pipe_props (
       ev_now[k] <= ev_now[k-1];
     end
     ev_pv[8]  <= pace_word[104];
+    ev_dep8   <= pace_word[103:60];
+    ev_dage9  <= ev_age8[43:42];
     ev_chg[8] <= p7_rc != p7_rc_raw;
-    for (int k = 9; k <= 11; k++) begin
-      ev_pv[k]  <= ev_pv[k-1];
-      ev_chg[k] <= ev_chg[k-1];
-    end
+    ev_pv[9]  <= ev_pv[8];
+    ev_pv[10] <= ev_pv[9] && !(!ev_dage9[1] && ev_dage9[0]);   // the retire rule
+    ev_pv[11] <= ev_pv[10];
+    for (int k = 9; k <= 11; k++) ev_chg[k] <= ev_chg[k-1];
   end
 
   // ---------------------------------------------------------------- assumptions
@@ -357,11 +364,13 @@ module rp_pipe_props (
   (* keep *) logic [31:0] h_now1, h_now2, h_now3, h_now4, h_now5, h_now6, h_now8, h_now9,
                           h_now10, h_now11;
   (* keep *) logic        h_pv8, h_pv9, h_pv10, h_pv11, h_chg8, h_chg9, h_chg10, h_chg11;
-  (* keep *) logic [43:0] h_x11, h_x111, h_xmn11;
+  (* keep *) logic [43:0] h_x11, h_x111, h_xmn11, h_tdep8;
+  (* keep *) logic [1:0]  h_dage9;
   logic [31:0] ahead;
   assign ahead = res_next_tx_ns - ev_now[11];
   always_comb begin
-    // the event's time, RAM B's valid bit and "Rc changed" as the pipeline carries them
+    // the event's time, RAM B's valid bit (after the retire rule from S10 on) and "Rc
+    // changed" as the pipeline carries them
     if (warm >= 4'd1) `LEMMA((h_now1 == ev_now[1]));
     if (warm >= 4'd2) `LEMMA((h_now2 == ev_now[2]));
     if (warm >= 4'd3) `LEMMA((h_now3 == ev_now[3]));
@@ -369,8 +378,10 @@ module rp_pipe_props (
     if (warm >= 4'd5) `LEMMA((h_now5 == ev_now[5]));
     if (warm >= 4'd6) `LEMMA((h_now6 == ev_now[6]));
     if (warm >= 4'd7) `LEMMA((p7_now_ns == ev_now[7]));
-    if (warm >= 4'd8) `LEMMA((h_now8 == ev_now[8] && h_pv8 == ev_pv[8] && h_chg8 == ev_chg[8]));
-    if (warm >= 4'd9) `LEMMA((h_now9 == ev_now[9] && h_pv9 == ev_pv[9] && h_chg9 == ev_chg[9]));
+    if (warm >= 4'd8) `LEMMA((h_now8 == ev_now[8] && h_pv8 == ev_pv[8] && h_chg8 == ev_chg[8] &&
+                              h_tdep8 == ev_dep8));
+    if (warm >= 4'd9) `LEMMA((h_now9 == ev_now[9] && h_pv9 == ev_pv[9] && h_chg9 == ev_chg[9] &&
+                              h_dage9 == ev_dage9));
     if (warm >= 4'd10) `LEMMA((h_now10 == ev_now[10] && h_pv10 == ev_pv[10] && h_chg10 == ev_chg[10]));
     if (warm >= 4'd11) begin
       `LEMMA((h_now11 == ev_now[11] && h_pv11 == ev_pv[11] && h_chg11 == ev_chg[11]));

@@ -45,7 +45,7 @@ module tb_nic_frame_top;
   logic [319:0] mon_rp_data;
   logic [159:0] mon_np_data;
   logic         next_due_valid, txq_nonempty, idle;
-  logic [31:0]  next_due_ns;
+  logic [31:0]  next_due_ns, sweep_due_ns;
   logic         s_axil_awvalid, s_axil_awready;
   logic [12:0]  s_axil_awaddr;
   logic         s_axil_wvalid, s_axil_wready;

@@ -39,7 +39,7 @@ module tb_nic_top;
   logic [319:0] mon_rp_data;
   logic [159:0] mon_np_data;
   logic         next_due_valid, txq_nonempty, idle;
-  logic [31:0]  next_due_ns;
+  logic [31:0]  next_due_ns, sweep_due_ns;
   logic         s_axil_awvalid, s_axil_awready;
   logic [11:0]  s_axil_awaddr;
   logic         s_axil_wvalid, s_axil_wready;
@@ -234,6 +234,7 @@ module tb_nic_top;
     repeat (60) @(posedge clk);
     check("NP timer early", 256'(np_got), 256'd2);
     check("next_due_valid", 256'(next_due_valid), 256'd1);
+    check("sweep_due_ns: the first 2^29-ns epoch's end", 256'(sweep_due_ns), 256'h2000_0000);
     // (the scheduler's timing wheel makes a deadline eligible at the end of its 32-ns slot:
     // 51000 ns is in the slot that ends at 51008 ns)
     now_ns = 32'd51000;

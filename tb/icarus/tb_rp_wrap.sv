@@ -11,9 +11,15 @@
 // 2026-11-28 the stored cut time matched again (1000 - 0 < 4000): the CNP was deferred to
 // 4000 ns (CUT_DEFER 1) or discarded (CUT_DEFER 0) and Rc stayed 40 Gb/s.
 //
-// +pace (not run by CTest: a known bug, not fixed; docs/rp.md "Time"): a flow that sent
-// 1500 B at 0 (next = 300) and is queried 3 s later must be allowed to send at once
-// (next_tx_ns at or before now); the RTL answers 300, which the NIC reads as 1.29 s ahead.
+// The pacing word (docs/rp.md "Time", the retire rule, fixed 2026-11-29): a flow that sent
+// 1500 B at 0 (next = 300) gets AGE events every 2^29 ns (the NIC's sweep) up to 3 s: the
+// first keeps the word (dep 2^29 ns behind: paced, 300), the second retires it (dep 2^30
+// ns behind: not paced, next_tx = now). A QUERY at 3 s answers now, not paced; a TX at
+// 3 s bases at now (3 s + 300). Until then the QUERY answered 300, which the NIC read as
+// 1.29 s ahead, and the TX based at 300 too. Past the horizon (outside the contract, no
+// event for more than 2^30 ns): a flow re-timed by a CNP when its dep was 2^31 + 100 ns
+// old (not retired: read as ahead; next = now) and retired by a TX 2^31 + 2^30 + 900 ns
+// later, whose next then reads as ahead, bases the TX at now all the same.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -21,7 +27,7 @@ module tb_rp_wrap;
   localparam TB_NAME = "tb_rp_wrap";
   `include "tb_rp_dut.svh"
 
-  localparam logic [2:0] TX = 3'd0, CNP = 3'd1, ITMR = 3'd3, QUERY = 3'd4;
+  localparam logic [2:0] TX = 3'd0, CNP = 3'd1, ITMR = 3'd3, QUERY = 3'd4, AGE = 3'd7;
   localparam logic [1:0] NONE = 2'd0, SET = 2'd1, CLR = 2'd2;
   localparam logic [7:0] A_RRMP = 8'h34, A_CUT_DEFER = 8'h50;
 
@@ -88,17 +94,30 @@ module tb_rp_wrap;
     csr_write(A_CUT_DEFER, 32'd0);
     cut_recover_wrap(4, 32'd5000);
 
-    if ($test$plusargs("pace")) begin
-      // KNOWN BUG (not fixed): the pacing word after 3 s without a TX
-      event_rp(TX, 5, 32'd0, 16'd1500, 8'd0);
-      check("TX 1500 B at 40 Gb/s: next_tx_ns", 256'(m_out_next_tx_ns), 256'd300);
-      event_rp(QUERY, 5, 32'd3000000000, 16'd0, 8'd0);
-      check("QUERY 3 s later: next_tx <= now",
-            256'(m_out_next_tx_ns - 32'd3000000000 == 32'd0 ||
-                 m_out_next_tx_ns - 32'd3000000000 >= 32'h8000_0000), 256'd1);
-      event_rp(TX, 5, 32'd3000000000, 16'd1500, 8'd0);
-      check("TX 3 s later: next_tx_ns = now + 300", 256'(m_out_next_tx_ns), 256'd3000000300);
+    // The pacing word: AGE every 2^29 ns, then QUERY and TX 3 s after the flow's TX
+    event_rp(TX, 5, 32'd0, 16'd1500, 8'd0);
+    check("TX 1500 B at 40 Gb/s: next_tx_ns", 256'(m_out_next_tx_ns), 256'd300);
+    for (int k = 1; 32'(k) * 32'd536870912 < 32'd3000000000; k++) begin
+      event_rp(AGE, 5, 32'(k) * 32'd536870912, 16'd0, 8'd0);
+      check("AGE: paced while dep < 2^30 ns behind", 256'(m_out_paced), 256'(k == 1));
+      check("AGE: next_tx_ns", 256'(m_out_next_tx_ns),
+            256'(k == 1 ? 32'd300 : 32'(k) * 32'd536870912));
     end
+    event_rp(QUERY, 5, 32'd3000000000, 16'd0, 8'd0);
+    check("QUERY 3 s later: next_tx_ns = now", 256'(m_out_next_tx_ns), 256'd3000000000);
+    check("QUERY 3 s later: not paced", 256'(m_out_paced), 256'd0);
+    event_rp(TX, 5, 32'd3000000000, 16'd1500, 8'd0);
+    check("TX 3 s later: next_tx_ns = now + 300", 256'(m_out_next_tx_ns), 256'd3000000300);
+    check("TX 3 s later: paced", 256'(m_out_paced), 256'd1);
+    // Past the horizon: the retired word's next reads as ahead; the TX bases at now
+    event_rp(TX, 6, 32'd0, 16'd1500, 8'd0);
+    event_rp(CNP, 6, 32'h8000_0064, 16'd0, 8'd0);
+    check("CNP at 2^31 + 100: Rc", 256'(m_out_rc_kbps), 256'd20000000);
+    check("CNP at 2^31 + 100: re-timed to now", 256'(m_out_next_tx_ns), 256'h8000_0064);
+    check("CNP at 2^31 + 100: paced", 256'(m_out_paced), 256'd1);
+    event_rp(TX, 6, 32'h4000_03e8, 16'd1500, 8'd0);
+    check("TX 2^32+2^30+1000: next_tx = now + 600", 256'(m_out_next_tx_ns),
+          256'h4000_03e8 + 256'd600);
 
     finish_tb();
   end

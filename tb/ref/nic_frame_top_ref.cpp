@@ -98,6 +98,7 @@ NicFrameTopOut NicFrameTopModel::outputs(const NicFrameTopIn& in) const {
   o.mon_np = x.to.mon_np;
   o.next_due_valid = x.to.next_due_valid;
   o.next_due_ns = x.to.next_due_ns;
+  o.sweep_due_ns = x.to.sweep_due_ns;
   o.txq_nonempty = x.to.txq_nonempty;
   o.idle = x.to.idle && !r_.aw_held && !r_.w_held && !r_.bvalid && !r_.wfwd && !r_.rfwd &&
            !r_.rd_issue && !r_.rd_wait && !r_.rvalid;

@@ -71,6 +71,7 @@ struct NicFrameTopOut {
   NpResult mon_np;
   bool next_due_valid = false;
   uint32_t next_due_ns = 0;
+  uint32_t sweep_due_ns = 0;
   bool txq_nonempty = false;
   bool idle = false;
   bool awready = false, wready = false, bvalid = false;

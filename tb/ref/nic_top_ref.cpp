@@ -75,11 +75,12 @@ void NicTopModel::comb(const NicTopIn& in, Comb& c) const {
   c.txop_pop = c.sr_take && (sk == kSchedDep || sk == kSchedNoGrant);
 
   // RP issue
-  const bool rp_req[4] = {!rq_.empty(), !txdone_q_.empty(), !rxcnp_q_.empty(), !host_q_.empty()};
+  const bool rp_req[5] = {!rq_.empty(), !txdone_q_.empty(), !rxcnp_q_.empty(), !host_q_.empty(),
+                          sw_on_};
   bool rp_any = false;
   c.rp_pick = rp_rr_;
-  for (unsigned i = 0; i < 4; ++i) {
-    const unsigned s = (rp_rr_ + i) & 3;
+  for (unsigned i = 0; i < 5; ++i) {
+    const unsigned s = (rp_rr_ + i) % 5;
     if (rp_req[s]) {
       rp_any = true;
       c.rp_pick = s;
@@ -119,6 +120,8 @@ void NicTopModel::comb(const NicTopIn& in, Comb& c) const {
     c.x_cmd_needed = true;
     c.x_cmd_op = data ? kArm : kDisarm;
     c.x_wr_word = data ? 4 : 0;
+  } else if (x_op_ == RpOp::AGE) {
+    // the sweep's AGE: the departure stays as it is
   } else if (x_op_ == RpOp::QUERY) {
     if (infl) {
       c.x_wr_word = 7;
@@ -185,7 +188,7 @@ bool NicTopModel::arb_idle(const Comb& c) const {
   return !clearing_ && txop_cnt_ == 0 && txdone_q_.empty() && host_q_.empty() &&
          rxcnp_q_.empty() && rxdata_q_.empty() && rp_cred_ == 0 && np_cred_ == 0 && !g_v_ &&
          !x_v_ && !y_v_ && !xc_v_ && !yc_v_ && !tc_v_ && !cmd_v_ && !txop_busy_ && !ts_v_ && cnpq_.empty() && rq_.empty() &&
-         nq_.empty() && !c.so.out_valid && !sch_.settling();
+         nq_.empty() && !c.so.out_valid && !sch_.settling() && !sw_on_;
 }
 
 NicTopOut NicTopModel::outputs(const NicTopIn& in) const {
@@ -211,6 +214,7 @@ void NicTopModel::outputs(const NicTopIn& in, NicTopOut& o) const {
   o.mon_np = mon_np_;
   o.next_due_valid = sch_.next_due_valid();
   o.next_due_ns = sch_.next_due_ns();
+  o.sweep_due_ns = (sw_ep_ + 1) << 29;
   o.txq_nonempty = sch_.txq_nonempty();
   o.idle = arb_idle(c) && !aw_held_ && !w_held_ && !bvalid_ && !rd_issue_ && !rd_wait_ && !rvalid_;
   const bool wr_go = aw_held_ && w_held_ && !bvalid_;
@@ -292,6 +296,7 @@ void NicTopModel::step(const NicTopIn& in) {
     fl_ = std::move(fl);
     now_ = now_in;
     pause_ = pause_in;
+    sw_ep_ = now_in >> 29;  // the time at reset: no sweep until its epoch ends
     return;
   }
 
@@ -300,6 +305,7 @@ void NicTopModel::step(const NicTopIn& in) {
   sch_.step(si);
 
   // values the RTL reads before the edge
+  const bool sw_new = !clearing_ && (now_ >> 29) != sw_ep_;
   const uint32_t x_flow_old = x_flow_;
   const bool x_is_g_old = x_is_g_;
   const uint32_t dropped_old = dropped_;
@@ -456,7 +462,7 @@ void NicTopModel::step(const NicTopIn& in) {
   const size_t rq_old = rq_.size();
   if (c.rp_ld) {
     rp_iss_v_ = true;
-    rp_rr_ = (c.rp_pick + 1) & 3;
+    rp_rr_ = (c.rp_pick + 1) % 5;
     RpEvent e;
     e.now_ns = now_;
     switch (c.rp_pick) {
@@ -477,10 +483,14 @@ void NicTopModel::step(const NicTopIn& in) {
         e.tau_ns = rxcnp_q_.front().tau;
         e.cnp_ue = rxcnp_q_.front().ue;
         break;
-      default:
+      case 3:
         e.op = host_q_.front().init ? RpOp::INIT : RpOp::QUERY;
         e.flow = host_q_.front().flow;
         e.tau_ns = host_q_.front().init ? host_q_.front().arg : 0;
+        break;
+      default:
+        e.op = RpOp::AGE;
+        e.flow = sw_flow_;
         break;
     }
     rp_iss_ = e;
@@ -493,6 +503,15 @@ void NicTopModel::step(const NicTopIn& in) {
     rp_iss_v_ = false;
   }
   rp_cred_ = rp_cred_ + (c.rp_ld ? 1 : 0) - (c.x_pop ? 1 : 0);
+  // the sweep
+  if (sw_new) {
+    sw_ep_ = now_ >> 29;
+    sw_on_ = true;
+    sw_flow_ = 0;
+  } else if (c.rp_ld && c.rp_pick == 4) {
+    if (sw_flow_ == n_ - 1) sw_on_ = false;
+    sw_flow_ = (sw_flow_ + 1) & fmask_;
+  }
   if (mon_rp_v_) rf_.push_back(mon_rp_);
   mon_rp_v_ = c.rpo.out_valid;
   mon_rp_ = c.rpo.out_valid ? c.rpo.out : RpResult{};

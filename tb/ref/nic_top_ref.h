@@ -59,6 +59,7 @@ struct NicTopOut {
   NpResult mon_np;
   bool next_due_valid = false;
   uint32_t next_due_ns = 0;
+  uint32_t sweep_due_ns = 0;  // the next sweep (docs/nic.md "The sweep")
   bool txq_nonempty = false;
   bool idle = false;
   // AXI4-Lite slave pins
@@ -181,6 +182,11 @@ class NicTopModel {
   bool rp_iss_v_ = false;
   RpEvent rp_iss_{};
   unsigned rp_rr_ = 0, rp_cred_ = 0;
+  // the sweep (docs/nic.md "The sweep"): the epoch now[31:29] of the last start, in progress,
+  // the next flow
+  uint32_t sw_ep_ = 0;
+  bool sw_on_ = false;
+  uint32_t sw_flow_ = 0;
   SmallFifo<bool, kRpCredits> tag_q_;
   bool mon_rp_v_ = false;
   RpResult mon_rp_{};

@@ -339,13 +339,23 @@ RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
       }
       ++cov.init;
       break;
-    default:  // QUERY, 7
+    default:  // QUERY, AGE: no algorithm step (what every event does, and the result)
       ++cov.query;
       break;
   }
 
   // DCQCN+: the increase period K = lambda * max(tau, MTU / Rc), capped at 2^30 ns.
   RpPace& p = pace_[flow];
+  // The retire rule (docs/rp.md "Time"): a pacing word whose last departure is at least
+  // 2^30 and less than 2^31 ns behind now (now - dep in ns.12, 44 bits: bit 43 clear, bit 42
+  // set) is read as not valid, as a flow that never sent (no re-timing; a TX bases at now),
+  // and written back so. Inside the horizon it changes no departure (dep + bytes at any rate
+  // is then before now); with an event at least every 2^30 ns it keeps dep's age read right.
+  const uint64_t now_f = (static_cast<uint64_t>(ev.now_ns) << kFrac) & kMask44;
+  if (p.valid && ((now_f - p.t_dep) & kMask44) >> 42 == 1) {
+    p.valid = false;
+    ++cov.pace_retire;
+  }
   const bool retime = ev.op != RpOp::TX &&
                       ev.op != RpOp::INIT && p.valid && s.rc != rc_before;
   const bool plus_period = plus && o.itmr == static_cast<uint8_t>(TmrAct::SET);
@@ -362,7 +372,6 @@ RpResult RpAlgo::process(const RpEvent& ev, RpCov* counters) {
   }
 
   // Pacing: the departure after a TX, and the pending departure re-timed when Rc changed.
-  const uint64_t now_f = (static_cast<uint64_t>(ev.now_ns) << kFrac) & kMask44;
   if (ev.op == RpOp::TX) {
     // Left within 1 ns after (or before) the permitted time: keep the exact schedule,
     // so the fraction carries and the long-run rate is Rc. Later: restart from now.

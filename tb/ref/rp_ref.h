@@ -25,11 +25,12 @@
 namespace dcqcn {
 
 enum class RpOp : uint8_t {
-  TX = 0, CNP = 1, ALPHA_TIMER = 2, INC_TIMER = 3, QUERY = 4, INIT = 5, CUT_TIMER = 6
+  TX = 0, CNP = 1, ALPHA_TIMER = 2, INC_TIMER = 3, QUERY = 4, INIT = 5, CUT_TIMER = 6,
+  AGE = 7  // as QUERY in the RP; the NIC's sweep (one per flow and 2^29-ns epoch), arms nothing
 };
 
 struct RpEvent {
-  RpOp op = RpOp::TX;      // 7 (unnamed) behaves as QUERY
+  RpOp op = RpOp::TX;      // AGE (7) does what QUERY does (docs/rp.md "Time")
   uint32_t flow = 0;
   uint32_t now_ns = 0;     // wrapping nanosecond timestamp
   uint16_t bytes = 0;      // TX: bytes of the packet sent
@@ -92,7 +93,8 @@ struct RpCov {
            cut = 0, cut_alpha_first = 0, cut_blocked = 0, cut_deferred = 0, cut_deferred_again = 0,
            cut_at_period_end = 0, cut_pending_cleared = 0, first_rate = 0, clamp_after_ti = 0,
            ue = 0, stale = 0, inc_disarm = 0, pace_keep = 0, pace_restart = 0, retime = 0,
-           retime_at_now = 0, plus_tau = 0, plus_mtu = 0, init = 0, init_rate = 0, query = 0;
+           retime_at_now = 0, plus_tau = 0, plus_mtu = 0, init = 0, init_rate = 0, query = 0,
+           pace_retire = 0;
 };
 
 RpRegs rp_reset_regs();

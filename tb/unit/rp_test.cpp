@@ -16,7 +16,7 @@ using namespace dcqcn;
 namespace {
 
 constexpr RpOp TX = RpOp::TX, CNP = RpOp::CNP, ATMR = RpOp::ALPHA_TIMER, ITMR = RpOp::INC_TIMER,
-               QUERY = RpOp::QUERY, INIT = RpOp::INIT, CTMR = RpOp::CUT_TIMER;
+               QUERY = RpOp::QUERY, INIT = RpOp::INIT, CTMR = RpOp::CUT_TIMER, AGE = RpOp::AGE;
 
 // Coverage counters of each algorithm instance the tests drive through ev().
 std::map<const RpAlgo*, RpCov> g_cov;
@@ -620,42 +620,150 @@ TEST(RpRef, MonitorPeriodOverIsRememberedAcrossAnRrmpRewrite) {
   EXPECT_EQ(r.rc, rc2);
 }
 
-// KNOWN BUG, NOT FIXED (docs/rp.md "Time", the pacing word): RAM B keeps the absolute
-// time of the flow's last departure `dep` and its next permitted departure `next`. After
-// 2^31 ns without a TX the modular comparisons read them as in the future: a QUERY (the
-// NIC's "the flow has data again") answers next_tx_ns up to 2^31 ns after now, and the
-// NIC holds the flow that long; a TX takes `next` as its base. The same happens to a flow
-// whose timers keep re-timing it (events less than 2^31 ns apart) while `dep` ages.
-// Disabled: run with --gtest_also_run_disabled_tests --gtest_filter='*IdleFlow*'.
-TEST(RpRef, DISABLED_IdleFlowMaySendAtOnceAfterTwoToThe31ns) {
-  for (uint32_t idle : {0x80000000u + 1000u, 3000000000u, 0xFFFFFFFFu - 1000000u}) {
-    SCOPED_TRACE("idle " + std::to_string(idle) + " ns");
-    RpAlgo a(16);
-    load(a, "paper");
-    RpResult r = ev(a, TX, 0, 1500);
-    ASSERT_EQ(r.next_tx_ns, 300u);
-    r = ev(a, QUERY, idle);
-    EXPECT_LE(static_cast<int32_t>(r.next_tx_ns - idle), 0)
-        << "QUERY: next_tx_ns " << r.next_tx_ns << " is "
-        << static_cast<int32_t>(r.next_tx_ns - idle) << " ns after now";
-    r = ev(a, TX, idle, 1500);
-    EXPECT_EQ(r.next_tx_ns, idle + 300u) << "TX: the base must be now (an idle flow earns no credit)";
+// The pacing word (docs/rp.md "Time", fixed 2026-11-29): RAM B keeps the absolute time
+// of the flow's last departure `dep` and its next permitted departure `next`, read by the
+// sign of their difference with now. Before the fix, after 2^31 ns without a TX they read
+// as in the future: a QUERY (the NIC's "the flow has data again") answered next_tx_ns up
+// to 2^31 ns after now and the NIC held the flow that long; a TX took `next` as its base;
+// a flow whose timers kept re-timing it (events less than 2^31 ns apart) had `dep` age.
+// Now every event retires a word whose `dep` is 2^30 to 2^31 ns behind now (read as not
+// valid, written back so), and the integrator sends every flow an event (AGE, its sweep)
+// at least every 2^30 ns. This test failed on the block before the fix (QUERY answered
+// next_tx 1.29 s after now at idle 3 s; the TX based at the old next).
+TEST(RpRef, IdleFlowIsNotHeldAfterTwoToThe31nsWithAgeEvents) {
+  const uint32_t kEpoch = 1u << 29;
+  for (uint32_t step : {kEpoch, (1u << 30) - 1u}) {
+    for (uint64_t idle : {2200000000ull, 3000000000ull, 0xFFFFFFFFull - 1000000ull, 5000000000ull}) {
+      SCOPED_TRACE("AGE every " + std::to_string(step) + " ns, idle " + std::to_string(idle) + " ns");
+      RpAlgo a(16);
+      load(a, "paper");
+      RpResult r = ev(a, TX, 0, 1500);
+      ASSERT_EQ(r.next_tx_ns, 300u);
+      for (uint64_t t = step; t < idle; t += step) {
+        r = ev(a, AGE, static_cast<uint32_t>(t));
+        EXPECT_EQ(r.op, AGE);
+        // the word is kept while dep is less than 2^30 ns behind, retired at the first AGE after
+        EXPECT_EQ(r.paced, t < (1u << 30)) << "AGE at " << t;
+        EXPECT_EQ(r.next_tx_ns, t < (1u << 30) ? 300u : static_cast<uint32_t>(t));
+      }
+      const uint32_t now = static_cast<uint32_t>(idle);
+      r = ev(a, QUERY, now);
+      EXPECT_EQ(r.next_tx_ns, now) << "QUERY: next_tx_ns " << r.next_tx_ns << " is "
+                                   << static_cast<int32_t>(r.next_tx_ns - now) << " ns after now";
+      EXPECT_FALSE(r.paced);
+      r = ev(a, TX, now, 1500);
+      EXPECT_EQ(r.next_tx_ns, now + 300u) << "TX: the base must be now (an idle flow earns no credit)";
+      EXPECT_TRUE(r.paced);
+    }
   }
-  // Re-timing: a flow that sent at 0, then only sees its increase timer (T = 1 s, each
-  // expiry changes Rc and re-times the departure). dep stays 0; at 3 s dep + b reads as
-  // in the future, so the re-timed departure is ~1.29 s ahead.
+  EXPECT_EQ(RpOp::AGE, static_cast<RpOp>(7));
+}
+
+// Re-timing: a flow that sent at 0 and then only sees its increase timer (T = 1 s, each
+// expiry changes Rc and re-times the departure). dep stays 0; before the fix, at 3 s
+// dep + b read as in the future and the re-timed departure was ~1.29 s ahead. The
+// timers are events every 1 s < 2^30 ns: the expiry at 2 s retires the word, no AGE needed.
+TEST(RpRef, RetimedFlowWhoseDepartureAgesIsNeverHeld) {
   RpAlgo a(16);
   load(a, "paper");
   a.set(RP_TIMER_PERIOD_NS, 1000000000);
   RpResult r = ev(a, TX, 0, 1500);
   r = ev(a, CNP, 10);
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < 5; ++i) {
     const uint32_t now = r.idl_ns;
     const uint32_t rc0 = r.rc;
     r = ev(a, ITMR, now, 0, r.igen);
-    ASSERT_NE(r.rc, rc0);  // re-timed
+    ASSERT_NE(r.rc, rc0);  // Rc changed: a paced flow is re-timed
     EXPECT_LE(static_cast<int32_t>(r.next_tx_ns - now), 0)
         << "INC_TIMER at " << now << ": next_tx_ns " << r.next_tx_ns << " is "
         << static_cast<int32_t>(r.next_tx_ns - now) << " ns after now";
+    EXPECT_EQ(r.paced, i == 0) << "INC_TIMER at " << now;  // retired at 2 s (dep 2 s behind)
   }
+  EXPECT_EQ(cov_of(a).pace_retire, 1u);
+  const uint32_t now = r.idl_ns - 1000;
+  r = ev(a, TX, now, 1500);
+  EXPECT_EQ(r.next_tx_ns, now + rp_pace_ns12(1500, rp_recip(r.rc)) / 4096 +
+                              (rp_pace_ns12(1500, rp_recip(r.rc)) % 4096 != 0));
+}
+
+// The rule's bounds, exactly: dep 2^30 ns - 1 LSB (ns.12) behind now is kept, 2^30 ns
+// behind is retired; 2^31 ns - 1 ns behind is retired, 2^31 ns (past the horizon: the
+// difference's sign bit) is not.
+TEST(RpRef, PacingWordIsRetiredFromTwoToThe30nsBehindToTwoToThe31ns) {
+  // A dep with fraction 1 LSB: a TX on time keeps the exact schedule (dep = the last next).
+  // Find the bytes whose time at line rate ends 1 LSB past a whole ns.
+  const RpRecip rr = rp_recip(40000000);
+  uint16_t b1 = 0;
+  for (uint32_t b = 64; b < 65536 && !b1; ++b)
+    if (rp_pace_ns12(static_cast<uint16_t>(b), rr) % 4096 == 1) b1 = static_cast<uint16_t>(b);
+  ASSERT_NE(b1, 0);
+  const uint64_t dep_f = rp_pace_ns12(b1, rr);   // the second TX's dep (ns.12)
+  const uint32_t d = static_cast<uint32_t>(dep_f >> 12);
+  for (int late : {0, 1}) {
+    SCOPED_TRACE(late ? "2^30 ns + 4095 LSB behind" : "2^30 ns - 1 LSB behind");
+    RpAlgo a(16);
+    load(a, "paper");
+    ev(a, TX, 0, b1);
+    RpResult r = ev(a, TX, d, 1500);    // on time (d <= next): dep = next of the first
+    ASSERT_EQ(a.pace(3).t_dep, dep_f);
+    const uint32_t next = r.next_tx_ns;
+    const uint32_t now = d + (1u << 30) + static_cast<uint32_t>(late);
+    r = ev(a, QUERY, now);
+    EXPECT_EQ(r.paced, !late);
+    EXPECT_EQ(r.next_tx_ns, late ? now : next);
+    EXPECT_EQ(cov_of(a).pace_retire, late ? 1u : 0u);
+  }
+  // dep = 0 (a TX at 0): 2^30 behind retires, 2^31 - 1 ns retires, 2^31 does not (past
+  // the horizon the word reads as ahead: the contract's event every 2^30 ns avoids it).
+  for (uint32_t now : {(1u << 30) - 1u, 1u << 30, (1u << 31) - 1u, 1u << 31}) {
+    SCOPED_TRACE("dep 0, now " + std::to_string(now));
+    RpAlgo a(16);
+    load(a, "paper");
+    ev(a, TX, 0, 1500);
+    const RpResult r = ev(a, QUERY, now);
+    const bool retired = now >= (1u << 30) && now < (1u << 31);
+    EXPECT_EQ(r.paced, !retired);
+    EXPECT_EQ(r.next_tx_ns, retired ? now : 300u);
+    EXPECT_FALSE(a.pace(3).valid != !retired);  // written back as read
+  }
+}
+
+// Inside 2^30 ns nothing changes: a flow that sent at 0 and is queried at 1 s still has
+// its departure at 300 ns (a past time, due), paced; a TX then restarts at now (late).
+TEST(RpRef, PacingWordInsideTwoToThe30nsIsKept) {
+  RpAlgo a(16);
+  load(a, "paper");
+  RpResult r = ev(a, TX, 0, 1500);
+  ASSERT_EQ(r.next_tx_ns, 300u);
+  r = ev(a, AGE, 1000000000);
+  EXPECT_TRUE(r.paced);
+  EXPECT_EQ(r.next_tx_ns, 300u);
+  r = ev(a, QUERY, 1000000000);
+  EXPECT_TRUE(r.paced);
+  EXPECT_EQ(r.next_tx_ns, 300u);
+  r = ev(a, TX, 1000000000, 1500);
+  EXPECT_EQ(r.next_tx_ns, 1000000300u);
+  EXPECT_EQ(cov_of(a).pace_retire, 0u);
+  EXPECT_EQ(cov_of(a).pace_restart, 1u);
+}
+
+// Past the horizon (a flow without an event for more than 2^30 ns: outside the contract)
+// the rule still reads the word as not valid whatever `next` says: a flow re-timed when
+// its dep was 2^31 + 100 ns old (read as ahead: not retired; next = now) and retired at a
+// TX 2^31 + 2^30 + 900 ns later, whose `next` then reads as 2^31 - 900 ns ahead, bases the
+// TX at now, as a flow that never sent (the RTL's S9 takes now for a retired word).
+TEST(RpRef, RetiredWordWhoseNextReadsAheadTxBasesAtNow) {
+  RpAlgo a(16);
+  load(a, "paper");
+  RpResult r = ev(a, TX, 0, 1500);
+  r = ev(a, CNP, (1u << 31) + 100u);          // cut: Rc 20 Gb/s, re-timed to now
+  ASSERT_EQ(r.rc, 20000000u);
+  EXPECT_TRUE(r.paced);
+  EXPECT_EQ(r.next_tx_ns, (1u << 31) + 100u);
+  EXPECT_EQ(cov_of(a).pace_retire, 0u);
+  const uint32_t now = (1u << 30) + 1000u;     // 2^32 + 2^30 + 1000 ns after the TX
+  r = ev(a, TX, now, 1500);
+  EXPECT_EQ(cov_of(a).pace_retire, 1u);
+  EXPECT_EQ(r.next_tx_ns, now + 600u);          // 1500 B at 20 Gb/s from now
+  EXPECT_EQ(a.pace(3).t_dep, static_cast<uint64_t>(now) << 12);
 }
