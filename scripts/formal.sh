@@ -191,6 +191,12 @@ case "$MODE" in
     grep -q FORMAL_KIND "$HARNESS" || { echo "formal.sh: $HARNESS has no FORMAL_KIND (mode kind)" >&2; exit 2; }
     [ "$DEPTH" -ge 2 ] || { echo "formal.sh: kind needs DEPTH >= 2" >&2; exit 2; }
     aig "${READ/read_verilog -formal -sv/read_verilog -formal -sv -DFORMAL_KIND}" "$W/m.aig"
+    # FORMAL_AIG_ONLY=1 (with FORMAL_KEEP=1): stop after the AIGER file (m.aig, m.aim,
+    # asserts.txt in the work dir), for ABC runs of one's own (bmc3 -a, one output at a time)
+    if [ -n "${FORMAL_AIG_ONLY:-}" ]; then
+      printf 'formal: %s %s %s %s: AIG written (%.1f s)\n' "$BLK" "$PROP" "$MODE" "$DEPTH" "$(echo "$(date +%s.%N) - $t0" | bc)"
+      exit 0
+    fi
     yosys-abc -c "read_aiger $W/m.aig; fold; strash; bmc3 -F $DEPTH" >"$W/abc.log" 2>&1 || true
     if grep -qE "was asserted in frame" "$W/abc.log"; then status=FAIL
     elif grep -qiE "No output asserted|was not asserted" "$W/abc.log"; then status=PASS; fi

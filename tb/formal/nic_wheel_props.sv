@@ -324,6 +324,14 @@
 //! formal.sh connect SAFE: h_tr_rd5 dut.tr_rd[5]
 //! formal.sh connect SAFE: h_adv_ra_q0 dut.adv_ra_q[0]
 //! formal.sh connect SAFE: h_adv_ra_q1 dut.adv_ra_q[1]
+//! formal.sh connect SAFE: h_do_link dut.do_link
+//! formal.sh connect SAFE: h_do_unlink dut.do_unlink
+//! formal.sh connect SAFE: h_l_empty dut.l_empty
+//! formal.sh connect SAFE: h_l_tail dut.l_tail
+//! formal.sh connect SAFE: h_pop0 dut.pop[0]
+//! formal.sh connect SAFE: h_pop1 dut.pop[1]
+//! formal.sh connect SAFE: h_sel_z0 dut.sel_z[0]
+//! formal.sh connect SAFE: h_sel_z1 dut.sel_z[1]
 `default_nettype none
 
 module nic_wheel_props (
@@ -513,6 +521,9 @@ module nic_wheel_props (
                             h_nt_rd0, h_nt_rd1, h_nt_rd2, h_nd_rd0, h_nd_rd1, h_nd_rd2;
   (* keep *) logic [3:0]    h_nt_ra_q0, h_nt_ra_q1, h_nt_ra_q2;
   (* keep *) logic [1:0]    h_nd_ra_q0, h_nd_ra_q1, h_nd_ra_q2;
+  (* keep *) logic          h_do_link, h_do_unlink, h_l_empty, h_pop0, h_pop1;
+  (* keep *) logic [PW-1:0] h_l_tail;
+  (* keep *) logic [1:0]    h_sel_z0, h_sel_z1;
   // RAM words (word i at [i x width +: width])
   (* keep *) logic [E*RW-1:0] m_rec;
   (* keep *) logic [16*DW-1:0] m_rt;
@@ -982,32 +993,10 @@ module nic_wheel_props (
     wire [WW-1:0] hwx = `HD(T, x, ix);
     wire [WW-1:0] twx = `TC(T, x, ix);
     wire [WW-1:0] own = {1'b1, s[SW-1:4], IW'(e)};
-    // reachability ("none lost"): walking prv from a linked entry reaches its list's first
-    // node (prv nil; in the drained slot, the drain's head register) within 16 nodes, so no
-    // linked entry sits in a cycle detached from its slot's head. Written, NOT RUN to a
-    // result: with it the AIG grows from 0.68 to 1.03 M AND nodes and `bmc3 -a -H 2000`
-    // did not finish the first frame in 230 s (tb/formal/README.md, item 9); compiled in
-    // only with NIC_WHEEL_REACH defined (uncomment the `define below)
-    // `define NIC_WHEEL_REACH
-`ifdef NIC_WHEEL_REACH
-    for (genvar j = 0; j < 16; j++) begin : g_w
-      wire [IW-1:0] c;                 // the j-th node walking back from the entry
-      wire [PW-1:0] p = `PV(x, c);
-      wire          dn;                // a first node met at or before it
-      if (j == 0) begin : g_0
-        assign c  = IW'(e);
-        assign dn = (s == d) ? (dhx == {1'b1, c}) : !p[IW];
-      end else begin : g_n
-        assign c  = g_w[j-1].dn ? g_w[j-1].c : g_w[j-1].p[IW-1:0];
-        assign dn = g_w[j-1].dn || ((s == d) ? (dhx == {1'b1, c}) : !p[IW]);
-      end
-    end
-    always_comb
-      if (!init && !h_clearing && LV[e]) `LEMMA((g_w[15].dn));
-`endif
     always_comb
       if (!init && !h_clearing && LV[e] && s != d)
-        `LEMMA((`BM(T, ix) && `SA(T, x, ix) && (pv[IW] || hwx == own) && (nx[IW] || twx == own)));
+        `LEMMA((`BM(T, ix) && `SA(T, x, ix) && (pv[IW] || hwx == own) && (nx[IW] || twx == own) &&
+                hwx[WW-1] && hwx[WW-2 -: TGW] == s[SW-1:4] && twx[WW-1] && twx[WW-2 -: TGW] == s[SW-1:4]));
     always_comb
       if (!init && !h_clearing) begin
         `LEMMA((x <= 2'd2 && ny == NIL && nty == NIL && rcp == g_f[e].cpy));
@@ -1102,6 +1091,82 @@ module nic_wheel_props (
       if (h_c1_op == MOVE)
         `LEMMA((LV[c1i] || !`FAR(c1i) || (h_c1_gen == `GEN(c1i) && h_c1_at == `AT(c1i))));
     end
+
+  // ---- the ghost rank ("none lost": no linked entry outside its list): rk of a linked entry
+  // is its position in its list (type, side, slot), 0 at the head, maintained from the
+  // RTL's own decisions (C1's link / unlink, the drains' pops): a link appends at the tail
+  // (rank of the tail + 1, or 0 into an empty list), a pop decrements its list, an unlink
+  // decrements the nodes ranked after the entry. Lemmas: the head ranks 0, a node after its
+  // predecessor's rank + 1, at most its list's tail's rank, ranks in a list distinct and
+  // below the list's size. A cycle of linked nodes detached from the head breaks the
+  // predecessor's rule (its ranks would have to grow round the cycle).
+  function automatic logic [4:0] f_rk(input logic [E*5-1:0] v, input logic [IW-1:0] n);
+    f_rk = '0;
+    for (int k = 0; k < E; k++) if (n == IW'(k)) f_rk = v[k*5 +: 5];
+  endfunction
+  wire [E*5-1:0] RKV;
+  wire [E-1:0]   RDEC_P;                 // the pop this cycle takes a node of its list
+  wire [4:0]     rk_c1  = f_rk(RKV, c1i);
+  wire [IW-1:0]  lt_id  = h_l_tail[IW-1:0];
+  wire [4:0]     rk_lt  = f_rk(RKV, lt_id);
+  logic          dp_lt;
+  always_comb begin
+    dp_lt = 1'b0;
+    for (int k = 0; k < E; k++) if (lt_id == IW'(k)) dp_lt = RDEC_P[k];
+  end
+  wire [4:0]     rk_new = h_l_empty ? 5'd0 : 5'(rk_lt + 5'd1 - 5'(dp_lt));
+  wire [SW-1:0]  u_slot = r1[70:40];
+  for (genvar e = 0; e < E; e++) begin : g_rk
+    localparam logic T = (e >= 16);
+    localparam int E0 = T ? 16 : 0;
+    localparam int E1 = T ? 20 : 16;
+    logic [4:0] rk;
+    assign RKV[e*5 +: 5] = rk;
+    wire [1:0]    x  = g_e[e].x;
+    wire [SW-1:0] s  = g_e[e].s;
+    wire [SW-1:0] d  = g_e[e].d;
+    wire [1:0]    sz = T ? h_sel_z1 : h_sel_z0;
+    wire          pp = T ? h_pop1 : h_pop0;
+    wire memu = LV[e] && h_c1_t == T && x == x1 && s == u_slot && c1i != IW'(e);
+    wire decu = h_do_unlink && memu && rk > rk_c1;
+    wire decp = pp && LV[e] && s == d && x == sz;
+    assign RDEC_P[e] = decp;
+    always_ff @(posedge clk)
+      if (h_do_link && c1i == IW'(e)) rk <= rk_new;
+      else rk <= rk - 5'(decu) - 5'(decp);
+    // the same list as entry k (k of the same type), and the list's size
+    wire [E-1:0] same;
+    for (genvar k = 0; k < E; k++) begin : g_k
+      if (k < E0 || k >= E1) begin : g_o
+        assign same[k] = 1'b0;
+      end else if (k == e) begin : g_s
+        assign same[k] = LV[e];
+      end else if (k < e) begin : g_l
+        assign same[k] = g_rk[k].same[e];
+      end else begin : g_h
+        assign same[k] = LV[e] && LV[k] && g_f[k].x == x && g_f[k].s == s;
+      end
+    end
+    logic [4:0] size;
+    always_comb begin
+      size = '0;
+      for (int k = E0; k < E1; k++) size = size + 5'(same[k]);
+    end
+    wire          head = (s == d) ? (g_e[e].dhx == {1'b1, IW'(e)}) : !g_e[e].pv[IW];
+    wire [IW-1:0] tid  = (s == d) ? g_e[e].dtx[IW-1:0] : g_e[e].twx[IW-1:0];
+    wire [4:0]    rk_p = f_rk(RKV, g_e[e].pn);
+    wire [4:0]    rk_t = f_rk(RKV, tid);
+    always_comb
+      if (!init && !h_clearing && LV[e]) begin
+        if (head) `LEMMA((rk == 5'd0));
+        else `LEMMA((rk == 5'(rk_p + 5'd1)));
+        `LEMMA((rk <= rk_t && rk < size));
+      end
+    for (genvar k = E0; k < e; k++) begin : g_u
+      always_comb
+        if (!init && !h_clearing && same[k]) `LEMMA((rk != g_rk[k].rk));
+    end
+  end
 
 `ifdef CHECK_MATCH
   // the tracked entry's shadow: its last command accepted (C0's, else C1's, else the state)
