@@ -1008,6 +1008,8 @@ module nic_wheel_props (
           // parked: its deadline's slot is more than S - 2 after the drain's at its filing
           if (g_f[e].far) `LEMMA(($signed(at - {s, 1'b0}) > 0));
           `LEMMA(($signed(at - {s, 1'b0}) > -$signed(BOUND) && $signed(at - now_q) <= 127));
+          // ... and relative to now (d within 2^28 ns of now: no wrap past -2^31)
+          `LEMMA(($signed(at - now_q) > -$signed(32'h2000_0400)));
           if (nx[IW]) `LEMMA((sok));
           else if (s == d) `LEMMA((dtx == {1'b1, IW'(e)}));
           if (s == d) begin
@@ -1059,6 +1061,7 @@ module nic_wheel_props (
         `LEMMA(($signed(c0_o) <= $signed(SW'(S - 2)) && $signed(c0_o) > -$signed(SW'(32'h1000_0000))));
         `LEMMA((h_c0_far || $signed(h_c0_at - {h_c0_ts, 1'b0}) <= 0 || $signed(h_c0_at - now_q) <= 0));
         `LEMMA((!h_c0_rch || $signed(h_c0_at - now_q) <= 0));
+        if (h_c0_far) `LEMMA(($signed(h_c0_at - {h_c0_ts, 1'b0}) > 0));   // parked beyond its slot
         `LEMMA(($signed(h_c0_at - now_q) <= 127 && $signed(h_c0_at - {c0_d, 1'b0}) > -$signed(BOUND)));
       end
       // (a command for the entry that C1 executed since its pop changed the record: an ARM
@@ -1081,6 +1084,7 @@ module nic_wheel_props (
         `LEMMA(($signed(c1_o) <= $signed(SW'(S - 2)) && $signed(c1_o) > -$signed(SW'(32'h1000_0000))));
         `LEMMA((h_c1_far || $signed(h_c1_at - {h_c1_ts, 1'b0}) <= 0 || $signed(h_c1_at - now_q) <= 0));
         `LEMMA((!h_c1_rch || $signed(h_c1_at - now_q) <= 0));
+        if (h_c1_far) `LEMMA(($signed(h_c1_at - {h_c1_ts, 1'b0}) > 0));
         `LEMMA(($signed(h_c1_at - now_q) <= 127 && $signed(h_c1_at - {c1_d, 1'b0}) > -$signed(BOUND)));
         if (h_c1_t ? h_adv1 : h_adv0)   // phase 2: C1 was a candidate of phase 1
           `LEMMA((c1_o == '0 || $signed(c1_o) < 0 || c1_o >= (h_c1_t ? h_nxq1 - h_d1 : h_nxq0 - h_d0)));
