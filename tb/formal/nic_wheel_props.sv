@@ -1101,8 +1101,8 @@ module nic_wheel_props (
   // RTL's own decisions (C1's link / unlink, the drains' pops): a link appends at the tail
   // (rank of the tail + 1, or 0 into an empty list), a pop decrements its list, an unlink
   // decrements the nodes ranked after the entry. Lemmas: the head ranks 0, a node after its
-  // predecessor's rank + 1, at most its list's tail's rank, ranks in a list distinct and
-  // below the list's size. A cycle of linked nodes detached from the head breaks the
+  // predecessor's rank + 1, a node not the tail below its list's tail's rank, every rank
+  // below the list's size (no wrap of the 5-bit ranks). A cycle of linked nodes detached from the head breaks the
   // predecessor's rule (its ranks would have to grow round the cycle).
   function automatic logic [4:0] f_rk(input logic [E*5-1:0] v, input logic [IW-1:0] n);
     f_rk = '0;
@@ -1164,12 +1164,9 @@ module nic_wheel_props (
       if (!init && !h_clearing && LV[e]) begin
         if (head) `LEMMA((rk == 5'd0));
         else `LEMMA((rk == 5'(rk_p + 5'd1)));
-        `LEMMA((rk <= rk_t && rk < size));
+        // (below the tail's unless the tail itself: no two nodes ranked at the list's end)
+        `LEMMA(((rk < rk_t || !g_e[e].nx[IW]) && rk < size));
       end
-    for (genvar k = E0; k < e; k++) begin : g_u
-      always_comb
-        if (!init && !h_clearing && same[k]) `LEMMA((rk != g_rk[k].rk));
-    end
   end
 
 `ifdef CHECK_MATCH
