@@ -1005,8 +1005,10 @@ module nic_wheel_props (
           // never early: a deadline not parked is due once its slot's time or the time
           // it was filed at has come; bounded around now (no wrap of the signed compares)
           `LEMMA((g_f[e].far || $signed(at - {s, 1'b0}) <= 0 || $signed(at - now_q) <= 0));
-          // parked: its deadline's slot is more than S - 2 after the drain's at its filing
-          if (g_f[e].far) `LEMMA(($signed(at - {s, 1'b0}) > 0));
+          // parked: its deadline's slot is more than S - 2 after the drain's at its filing (but
+          // at the drained slot: a MOVE whose target a jump left behind d links there, parked,
+          // and is moved again when popped)
+          if (g_f[e].far && s != d) `LEMMA(($signed(at - {s, 1'b0}) > 0));
           `LEMMA(($signed(at - {s, 1'b0}) > -$signed(BOUND) && $signed(at - now_q) <= 127));
           // ... and relative to now (d within 2^28 ns of now: no wrap past -2^31)
           `LEMMA(($signed(at - now_q) > -$signed(32'h2000_0400)));
