@@ -3,8 +3,8 @@
 // and none fires twice"). NOT IN CTEST (tb/formal/README.md, "The NIC's timing wheel"): the
 // properties are stated on the ports; the inductive proof (scripts/formal.sh nic_wheel SAFE
 // kind 2: 1-induction with the lemmas below, on the RTL's registers and RAM words) costs
-// 8 minutes of Yosys front end alone, over CTest's budget, and had not closed when this
-// round stopped (the README lists where it stands). Both properties were FALSE on the RTL
+// 10 to 12 minutes of Yosys front end alone, over CTest's budget, and had not closed when
+// the last round stopped (the README lists where it stands). Both properties were FALSE on the RTL
 // before 2026-11-28 once 2^32 ns had passed (a slot word the drain left in RAM aliased its
 // slot number again: the directed trace tb/formal/nic_wheel_wrap_props.sv); the RTL's
 // bitmap and side bits (sa) fixed it.
@@ -42,8 +42,9 @@
 // Not here as a property: "none is lost" (an armed entry leaves within K cycles of its
 // slot's end, K of tb/ref/nic_wheel_check.h: liveness). Its safety half is in the lemmas:
 // an armed entry is linked (or its move is in flight) in a list of a slot at or after the
-// drain's, whose bitmap bit is set (MATCH's shadow lemma, the list and word lemmas); they
-// do not exclude a linked cycle detached from its slot's head (no reachability lemma).
+// drain's, whose bitmap bit is set (MATCH's shadow lemma, the list and word lemmas), and
+// reachable from its list's head (a ghost rank per entry, its place in its list: no linked
+// cycle detached from the head).
 //
 // The lemmas (FORMAL_KIND; formal.sh kind: initial states the base case's, init high, and
 // with kstep any state in which every lemma holds; a BMC of 2 frames): the clear (words
