@@ -333,6 +333,12 @@
 //! formal.sh connect SAFE: h_pop1 dut.pop[1]
 //! formal.sh connect SAFE: h_sel_z0 dut.sel_z[0]
 //! formal.sh connect SAFE: h_sel_z1 dut.sel_z[1]
+//! formal.sh connect SAFE: h_jump_w0 dut.jump_w[0]
+//! formal.sh connect SAFE: h_jump_w1 dut.jump_w[1]
+//! formal.sh connect SAFE: h_rdy_q dut.rdy_q
+//! formal.sh connect SAFE: h_now_slot1 dut.now_slot1
+//! formal.sh connect SAFE: h_k_c0ts dut.k_c0ts
+//! formal.sh connect SAFE: h_k_c1ts dut.k_c1ts
 `default_nettype none
 
 module nic_wheel_props (
@@ -525,6 +531,9 @@ module nic_wheel_props (
   (* keep *) logic          h_do_link, h_do_unlink, h_l_empty, h_pop0, h_pop1;
   (* keep *) logic [PW-1:0] h_l_tail;
   (* keep *) logic [1:0]    h_sel_z0, h_sel_z1;
+  // the retiming's registers (main, 2026-11-29: docs/nic.md "Timing" (g))
+  (* keep *) logic          h_jump_w0, h_jump_w1, h_rdy_q;
+  (* keep *) logic [SW-1:0] h_now_slot1, h_k_c0ts, h_k_c1ts;
   // RAM words (word i at [i x width +: width])
   (* keep *) logic [E*RW-1:0] m_rec;
   (* keep *) logic [16*DW-1:0] m_rt;
@@ -687,6 +696,25 @@ module nic_wheel_props (
                                      : (h_mvs_id == h_mv_id1 && h_mvs_gen == h_mv_gen1 &&
                                         h_mvs_at == h_mv_at1)))));
       end
+    end
+  // ---- the retiming's registers (the relations of the RTL's simulation-only check, its
+  // "retiming's check"): now_slot1 = now_slot + 1; the registered jump test = cnt == 0 and
+  // now_slot more than 64 slots after d (unsigned), also in the clear (written there from d
+  // and cnt as they are; d = now_slot at its end); rdy_q = !clearing, no move, no jump
+  // (s_ready = rdy_q && !stepped); phase 1's copies k_c0ts / k_c1ts = c0_ts / c1_ts while
+  // C0 / C1 holds a command (written in every cycle; c0_ts / c1_ts not in the reset and
+  // the clear). Each is inductive on its own (the next-state logic it is registered from)
+  function automatic logic FAR64(input logic [SW-1:0] a, input logic [SW-1:0] b);
+    FAR64 = SW'(a - b) > SW'(64);
+  endfunction
+  always_comb
+    if (!init) begin
+      `LEMMA((h_now_slot1 == h_now_slot + SW'(1)));
+      `LEMMA((h_jump_w0 == (h_cnt0 == '0 && FAR64(h_now_slot, h_d0))));
+      `LEMMA((h_jump_w1 == (h_cnt1 == '0 && FAR64(h_now_slot, h_d1))));
+      `LEMMA((h_rdy_q == (!h_clearing && !h_mv_v0 && !h_mv_v1 && !h_jump_w0 && !h_jump_w1)));
+      if (h_c0_v) `LEMMA((h_k_c0ts == h_c0_ts));
+      if (h_c1_v) `LEMMA((h_k_c1ts == h_c1_ts));
     end
   // (each RAM word is cleared at its own address: clr = the word's index)
   for (genvar e = 0; e < E; e++) begin : g_clr_e
