@@ -669,6 +669,14 @@ module nic_wheel_props (
   endfunction
   localparam logic [1:0] ARM = 2'd1, DISARM = 2'd2, MOVE = 2'd3;
   localparam logic [31:0] BOUND = 32'h1000_0400;   // 2^28 + 1024 ns
+  // (round 4) the time bounds of a moved entry: a parked head at d has its deadline within
+  // BOUND before d's time (a MOVE linked parked at d by a jump), and is popped with now up
+  // to 2^28 ns after d's time; while its move waits (64 / 128 ns), d can catch up with now
+  // (an advance or a jump: the type's count is 0 without it), and the MOVE links at a slot
+  // up to now's, not parked (its deadline reached): a deadline up to MB / LB before d's or
+  // its slot's time, and LB + 2^28 before now while it waits at d
+  localparam logic [31:0] MB = 32'h2000_0480;      // 2^29 + 1152 ns: the move, against now
+  localparam logic [31:0] LB = 32'h2000_0500;      // 2^29 + 1280 ns: C0 / C1, a linked entry
 
   logic [E-1:0] LV;                                  // linked: lc != fired
   for (genvar e = 0; e < E; e++) begin : g_lv
@@ -829,15 +837,15 @@ module nic_wheel_props (
         // parked head is popped again only after its MOVE linked it)
         if (mv_v) `LEMMA((!(h_c0_v && h_c0_op == MOVE && h_c0_id == mv_id) &&
                           !(h_c1_v && h_c1_op == MOVE && h_c1_id == mv_id)));
-        // the moving entry's deadline relative to now: the bound against d below (BOUND) plus
-        // the horizon (now_q - 2 d < 2^28). (Before round 4: within 2^28 + 64 / 128 ns of now,
+        // the moving entry's deadline relative to now: a parked head's at d (BOUND) plus the
+        // horizon (now_q - 2 d < 2^28), plus 128 ns. (Before round 4: within 2^28 + 64 / 128 ns of now,
         // from "a parked head's deadline is after its slot"; that lemma holds off the drained
         // slot only since e1f2038 (a MOVE linked parked at d after a jump, its deadline up to
         // 2^28 ns before d's time), and bmc3 -F 2 found both false in the step: a parked head
         // at d, its deadline 36 M ns before d's time, popped 248 M ns after d's time)
-        if (mv_v) `LEMMA(($signed(mv_at - now_q) > -$signed(32'h2000_0400)));
+        if (mv_v) `LEMMA(($signed(mv_at - now_q) > -$signed(MB)));
         if (mv_v)
-          `LEMMA((mv_ok && $signed(mv_at - {d, 1'b0}) > -$signed(BOUND) && $signed(mv_at - now_q) <= 127));
+          `LEMMA((mv_ok && $signed(mv_at - {d, 1'b0}) > -$signed(MB) && $signed(mv_at - now_q) <= 127));
       end
     // the bitmap against the search registers, per slot index
     for (genvar i = 0; i < S; i++) begin : g_i
@@ -1043,9 +1051,10 @@ module nic_wheel_props (
           // at the drained slot: a MOVE whose target a jump left behind d links there, parked,
           // and is moved again when popped)
           if (g_f[e].far && s != d) `LEMMA(($signed(at - {s, 1'b0}) > 0));
-          `LEMMA(($signed(at - {s, 1'b0}) > -$signed(BOUND) && $signed(at - now_q) <= 127));
+          if (g_f[e].far && s == d) `LEMMA(($signed(at - {s, 1'b0}) > -$signed(BOUND)));
+          `LEMMA(($signed(at - {s, 1'b0}) > -$signed(LB) && $signed(at - now_q) <= 127));
           // ... and relative to now (d within 2^28 ns of now: no wrap past -2^31)
-          `LEMMA(($signed(at - now_q) > -$signed(32'h2000_0400)));
+          `LEMMA(($signed(at - now_q) > -$signed(32'h3000_0500)));   // LB + 2^28
           if (nx[IW]) `LEMMA((sok));
           else if (s == d) `LEMMA((dtx == {1'b1, IW'(e)}));
           if (s == d) begin
@@ -1092,13 +1101,13 @@ module nic_wheel_props (
       // the target: at or after the input's d, which stood within 2^27 slots of now (32
       // slots of now's step since); a MOVE's deadline: the move's bound, 63 ns later
       if (h_c0_op != DISARM) `LEMMA(($signed(h_c0_ts - h_now_slot) > -$signed(SW'(32'h0800_0040))));
-      if (h_c0_op == MOVE) `LEMMA(($signed(h_c0_at - now_q) > -$signed(32'h2000_0400)));   // (as the move's)
+      if (h_c0_op == MOVE) `LEMMA(($signed(h_c0_at - now_q) > -$signed(LB)));   // (the move's, 64 ns later)
       if (h_c0_op != DISARM) begin
         `LEMMA(($signed(c0_o) <= $signed(SW'(S - 2)) && $signed(c0_o) > -$signed(SW'(32'h1000_0000))));
         `LEMMA((h_c0_far || $signed(h_c0_at - {h_c0_ts, 1'b0}) <= 0 || $signed(h_c0_at - now_q) <= 0));
         `LEMMA((!h_c0_rch || $signed(h_c0_at - now_q) <= 0));
         if (h_c0_far) `LEMMA(($signed(h_c0_at - {h_c0_ts, 1'b0}) > 0));   // parked beyond its slot
-        `LEMMA(($signed(h_c0_at - now_q) <= 127 && $signed(h_c0_at - {c0_d, 1'b0}) > -$signed(BOUND)));
+        `LEMMA(($signed(h_c0_at - now_q) <= 127 && $signed(h_c0_at - {c0_d, 1'b0}) > -$signed(LB)));
       end
       // (a command for the entry that C1 executed since its pop changed the record: an ARM
       // linked it, a DISARM cleared far; the MOVE then links nothing)
@@ -1115,13 +1124,13 @@ module nic_wheel_props (
               h_q_rch == ($signed(SW'(r1[70:40] - h_now_slot)) <= 0)));
       if (h_c1_op == ARM) `LEMMA(($signed(h_c1_at - now_q) >= -191));
       if (h_c1_op != DISARM) `LEMMA(($signed(h_c1_ts - h_now_slot) > -$signed(SW'(32'h0800_0080))));
-      if (h_c1_op == MOVE) `LEMMA(($signed(h_c1_at - now_q) > -$signed(32'h2000_0400)));
+      if (h_c1_op == MOVE) `LEMMA(($signed(h_c1_at - now_q) > -$signed(LB)));
       if (h_c1_op != DISARM) begin
         `LEMMA(($signed(c1_o) <= $signed(SW'(S - 2)) && $signed(c1_o) > -$signed(SW'(32'h1000_0000))));
         `LEMMA((h_c1_far || $signed(h_c1_at - {h_c1_ts, 1'b0}) <= 0 || $signed(h_c1_at - now_q) <= 0));
         `LEMMA((!h_c1_rch || $signed(h_c1_at - now_q) <= 0));
         if (h_c1_far) `LEMMA(($signed(h_c1_at - {h_c1_ts, 1'b0}) > 0));
-        `LEMMA(($signed(h_c1_at - now_q) <= 127 && $signed(h_c1_at - {c1_d, 1'b0}) > -$signed(BOUND)));
+        `LEMMA(($signed(h_c1_at - now_q) <= 127 && $signed(h_c1_at - {c1_d, 1'b0}) > -$signed(LB)));
         if (h_c1_t ? h_adv1 : h_adv0)   // phase 2: C1 was a candidate of phase 1
           `LEMMA((c1_o == '0 || $signed(c1_o) < 0 || c1_o >= (h_c1_t ? h_nxq1 - h_d1 : h_nxq0 - h_d0)));
         if (!h_c1_drn)
