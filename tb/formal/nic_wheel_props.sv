@@ -676,7 +676,8 @@ module nic_wheel_props (
   // up to now's, not parked (its deadline reached): a deadline up to MB / LB before d's or
   // its slot's time, and LB + 2^28 before now while it waits at d
   localparam logic [31:0] MB = 32'h2000_0480;      // 2^29 + 1152 ns: the move, against now
-  localparam logic [31:0] LB = 32'h2000_0500;      // 2^29 + 1280 ns: C0 / C1, a linked entry
+  localparam logic [31:0] LB = 32'h2000_0500;      // 2^29 + 1280 ns: C1 (C0: 64 ns less)
+  localparam logic [31:0] LB2 = 32'h2000_0540;     // ... a linked entry (its slot up to S - 2 after now's)
 
   logic [E-1:0] LV;                                  // linked: lc != fired
   for (genvar e = 0; e < E; e++) begin : g_lv
@@ -844,6 +845,7 @@ module nic_wheel_props (
         // 2^28 ns before d's time), and bmc3 -F 2 found both false in the step: a parked head
         // at d, its deadline 36 M ns before d's time, popped 248 M ns after d's time)
         if (mv_v) `LEMMA(($signed(mv_at - now_q) > -$signed(MB)));
+        if (mv_v && (t == 0 || h_mv_v0)) `LEMMA(($signed(mv_at - now_q) > -$signed(MB - 32'd64)));
         if (mv_v)
           `LEMMA((mv_ok && $signed(mv_at - {d, 1'b0}) > -$signed(MB) && $signed(mv_at - now_q) <= 127));
       end
@@ -1052,9 +1054,9 @@ module nic_wheel_props (
           // and is moved again when popped)
           if (g_f[e].far && s != d) `LEMMA(($signed(at - {s, 1'b0}) > 0));
           if (g_f[e].far && s == d) `LEMMA(($signed(at - {s, 1'b0}) > -$signed(BOUND)));
-          `LEMMA(($signed(at - {s, 1'b0}) > -$signed(LB) && $signed(at - now_q) <= 127));
+          `LEMMA(($signed(at - {s, 1'b0}) > -$signed(LB2) && $signed(at - now_q) <= 127));
           // ... and relative to now (d within 2^28 ns of now: no wrap past -2^31)
-          `LEMMA(($signed(at - now_q) > -$signed(32'h3000_0500)));   // LB + 2^28
+          `LEMMA(($signed(at - now_q) > -$signed(LB2 + 32'h1000_0000)));
           if (nx[IW]) `LEMMA((sok));
           else if (s == d) `LEMMA((dtx == {1'b1, IW'(e)}));
           if (s == d) begin
@@ -1101,7 +1103,7 @@ module nic_wheel_props (
       // the target: at or after the input's d, which stood within 2^27 slots of now (32
       // slots of now's step since); a MOVE's deadline: the move's bound, 63 ns later
       if (h_c0_op != DISARM) `LEMMA(($signed(h_c0_ts - h_now_slot) > -$signed(SW'(32'h0800_0040))));
-      if (h_c0_op == MOVE) `LEMMA(($signed(h_c0_at - now_q) > -$signed(LB)));   // (the move's, 64 ns later)
+      if (h_c0_op == MOVE) `LEMMA(($signed(h_c0_at - now_q) > -$signed(LB - 32'd64)));   // (the move's, 64 ns later)
       if (h_c0_op != DISARM) begin
         `LEMMA(($signed(c0_o) <= $signed(SW'(S - 2)) && $signed(c0_o) > -$signed(SW'(32'h1000_0000))));
         `LEMMA((h_c0_far || $signed(h_c0_at - {h_c0_ts, 1'b0}) <= 0 || $signed(h_c0_at - now_q) <= 0));
