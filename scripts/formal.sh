@@ -19,6 +19,14 @@
 #             //! formal.sh connect NAME: WIRE NET  the same, only when NAME is a
 #                                               property compiled in, or a group that
 #                                               has one (lemmas' nets, shared by a group)
+#             //! formal.sh mem: WIRE MEM WIDTH DEPTH  (any number) after memory_map, drive
+#                                               the harness's undriven WIRE (WIDTH x DEPTH
+#                                               bits) from the words of the DUT's memory MEM
+#                                               (e.g. dut.u_rec.mem): word i at bits
+#                                               [i x WIDTH +: WIDTH] (lemmas on stored words;
+#                                               the memory must not be cut)
+#             //! formal.sh mem NAME: ...       the same, only when NAME is compiled in (as
+#                                               `connect NAME:`)
 #             //! formal.sh group NAME: PROP... a group of properties proved in one run
 #             //! formal.sh lib NAME: GLOB...   files read as black boxes (read_verilog
 #                                               -lib: ports only, not elaborated), every
@@ -118,6 +126,19 @@ for n in $NAMES; do
     [ -n "$lhs" ] && CUTCMD="connect -set $lhs $rhs; $CUTCMD"
   done < <(sed -n "s|^//! formal.sh connect $n: *||p" "$HARNESS")
 done
+# memories named word by word after memory_map (a `connect` runs before it: the words
+# exist only after it)
+MAPCMD=""
+memlines() {  # the `mem` lines for KEY (mem, or mem NAME)
+  sed -n "s|^//! formal.sh $1: *||p" "$HARNESS"
+}
+while read -r lhs mem w dep; do
+  [ -n "$lhs" ] || continue
+  for ((i = 0; i < dep; i++)); do
+    MAPCMD="$MAPCMD connect -set $lhs[$(((i + 1) * w - 1)):$((i * w))] $mem[$i];"
+  done
+done < <(memlines mem; for n in $seen_names; do memlines "mem $n"; done)
+
 if [ -n "$MUT" ]; then
   MF=tb/formal/${BLK}_mutations.txt
   line=$(grep -E "^${MUT}\|" "$MF" || true)
@@ -139,13 +160,13 @@ for p in $PROPS; do DEFS="$DEFS -DCHECK_$p"; done
 [ -n "$MUT" ] && DEFS="$DEFS -DFORMAL_MUTATION"
 READ="${LIBREAD}read_verilog -formal -sv$DEFS -I$W/rtl ${SRCS[*]} $HARNESS"
 aig() {  # READ-COMMAND OUT.aig: the harness as an AIGER file (assumptions as constraints)
-  yosys -q -l "$W/yosys.log" -p "$1; prep -top ${BLK}_props; flatten; $CUTCMD memory_map; opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit -map ${2%.aig}.aim $2" >/dev/null 2>"$W/yosys.err"
+  yosys -q -l "$W/yosys.log" -p "$1; prep -top ${BLK}_props; flatten; $CUTCMD memory_map;$MAPCMD opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; tee -q -o $W/asserts.txt select -list t:\$assert; write_aiger -zinit -map ${2%.aig}.aim $2" >/dev/null 2>"$W/yosys.err"
 }
 t0=$(date +%s.%N)
 status=ERROR
 case "$MODE" in
   bmc|prove)
-    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; $CUTCMD memory_map; opt -fast; async2sync; dffunmap; write_smt2 -wires $W/m.smt2" >/dev/null 2>"$W/yosys.err"
+    yosys -q -l "$W/yosys.log" -p "$READ; prep -top ${BLK}_props; flatten; $CUTCMD memory_map;$MAPCMD opt -fast; async2sync; dffunmap; write_smt2 -wires $W/m.smt2" >/dev/null 2>"$W/yosys.err"
     # bmc, and prove's base case: no assertion fails in the first DEPTH cycles (a failure
     # here is a real counterexample from the initial state)
     if yosys-smtbmc -s z3 --presat -t "$DEPTH" "$W/m.smt2" >"$W/smt.log" 2>&1; then
@@ -170,6 +191,12 @@ case "$MODE" in
     grep -q FORMAL_KIND "$HARNESS" || { echo "formal.sh: $HARNESS has no FORMAL_KIND (mode kind)" >&2; exit 2; }
     [ "$DEPTH" -ge 2 ] || { echo "formal.sh: kind needs DEPTH >= 2" >&2; exit 2; }
     aig "${READ/read_verilog -formal -sv/read_verilog -formal -sv -DFORMAL_KIND}" "$W/m.aig"
+    # FORMAL_AIG_ONLY=1 (with FORMAL_KEEP=1): stop after the AIGER file (m.aig, m.aim,
+    # asserts.txt in the work dir), for ABC runs of one's own (bmc3 -a, one output at a time)
+    if [ -n "${FORMAL_AIG_ONLY:-}" ]; then
+      printf 'formal: %s %s %s %s: AIG written (%.1f s)\n' "$BLK" "$PROP" "$MODE" "$DEPTH" "$(echo "$(date +%s.%N) - $t0" | bc)"
+      exit 0
+    fi
     yosys-abc -c "read_aiger $W/m.aig; fold; strash; bmc3 -F $DEPTH" >"$W/abc.log" 2>&1 || true
     if grep -qE "was asserted in frame" "$W/abc.log"; then status=FAIL
     elif grep -qiE "No output asserted|was not asserted" "$W/abc.log"; then status=PASS; fi
@@ -191,11 +218,19 @@ case "$MODE" in
     ;;
   *) echo "formal.sh: unknown mode $MODE" >&2; exit 2 ;;
 esac
+# the assertion an ABC run found asserted (its output N is the Nth $assert cell Yosys wrote)
+failed_assert() {
+  local n
+  n=$(sed -n "s/.*Output \([0-9]*\) of miter.*was asserted in frame \([0-9]*\).*/\1 \2/p" "$W/abc.log" 2>/dev/null | head -1)
+  [ -n "$n" ] && [ -f "$W/asserts.txt" ] && echo "formal.sh: frame ${n#* }: $(sed -n "$((${n% *} + 1))p" "$W/asserts.txt" )"
+  return 0
+}
 secs=$(echo "$(date +%s.%N) - $t0" | bc)
 what="formal: $BLK $PROP $MODE $DEPTH${MUT:+ mutation $MUT}"
 if [ -z "$MUT" ]; then
   printf '%s: %s (%.1f s)\n' "$what" "$status" "$secs"
   [ "$status" = PASS ] && exit 0
+  failed_assert
   for l in smt.log ind.log abc.log yosys.log; do [ -f "$W/$l" ] && tail -15 "$W/$l"; done
   exit 1
 else
