@@ -194,7 +194,7 @@ TEST(NicWheel, BadArgumentsAreRefused) {
 // Time is 32-bit ns taken as a difference from the last call: a silence of 2^31 ns or
 // more reads as time going back, unless the caller says the time in between (at(), as
 // nic.core blocks does at every 2^29-ns epoch start). A flow armed after 2.2 s of silence
-// (the case an on/off flow found, Network.OnOffFlowsResumePacedAfter2200msOff) fires on
+// (the case an on/off flow found, Network.OnOffFlowsResumeAfter2200msOff) fires on
 // time, and a timer armed before the silence fires once, when due.
 TEST(NicWheel, LongSilenceNeedsTheTimeEvery2To31ns) {
   constexpr uint32_t kEpoch = 1u << 29;
