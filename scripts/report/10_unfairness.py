@@ -42,7 +42,7 @@ def report(ctx):
     L.append("")
     fair = 10 * FRAME_SHARE  # 40 Gb/s / 4 in frame bytes (common.FRAME_SHARE)
     dc_ok = all(abs(statistics.median(hd[h]) - fair) <= 1 for h in ["H1", "H2", "H3", "H4"])
-    L.append(f"Claims (asserted by CTest `Paper.Unfairness*`, label `paper`): PFC alone, H4's median / "
+    L.append(f"Claims (asserted by CTest `PaperClos.Unfairness*`, label `paper`): PFC alone, H4's median / "
              f"H1-H3's median = **{ratio:.2f}** (claim >= 1.5: {verdict(ratio >= 1.5)}); with DCQCN every "
              f"host's median within 1 Gb/s (10 %) of the fair share, 10 Gb/s of wire = {fair:.2f} Gb/s of frames: {verdict(dc_ok)}.\n")
     L.append(checks_line("PFC alone", pfc))

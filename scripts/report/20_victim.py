@@ -44,7 +44,7 @@ def report(ctx):
     r1, r2 = med[("pfc", 1)] / med[("pfc", 0)], med[("pfc", 2)] / med[("pfc", 0)]
     d1, d2 = med[("dc", 1)] / med[("dc", 0)], med[("dc", 2)] / med[("dc", 0)]
     falls = med[("pfc", 1)] < med[("pfc", 0)] and med[("pfc", 2)] < med[("pfc", 1)] and r2 <= 0.7
-    L.append(f"Claims (CTest `Paper.Victim*`): PFC alone, the victim's median at 1 and 2 senders is "
+    L.append(f"Claims (CTest `PaperClos.Victim*`): PFC alone, the victim's median at 1 and 2 senders is "
              f"**{r1:.2f}** and **{r2:.2f}** of its median at 0 (claim: falls, <= 0.70 at 2: {verdict(falls)}; "
              f"paper 4.5 / 10 = 0.45). With DCQCN **{d1:.2f}** and **{d2:.2f}** (the issue's claim, within 10 %: "
              f"{verdict(all(abs(x - 1) <= 0.1 for x in (d1, d2)))}; the paper's point, not hurt (>= 0.90): "
