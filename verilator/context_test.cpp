@@ -17,6 +17,7 @@ using Probe = dcqcn::Clocked<Vscope_probe>;
 void run(Probe& p, int cycles) {
   p.m().rst = 1;
   p.m().stop_at = 200;  // never reached: the test prints nothing
+  p.m().fatal_at = 0;
   p.low();
   p.high();
   p.m().rst = 0;
@@ -64,6 +65,33 @@ TEST(VerilatedContexts, ScopedModelsDestroyInEitherOrder) {
     EXPECT_NE(Verilated::threadContextp(), bctx);
     EXPECT_EQ(Verilated::threadContextp(), Verilated::defaultContextp());
   }
+}
+
+// An RTL check that fails ($fatal) in one model throws RtlCheckFailed from that model's
+// clock edge, naming it and the cycle, instead of Verilator's print-and-abort; the other
+// model, in its own context, is not affected and runs on.
+TEST(VerilatedContexts, AFailedRtlCheckThrowsFromItsOwnModelOnly) {
+  Probe a("a", 1, false);
+  Probe b("b", 2, false);
+  run(a, 2);
+  run(b, 2);
+  b.m().fatal_at = 5;  // b's count is 2: its check fails at the third edge from here
+  b.low();
+  b.high();
+  b.low();
+  b.high();
+  b.low();
+  try {
+    b.high();
+    FAIL() << "no RtlCheckFailed at the edge where the probe's $fatal runs";
+  } catch (const dcqcn::RtlCheckFailed& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("model b at its cycle 5"), std::string::npos) << what;
+  }
+  EXPECT_EQ(b.m().count, 5);
+  EXPECT_FALSE(a.context()->gotError());
+  run(a, 6);  // a's context never saw b's error
+  EXPECT_EQ(a.m().count, 6);
 }
 
 }  // namespace

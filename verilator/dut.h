@@ -33,6 +33,17 @@
 
 namespace dcqcn {
 
+// An RTL simulation check ($fatal or $stop; Verilator has printed its %Error line with the
+// check's message just before) failed in the model `model` at its rising edge `cycle`.
+// That is a bug in the RTL (or in what drove it), not in the input.
+class RtlCheckFailed : public std::runtime_error {
+ public:
+  RtlCheckFailed(const std::string& model, uint64_t cycle)
+      : std::runtime_error("RTL check failed in model " + model + " at its cycle " + std::to_string(cycle) +
+                           " (the %Error line above names the check): a bug in the RTL; please report it "
+                           "with the command, scenario and seed") {}
+};
+
 // The Verilated model VM (ports clk, ...) in a VerilatedContext of its own: X-initial
 // values random from `seed` (registers and RAM random until rst and the RAM clear), a
 // 1 ps time unit, tracing enabled when `traced`.
@@ -50,8 +61,14 @@ class Clocked {
     // for every context, idle here (a network run has dozens of contexts), whose start
     // also writes Verilator's "last context" from those threads.
     ctx_->threads(1);
+    // An RTL check that fails ($fatal, $stop) marks the context and returns, instead of
+    // Verilator's default print-and-std::abort(): low() and high() then throw
+    // RtlCheckFailed, which the benches report as a failure and dcqcn-sim as its one-line
+    // error with a non-zero exit (never a core dump).
+    ctx_->fatalOnError(false);
     if (traced) ctx_->traceEverOn(true);
     m_ = std::make_unique<VM>(ctx_.get(), name);
+    name_ = name;
   }
   // Verilator 5.006 erases a model's scopes (a model has them when its RTL has a runtime
   // $display or $fatal) from Verilated::threadContextp(), the context created last on this
@@ -75,16 +92,21 @@ class Clocked {
   const VM& m() const { return *m_; }
   VerilatedContext* context() { return ctx_.get(); }
   uint64_t cycles() const { return cycles_; }  // rising edges so far
+  // The name a failed RTL check reports (default: the model's name), e.g. the network's
+  // instance "h3.top".
+  void label(const std::string& l) {
+    if (!l.empty()) name_ = l;
+  }
 
   // clk 0: the inputs set by the caller and the combinational outputs they give.
   void low() {
     m_->clk = 0;
-    m_->eval();
+    eval();
   }
   // The rising edge: the registered outputs updated.
   void high() {
     m_->clk = 1;
-    m_->eval();
+    eval();
     ++cycles_;
   }
   // The model's final blocks (once; before its owner closes a waveform).
@@ -95,8 +117,21 @@ class Clocked {
   }
 
  private:
+  // Verilator 5.006 reports $fatal / $stop / $finish to Verilated::threadContextp(), not
+  // to the model's own context, so each evaluation runs with ours as the thread's (a
+  // thread-local store; the destructor above never leaves it pointing at a freed one).
+  void eval() {
+    Verilated::threadContextp(ctx_.get());
+    m_->eval();
+    if (ctx_->gotError()) {
+      ctx_->gotError(false);
+      throw RtlCheckFailed(name_, cycles_);
+    }
+  }
+
   std::unique_ptr<VerilatedContext> ctx_;  // declared first: destroyed last
   std::unique_ptr<VM> m_;
+  std::string name_;
   uint64_t cycles_ = 0;
   bool final_done_ = false;
 };
@@ -141,6 +176,7 @@ class Dut {
   VM& m() { return clk_.m(); }
   const VM& m() const { return clk_.m(); }
   uint64_t cycles() const { return clk_.cycles(); }
+  void label(const std::string& l) { clk_.label(l); }
   bool traced() const { return vcd_ != nullptr && !deferred_ && !hold_; }
   void flush() {
     if (vcd_ && !deferred_) vcd_->flush();

@@ -29,6 +29,7 @@ class RtlTop final : public NicTopDevice {
         sink_(t.wave ? std::make_unique<rtl::PartSink>(t.wave->part(t.instance, false)) : nullptr),
         dut_("top", 4, sink_.get(), t.clock_ns * 500.0, t.wave ? t.wave->options().from_ps : 0,
              t.wave ? t.wave->options().to_ps : ~0ull) {
+    dut_.label(t.instance);
     reset();
     base_ = dut_.cycles();
     if (t.wave) {

@@ -61,6 +61,7 @@ class RtlEngine final : public Engine<typename P::Event, typename P::Result> {
         sink_(t.wave ? std::make_unique<PartSink>(t.wave->part(t.instance, false)) : nullptr),
         dut_(name, seed, sink_.get(), t.clock_ns * 500.0,
              t.wave ? t.wave->options().from_ps : 0, t.wave ? t.wave->options().to_ps : ~0ull) {
+    dut_.label(t.instance);
     reset(depth);
     if (t.wave) {
       dut_.open_trace();

@@ -45,9 +45,9 @@ Network::~Network() = default;
 
 TraceSpec Network::trace_for(const std::string& instance) {
   TraceSpec t;
+  t.instance = instance;  // also the name a failed RTL check reports (verilator/dut.h)
   if (opt_.wave && fnmatch(opt_.trace_filter.c_str(), instance.c_str(), 0) == 0) {
     t.wave = opt_.wave;
-    t.instance = instance;
     t.clock_ns = opt_.clock_ns;
     traced_.push_back(instance);
   }
