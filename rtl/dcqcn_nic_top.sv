@@ -80,9 +80,15 @@
 
 module dcqcn_nic_top #(
     parameter int NUM_FLOWS = 1024,  // flows of every block (power of two, 4 .. 65536)
-    // the scheduler's timing wheel: 2^n slots of 32 ns (4..16; docs/nic.md, "The wheel
-    // engine"): 12 covers 131 us before a deadline is parked; its RAM clear after reset
-    // takes max(5 NUM_FLOWS, 2^n) cycles
+    // the scheduler's timing wheel: 2^SCHED_SLOTS_LOG2 slots (4..16; docs/nic.md, "The
+    // wheel engine") of G = 2^SCHED_SLOT_BITS ns (1..10): 12 and 5 cover 131 us before a
+    // deadline is parked; its RAM clear after reset takes max(5 NUM_FLOWS, 2^n) cycles.
+    // G sets the resolution (an entry is eligible at most G - 1 ns after its deadline)
+    // and must be at least 8 clock periods for the wheel's lateness bound under load:
+    // 32 ns up to 4 ns a cycle (250 MHz; 322.266 MHz is 3.103 ns), 64 ns up to 8 ns; with
+    // fewer, nothing is early, lost or doubled, but a backlog drains more slowly, and at 2 G
+    // or more the scheduler takes no command (docs/nic.md "Resolution and lateness")
+    parameter int SCHED_SLOT_BITS = 5,
     parameter int SCHED_SLOTS_LOG2 = 12
 ) (
     input  logic         clk,
@@ -255,7 +261,7 @@ module dcqcn_nic_top #(
   logic [7:0]    sch_evt_gen, sch_out_gen;
   logic          sch_out_valid, sch_out_ready, sch_settling;
 
-  dcqcn_nic_sched #(.NUM_FLOWS(NUM_FLOWS), .SLOTS_LOG2(SCHED_SLOTS_LOG2)) u_sched (
+  dcqcn_nic_sched #(.NUM_FLOWS(NUM_FLOWS), .SLOT_BITS(SCHED_SLOT_BITS), .SLOTS_LOG2(SCHED_SLOTS_LOG2)) u_sched (
     .clk(clk), .rst(rst),
     .s_evt_valid(sch_evt_valid), .s_evt_ready(sch_evt_ready), .s_evt_op(sch_evt_op),
     .s_evt_kind(sch_evt_kind), .s_evt_flow(sch_evt_flow), .s_evt_gen(sch_evt_gen),

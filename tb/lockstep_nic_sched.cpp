@@ -11,7 +11,8 @@
 // RP/NP announce the next deadline), answers a GRANT like the RP (the next departure at
 // tx_ns + the flow's packet time), sends TXOPPs, pauses the port now and then, writes and
 // reads the CSRs, sends bad commands and resets once in the middle. Time advances as in
-// hardware (3.103 ns a cycle: 3 or 4 ns), across the 2^32 ns wrap, with jumps of up to
+// hardware (3.103 ns a cycle: 3 or 4 ns; --clock-ns another period, DUT_SLOT_BITS
+// another slot G: docs/nic.md "The clock"), across the 2^32 ns wrap, with jumps of up to
 // 200 us (a simulation asleep) while nothing is linked in the wheel. Every cycle compares
 // s_evt_ready, m_out_*, csr_rdata, next_due_*, txq_nonempty and settling.
 #include <algorithm>
@@ -37,7 +38,10 @@ using dcqcn::tb::Diff;
 namespace {
 
 constexpr uint32_t kFlows = DUT_SIZE;
-constexpr unsigned kSlotBits = 5;
+#ifndef DUT_SLOT_BITS
+#define DUT_SLOT_BITS 5
+#endif
+constexpr unsigned kSlotBits = DUT_SLOT_BITS;  // SLOT_BITS: G = 2^kSlotBits ns
 constexpr unsigned kSlotsLog2 = DUT_SLOTS_LOG2;
 // The DRAIN's bound in cycles the output could move (docs/nic.md): compared a cycle
 // ahead, fired in the next cycle nothing else has the output; plus one cycle per timer
@@ -243,7 +247,8 @@ class Bench {
     if (dt_fixed) {
       now64_ += dt_fixed;
     } else {
-      now64_ += rng_.below(1000) < 103 ? 4 : 3;  // 3.103 ns a cycle on average
+      // the clock period on average (--clock-ns; 3.103 ns: 3 or 4 ns a cycle)
+      now64_ += o_.clock_ps / 1000 + (rng_.below(1000) < o_.clock_ps % 1000 ? 1 : 0);
       const NicWheelOut w = ls_.ref().wheel().outputs();
       if (w.tmr_count == 0 && w.dep_count == 0 && !ls_.ref().settling() && !ls_.ref().clearing() &&
           rng_.chance(10)) {

@@ -8,7 +8,8 @@
 // must be dropped and counted), a receive path that hands over CNPs and data packets with
 // random ECN, back-pressure on txsel and cnpreq (--bp), idle input cycles (--idle), PFC
 // pause, AXI4-Lite reads and writes of every block, and one reset in the middle. Time
-// advances in small steps with jumps, across the 2^32 ns wrap.
+// advances in small steps (the clock period on average, --clock-ns, 3.103 ns by default)
+// with jumps, across the 2^32 ns wrap; a build with DUT_SLOT_BITS sets SCHED_SLOT_BITS.
 //
 // Beside the lock-step (which a bug shared by the RTL and the model passes), system checks:
 // every txop answered exactly once; no GRANT for a flow without data; every timer the RP
@@ -40,12 +41,18 @@ using dcqcn::tb::Diff;
 
 namespace {
 
+#ifndef DUT_SLOT_BITS
+#define DUT_SLOT_BITS 5
+#endif
+
 constexpr uint32_t kFlows = DUT_SIZE;
+constexpr unsigned kSlotBits = DUT_SLOT_BITS;  // SCHED_SLOT_BITS: the wheel's slot G
+constexpr uint32_t kG = uint32_t{1} << kSlotBits;
 constexpr uint64_t kFullCoverageEvents = 100000;
 // a timer announced this long ago (ns) must have been delivered by the end of the run: its
-// wheel slot (32 ns), the wheel's bound (K = 16 cycles plus two per entry ahead of it,
+// wheel slot (G), the wheel's bound (K = 16 cycles plus two per entry ahead of it,
 // 2 x 5 N, at 4 ns per cycle; docs/nic.md) and the queues (100 us)
-constexpr uint64_t kDeliverNs = 32 + 4 * (16 + 10 * uint64_t{kFlows}) + 100000;
+constexpr uint64_t kDeliverNs = kG + 4 * (16 + 10 * uint64_t{kFlows}) + 100000;
 
 int64_t sdiff(uint32_t a, uint32_t b) { return static_cast<int32_t>(a - b); }
 
@@ -53,7 +60,7 @@ class Bench {
  public:
   explicit Bench(const tb::Options& o)
       : o_(o), rng_(o.seed), run_(o, "nic_top", "NUM_FLOWS=" + std::to_string(kFlows)),
-        ref_(kFlows), pkts_(kFlows, 0),
+        ref_(kFlows, kSlotBits), pkts_(kFlows, 0),
         ann_(4 * kFlows * 256, Ann{}), latest_(4 * kFlows, Latest{}) {
     now64_ = (uint64_t{1} << 32) - 200000 - rng_.below(1000000);
     mid_reset_at_ = o.events * (3 + rng_.below(4)) / 10;
@@ -259,7 +266,7 @@ class Bench {
     // (and now and then a step of up to 5 us while busy: a simulation's time is an input
     // that may step; 10.6 ns a cycle on average, within the 16 ns a cycle the drains walk)
     now64_ += freeze_ ? 0 : fixed_dt_ ? fixed_dt_ : asleep ? 3000 + rng_.below(60000)
-              : r < 997 ? (r < 103 ? 4 : 3) : rng_.below(5000);
+              : r < 997 ? o_.clock_ps / 1000 + (r < o_.clock_ps % 1000 ? 1 : 0) : rng_.below(5000);
     if ((before >> 32) != (now64_ >> 32)) cov_.hit("time_wrap");
     in_.now_ns = static_cast<uint32_t>(now64_);
     in_.rst = rst_cycles_ > 0;
@@ -536,9 +543,9 @@ class Bench {
           const Armed& a = armed_[k * kFlows + fl];
           if (!a.on) continue;
           cov_.hit("idle_next_due_checked");
-          // (eligible at its wheel slot's end, ceil(at / 32) x 32; the DRAIN at its deadline;
+          // (eligible at its wheel slot's end, ceil(at / G) x G; the DRAIN at its deadline;
           // one already eligible needs next_due at or before now: the simulation goes on)
-          const uint32_t elig = k == kSchedDrain ? a.at : (a.at + 31u) & ~31u;
+          const uint32_t elig = k == kSchedDrain ? a.at : (a.at + (kG - 1)) & ~(kG - 1);
           const uint32_t now32 = static_cast<uint32_t>(now64_);
           const uint32_t limit = sdiff(elig, now32) > 0 ? elig : now32;
           if (o.next_due_valid && sdiff(limit, o.next_due_ns) >= 0) continue;

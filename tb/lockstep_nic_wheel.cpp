@@ -6,7 +6,8 @@
 // replay with the waveform window, events/s, coverage). Events are accepted commands.
 //
 // Time runs as on the hardware: now_ns advances 3.103 ns per cycle (the 322.266 MHz
-// clock), so a 32-ns slot is about 10 cycles. Beside the lock-step, NicWheelCheck checks
+// clock; --clock-ns sets another period, and a build with DUT_SLOT_BITS another slot G:
+// docs/nic.md "The clock"), so a 32-ns slot is about 10 cycles. Beside the lock-step, NicWheelCheck checks
 // the contract from the ports on every cycle (nothing early, stale, doubled or lost, and
 // the lateness bound K = 16 cycles plus twice the work in between), and at the end every
 // armed entry must have left.
@@ -39,8 +40,12 @@ using dcqcn::tb::Diff;
 
 namespace {
 
+#ifndef DUT_SLOT_BITS
+#define DUT_SLOT_BITS 5
+#endif
+
 constexpr uint32_t kN = DUT_SIZE;
-constexpr unsigned kSlotBits = 5;
+constexpr unsigned kSlotBits = DUT_SLOT_BITS;  // SLOT_BITS: G = 2^kSlotBits ns
 constexpr unsigned kSlotsLog2 = DUT_SLOTS_LOG2;
 constexpr uint32_t kK = 16;                 // cycles: ceil(32 / 3.103) + the pipeline, with margin
 constexpr uint64_t kFullCoverageEvents = 200000;
@@ -359,7 +364,7 @@ class Bench {
     run_.edge(in.now_ns, events_);
     ref_.step(in);
     if (!in.rst) cover();
-    time_ps_ += 3103;
+    time_ps_ += o_.clock_ps;  // --clock-ns (default 3.103: the 322.266 MHz clock)
     return 0;
   }
 

@@ -117,7 +117,7 @@ Options parse_options(int argc, char** argv, const char* bench, const char* trac
                             "dump cycles C-W..C+W (W = --window): a failure's window");
   auto* window = app.add_option("--window", window_s,
                                 "cycles either side of a failure in its waveform (500, at most 20000)");
-  auto* clock = app.add_option("--clock-ns", clock_s, "clock period of the waveform's time axis (3.103)");
+  auto* clock = app.add_option("--clock-ns", clock_s, "clock period of the waveform's time axis, and of now_ns's step in the wheel, scheduler and NIC top benches (3.103)");
   app.add_option("--fail-vcd", o.fail_vcd,
                  "on a failure, replay the run and write the window around it here (default "
                  "<bench>.seed<S>.fail" + std::string(trace_ext) + "; none: no replay)");

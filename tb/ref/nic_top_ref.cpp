@@ -12,9 +12,9 @@ namespace {
 constexpr uint8_t kArm = 1, kDisarm = 2, kTxopp = 3;
 }
 
-NicTopModel::NicTopModel(uint32_t num_flows)
-    : n_(num_flows), fmask_(num_flows - 1), rp_(num_flows), np_(num_flows), sch_(num_flows),
-      fl_(num_flows, 0) {}
+NicTopModel::NicTopModel(uint32_t num_flows, unsigned slot_bits, unsigned slots_log2)
+    : n_(num_flows), fmask_(num_flows - 1), slot_bits_(slot_bits), slots_log2_(slots_log2), rp_(num_flows),
+      np_(num_flows), sch_(num_flows, slot_bits, slots_log2), fl_(num_flows, 0) {}
 
 RpModel::In NicTopModel::rp_in() const {
   RpModel::In i;
@@ -289,7 +289,7 @@ void NicTopModel::step(const NicTopIn& in) {
     const RpModel rp = rp_;
     const NpModel np = np_;
     const NicSchedModel sch = sch_;
-    *this = NicTopModel(n_);
+    *this = NicTopModel(n_, slot_bits_, slots_log2_);
     rp_ = rp;
     np_ = np;
     sch_ = sch;

@@ -89,7 +89,9 @@ class NicTopModel {
   static constexpr unsigned kRpCredits = 8;  // RP events in flight
   static constexpr unsigned kNpCredits = 4;  // NP events in flight
   static constexpr unsigned kQueueDepth = 4; // rq, nq
-  explicit NicTopModel(uint32_t num_flows);
+  // slot_bits, slots_log2: the scheduler's wheel (dcqcn_nic_top's SCHED_SLOT_BITS,
+  // SCHED_SLOTS_LOG2)
+  explicit NicTopModel(uint32_t num_flows, unsigned slot_bits = 5, unsigned slots_log2 = 12);
   NicTopOut outputs(const NicTopIn& in) const;
   // The same into `o`, every field written (a simulation keeps one NicTopOut and fills it
   // every cycle rather than building and zeroing a new one)
@@ -163,6 +165,7 @@ class NicTopModel {
   bool arb_idle(const Comb& c) const;
 
   uint32_t n_, fmask_;
+  unsigned slot_bits_, slots_log2_;
   RpModel rp_;
   NpModel np_;
   NicSchedModel sch_;
