@@ -74,12 +74,17 @@ parameters:
     default: 1024
     description: Flows of the NIC top (power of two, 4 .. 65536)
     paramtype: vlogparam
+  SCHED_SLOT_BITS:
+    datatype: int
+    default: 5
+    description: Scheduler wheel slot of 2^n ns (1 .. 10); at least 8 clock periods (5 up to 4 ns a cycle, 6 up to 8 ns)
+    paramtype: vlogparam
 
 targets:
   default: &default
     filesets: [rtl]
     toplevel: dcqcn_nic_top
-    parameters: [NUM_FLOWS]
+    parameters: [NUM_FLOWS, SCHED_SLOT_BITS]
 
   lint:
     <<: *default
