@@ -41,7 +41,12 @@ class RtlCheckFailed : public std::runtime_error {
   RtlCheckFailed(const std::string& model, uint64_t cycle)
       : std::runtime_error("RTL check failed in model " + model + " at its cycle " + std::to_string(cycle) +
                            " (the %Error line above names the check): a bug in the RTL; please report it "
-                           "with the command, scenario and seed") {}
+                           "with the command, scenario and seed"),
+        cycle_(cycle) {}
+  uint64_t cycle() const { return cycle_; }
+
+ private:
+  uint64_t cycle_;
 };
 
 // The Verilated model VM (ports clk, ...) in a VerilatedContext of its own: X-initial

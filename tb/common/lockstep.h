@@ -362,6 +362,14 @@ int lockstep_main(int argc, char** argv, const char* name) {
     try {
       Bench b(opt);
       return b.run();
+    } catch (const dcqcn::RtlCheckFailed& e) {
+      // an RTL simulation check ($fatal) failed: a failure at that cycle, replayed for its
+      // waveform like a mismatch (the Bench, and its trace, are closed by then)
+      std::printf("%s: FAIL (RTL check) at cycle %llu, seed %llu: %s\n", name,
+                  static_cast<unsigned long long>(e.cycle()), static_cast<unsigned long long>(opt.seed),
+                  e.what());
+      last_failure() = FailureAt{true, FailKind::Check, e.cycle(), "RTL check at cycle " + std::to_string(e.cycle())};
+      return 1;
     } catch (const std::exception& e) {
       error = e.what();
       return 2;
