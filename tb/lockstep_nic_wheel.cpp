@@ -221,13 +221,20 @@ class Bench {
     return 0;
   }
 
-  // a command offered until it is taken
+  // a command offered until it is taken; a command not taken within four RAM clears
+  // (the longest s_ready-low stretch the engine has: after reset, max(5 N, S) cycles) is a
+  // failure, not a hang (e.g. --clock-ns of 2 G or more: now steps two slots or more every
+  // cycle and s_ready never rises, docs/nic.md "The clock")
   int offer(NicWheelIn in) {
-    for (bool taken = false; !taken;) {
-      taken = ref_.outputs(now()).s_ready;
+    const uint64_t limit = 4 * (5 * uint64_t{kN} + (uint64_t{1} << kSlotsLog2)) + 10000;
+    for (uint64_t waited = 0;; ++waited) {
+      if (waited > limit)
+        return fail("no progress: a command offered for " + std::to_string(limit) +
+                    " cycles was not taken (s_ready low; a clock period of 2 G or more?)");
+      const bool taken = ref_.outputs(now()).s_ready;
       if (int rc = cycle(in)) return rc;
+      if (taken) return 0;
     }
-    return 0;
   }
 
   NicWheelIn random_in() {
