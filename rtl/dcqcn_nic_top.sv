@@ -87,7 +87,7 @@ module dcqcn_nic_top #(
     // and must be at least 8 clock periods for the wheel's lateness bound under load:
     // 32 ns up to 4 ns a cycle (250 MHz; 322.266 MHz is 3.103 ns), 64 ns up to 8 ns; with
     // fewer, nothing is early, lost or doubled, but a backlog drains more slowly, and at 2 G
-    // or more the scheduler takes no command (docs/nic.md "Resolution and lateness")
+    // or more the scheduler takes no command (docs/nic.md "The clock")
     parameter int SCHED_SLOT_BITS = 5,
     parameter int SCHED_SLOTS_LOG2 = 12
 ) (
