@@ -30,7 +30,8 @@
 #       Prints per block and size: worst ns, Fmax, levels, LUT/FF/BRAM/DSP and the
 #       named signals on the path; writes them into the "Timing estimate" section of
 #       results/synth.md (rows of the same block and size are replaced, others kept).
-#       Work files, with the full worst path and the 8 worst path ends:
+#       Work files, with the full worst path, the 8 worst path ends and the census of
+#       every end above 3.10 ns (sta --census: bins and families):
 #       build/synth/timing/<block>_<size>.sta. rp and nic_top take 1-5 minutes per size
 #       (5 while other builds run), np and cp under a minute.
 #
@@ -443,7 +444,7 @@ timing_one() {
   local w=build/synth/timing/${b}_${n} t0
   mkdir -p build/synth/timing
   if [ "${TIMING_REUSE:-0}" = 1 ] && [ -s "$w.json" ] && [ -s "$w.stat" ]; then
-    "$STA_BIN" "$w.json" --summary --paths 8 > "$w.sta" 2> "$w.sta.err" || true
+    "$STA_BIN" "$w.json" --summary --paths 8 --census "$TIMING_LIMIT" > "$w.sta" 2> "$w.sta.err" || true
     return
   fi
   rm -f "$w.stat" "$w.json" "$w.sta"
@@ -451,7 +452,7 @@ timing_one() {
   if yosys -q -l "$w.log" -p "read_verilog -sv -Irtl ${SRCS[*]}; chparam -set $param $n $top; \
        synth_xilinx -top $top -flatten $famopt; tee -q -o $w.stat stat; write_json $w.json" \
        >/dev/null 2>&1; then
-    "$STA_BIN" "$w.json" --summary --paths 8 > "$w.sta" 2> "$w.sta.err" || true
+    "$STA_BIN" "$w.json" --summary --paths 8 --census "$TIMING_LIMIT" > "$w.sta" 2> "$w.sta.err" || true
   else
     echo "FAILED" > "$w.stat"
   fi
@@ -511,8 +512,9 @@ write_timing() {
     echo
     echo "Levels: cells on the worst path (LUT/CARRY/MUXF/DSP/RAM). s: synthesis + STA time."
     echo "Path: the named signals on the worst path, from the launching register (or RAM"
-    echo "output) to the end register or RAM input; the full path with every hop's delay and the"
-    echo "8 worst ends are in \`build/synth/timing/<block>_<size>.sta\`."
+    echo "output) to the end register or RAM input; the full path with every hop's delay, the"
+    echo "8 worst ends and the census of every end above 3.10 ns (\`sta --census\`: how many, in"
+    echo "half-nanosecond bins, and by family) are in \`build/synth/timing/<block>_<size>.sta\`."
     echo
     echo "| block | size | worst ns | Fmax MHz | levels | LUT | FF | BRAM36/18 | DSP | s | path |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|"

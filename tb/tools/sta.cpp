@@ -28,7 +28,7 @@
 //
 // Any cell type not listed makes the tool fail, naming it.
 //
-//   sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary]
+//   sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--census NS] [--summary]
 //       [--muxf-direct] [--carry-entry-free] [--full]
 //
 // Prints the worst path (total ns, Fmax, every hop with the net it drives) and, with
@@ -40,6 +40,9 @@
 // so these are not routed: a physical reading, 0.2 ns less per hop; the select S stays
 // routed); --carry-entry-free: the entry 0.13 includes the first 4-bit group. Both for
 // comparison only; the method is without them.
+// --census NS: how far the netlist is from NS: every path end slower than NS, counted once
+// per end signal (as --paths), in half-nanosecond bins, and grouped into families (the
+// path's first two named signals, indices removed), each with its worst ns and its ends.
 // Exit status: 0; 1 when --limit is given and the worst path exceeds it; 2 on error.
 //
 // Sources: this file (the method above, the path search, the report, main) and
@@ -152,7 +155,8 @@ std::string fmt(double x) {
 }  // namespace
 
 
-void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc) {
+void Sta::report(int npaths, bool summary, std::optional<double> limit, std::optional<double> census,
+                 int& rc) {
   struct Ep { double t; int e; };
   std::vector<Ep> eps;
   for (int e = 0; e < static_cast<int>(ends_.size()); ++e) {
@@ -350,6 +354,60 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, int& rc)
       if (++n >= npaths) break;
     }
   }
+  if (census) {
+    // every path end above the threshold, once per end signal (its worst bit, as --paths),
+    // counted in half-nanosecond bins and grouped into families: the path's first two
+    // named signals with every index removed (u_wheel.g_lim[0].kk[3] -> u_wheel.g_lim.kk)
+    auto family_name = [](std::string s) {
+      static const std::regex idx("\\[[0-9]+\\]|\\.[0-9]+\\b");
+      return std::regex_replace(s, idx, "");
+    };
+    std::set<std::string> seen;
+    int total = 0, above = 0;
+    std::vector<int> bins;  // [0] >= top bin; bins of 0.5 ns down to the threshold
+    struct Fam { double worst; int ends; };
+    std::vector<std::pair<std::string, Fam>> fams;
+    const double thr = *census;
+    for (const Ep& ep : eps) {
+      const End& x = ends_[ep.e];
+      if (!seen.insert(base_name(end_name(x))).second) continue;
+      ++total;
+      if (ep.t <= thr + 1e-9) continue;
+      ++above;
+      const int b = static_cast<int>((ep.t - thr) / 0.5);
+      if (b >= static_cast<int>(bins.size())) bins.resize(b + 1, 0);
+      ++bins[b];
+      // the named signals before the end (as named_chain), else the start and the end
+      std::vector<int> arcs = trace(x.bit);
+      std::vector<std::string> v;
+      auto add = [&](const std::string& n) {
+        if (!readable(n)) return;
+        std::string b = family_name(n);
+        if (v.empty() || v.back() != b) v.push_back(b);
+      };
+      add(name_[start_of(arcs, x.bit)]);
+      for (size_t i = 0; i + 1 < arcs.size() && v.size() < 2; ++i) add(name_[arcs_[arcs[i]].to]);
+      if (v.size() < 2) {   // the end's register or RAM, without its pin
+        const std::string en = family_name(end_name(x));
+        v.push_back(en.substr(0, en.find(' ')));
+      }
+      const std::string key = v[0] + " > " + v[1];
+      auto it = std::find_if(fams.begin(), fams.end(), [&](const auto& f) { return f.first == key; });
+      if (it == fams.end()) fams.push_back({key, Fam{ep.t, 1}});   // eps are worst first
+      else ++it->second.ends;
+    }
+    std::printf("\ncensus: %d of %d path ends (distinct end signals) above %.2f ns, in %zu families\n", above,
+                total, thr, fams.size());
+    for (int b = static_cast<int>(bins.size()) - 1; b >= 0; --b)
+      if (bins[b] > 0)
+        std::printf("  %5.2f-%5.2f ns  %6d\n", thr + 0.5 * b, thr + 0.5 * (b + 1), bins[b]);
+    if (!fams.empty()) {
+      std::printf("  families (the path's first two named signals), worst first:\n");
+      std::printf("  %6s %6s  %s\n", "worst", "ends", "family");
+      for (const auto& f : fams)
+        std::printf("  %6.2f %6d  %s\n", f.second.worst, f.second.ends, f.first.c_str());
+    }
+  }
   for (auto& wmsg : warnings_) std::cerr << "sta: warning: " << wmsg << "\n";
   if (limit && w.t > *limit + 1e-9) {
     std::printf("sta: worst path %.2f ns exceeds the limit %.2f ns\n", w.t, *limit);
@@ -363,11 +421,30 @@ using sta_tool::die;
 using sta_tool::Options;
 using sta_tool::Sta;
 
+namespace {
+
+// an option's value: a number >= 0 (an integer when `integer`), else one clear error
+double number(const std::string& opt, const std::string& v, const char* what, bool integer) {
+  double x = -1;
+  size_t used = 0;
+  try {
+    x = std::stod(v, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != v.size() || v.empty() || !(x >= 0) || x > 1e9 || (integer && x != static_cast<long>(x)))
+    die(opt + " needs " + what + ": a number >= 0" + (integer ? " without a fraction" : "") + ", got '" + v +
+        "'");
+  return x;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   std::string file, top;
   int npaths = 0;
   bool summary = false;
-  std::optional<double> limit;
+  std::optional<double> limit, census;
   Options opts;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -376,14 +453,15 @@ int main(int argc, char** argv) {
       return argv[++i];
     };
     if (a == "--top") top = next();
-    else if (a == "--paths") npaths = std::stoi(next());
-    else if (a == "--limit") limit = std::stod(next());
+    else if (a == "--paths") npaths = static_cast<int>(number(a, next(), "a count of path ends (e.g. 8)", true));
+    else if (a == "--limit") limit = number(a, next(), "a path delay in ns (e.g. 3.10)", false);
     else if (a == "--summary") summary = true;
+    else if (a == "--census") census = number(a, next(), "a threshold in ns (e.g. 3.10)", false);
     else if (a == "--muxf-direct") opts.muxf_direct = true;
     else if (a == "--carry-entry-free") opts.carry_entry_group = false;
     else if (a == "--full") opts.full_paths = true;
     else if (a == "-h" || a == "--help") {
-      std::cout << "usage: sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary] [--muxf-direct] [--carry-entry-free] [--full]\n";
+      std::cout << "usage: sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--census NS] [--summary] [--muxf-direct] [--carry-entry-free] [--full]\n";
       return 0;
     } else if (!a.empty() && a[0] == '-') die("unknown option " + a);
     else if (file.empty()) file = a;
@@ -396,6 +474,6 @@ int main(int argc, char** argv) {
   sta.build();
   sta.analyse();
   int rc = 0;
-  sta.report(npaths, summary, limit, rc);
+  sta.report(npaths, summary, limit, census, rc);
   return rc;
 }

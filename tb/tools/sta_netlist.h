@@ -96,7 +96,8 @@ class Sta {
   void load(const std::string& path, const std::string& top);
   void build();
   void analyse();
-  void report(int npaths, bool summary, std::optional<double> limit, int& rc);
+  void report(int npaths, bool summary, std::optional<double> limit, std::optional<double> census,
+              int& rc);
 
  private:
   // netlist

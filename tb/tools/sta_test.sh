@@ -62,5 +62,22 @@ if [ -f "$work/lut3.json" ]; then
   if [ $a -eq 1 ] && [ $b -eq 0 ]; then echo "ok   limit: 1.30 ns fails --limit 1.29, passes --limit 1.30"
   else echo "FAIL limit: exit $a with --limit 1.29 (want 1), $b with --limit 1.30 (want 0)"; fail=1; fi
 fi
+# --census: the ends above a threshold, their bins and families (census.v works them out)
+if [ -f "$work/census.json" ]; then
+  got=$("$sta" "$work/census.json" --census 1.00 2>/dev/null | sed -n '/^census:/,$p')
+  want=$(printf '%s\n' \
+    "census: 2 of 6 path ends (distinct end signals) above 1.00 ns, in 2 families" \
+    "   1.50- 2.00 ns       1" \
+    "   1.00- 1.50 ns       1" \
+    "  families (the path's first two named signals), worst first:" \
+    "   worst   ends  family" \
+    "    1.62      1  qe > ne1" \
+    "    1.30      1  qa > na1")
+  if [ "$got" == "$want" ]; then echo "ok   census: 2 of 6 ends above 1.00 ns, 2 families"
+  else echo "FAIL census: expected"; echo "$want"; echo "got"; echo "$got"; fail=1; fi
+  "$sta" "$work/census.json" --census x >/dev/null 2>&1; a=$?
+  if [ $a -eq 2 ]; then echo "ok   census: a threshold that is not a number fails (exit 2)"
+  else echo "FAIL census: --census x gave exit $a (want 2)"; fail=1; fi
+fi
 [ $fail -eq 0 ] && echo "sta_test: all cases pass"
 exit $fail
