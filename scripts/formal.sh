@@ -158,7 +158,8 @@ for p in $PROPS; do DEFS="$DEFS -DCHECK_$p"; done
 # a mutation's run: a harness may leave its lemmas (auxiliary assertions) out, so that the
 # counterexample is one of the property itself
 [ -n "$MUT" ] && DEFS="$DEFS -DFORMAL_MUTATION"
-READ="${LIBREAD}read_verilog -formal -sv$DEFS -I$W/rtl ${SRCS[*]} $HARNESS"
+# (-I tb/formal: the harnesses' shared include, lemma.svh)
+READ="${LIBREAD}read_verilog -formal -sv$DEFS -I$W/rtl -I$(dirname "$HARNESS") ${SRCS[*]} $HARNESS"
 aig() {  # READ-COMMAND OUT.aig: the harness as an AIGER file (assumptions as constraints)
   yosys -q -l "$W/yosys.log" -p "$1; prep -top ${BLK}_props; flatten; $CUTCMD memory_map;$MAPCMD opt -fast; async2sync; chformal -assume -early; opt_clean; setundef -anyseq; opt -keepdc -fast; techmap; opt -fast; dffunmap; abc -g AND -fast; opt_clean; tee -q -o $W/asserts.txt select -list t:\$assert; write_aiger -zinit -map ${2%.aig}.aim $2" >/dev/null 2>"$W/yosys.err"
 }

@@ -448,16 +448,7 @@ module nic_wheel_props (
   end
 `endif
 
-`ifdef FORMAL_MUTATION
-  `define LEMMA(c) begin end
-  `define PROPERTY(c) assert (c)
-`elsif FORMAL_KIND
-  `define LEMMA(c) if ($initstate && kstep) assume (c); else assert (c)
-  `define PROPERTY(c) `LEMMA(c)
-`else
-  `define LEMMA(c) assert (c)
-  `define PROPERTY(c) assert (c)
-`endif
+`include "lemma.svh"
 
   always_comb begin
     if (!init) begin

@@ -277,19 +277,7 @@ module rp_pipe_props (
   // at depth 1 (each stage's from the stage before), at every pipeline register it passes:
   // the register of stage k is asserted once warm >= k (loaded from the inputs).
   localparam logic [2:0] OP_TX = 3'd0, OP_INIT = 3'd5;
-`ifdef FORMAL_MUTATION
-  // a mutation's run: the property alone (its counterexample is one of the property)
-  `define LEMMA(c) begin end
-  `define PROPERTY(c) assert (c)
-`elsif FORMAL_KIND
-  // scripts/formal.sh kind: with kstep, the first cycle is any state where every lemma and
-  // property holds (the induction step); without it, the initial state (the base case)
-  `define LEMMA(c) if ($initstate && kstep) assume (c); else assert (c)
-  `define PROPERTY(c) `LEMMA(c)
-`else
-  `define LEMMA(c) assert (c)
-  `define PROPERTY(c) assert (c)
-`endif
+  `include "lemma.svh"  // LEMMA and PROPERTY (with kstep: the induction step)
   function automatic logic inb(input logic [31:0] v, input logic [31:0] lo, input logic [31:0] hi);
     inb = v >= lo && v <= hi;
   endfunction
