@@ -484,6 +484,28 @@ module dcqcn_nic_wheel #(
     assign p_wuhd[t]   = c1_is[t] && do_unlink && p_uhead[t] && !p_udrn[t];
     assign p_wlhd[t]   = c1_is[t] && do_link && p_lempty[t] && !p_ldrn[t];
   end
+  // the bitmap's writes as word enables and bit masks, every term from registers (2026-11-29,
+  // no cycle change): C1's link per type (p_wltl, made with the type's own registers) and its
+  // target's word and bit as one-hots registered from C0's index (c1_bwo, c1_bbo: the
+  // decode was behind c1_t's selects and w_ltl, into the enables of 8,192 flip-flops:
+  // `c1_t > w_ltl > bm`, 6.25 ns and 242 of the 1,020 path ends above 3.10 ns in the top at
+  // 1024 flows); the load's clear at d's word and bit, the jump's at now's
+  logic [NW-1:0] c1_bwo;
+  logic [WB-1:0] c1_bbo;
+  wire  [NW-1:0] n_bwo = NW'(1) << BW(now_slot[SL-1:0]);
+  wire  [WB-1:0] n_bbo = WB'(1) << BB(now_slot[SL-1:0]);
+  logic [NW-1:0] bm_ws [2], bm_wc [2], bm_wj [2];   // set, load's clear, jump's clear
+  logic          bm_wr [2];                          // any of them
+  logic [WB-1:0] d_bbo [2];
+  for (genvar t = 0; t < 2; t++) begin : g_bmw
+    wire [NW-1:0] d_bwo = NW'(1) << BW(d[t][SL-1:0]);
+    wire          jclr  = !adv[t] && jump_w[t] && !c0_v && !c1_v;
+    assign d_bbo[t] = WB'(1) << BB(d[t][SL-1:0]);
+    assign bm_ws[t] = {NW{p_wltl[t]}} & c1_bwo;
+    assign bm_wc[t] = {NW{ld_q[t]}} & d_bwo;
+    assign bm_wj[t] = {NW{jclr}} & n_bwo;
+    assign bm_wr[t] = p_wltl[t] || ld_q[t] || jclr;
+  end
 
   // =====================================================================================
   // C0 (decode): the command's words (read at the input; the writes of that cycle and this
@@ -911,6 +933,9 @@ module dcqcn_nic_wheel #(
       end
       // the advance (phase 2), the jump, or phase 1
       d_n[t]   = load[t] ? nxq[t] : (!adv[t] && jump_w[t] && !c0_v && !c1_v) ? now_slot : d[t];
+      // (d's update below: the reset, the clear's end, else d_n)
+      dsel_a[t] = !clearing && load[t];
+      dsel_b[t] = clearing ? clr == CW'(CLR - 1) : !load[t] && !adv[t] && jump_w[t] && !c0_v && !c1_v;
       adv_n[t] = !adv[t] && !(jump_w[t] && !c0_v && !c1_v) && !sel_v[t] && past_d[t] && fq_ok[t];
     end
   // the jump's next state (jump_w, registered: g_far): now's distance from d_n's candidates,
@@ -1002,21 +1027,49 @@ module dcqcn_nic_wheel #(
     assign c_d[t]    = {SW'(-d[t]), {SLOT_BITS{1'b1}}};
   end
   wire [31:0]   c_now   = {SW'(-now_slot), {SLOT_BITS{1'b1}}};
+  // ... and the same terms registered one cycle ahead, for the input's target (its worst
+  // path was the drain's d through now_slot - d, its compare with S - 2 and the target's
+  // mux into the input's tail-word read address: `w_tmr_drain > nd > in_ti`, 6.89 ns in the
+  // top at 1024 flows; 2026-11-29, no cycle change): made from the next state as jump_w, now's
+  // next slot against each of d's next values (nxq at a load, now_slot at a jump or the
+  // clear's end, d otherwise, 0 at the reset), chosen with d's select; compared with the
+  // combinational terms above by the simulation-only check at the end
+  logic          pd_q  [2];   // past_d
+  logic          big_q [2];   // nd_big
+  logic [SW-1:0] ds2_q [2];   // d_s2
+  logic [SW-1:0] nd_q  [2];   // -d (c_d's upper part)
+  logic [SW-1:0] nnow_q;      // -now_slot (c_now's upper part)
+  logic          dsel_a [2], dsel_b [2], dsel_z;   // d's next value: nxq, now_slot, 0 (else d)
+  logic          pd_n  [2], big_n [2];
+  logic [SW-1:0] ds2_n [2], nd_n [2];
+  assign dsel_z = rst;
+  for (genvar t = 0; t < 2; t++) begin : g_inq
+    wire [SW-1:0] na = now_n - nxq[t];      // now's next slot - each candidate of d's next
+    wire [SW-1:0] nb = now_n - now_slot;
+    wire [SW-1:0] nc = now_n - d[t];
+    wire [SW-1:0] nz = now_n;
+    wire pa = !na[SW-1] && na != '0, pb = !nb[SW-1] && nb != '0;
+    wire pc = !nc[SW-1] && nc != '0, pz = !nz[SW-1] && nz != '0;
+    assign pd_n[t]  = dsel_z ? pz : dsel_a[t] ? pa : dsel_b[t] ? pb : pc;
+    assign big_n[t] = dsel_z ? (nz > S_M2) : dsel_a[t] ? (na > S_M2) : dsel_b[t] ? (nb > S_M2) : (nc > S_M2);
+    assign ds2_n[t] = dsel_z ? S_M2 : dsel_a[t] ? nxq[t] + S_M2 : dsel_b[t] ? now_slot + S_M2 : d_s2[t];
+    assign nd_n[t]  = dsel_z ? '0 : dsel_a[t] ? SW'(-nxq[t]) : dsel_b[t] ? SW'(-now_slot) : SW'(-d[t]);
+  end
   wire [SW-1:0] in_s1   = SW'((in_at + 32'((1 << SLOT_BITS) - 1)) >> SLOT_BITS);
-  wire [SW-1:0] in_diff = SW'((in_at + c_d[in_t]) >> SLOT_BITS);   // in_s1 - d
-  wire [SW-1:0] in_dnow = SW'((in_at + c_now) >> SLOT_BITS);       // in_s1 - now_slot
+  wire [SW-1:0] in_diff = SW'((in_at + {nd_q[in_t], {SLOT_BITS{1'b1}}}) >> SLOT_BITS);   // in_s1 - d
+  wire [SW-1:0] in_dnow = SW'((in_at + {nnow_q, {SLOT_BITS{1'b1}}}) >> SLOT_BITS);      // in_s1 - now_slot
   wire          in_rch  = in_dnow[SW-1] || in_dnow == '0;
-  wire          in_pd   = past_d[in_t];
-  wire          in_big  = nd_big[in_t];
+  wire          in_pd   = pd_q[in_t];
+  wire          in_big  = big_q[in_t];
   wire          in_fr   = (|in_diff[SW-1:SL]) || (&in_diff[SL-1:0]);  // in_diff > S - 2
   always_comb begin
     in_far = 1'b0;
     if (in_rch) begin
       if (!in_pd)      in_ts = d[in_t];
-      else if (in_big) in_ts = d_s2[in_t];
+      else if (in_big) in_ts = ds2_q[in_t];
       else             in_ts = now_slot;
     end else if (in_fr) begin
-      in_ts  = d_s2[in_t];
+      in_ts  = ds2_q[in_t];
       in_far = 1'b1;
     end else in_ts = in_s1;
   end
@@ -1056,8 +1109,8 @@ module dcqcn_nic_wheel #(
     // and the input's case are not on the way into phase 1 (they were its worst path; the same
     // slot chosen in every cycle in which phase 1 runs)
     assign kk[KI] = S_M2;
-    assign ka[KI] = d_s2[t];
-    assign kv[KI] = in_re && in_t == 1'(t) && past_d[t] && nd_big[t];
+    assign ka[KI] = ds2_q[t];
+    assign kv[KI] = in_re && in_t == 1'(t) && pd_q[t] && big_q[t];
     assign kk[6] = fq_s[t] - d[t];     assign ka[6] = fq_s[t];    assign kv[6] = fq_v[t];
     // (every term a continuous assignment: Icarus 11 would wake an always_comb that writes
     // a vector bit by bit with a variable index)
@@ -1178,6 +1231,13 @@ module dcqcn_nic_wheel #(
   always_ff @(posedge clk) begin
     now_slot  <= now_n;
     now_slot1 <= now_n + SW'(1);
+    nnow_q    <= SW'(-now_n);
+    for (int t = 0; t < 2; t++) begin
+      pd_q[t]  <= pd_n[t];
+      big_q[t] <= big_n[t];
+      ds2_q[t] <= ds2_n[t];
+      nd_q[t]  <= nd_n[t];
+    end
     k_c0ts    <= in_ts;
     k_c1ts    <= k_c0ts;
     if (rst) begin
@@ -1232,7 +1292,20 @@ module dcqcn_nic_wheel #(
         rdy_q <= 1'b0;
       end
     end else begin
-      if (w_ltl) bm[c1_t][BW(c1_tsi)][BB(c1_tsi)] <= 1'b1;   // a node filed into a slot's lists
+      // the bitmap, word by word (bm_ws / bm_wc / bm_wj below): a node filed into a slot's
+      // lists sets its bit; the slot loaded at the last edge (d now) is cleared one edge late,
+      // so that no bitmap enable waits for the load decision (until then it is the search's
+      // base, whose own bit the search excludes; no advance is in flight in the cycle after a
+      // load, and no command marks it: a target is within S - 2 slots after d); the slot
+      // jumped to is cleared (a stale mark). A clear wins over a set of the same bit.
+      // (the words are visited only in a cycle that writes the type's bitmap: the same
+      // enables, and a simulator skips the loop in the other cycles)
+      for (int t = 0; t < 2; t++)
+        if (bm_wr[t])
+          for (int w = 0; w < NW; w++)
+            if (bm_ws[t][w] || bm_wc[t][w] || bm_wj[t][w])
+              bm[t][w] <= (bm[t][w] | (bm_ws[t][w] ? c1_bbo : '0)) & ~(bm_wc[t][w] ? d_bbo[t] : '0) &
+                          ~(bm_wj[t][w] ? n_bbo : '0);
       for (int t = 0; t < 2; t++) begin
         d[t]   <= d_n[t];
         adv[t] <= adv_n[t];
@@ -1240,12 +1313,6 @@ module dcqcn_nic_wheel #(
           nxq[t]   <= nxq_n[t];
           ld_bm[t] <= ld_bm_n[t];
         end
-        // the slot loaded at the last edge (d now): its bit cleared one edge late, so that no
-        // bitmap enable waits for the load decision; until then it is the search's base, whose
-        // own bit the search excludes (no advance is in flight in the cycle after a load), and
-        // no command marks it (a target is within S - 2 slots after d)
-        if (ld_q[t]) bm[t][BW(d[t][SL-1:0])][BB(d[t][SL-1:0])] <= 1'b0;
-        if (!adv[t] && jump_w[t] && !c0_v && !c1_v) bm[t][BW(now_slot[SL-1:0])][BB(now_slot[SL-1:0])] <= 1'b0;  // jumped to (stale)
         // (stage B's search is from a wrong base when sa_ok is low, after a phase 2 that did
         // not load or a jump: then the slot after d, never later than the first with work)
         nxv[t] <= sel_v[t] || !sa_ok[t] || fm_v[t] || mk_ok[t];
@@ -1329,6 +1396,8 @@ module dcqcn_nic_wheel #(
       c0_gen <= in_gen;
       c0_at  <= in_at;
       c0_ti  <= in_ti;
+      c1_bwo <= NW'(1) << BW(c0_ti);
+      c1_bbo <= WB'(1) << BB(c0_ti);
       // C0's forwarding selects: C1's writes of this cycle against the input's words
       fw_rc_q <= rec_write && c1_id == in_id;
       fw_ft_q <= pop[0] && hid[0][TW-1:0] == in_id[TW-1:0];
@@ -1413,6 +1482,16 @@ module dcqcn_nic_wheel #(
              jump_w[1], jump_w[0], chk_jump[1], chk_jump[0], chk_farq[1], chk_farq[0],
              chk_far64[1], chk_far64[0], chk_czq[1], chk_czq[0], cnt[1] == '0, cnt[0] == '0,
              stepped, chk_stepped, s_ready, chk_ready);
+    if (chk_on && (pd_q[0] !== past_d[0] || pd_q[1] !== past_d[1] || big_q[0] !== nd_big[0] ||
+                   big_q[1] !== nd_big[1] || ds2_q[0] !== d_s2[0] || ds2_q[1] !== d_s2[1] ||
+                   {nd_q[0], {SLOT_BITS{1'b1}}} !== c_d[0] || {nd_q[1], {SLOT_BITS{1'b1}}} !== c_d[1] ||
+                   {nnow_q, {SLOT_BITS{1'b1}}} !== c_now))
+      $fatal(1, "dcqcn_nic_wheel: the input's registered terms differ from the combinational ones (past_d %b%b/%b%b nd_big %b%b/%b%b d_s2 %h %h/%h %h -d %h %h/%h %h -now %h/%h)",
+             pd_q[1], pd_q[0], past_d[1], past_d[0], big_q[1], big_q[0], nd_big[1], nd_big[0],
+             ds2_q[1], ds2_q[0], d_s2[1], d_s2[0], nd_q[1], nd_q[0], c_d[1][31:SLOT_BITS],
+             c_d[0][31:SLOT_BITS], nnow_q, c_now[31:SLOT_BITS]);
+    if (chk_on && c1_v && (c1_bwo !== NW'(1) << BW(c1_tsi) || c1_bbo !== WB'(1) << BB(c1_tsi)))
+      $fatal(1, "dcqcn_nic_wheel: C1's registered bitmap one-hots differ from its target's index %h", c1_tsi);
     if (rst) chk_on <= 1'b1;
     for (int t = 0; t < 2; t++) begin
       chk_farq[t] <= rst ? far_n0 : clearing ? ((clr == CW'(CLR - 1)) ? far_nn : far_nd[t]) :

@@ -342,6 +342,17 @@
 //! formal.sh connect SAFE: h_now_slot1 dut.now_slot1
 //! formal.sh connect SAFE: h_k_c0ts dut.k_c0ts
 //! formal.sh connect SAFE: h_k_c1ts dut.k_c1ts
+//! formal.sh connect SAFE: h_pd_q0 dut.pd_q[0]
+//! formal.sh connect SAFE: h_pd_q1 dut.pd_q[1]
+//! formal.sh connect SAFE: h_big_q0 dut.big_q[0]
+//! formal.sh connect SAFE: h_big_q1 dut.big_q[1]
+//! formal.sh connect SAFE: h_ds2_q0 dut.ds2_q[0]
+//! formal.sh connect SAFE: h_ds2_q1 dut.ds2_q[1]
+//! formal.sh connect SAFE: h_nd_q0 dut.nd_q[0]
+//! formal.sh connect SAFE: h_nd_q1 dut.nd_q[1]
+//! formal.sh connect SAFE: h_nnow_q dut.nnow_q
+//! formal.sh connect SAFE: h_c1_bwo dut.c1_bwo
+//! formal.sh connect SAFE: h_c1_bbo dut.c1_bbo
 `default_nettype none
 
 module nic_wheel_props (
@@ -528,6 +539,13 @@ module nic_wheel_props (
   // the retiming's registers (main, 2026-11-29: docs/nic.md "Timing" (g))
   (* keep *) logic          h_jump_w0, h_jump_w1, h_rdy_q;
   (* keep *) logic [SW-1:0] h_now_slot1, h_k_c0ts, h_k_c1ts;
+  // ... and the input's (2026-11-29, docs/nic.md "Timing" (i)): past_d, nd_big, d + S - 2,
+  // -d and -now_slot registered from the next state
+  (* keep *) logic          h_pd_q0, h_pd_q1, h_big_q0, h_big_q1;
+  (* keep *) logic [SW-1:0] h_ds2_q0, h_ds2_q1, h_nd_q0, h_nd_q1, h_nnow_q;
+  // ... and C1's target as the bitmap's one-hots (S = 16: one word of 16 bits)
+  (* keep *) logic          h_c1_bwo;
+  (* keep *) logic [S-1:0]  h_c1_bbo;
   // RAM words (word i at [i x width +: width])
   (* keep *) logic [E*RW-1:0] m_rec;
   (* keep *) logic [16*DW-1:0] m_rt;
@@ -718,6 +736,16 @@ module nic_wheel_props (
       `LEMMA((h_rdy_q == (!h_clearing && !h_mv_v0 && !h_mv_v1 && !h_jump_w0 && !h_jump_w1)));
       if (h_c0_v) `LEMMA((h_k_c0ts == h_c0_ts));
       if (h_c1_v) `LEMMA((h_k_c1ts == h_c1_ts));
+      `LEMMA((h_pd_q0 == ($signed(SW'(h_now_slot - h_d0)) > 0)));
+      `LEMMA((h_pd_q1 == ($signed(SW'(h_now_slot - h_d1)) > 0)));
+      `LEMMA((h_big_q0 == (SW'(h_now_slot - h_d0) > SW'(S - 2))));
+      `LEMMA((h_big_q1 == (SW'(h_now_slot - h_d1) > SW'(S - 2))));
+      `LEMMA((h_ds2_q0 == SW'(h_d0 + SW'(S - 2))));
+      `LEMMA((h_ds2_q1 == SW'(h_d1 + SW'(S - 2))));
+      `LEMMA((h_nd_q0 == SW'(-h_d0)));
+      `LEMMA((h_nd_q1 == SW'(-h_d1)));
+      `LEMMA((h_nnow_q == SW'(-h_now_slot)));
+      if (h_c1_v) `LEMMA((h_c1_bwo && h_c1_bbo == S'(1) << h_c1_ts[3:0]));
     end
   // (each RAM word is cleared at its own address: clr = the word's index)
   for (genvar e = 0; e < E; e++) begin : g_clr_e
