@@ -364,7 +364,7 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, std::opt
     };
     std::set<std::string> seen;
     int total = 0, above = 0;
-    std::vector<int> bins;  // [0] >= top bin; bins of 0.5 ns down to the threshold
+    std::vector<int> bins;  // bins[k]: ends in (thr + 0.5 k, thr + 0.5 (k + 1)] ns
     struct Fam { double worst; int ends; };
     std::vector<std::pair<std::string, Fam>> fams;
     const double thr = *census;
@@ -374,9 +374,9 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, std::opt
       ++total;
       if (ep.t <= thr + 1e-9) continue;
       ++above;
-      const int b = static_cast<int>((ep.t - thr) / 0.5);
-      if (b >= static_cast<int>(bins.size())) bins.resize(b + 1, 0);
-      ++bins[b];
+      const int k = static_cast<int>((ep.t - thr) / 0.5);
+      if (k >= static_cast<int>(bins.size())) bins.resize(k + 1, 0);
+      ++bins[k];
       // the named signals before the end (as named_chain), else the start and the end
       std::vector<int> arcs = trace(x.bit);
       std::vector<std::string> v;
@@ -398,9 +398,9 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, std::opt
     }
     std::printf("\ncensus: %d of %d path ends (distinct end signals) above %.2f ns, in %zu families\n", above,
                 total, thr, fams.size());
-    for (int b = static_cast<int>(bins.size()) - 1; b >= 0; --b)
-      if (bins[b] > 0)
-        std::printf("  %5.2f-%5.2f ns  %6d\n", thr + 0.5 * b, thr + 0.5 * (b + 1), bins[b]);
+    for (int k = static_cast<int>(bins.size()) - 1; k >= 0; --k)
+      if (bins[k] > 0)
+        std::printf("  %5.2f-%5.2f ns  %6d\n", thr + 0.5 * k, thr + 0.5 * (k + 1), bins[k]);
     if (!fams.empty()) {
       std::printf("  families (the path's first two named signals), worst first:\n");
       std::printf("  %6s %6s  %s\n", "worst", "ends", "family");
@@ -467,7 +467,9 @@ int main(int argc, char** argv) {
     else if (file.empty()) file = a;
     else die("more than one netlist given");
   }
-  if (file.empty()) die("usage: sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--summary]");
+  if (file.empty())
+    die("usage: sta NETLIST.json [--top NAME] [--paths N] [--limit NS] [--census NS] [--summary] [--muxf-direct] "
+        "[--carry-entry-free] [--full]");
   Sta sta;
   sta.opt = opts;
   sta.load(file, top);
