@@ -364,7 +364,7 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, std::opt
     };
     std::set<std::string> seen;
     int total = 0, above = 0;
-    std::vector<int> bins;  // bins[k]: ends in (thr + 0.5 k, thr + 0.5 (k + 1)] ns
+    std::vector<int> bins;  // bins[k]: ends in [thr + 0.5 k, thr + 0.5 (k + 1)) ns, above thr
     struct Fam { double worst; int ends; };
     std::vector<std::pair<std::string, Fam>> fams;
     const double thr = *census;
