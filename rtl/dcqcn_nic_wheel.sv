@@ -201,6 +201,7 @@ module dcqcn_nic_wheel #(
   logic          q_drn_a, q_drn_b;   // the target at or behind d / nxq
   logic          q_udr_a, q_udr_b;   // the record's slot is d / nxq
   logic          q_lhit;             // the tail word read is valid for the target slot
+  logic          q_bm1;              // the bitmap bit at the target's index in C1's cycle
   logic          ld_q   [2];         // the drain loaded a slot at the last edge
   logic [2:0]    q_sxh, q_syh, q_szh;  // the sides x, y, z (cleaned for the next re-arm), one-hot
   // drains: [type]
@@ -436,14 +437,21 @@ module dcqcn_nic_wheel #(
   // written by C1's link into a slot not drained, 1 for its side, 0 for the two others when
   // the index's bitmap bit is clear (the first link since its load); read (asynchronously
   // here) at C0's tail index and at the index of the slot an advance loads (nxq)
+  // The bitmap bit at C1's target is q_bm1, registered in C0 from the bit C0 reads at the
+  // same index (bm_c0) and the bitmap's writes of that edge at it (2026-11-30, no cycle
+  // change: the 4096-to-1 read at c1_tsi was in front of the side bits' write enables,
+  // `c1_bw > sa_m`, 6.7-7.0 ns and 22 path ends in the wheel at 1024 flows); bm_c1 is the
+  // read it replaced, kept for the simulation-only check at the end
   wire [LW-1:0]  c1_bw = (NW > 1) ? LW'(c1_tsi >> LB) : '0;
   wire [LB-1:0]  c1_bb = c1_tsi[LB-1:0];
+  /* verilator lint_off UNUSEDSIGNAL */  // (read by the simulation-only check)
   wire           bm_c1 = bm[c1_t][c1_bw][c1_bb];
+  /* verilator lint_on UNUSEDSIGNAL */
   for (genvar t = 0; t < 2; t++) begin : g_sa
     for (genvar z = 0; z < 3; z++) begin : g_sa_z
       logic sa_m [S];
       always_ff @(posedge clk)
-        if (w_ltl && c1_t == 1'(t) && (q_syh[z] || !bm_c1)) sa_m[c1_tsi] <= q_syh[z];
+        if (w_ltl && c1_t == 1'(t) && (q_syh[z] || !q_bm1)) sa_m[c1_tsi] <= q_syh[z];
       assign sa_c0[t][z] = sa_m[c0_ti];
       assign sa_ld[t][z] = sa_m[nxq[t][SL-1:0]];   // (Yosys maps sa_m to block RAM and
                                                    // takes nxq's register in as its address
@@ -497,15 +505,20 @@ module dcqcn_nic_wheel #(
   logic [NW-1:0] bm_ws [2], bm_wc [2], bm_wj [2];   // set, load's clear, jump's clear
   logic          bm_wr [2];                          // any of them
   logic [WB-1:0] d_bbo [2];
+  wire           bm_jc [2];                          // the jump's clear
   for (genvar t = 0; t < 2; t++) begin : g_bmw
     wire [NW-1:0] d_bwo = NW'(1) << BW(d[t][SL-1:0]);
-    wire          jclr  = !adv[t] && jump_w[t] && !c0_v && !c1_v;
+    assign bm_jc[t] = !adv[t] && jump_w[t] && !c0_v && !c1_v;
     assign d_bbo[t] = WB'(1) << BB(d[t][SL-1:0]);
     assign bm_ws[t] = {NW{p_wltl[t]}} & c1_bwo;
     assign bm_wc[t] = {NW{ld_q[t]}} & d_bwo;
-    assign bm_wj[t] = {NW{jclr}} & n_bwo;
-    assign bm_wr[t] = p_wltl[t] || ld_q[t] || jclr;
+    assign bm_wj[t] = {NW{bm_jc[t]}} & n_bwo;
+    assign bm_wr[t] = p_wltl[t] || ld_q[t] || bm_jc[t];
   end
+  // q_bm1's next value: C0's bit after this edge's writes at C0's index (the same order as
+  // the writes: a clear wins over a set); C1's target index is c0_ti registered
+  wire bm_c1n = (bm_c0 || (p_wltl[c0_t] && c1_tsi == c0_ti)) && !(ld_q[c0_t] && IDX(d[c0_t]) == c0_ti) &&
+                !(bm_jc[c0_t] && IDX(now_slot) == c0_ti);
 
   // =====================================================================================
   // C0 (decode): the command's words (read at the input; the writes of that cycle and this
@@ -515,6 +528,7 @@ module dcqcn_nic_wheel #(
   logic          f_fired;
   ptr_t          f_nxt [3], f_prv [3];
   logic [WW-1:0] f_tl [3];     // the tail words of C0's type at c0_ti
+  logic          f_fr [3];     // ... read from RAM (no write of the last edge or of C1 forwarded)
   logic          f_th [3];     // ... valid for C0's target slot (the tag compared before the
                                // forwarding mux: each input's compare from registers or a RAM)
   wire [TGW-1:0] c0_tag = TAG(c0_ts);
@@ -524,7 +538,9 @@ module dcqcn_nic_wheel #(
   logic          th_w1 [2][3], th_rd [2][3];
   // (a word from RAM counts only with its index's bitmap bit and its side's bit, sa; one
   // written at the last edge, w1, was written by a link, which set both, or is in a list
-  // whose bits are set)
+  // whose bits are set. th_rd leaves the bitmap bit out: it is ANDed in after the forwarding
+  // mux, at f_lh, so that the bitmap's 4096-to-1 read is not the head of the mux chain:
+  // `c0_ti > f_lh > q_lhit`, 7.59 ns in the wheel at 1024 flows; 2026-11-30, no cycle change)
   wire [LW-1:0]  c0_tw = (NW > 1) ? LW'(c0_ti >> LB) : '0;
   wire [LB-1:0]  c0_tb = c0_ti[LB-1:0];
   wire           bm_c0 = bm[c0_t][c0_tw][c0_tb];   // (only C0's type's th_rd is used)
@@ -532,7 +548,7 @@ module dcqcn_nic_wheel #(
     for (int t = 0; t < 2; t++)
       for (int z = 0; z < 3; z++) begin
         th_w1[t][z] = w1_tl_wd[t][z][WW-1] && w1_tl_wd[t][z][WW-2 -: TGW] == c0_tag;
-        th_rd[t][z] = tc_rd[t][z][WW-1] && tc_rd[t][z][WW-2 -: TGW] == c0_tag && bm_c0 && sa_c0[t][z];
+        th_rd[t][z] = tc_rd[t][z][WW-1] && tc_rd[t][z][WW-2 -: TGW] == c0_tag && sa_c0[t][z];
       end
   always_comb begin
     f_rec = (rec_write && c1_id == c0_id) ? rec_new : fw_rc_q ? w1_rc_wd : rc_rd;
@@ -553,6 +569,8 @@ module dcqcn_nic_wheel #(
         f_th[z] = (p_wutl[0] && q_sxh[z] && r_idx == c0_ti) ? th_u0 :
                   (p_wltl[0] && q_syh[z] && c1_tsi == c0_ti) ? th_l :
                   (w1_tl_we[0][z] && w1_tl_wa[0][z] == c0_ti) ? th_w1[0][z] : th_rd[0][z];
+        f_fr[z] = !(p_wutl[0] && q_sxh[z] && r_idx == c0_ti) && !(p_wltl[0] && q_syh[z] && c1_tsi == c0_ti) &&
+                  !(w1_tl_we[0][z] && w1_tl_wa[0][z] == c0_ti);
       end else begin
         f_tl[z] = (p_wutl[1] && q_sxh[z] && r_idx == c0_ti) ? p_utlw[1] :
                   (p_wltl[1] && q_syh[z] && c1_tsi == c0_ti) ? lnk_w :
@@ -560,6 +578,8 @@ module dcqcn_nic_wheel #(
         f_th[z] = (p_wutl[1] && q_sxh[z] && r_idx == c0_ti) ? th_u1 :
                   (p_wltl[1] && q_syh[z] && c1_tsi == c0_ti) ? th_l :
                   (w1_tl_we[1][z] && w1_tl_wa[1][z] == c0_ti) ? th_w1[1][z] : th_rd[1][z];
+        f_fr[z] = !(p_wutl[1] && q_sxh[z] && r_idx == c0_ti) && !(p_wltl[1] && q_syh[z] && c1_tsi == c0_ti) &&
+                  !(w1_tl_we[1][z] && w1_tl_wa[1][z] == c0_ti);
       end
     end
   end
@@ -582,7 +602,7 @@ module dcqcn_nic_wheel #(
     f_up = f_prv[f_sx];
     f_un = f_nxt[f_sx];
     f_lw = f_tl[f_sy][IW-1:0];
-    f_lh = f_th[f_sy];
+    f_lh = f_th[f_sy] && (bm_c0 || !f_fr[f_sy]);   // a word read from RAM needs its bitmap bit
   end
 
 
@@ -1052,8 +1072,9 @@ module dcqcn_nic_wheel #(
     wire pc = !nc[SW-1] && nc != '0, pz = !nz[SW-1] && nz != '0;
     assign pd_n[t]  = dsel_z ? pz : dsel_a[t] ? pa : dsel_b[t] ? pb : pc;
     assign big_n[t] = dsel_z ? (nz > S_M2) : dsel_a[t] ? (na > S_M2) : dsel_b[t] ? (nb > S_M2) : (nc > S_M2);
-    assign ds2_n[t] = dsel_z ? S_M2 : dsel_a[t] ? nxq[t] + S_M2 : dsel_b[t] ? now_slot + S_M2 : d_s2[t];
-    assign nd_n[t]  = dsel_z ? '0 : dsel_a[t] ? SW'(-nxq[t]) : dsel_b[t] ? SW'(-now_slot) : SW'(-d[t]);
+    // (while d stays, its terms stay: the registers hold them, no adder for that case)
+    assign ds2_n[t] = dsel_z ? S_M2 : dsel_a[t] ? nxq[t] + S_M2 : dsel_b[t] ? now_slot + S_M2 : ds2_q[t];
+    assign nd_n[t]  = dsel_z ? '0 : dsel_a[t] ? SW'(-nxq[t]) : dsel_b[t] ? SW'(-now_slot) : nd_q[t];
   end
   wire [SW-1:0] in_s1   = SW'((in_at + 32'((1 << SLOT_BITS) - 1)) >> SLOT_BITS);
   wire [SW-1:0] in_diff = SW'((in_at + {nd_q[in_t], {SLOT_BITS{1'b1}}}) >> SLOT_BITS);   // in_s1 - d
@@ -1383,6 +1404,7 @@ module dcqcn_nic_wheel #(
       q_udr_a <= f_slot == c0_d;
       q_udr_b <= f_slot == c0_dq;
       q_lhit  <= f_lh;
+      q_bm1   <= bm_c1n;
       for (int t = 0; t < 2; t++) ld_q[t] <= load[t];
       q_sxh   <= 3'b001 << f_sx;
       q_syh   <= 3'b001 << f_sy;
@@ -1492,6 +1514,9 @@ module dcqcn_nic_wheel #(
              c_d[0][31:SLOT_BITS], nnow_q, c_now[31:SLOT_BITS]);
     if (chk_on && c1_v && (c1_bwo !== NW'(1) << BW(c1_tsi) || c1_bbo !== WB'(1) << BB(c1_tsi)))
       $fatal(1, "dcqcn_nic_wheel: C1's registered bitmap one-hots differ from its target's index %h", c1_tsi);
+    if (chk_on && c1_v && q_bm1 !== bm_c1)
+      $fatal(1, "dcqcn_nic_wheel: C1's registered bitmap bit %b differs from the bitmap's %b at index %h (type %0d)",
+             q_bm1, bm_c1, c1_tsi, c1_t);
     if (rst) chk_on <= 1'b1;
     for (int t = 0; t < 2; t++) begin
       chk_farq[t] <= rst ? far_n0 : clearing ? ((clr == CW'(CLR - 1)) ? far_nn : far_nd[t]) :

@@ -391,6 +391,7 @@ void Sta::report(int npaths, bool summary, std::optional<double> limit, std::opt
         const std::string en = family_name(end_name(x));
         v.push_back(en.substr(0, en.find(' ')));
       }
+      if (v.size() < 2) v.insert(v.begin(), "~");   // nothing named before the end ("~" as in a path)
       const std::string key = v[0] + " > " + v[1];
       auto it = std::find_if(fams.begin(), fams.end(), [&](const auto& f) { return f.first == key; });
       if (it == fams.end()) fams.push_back({key, Fam{ep.t, 1}});   // eps are worst first

@@ -75,6 +75,17 @@ if [ -f "$work/census.json" ]; then
     "    1.30      1  qa > na1")
   if [ "$got" == "$want" ]; then echo "ok   census: 2 of 6 ends above 1.00 ns, 2 families"
   else echo "FAIL census: expected"; echo "$want"; echo "got"; echo "$got"; fail=1; fi
+  if [ -f "$work/census_unnamed.json" ]; then   # no readable name before the end: "~ > END"
+    got=$("$sta" "$work/census_unnamed.json" --census 0.50 2>/dev/null | sed -n '/^census:/,$p'); a=$?
+    want=$(printf '%s\n' \
+      "census: 1 of 2 path ends (distinct end signals) above 0.50 ns, in 1 families" \
+      "   0.50- 1.00 ns       1" \
+      "  families (the path's first two named signals), worst first:" \
+      "   worst   ends  family" \
+      "    0.98      1  ~ > qz")
+    if [ "$got" == "$want" ]; then echo "ok   census: a path with nothing named before its end is family '~ > qz'"
+    else echo "FAIL census (census_unnamed.v): expected"; echo "$want"; echo "got"; echo "$got"; fail=1; fi
+  fi
   "$sta" "$work/census.json" --census x >/dev/null 2>&1; a=$?
   if [ $a -eq 2 ]; then echo "ok   census: a threshold that is not a number fails (exit 2)"
   else echo "FAIL census: --census x gave exit $a (want 2)"; fail=1; fi
