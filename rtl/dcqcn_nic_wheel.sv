@@ -438,7 +438,7 @@ module dcqcn_nic_wheel #(
   // the index's bitmap bit is clear (the first link since its load); read (asynchronously
   // here) at C0's tail index and at the index of the slot an advance loads (nxq)
   // The bitmap bit at C1's target is q_bm1, registered in C0 from the bit C0 reads at the
-  // same index (bm_c0) and the bitmap's writes of that edge at it (2026-11-30, no cycle
+  // same index (bm_c0) and the bitmap's writes of that edge at it (2026-11-29, no cycle
   // change: the 4096-to-1 read at c1_tsi was in front of the side bits' write enables,
   // `c1_bw > sa_m`, 6.7-7.0 ns and 22 path ends in the wheel at 1024 flows); bm_c1 is the
   // read it replaced, kept for the simulation-only check at the end
@@ -516,9 +516,10 @@ module dcqcn_nic_wheel #(
     assign bm_wr[t] = p_wltl[t] || ld_q[t] || bm_jc[t];
   end
   // q_bm1's next value: C0's bit after this edge's writes at C0's index (the same order as
-  // the writes: a clear wins over a set); C1's target index is c0_ti registered
-  wire bm_c1n = (bm_c0 || (p_wltl[c0_t] && c1_tsi == c0_ti)) && !(ld_q[c0_t] && IDX(d[c0_t]) == c0_ti) &&
-                !(bm_jc[c0_t] && IDX(now_slot) == c0_ti);
+  // the writes: a clear wins over a set); C1's target index is c0_ti registered. (The jump's
+  // clear needs no term: a jump waits for C0 and C1 to be empty, and q_bm1 counts only when
+  // C1 holds a command, i.e. when C0 held one at this edge.)
+  wire bm_c1n = (bm_c0 || (p_wltl[c0_t] && c1_tsi == c0_ti)) && !(ld_q[c0_t] && IDX(d[c0_t]) == c0_ti);
 
   // =====================================================================================
   // C0 (decode): the command's words (read at the input; the writes of that cycle and this
@@ -540,7 +541,7 @@ module dcqcn_nic_wheel #(
   // written at the last edge, w1, was written by a link, which set both, or is in a list
   // whose bits are set. th_rd leaves the bitmap bit out: it is ANDed in after the forwarding
   // mux, at f_lh, so that the bitmap's 4096-to-1 read is not the head of the mux chain:
-  // `c0_ti > f_lh > q_lhit`, 7.59 ns in the wheel at 1024 flows; 2026-11-30, no cycle change)
+  // `c0_ti > f_lh > q_lhit`, 7.59 ns in the wheel at 1024 flows; 2026-11-29, no cycle change)
   wire [LW-1:0]  c0_tw = (NW > 1) ? LW'(c0_ti >> LB) : '0;
   wire [LB-1:0]  c0_tb = c0_ti[LB-1:0];
   wire           bm_c0 = bm[c0_t][c0_tw][c0_tb];   // (only C0's type's th_rd is used)
@@ -1076,6 +1077,27 @@ module dcqcn_nic_wheel #(
     assign ds2_n[t] = dsel_z ? S_M2 : dsel_a[t] ? nxq[t] + S_M2 : dsel_b[t] ? now_slot + S_M2 : ds2_q[t];
     assign nd_n[t]  = dsel_z ? '0 : dsel_a[t] ? SW'(-nxq[t]) : dsel_b[t] ? SW'(-now_slot) : nd_q[t];
   end
+  // Phase 1's distances from d, registered one cycle ahead (2026-11-29, no cycle change:
+  // its candidates' subtractions from d were the head of its worst paths, `d > g_lim.kk`
+  // and `mk_s > g_lim.kk`, 7.1-8.1 ns): now's slot's (ndr_q, now's next slot against d's
+  // next value, as pd_q), the search's (kk6_q: stage B's slot against each of d's next
+  // values), and those of the targets in flight, passed down the pipeline with the target:
+  // the input's target's distance from its type's d comes from the input's own terms (0,
+  // S - 2, now_slot - d or in_diff: no new adder), and each stage subtracts how far its
+  // type's d moved at the edge (dmv: nxq - d at a load, now_slot - d at a jump or the
+  // clear's end, else 0): kk4_q (C0's target), kk3_q (C1's), kk2_q (the mark of the last
+  // edge), kk1_q (the one before). Each is the distance of phase 1's candidate while that
+  // candidate is one (its stage valid); the simulation-only check compares each with the
+  // subtraction it replaced
+  logic [SW-1:0] ndr_q [2], kk6_q [2];
+  logic [SW-1:0] kk4_q, kk3_q, kk2_q, kk1_q;
+  wire  [SW-1:0] ndr_n [2], kk6_n [2], dmv [2];
+  for (genvar t = 0; t < 2; t++) begin : g_kkn
+    wire [SW-1:0] na = now_n - nxq[t], nb = now_n - now_slot, nc = now_n - d[t];
+    assign ndr_n[t] = dsel_z ? now_n : dsel_a[t] ? na : dsel_b[t] ? nb : nc;
+    assign kk6_n[t] = dsel_a[t] ? fm_s[t] - nxq[t] : dsel_b[t] ? fm_s[t] - now_slot : fm_s[t] - d[t];
+    assign dmv[t]   = dsel_a[t] ? nxq[t] - d[t] : dsel_b[t] ? nd[t] : '0;
+  end
   wire [SW-1:0] in_s1   = SW'((in_at + 32'((1 << SLOT_BITS) - 1)) >> SLOT_BITS);
   wire [SW-1:0] in_diff = SW'((in_at + {nd_q[in_t], {SLOT_BITS{1'b1}}}) >> SLOT_BITS);   // in_s1 - d
   wire [SW-1:0] in_dnow = SW'((in_at + {nnow_q, {SLOT_BITS{1'b1}}}) >> SLOT_BITS);      // in_s1 - now_slot
@@ -1095,6 +1117,8 @@ module dcqcn_nic_wheel #(
     end else in_ts = in_s1;
   end
   assign in_ti = IDX(in_ts);
+  // in_ts - d[in_t], case by case as in_ts (phase 1's candidate 4 once in C0: kk4_q)
+  wire [SW-1:0] in_r4 = in_rch ? (!in_pd ? '0 : in_big ? S_M2 : nd[in_t]) : in_fr ? S_M2 : in_diff;
   wire lt_in = l_drn ? dt[c1_t][sy][IW-1:0] == in_id : l_w == in_id;  // l_tail's id is the input's
 
   // the advance's phase 1: the slot to load, the first marked one up to now (the search
@@ -1112,14 +1136,16 @@ module dcqcn_nic_wheel #(
     logic [SW-1:0] kk [NK];   // distance from d
     logic [SW-1:0] ka [NK];   // absolute slot
     logic [NK-1:0] kv;        // a candidate
-    assign kk[0] = nd[t];              assign ka[0] = now_slot;   assign kv[0] = 1'b1;
-    assign kk[1] = mk2_s - d[t];       assign ka[1] = mk2_s;
+    // (the distances registered: kk1_q..kk4_q are of their stage's type, the only one for
+    // which the candidate is one)
+    assign kk[0] = ndr_q[t];           assign ka[0] = now_slot;   assign kv[0] = 1'b1;
+    assign kk[1] = kk1_q;              assign ka[1] = mk2_s;
     assign kv[1] = mk2_v && mk2_t == 1'(t) && !kk[1][SW-1] && kk[1] != '0;
-    assign kk[2] = mk_s - d[t];        assign ka[2] = mk_s;
+    assign kk[2] = kk2_q;              assign ka[2] = mk_s;
     assign kv[2] = mk_v && mk_t == 1'(t) && !kk[2][SW-1] && kk[2] != '0;
-    assign kk[3] = k_c1ts - d[t];      assign ka[3] = k_c1ts;
+    assign kk[3] = kk3_q;              assign ka[3] = k_c1ts;
     assign kv[3] = c1_v && c1_t == 1'(t) && !kk[3][SW-1] && kk[3] != '0;
-    assign kk[4] = k_c0ts - d[t];      assign ka[4] = k_c0ts;
+    assign kk[4] = kk4_q;              assign ka[4] = k_c0ts;
     assign kv[4] = c0_v && c0_t == 1'(t) && !kk[4][SW-1] && kk[4] != '0;
     // the input's target: in phase 1 (past_d) it can be nearer than now's slot (candidate 0,
     // always one) only when the drain stands more than S - 2 slots behind now (nd_big), and
@@ -1132,7 +1158,7 @@ module dcqcn_nic_wheel #(
     assign kk[KI] = S_M2;
     assign ka[KI] = ds2_q[t];
     assign kv[KI] = in_re && in_t == 1'(t) && pd_q[t] && big_q[t];
-    assign kk[6] = fq_s[t] - d[t];     assign ka[6] = fq_s[t];    assign kv[6] = fq_v[t];
+    assign kk[6] = kk6_q[t];           assign ka[6] = fq_s[t];    assign kv[6] = fq_v[t];
     // (every term a continuous assignment: Icarus 11 would wake an always_comb that writes
     // a vector bit by bit with a variable index)
     logic [SW-1:0] sel [NK];
@@ -1261,6 +1287,9 @@ module dcqcn_nic_wheel #(
     end
     k_c0ts    <= in_ts;
     k_c1ts    <= k_c0ts;
+    kk4_q     <= in_r4 - dmv[in_t];
+    kk3_q     <= kk4_q - dmv[c0_t];
+    for (int t = 0; t < 2; t++) ndr_q[t] <= ndr_n[t];
     if (rst) begin
       clearing <= 1'b1;
       rdy_q    <= 1'b0;
@@ -1350,6 +1379,7 @@ module dcqcn_nic_wheel #(
         sa_hi1[t] <= fa_hi1[t];
         fq_v[t]  <= fm_v[t];
         fq_s[t]  <= fm_s[t];
+        kk6_q[t] <= kk6_n[t];
         // the base of stage A is d after this edge: the load of the slot it searched from,
         // or d staying; and the base of stage B (the search registered into fq_*) still
         // is d after this edge
@@ -1381,9 +1411,11 @@ module dcqcn_nic_wheel #(
       mk_v   <= w_ltl;                 // C1 marks its target slot (not drained) at this edge
       mk_t   <= c1_t;
       mk_s   <= c1_ts;
+      kk2_q  <= kk3_q - dmv[c1_t];
       mk2_v  <= mk_v;
       mk2_t  <= mk_t;
       mk2_s  <= mk_s;
+      kk1_q  <= kk2_q - dmv[mk_t];
       c1_v   <= c0_v;
       c1_op  <= c0_op;
       c1_id  <= c0_id;
@@ -1514,6 +1546,14 @@ module dcqcn_nic_wheel #(
              c_d[0][31:SLOT_BITS], nnow_q, c_now[31:SLOT_BITS]);
     if (chk_on && c1_v && (c1_bwo !== NW'(1) << BW(c1_tsi) || c1_bbo !== WB'(1) << BB(c1_tsi)))
       $fatal(1, "dcqcn_nic_wheel: C1's registered bitmap one-hots differ from its target's index %h", c1_tsi);
+    if (chk_on && (ndr_q[0] !== nd[0] || ndr_q[1] !== nd[1] || (c0_v && kk4_q !== SW'(k_c0ts - d[c0_t])) ||
+                   (c1_v && kk3_q !== SW'(k_c1ts - d[c1_t])) || (mk_v && kk2_q !== SW'(mk_s - d[mk_t])) ||
+                   (mk2_v && kk1_q !== SW'(mk2_s - d[mk2_t])) || (fq_v[0] && kk6_q[0] !== SW'(fq_s[0] - d[0])) ||
+                   (fq_v[1] && kk6_q[1] !== SW'(fq_s[1] - d[1]))))
+      $fatal(1, "dcqcn_nic_wheel: phase 1's registered distances differ from the subtractions (now %h %h/%h %h, C0 %b %h/%h, C1 %b %h/%h, mk %b %h/%h, mk2 %b %h/%h, search %b%b %h %h/%h %h)",
+             ndr_q[1], ndr_q[0], nd[1], nd[0], c0_v, kk4_q, SW'(k_c0ts - d[c0_t]), c1_v, kk3_q, SW'(k_c1ts - d[c1_t]),
+             mk_v, kk2_q, SW'(mk_s - d[mk_t]), mk2_v, kk1_q, SW'(mk2_s - d[mk2_t]), fq_v[1], fq_v[0],
+             kk6_q[1], kk6_q[0], SW'(fq_s[1] - d[1]), SW'(fq_s[0] - d[0]));
     if (chk_on && c1_v && q_bm1 !== bm_c1)
       $fatal(1, "dcqcn_nic_wheel: C1's registered bitmap bit %b differs from the bitmap's %b at index %h (type %0d)",
              q_bm1, bm_c1, c1_tsi, c1_t);

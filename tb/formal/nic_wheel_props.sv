@@ -353,6 +353,7 @@
 //! formal.sh connect SAFE: h_nnow_q dut.nnow_q
 //! formal.sh connect SAFE: h_c1_bwo dut.c1_bwo
 //! formal.sh connect SAFE: h_c1_bbo dut.c1_bbo
+//! formal.sh connect SAFE: h_q_bm1 dut.q_bm1
 `default_nettype none
 
 module nic_wheel_props (
@@ -545,6 +546,7 @@ module nic_wheel_props (
   (* keep *) logic [SW-1:0] h_ds2_q0, h_ds2_q1, h_nd_q0, h_nd_q1, h_nnow_q;
   // ... and C1's target as the bitmap's one-hots (S = 16: one word of 16 bits)
   (* keep *) logic          h_c1_bwo;
+  (* keep *) logic          h_q_bm1;
   (* keep *) logic [S-1:0]  h_c1_bbo;
   // RAM words (word i at [i x width +: width])
   (* keep *) logic [E*RW-1:0] m_rec;
@@ -746,6 +748,7 @@ module nic_wheel_props (
       `LEMMA((h_nd_q1 == SW'(-h_d1)));
       `LEMMA((h_nnow_q == SW'(-h_now_slot)));
       if (h_c1_v) `LEMMA((h_c1_bwo && h_c1_bbo == S'(1) << h_c1_ts[3:0]));
+      if (h_c1_v) `LEMMA((h_q_bm1 == `BM(h_c1_t, h_c1_ts[3:0])));   // C1's bitmap bit (2026-11-29)
     end
   // (each RAM word is cleared at its own address: clr = the word's index)
   for (genvar e = 0; e < E; e++) begin : g_clr_e

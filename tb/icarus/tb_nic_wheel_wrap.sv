@@ -13,6 +13,15 @@
 //   2. the same with flow 5, re-armed (gen 0x5B) once time has come round, 24 ns into the
 //      slot after its old slot number: it leaves once more, never before its deadline
 //      (before the fix the stale word made it leave in its old slot, 12 ns early, and again)
+//   3. a link into a slot number that came round (2026-11-29): flow 7 armed and left as in 1
+//      (its node filed on side 1, the side a fresh entry links first: the slot's side-1 head
+//      and tail words and side bit stay in RAM); once time has come round, a fresh entry
+//      (flow 9) is armed into the same slot number: it links on side 1, and C0 reads the
+//      stale tail word with a matching tag and a stale side bit. Only the slot's bitmap bit
+//      (cleared by the load) tells the word is not this slot's: without it the link appended
+//      flow 9 behind flow 7's old node and wrote no head word, and the load then took the
+//      stale head word: flow 7 left again, unarmed (the lock-step benches do not reach this
+//      case: a slot's words must be the last ones of their index when time comes round)
 // Every timer that leaves is checked: never before its deadline; each flow's count of
 // departures as above.
 `timescale 1ns / 1ps
@@ -47,7 +56,7 @@ module tb_nic_wheel_wrap;
       .tmr_drain_ns, .dep_drain_ns, .tmr_next_valid, .tmr_next_ns, .dep_next_valid,
       .dep_next_ns, .dropped);
 
-  integer left3 = 0, left5 = 0;
+  integer left3 = 0, left5 = 0, left7 = 0, left9 = 0;
   always @(posedge clk)
     if (!rst && m_tmr_valid) begin
       $display("  cycle %0d now %08h: timer kind %0d flow %0d gen %02h at %08h leaves",
@@ -55,6 +64,8 @@ module tb_nic_wheel_wrap;
       check("never early: now - at >= 0", {255'd0, $signed(now_ns - m_tmr_at_ns) < 0}, 256'd0);
       if (m_tmr_flow == 32'd3) left3 = left3 + 1;
       if (m_tmr_flow == 32'd5) left5 = left5 + 1;
+      if (m_tmr_flow == 32'd7) left7 = left7 + 1;
+      if (m_tmr_flow == 32'd9) left9 = left9 + 1;
     end
 
   task automatic step(input logic [31:0] dt);
@@ -80,7 +91,7 @@ module tb_nic_wheel_wrap;
     step(slot_start - 32'd64 - now_ns); repeat (4) step(0);
   endtask
 
-  logic [31:0] at3, at5, at5b;
+  logic [31:0] at3, at5, at5b, at7;
   initial begin
     max_cycles = 20000;
     @(negedge clk);
@@ -107,6 +118,17 @@ module tb_nic_wheel_wrap;
     repeat (80) step(4);
     check("2: flow 5 left twice in all", left5, 2);
     check("2: tmr_count, come round", tmr_count, 0);
+    // 3. a fresh link into the slot number come round: a new list, not the stale one
+    at7 = now_ns + 32'd104;
+    arm(32'd7, 8'h5A, at7);
+    repeat (40) step(4);
+    check("3: flow 7 left once", left7, 1);
+    come_round((at7 + 32'd31) & ~32'd31);
+    arm(32'd9, 8'h5A, at7);
+    repeat (80) step(4);
+    check("3: flow 9 left once", left9, 1);
+    check("3: flow 7 left once in all", left7, 1);
+    check("3: tmr_count, come round", tmr_count, 0);
     finish_tb;
   end
 endmodule

@@ -1,6 +1,6 @@
 // --census on a path with no readable name before its end (sta_test.sh checks its report):
 // the start register's output and the LUTs' outputs are named with a '$' (as Yosys and ABC
-// name what has no HDL name), so the family is "~ > qz" (the end alone; until 2026-11-30 the
+// name what has no HDL name), so the family is "~ > qz" (the end alone; until 2026-11-29 the
 // census indexed a second name that did not exist and crashed, on the wheel's netlist).
 //   q$a > n$1 > n$2 > qz: 0.09 + 2 x (0.20 + 0.12) + 0.20 + 0.05 = 0.98
 //   qz > q$a:             0.09 + 0.25 = 0.34
