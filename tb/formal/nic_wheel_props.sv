@@ -354,6 +354,14 @@
 //! formal.sh connect SAFE: h_c1_bwo dut.c1_bwo
 //! formal.sh connect SAFE: h_c1_bbo dut.c1_bbo
 //! formal.sh connect SAFE: h_q_bm1 dut.q_bm1
+//! formal.sh connect SAFE: h_ndr_q0 dut.ndr_q[0]
+//! formal.sh connect SAFE: h_ndr_q1 dut.ndr_q[1]
+//! formal.sh connect SAFE: h_kk6_q0 dut.kk6_q[0]
+//! formal.sh connect SAFE: h_kk6_q1 dut.kk6_q[1]
+//! formal.sh connect SAFE: h_kk4_q dut.kk4_q
+//! formal.sh connect SAFE: h_kk3_q dut.kk3_q
+//! formal.sh connect SAFE: h_kk2_q dut.kk2_q
+//! formal.sh connect SAFE: h_kk1_q dut.kk1_q
 `default_nettype none
 
 module nic_wheel_props (
@@ -547,6 +555,7 @@ module nic_wheel_props (
   // ... and C1's target as the bitmap's one-hots (S = 16: one word of 16 bits)
   (* keep *) logic          h_c1_bwo;
   (* keep *) logic          h_q_bm1;
+  (* keep *) logic [SW-1:0] h_ndr_q0, h_ndr_q1, h_kk6_q0, h_kk6_q1, h_kk4_q, h_kk3_q, h_kk2_q, h_kk1_q;
   (* keep *) logic [S-1:0]  h_c1_bbo;
   // RAM words (word i at [i x width +: width])
   (* keep *) logic [E*RW-1:0] m_rec;
@@ -711,6 +720,7 @@ module nic_wheel_props (
                 h_cnt0 == '0 && h_cnt1 == '0 && DH == '0 && DT == '0 && !h_adv0 && !h_adv1 &&
                 m_bm == '0 && !h_mk_v && !h_mk2_v && !h_fq_ok0 && !h_fq_ok1 && !h_sa_ok0 &&
                 !h_sa_ok1));
+        `LEMMA((!h_fq_v0 && !h_fq_v1));   // (2026-11-29: kk6_q's lemma needs it; the clear's end moves d)
       end else begin
         `LEMMA((32'(cnt_l0) == h_cnt0 && 32'(cnt_l1) == h_cnt1));
         `LEMMA((h_inj_q == (h_mv_v0 || h_mv_v1) && (!h_inj_q || h_inj_tq == !h_mv_v0) &&
@@ -749,6 +759,14 @@ module nic_wheel_props (
       `LEMMA((h_nnow_q == SW'(-h_now_slot)));
       if (h_c1_v) `LEMMA((h_c1_bwo && h_c1_bbo == S'(1) << h_c1_ts[3:0]));
       if (h_c1_v) `LEMMA((h_q_bm1 == `BM(h_c1_t, h_c1_ts[3:0])));   // C1's bitmap bit (2026-11-29)
+      // phase 1's registered distances from d (2026-11-29), while their candidate is one
+      `LEMMA((h_ndr_q0 == SW'(h_now_slot - h_d0) && h_ndr_q1 == SW'(h_now_slot - h_d1)));
+      if (h_fq_v0) `LEMMA((h_kk6_q0 == SW'(h_fq_s0 - h_d0)));
+      if (h_fq_v1) `LEMMA((h_kk6_q1 == SW'(h_fq_s1 - h_d1)));
+      if (h_c0_v) `LEMMA((h_kk4_q == SW'(h_k_c0ts - (h_c0_t ? h_d1 : h_d0))));
+      if (h_c1_v) `LEMMA((h_kk3_q == SW'(h_k_c1ts - (h_c1_t ? h_d1 : h_d0))));
+      if (h_mk_v) `LEMMA((h_kk2_q == SW'(h_mk_s - (h_mk_t ? h_d1 : h_d0))));
+      if (h_mk2_v) `LEMMA((h_kk1_q == SW'(h_mk2_s - (h_mk2_t ? h_d1 : h_d0))));
     end
   // (each RAM word is cleared at its own address: clr = the word's index)
   for (genvar e = 0; e < E; e++) begin : g_clr_e
