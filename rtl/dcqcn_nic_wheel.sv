@@ -1063,6 +1063,7 @@ module dcqcn_nic_wheel #(
   logic          dsel_a [2], dsel_b [2], dsel_z;   // d's next value: nxq, now_slot, 0 (else d)
   logic          pd_n  [2], big_n [2];
   logic [SW-1:0] ds2_n [2], nd_n [2];
+  wire  [SW-1:0] ndr_n [2];   // now's next slot - d's next value (phase 1's ndr_q)
   assign dsel_z = rst;
   for (genvar t = 0; t < 2; t++) begin : g_inq
     wire [SW-1:0] na = now_n - nxq[t];      // now's next slot - each candidate of d's next
@@ -1073,6 +1074,7 @@ module dcqcn_nic_wheel #(
     wire pc = !nc[SW-1] && nc != '0, pz = !nz[SW-1] && nz != '0;
     assign pd_n[t]  = dsel_z ? pz : dsel_a[t] ? pa : dsel_b[t] ? pb : pc;
     assign big_n[t] = dsel_z ? (nz > S_M2) : dsel_a[t] ? (na > S_M2) : dsel_b[t] ? (nb > S_M2) : (nc > S_M2);
+    assign ndr_n[t] = dsel_z ? nz : dsel_a[t] ? na : dsel_b[t] ? nb : nc;   // now_slot - d (phase 1, below)
     // (while d stays, its terms stay: the registers hold them, no adder for that case)
     assign ds2_n[t] = dsel_z ? S_M2 : dsel_a[t] ? nxq[t] + S_M2 : dsel_b[t] ? now_slot + S_M2 : ds2_q[t];
     assign nd_n[t]  = dsel_z ? '0 : dsel_a[t] ? SW'(-nxq[t]) : dsel_b[t] ? SW'(-now_slot) : nd_q[t];
@@ -1080,7 +1082,7 @@ module dcqcn_nic_wheel #(
   // Phase 1's distances from d, registered one cycle ahead (2026-11-29, no cycle change:
   // its candidates' subtractions from d were the head of its worst paths, `d > g_lim.kk`
   // and `mk_s > g_lim.kk`, 7.1-8.1 ns): now's slot's (ndr_q, now's next slot against d's
-  // next value, as pd_q), the search's (kk6_q: stage B's slot against each of d's next
+  // next value: g_inq's differences, as pd_q), the search's (kk6_q: stage B's slot against each of d's next
   // values), and those of the targets in flight, passed down the pipeline with the target:
   // the input's target's distance from its type's d comes from the input's own terms (0,
   // S - 2, now_slot - d or in_diff: no new adder), and each stage subtracts how far its
@@ -1091,10 +1093,8 @@ module dcqcn_nic_wheel #(
   // subtraction it replaced
   logic [SW-1:0] ndr_q [2], kk6_q [2];
   logic [SW-1:0] kk4_q, kk3_q, kk2_q, kk1_q;
-  wire  [SW-1:0] ndr_n [2], kk6_n [2], dmv [2];
+  wire  [SW-1:0] kk6_n [2], dmv [2];
   for (genvar t = 0; t < 2; t++) begin : g_kkn
-    wire [SW-1:0] na = now_n - nxq[t], nb = now_n - now_slot, nc = now_n - d[t];
-    assign ndr_n[t] = dsel_z ? now_n : dsel_a[t] ? na : dsel_b[t] ? nb : nc;
     assign kk6_n[t] = dsel_a[t] ? fm_s[t] - nxq[t] : dsel_b[t] ? fm_s[t] - now_slot : fm_s[t] - d[t];
     assign dmv[t]   = dsel_a[t] ? nxq[t] - d[t] : dsel_b[t] ? nd[t] : '0;
   end
